@@ -1,0 +1,142 @@
+import path from "node:path";
+import fastifyCookie from "@fastify/cookie";
+import fastifyHelmet from "@fastify/helmet";
+import fastifyRateLimit from "@fastify/rate-limit";
+import { HealthResponseSchema } from "@hybridge/shared/auth/schemas";
+import Fastify from "fastify";
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import { registerAuthRoutes } from "./features/auth/routes";
+import { registerBuildsRoutes } from "./features/builds/routes";
+import { registerCommunityRoutes } from "./features/community/routes";
+import { registerFeedbackRoutes } from "./features/feedback/routes";
+import { registerFilesRoutes } from "./features/files/routes";
+import { registerProjectsRoutes } from "./features/projects/routes";
+import { registerStoreRoutes } from "./features/store/routes";
+import { registerTestConsoleRoutes } from "./features/test-console/routes";
+import { type Auth, createAuth } from "./platform/auth";
+import type { Config } from "./platform/config";
+import type { Database, Db } from "./platform/db/client";
+import { registerErrorHandler } from "./platform/error-handler";
+import { createLiveHub, type LiveHub } from "./platform/live";
+import { createMailer, type Mailer, redactLink } from "./platform/mail";
+import { defaultWebDistDir } from "./platform/server-root";
+import type { SessionInfo } from "./platform/session";
+import { createLocalStorage, type Storage } from "./platform/storage";
+import { registerWeb } from "./platform/web";
+
+export type AppDeps = {
+  config: Config;
+  db: Db;
+  databaseKind: Database["kind"];
+  auth: Auth;
+  mailer: Mailer;
+  storage: Storage;
+  live: LiveHub;
+};
+
+declare module "fastify" {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+  interface FastifyRequest {
+    sessionInfo?: SessionInfo | null;
+  }
+}
+
+export type BuildAppOptions = {
+  config: Config;
+  database: Database;
+  /** Serve the built web app (off in API tests). */
+  serveWeb?: boolean;
+  /** Where and how much to log; the redacting serializers always apply. */
+  log?: { level?: string; stream?: NodeJS.WritableStream };
+};
+
+export async function buildApp(options: BuildAppOptions) {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: {
+      level: options.log?.level ?? config.logLevel,
+      ...(options.log?.stream ? { stream: options.log.stream } : {}),
+      serializers: {
+        // Reset tokens travel in URLs: never write them to the log.
+        req: (req) => ({ method: req.method, url: redactLink(req.url), remoteAddress: req.ip }),
+      },
+    },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    // Project ids are 101 characters (spec section 3); the default limit (100) answers 414.
+    routerOptions: { maxParamLength: 256 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    log: app.log,
+  });
+  const auth = createAuth({ config, db: database.db, mailer, log: app.log });
+  app.decorate("deps", {
+    config,
+    db: database.db,
+    databaseKind: database.kind,
+    auth,
+    mailer,
+    storage: createLocalStorage(path.join(config.dataDir, "files")),
+    live: createLiveHub(),
+  });
+  // Open event streams would hold the server open: end them first.
+  app.addHook("preClose", async () => app.deps.live.closeAll());
+  app.decorateRequest("sessionInfo", undefined);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix and react-hot-toast set inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        mediaSrc: ["'self'", "blob:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.publicUrl.startsWith("https://") ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.publicUrl.startsWith("https://"),
+    referrerPolicy: { policy: "no-referrer" },
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, { global: false });
+  registerErrorHandler(app);
+
+  app.get("/api/health", { schema: { response: { 200: HealthResponseSchema } } }, async () => ({
+    status: "ok" as const,
+    database: database.kind,
+  }));
+  await app.register(registerAuthRoutes);
+  await app.register(registerCommunityRoutes);
+  await app.register(registerFeedbackRoutes);
+  await app.register(registerFilesRoutes);
+  await app.register(registerProjectsRoutes);
+  await app.register(registerBuildsRoutes);
+  await app.register(registerTestConsoleRoutes);
+  await app.register(registerStoreRoutes);
+
+  await registerWeb(app, options.serveWeb ? (config.webDistDir ?? defaultWebDistDir) : null);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,189 @@
+import { AuthTexts } from "@hybridge/shared/auth/texts";
+import { GenericTexts } from "@hybridge/shared/common/errors";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createTestApp,
+  createTestUser,
+  postJson,
+  signIn,
+  TEST_ORIGIN,
+  type TestApp,
+  uniqueEmail,
+} from "../../../test/test-app";
+import { user } from "../../platform/db/schema";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(async () => {
+  await app?.cleanup();
+});
+
+const post = (url: string, payload: unknown, cookie?: string) =>
+  postJson(app, url, payload, cookie);
+
+describe("sign up", () => {
+  it("creates the account, lower-cases the e-mail and signs the user in", async () => {
+    const email = uniqueEmail("Mixed").replace("mixed", "MiXeD");
+    const res = await post("/api/auth/sign-up/email", {
+      email: `  ${email.toUpperCase()} `,
+      password: "long-enough-password",
+      name: "someone",
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.email).toBe(email.toLowerCase());
+    // The session token stays in the HttpOnly cookie: the body never carries it.
+    expect(res.body).not.toContain("token");
+    const cookie = String(res.headers["set-cookie"]);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+  });
+
+  it("refuses an existing e-mail with the spec's text", async () => {
+    const existing = await createTestUser(app);
+    const res = await post("/api/auth/sign-up/email", {
+      email: existing.email.toUpperCase(),
+      password: "another-password",
+      name: "x",
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ code: "ACCOUNT_EXISTS", message: AuthTexts.accountExists });
+  });
+
+  it("creates one account from 20 simultaneous sign-ups with one e-mail", async () => {
+    const email = uniqueEmail("race");
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        post("/api/auth/sign-up/email", { email, password: "race-password-1", name: "race" }),
+      ),
+    );
+    const statuses = results.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s !== 200).every((s) => s === 409)).toBe(true);
+    const rows = await app.deps.db.select().from(user).where(eq(user.email, email));
+    expect(rows).toHaveLength(1);
+  });
+
+  it("answers 400 with a clear message for bad input and writes nothing", async () => {
+    const email = uniqueEmail("short");
+    const res = await post("/api/auth/sign-up/email", { email, password: "short", name: "x" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      code: "VALIDATION",
+      message: "Password must be at least 8 characters.",
+    });
+    const bad = await post("/api/auth/sign-up/email", {
+      email: "not-an-email",
+      password: "long-enough-1",
+      name: "x",
+    });
+    expect(bad.json()).toEqual({ code: "VALIDATION", message: AuthTexts.resetInvalidEmail });
+    expect(await app.deps.db.select().from(user).where(eq(user.email, email))).toHaveLength(0);
+  });
+
+  it("strips unknown fields instead of storing them", async () => {
+    const email = uniqueEmail("strip");
+    const res = await post("/api/auth/sign-up/email", {
+      email,
+      password: "long-enough-1",
+      name: "x",
+      emailVerified: true,
+      image: "https://evil.test/x.png",
+    });
+    expect(res.statusCode).toBe(200);
+    const [row] = await app.deps.db.select().from(user).where(eq(user.email, email));
+    expect(row?.emailVerified).toBe(false);
+    expect(row?.image).toBeNull();
+  });
+});
+
+describe("sign in and session", () => {
+  it("signs in, reports the session, and signs out", async () => {
+    const u = await createTestUser(app);
+    const { res, cookie } = await signIn(app, u.email, u.password);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toEqual({ id: u.id, email: u.email, isAdmin: false });
+
+    const session = await app.inject({
+      url: "/api/session",
+      headers: { cookie: cookie as string },
+    });
+    expect(session.json()).toEqual({ user: { id: u.id, email: u.email, isAdmin: false } });
+
+    const out = await post("/api/auth/sign-out", {}, cookie);
+    expect(out.statusCode).toBe(200);
+    const after = await app.inject({ url: "/api/session", headers: { cookie: cookie as string } });
+    expect(after.json()).toEqual({ user: null });
+  });
+
+  it("answers any failure with 'Error: check e-mail / password'", async () => {
+    const u = await createTestUser(app);
+    for (const attempt of [
+      { email: u.email, password: "wrong-password" },
+      { email: uniqueEmail("nobody"), password: "whatever-123" },
+    ]) {
+      const { res } = await signIn(app, attempt.email, attempt.password);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ code: "INVALID_CREDENTIALS", message: AuthTexts.loginFailed });
+    }
+  });
+
+  it("answers a signed-out session lookup with no user", async () => {
+    const res = await app.inject({ url: "/api/session" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ user: null });
+  });
+
+  it("marks admins from ADMIN_EMAILS", async () => {
+    const adminEmail = uniqueEmail("admin");
+    const adminApp = await createTestApp({
+      env: { ADMIN_EMAILS: `other@x.test, ${adminEmail.toUpperCase()}` },
+    });
+    try {
+      const admin = await createTestUser(adminApp, { email: adminEmail });
+      const res = await adminApp.inject({ url: "/api/session", headers: { cookie: admin.cookie } });
+      expect(res.json().user.isAdmin).toBe(true);
+    } finally {
+      await adminApp.cleanup();
+    }
+  });
+});
+
+describe("rate limits", () => {
+  it("limits sign-in, sign-up and reset per address", async () => {
+    const limited = await createTestApp({ env: { AUTH_RATE_LIMIT_MAX: "3" } });
+    try {
+      const attempt = () =>
+        limited.inject({
+          method: "POST",
+          url: "/api/auth/sign-in/email",
+          headers: { origin: TEST_ORIGIN },
+          payload: { email: "a@b.test", password: "whatever-1" },
+        });
+      for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);
+      const blocked = await attempt();
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toEqual({ code: "RATE_LIMITED", message: GenericTexts.rateLimited });
+
+      // Each endpoint has its own budget.
+      const reset = await limited.inject({
+        method: "POST",
+        url: "/api/account/password-reset",
+        headers: { origin: TEST_ORIGIN },
+        payload: { email: "nobody@b.test" },
+      });
+      expect(reset.statusCode).toBe(404);
+    } finally {
+      await limited.cleanup();
+    }
+  });
+});
+
+describe("better-auth's own reset request", () => {
+  it("is closed: the rate-limited /api/account/password-reset is the way in", async () => {
+    const res = await post("/api/auth/request-password-reset", { email: "x@y.test" });
+    expect(res.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,114 @@
+import { BuildsTexts } from "@hybridge/shared/builds/texts";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createTestApp,
+  createTestUser,
+  postJson,
+  type TestApp,
+  type TestUser,
+} from "../../../test/test-app";
+import * as schema from "../../platform/db/schema";
+import { seedBuild, seedProject } from "./test-helpers";
+
+let app: TestApp;
+let owner: TestUser;
+beforeAll(async () => {
+  app = await createTestApp();
+  owner = await createTestUser(app);
+});
+afterAll(async () => {
+  await app?.cleanup();
+});
+
+const publish = (buildId: string, cookie?: string) =>
+  app.inject({
+    method: "POST",
+    url: `/api/builds/${buildId}/publish`,
+    headers: cookie ? { cookie } : {},
+  });
+
+const rowOf = async (buildId: string) =>
+  (await app.deps.db.select().from(schema.builds).where(eq(schema.builds.id, buildId)))[0];
+const projectRow = async (projectId: string) =>
+  (await app.deps.db.select().from(schema.projects).where(eq(schema.projects.id, projectId)))[0];
+
+describe("POST /api/builds/:buildId/publish", () => {
+  it("publishes a pending build, stamps it and makes the project live", async () => {
+    const project = await seedProject(app, owner);
+    expect(project.status).toBe(false);
+    const build = await seedBuild(app, project, { platform: "android", version: 3 });
+    const res = await publish(build.id, owner.cookie);
+    expect(res.statusCode).toBe(200);
+    const body = res.json().build;
+    expect(body).toMatchObject({ id: build.id, status: "published", version: 3 });
+    expect(new Date(body.publishedAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect((await rowOf(build.id))?.status).toBe("published");
+    expect((await projectRow(project.id))?.status).toBe(true);
+  });
+
+  it("publishes only from pending: a published or building build answers 409 unchanged", async () => {
+    const project = await seedProject(app, owner);
+    const done = await seedBuild(app, project, {
+      platform: "apple",
+      status: "published",
+      version: 1,
+    });
+    const again = await publish(done.id, owner.cookie);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      code: "CONFLICT",
+      message: BuildsTexts.notPending("published"),
+    });
+
+    const building = await seedBuild(app, project, {
+      platform: "apple",
+      status: "building",
+      version: 2,
+    });
+    const res = await publish(building.id, owner.cookie);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(BuildsTexts.notPending("building"));
+    expect((await rowOf(building.id))?.status).toBe("building");
+    expect((await rowOf(building.id))?.publishedAt).toBeNull();
+    expect((await projectRow(project.id))?.status).toBe(false);
+  });
+
+  it("lets one of two simultaneous publications win, the other gets 409", async () => {
+    const project = await seedProject(app, owner);
+    const build = await seedBuild(app, project, { platform: "android", version: 1 });
+    const answers = await Promise.all([
+      publish(build.id, owner.cookie),
+      publish(build.id, owner.cookie),
+    ]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+  });
+
+  it("answers 404 for another user's build and for unknown ids, and changes nothing", async () => {
+    const stranger = await createTestUser(app);
+    const project = await seedProject(app, owner);
+    const build = await seedBuild(app, project, { platform: "android", version: 1 });
+    const res = await publish(build.id, stranger.cookie);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ code: "NOT_FOUND", message: BuildsTexts.buildNotFound });
+    expect((await rowOf(build.id))?.status).toBe("pending");
+    expect((await projectRow(project.id))?.status).toBe(false);
+
+    expect((await publish("not-a-uuid", owner.cookie)).statusCode).toBe(404);
+    expect((await publish("00000000-0000-4000-8000-000000000000", owner.cookie)).statusCode).toBe(
+      404,
+    );
+  });
+
+  it("asks a signed-out caller to log in", async () => {
+    const project = await seedProject(app, owner);
+    const build = await seedBuild(app, project, { platform: "android", version: 1 });
+    const res = await publish(build.id);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe(BuildsTexts.notLoggedIn);
+    // A JSON body is accepted too.
+    expect(
+      (await postJson(app, `/api/builds/${build.id}/publish`, {}, owner.cookie)).statusCode,
+    ).toBe(200);
+  });
+});

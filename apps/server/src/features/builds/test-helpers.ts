@@ -1,0 +1,46 @@
+import { randomBytes } from "node:crypto";
+import type { TestApp, TestUser } from "../../../test/test-app";
+import * as schema from "../../platform/db/schema";
+
+/** A project owned by `owner`, inserted directly (the creation API is not under test here). */
+export async function seedProject(app: TestApp, owner: TestUser, name = "My App") {
+  const suffix = randomBytes(8).toString("hex");
+  const [project] = await app.deps.db
+    .insert(schema.projects)
+    .values({
+      id: `p${suffix}`.padEnd(101, "x"),
+      name,
+      keyApp: `app-${suffix}`,
+      description: "An app",
+      segment: "other",
+      adminId: owner.id,
+      tester: owner.email,
+    })
+    .returning();
+  if (!project) throw new Error("no project");
+  return project;
+}
+
+/** A build request, inserted directly with the given fields. */
+export async function seedBuild(
+  app: TestApp,
+  project: { id: string; adminId: string; keyApp: string },
+  values: {
+    platform: "android" | "apple";
+    status?: string;
+    version: number;
+    dateGenerate?: Date;
+  },
+) {
+  const [build] = await app.deps.db
+    .insert(schema.builds)
+    .values({
+      projectId: project.id,
+      ownerId: project.adminId,
+      appKey: project.keyApp,
+      ...values,
+    })
+    .returning();
+  if (!build) throw new Error("no build");
+  return build;
+}

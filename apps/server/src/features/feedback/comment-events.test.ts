@@ -1,0 +1,105 @@
+import { type Comment, CommentEvents } from "@hybridge/shared/feedback/schemas";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createTestApp,
+  createTestUser,
+  postJson,
+  TEST_ORIGIN,
+  type TestApp,
+  uniqueEmail,
+} from "../../../test/test-app";
+
+let app: TestApp;
+let base: string;
+const adminEmail = uniqueEmail("admin");
+beforeAll(async () => {
+  app = await createTestApp({ env: { ADMIN_EMAILS: adminEmail } });
+  base = await app.listen({ port: 0, host: "127.0.0.1" });
+});
+afterAll(async () => {
+  await app?.cleanup();
+});
+
+type Event = { type: string; data: unknown };
+
+/**
+ * Reads the comments stream over a real HTTP connection until `count` events have arrived;
+ * `whenReady` runs once the stream says it is subscribed.
+ */
+async function readEvents(count: number, whenReady: () => Promise<void>): Promise<Event[]> {
+  const response = await fetch(`${base}/api/feedback/comments/events`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toContain("text/event-stream");
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  const events: Event[] = [];
+  let buffer = "";
+  let acting: Promise<void> | undefined;
+  while (events.length < count) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let end = buffer.indexOf("\n\n");
+    while (end >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const type = /^event: (.*)$/m.exec(block)?.[1];
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      if (type) {
+        events.push({ type, data: JSON.parse(data ?? "null") });
+        if (type === "ready") acting = whenReady();
+      }
+      end = buffer.indexOf("\n\n");
+    }
+  }
+  await reader.cancel();
+  await acting;
+  return events;
+}
+
+describe("GET /api/feedback/comments/events", () => {
+  it("streams comment-added and comment-deleted to a signed-out viewer", async () => {
+    const author = await createTestUser(app);
+    let added: Comment | undefined;
+    const events = await readEvents(3, async () => {
+      const res = await postJson(app, "/api/feedback/comments", { text: "Live!" }, author.cookie);
+      added = res.json<Comment>();
+      const del = await app.inject({
+        method: "DELETE",
+        url: `/api/feedback/comments/${added.id}`,
+        headers: { origin: TEST_ORIGIN, cookie: author.cookie },
+      });
+      expect(del.statusCode).toBe(200);
+    });
+    expect(added).toBeDefined();
+    const { canDelete: _mine, ...publicPart } = added as Comment;
+    expect(events).toEqual([
+      { type: "ready", data: null },
+      { type: CommentEvents.added, data: publicPart },
+      { type: CommentEvents.deleted, data: { id: publicPart.id } },
+    ]);
+    // What every viewer receives: no e-mail, no per-viewer rights.
+    expect(JSON.stringify(events)).not.toContain(author.email);
+    expect(events[1]?.data).not.toHaveProperty("canDelete");
+  });
+
+  it("marks an admin's comment, and sends nothing for a refused delete", async () => {
+    const admin = await createTestUser(app, { email: adminEmail });
+    const other = await createTestUser(app);
+    const events = await readEvents(3, async () => {
+      const res = await postJson(app, "/api/feedback/comments", { text: "Team" }, admin.cookie);
+      const { id } = res.json<Comment>();
+      const refused = await app.inject({
+        method: "DELETE",
+        url: `/api/feedback/comments/${id}`,
+        headers: { origin: TEST_ORIGIN, cookie: other.cookie },
+      });
+      expect(refused.statusCode).toBe(403);
+      // A marker after the refused delete: had it published, its event would come first.
+      await postJson(app, "/api/feedback/comments", { text: "Marker" }, other.cookie);
+    });
+    expect(events.map((e) => e.type)).toEqual(["ready", CommentEvents.added, CommentEvents.added]);
+    expect(events[1]?.data).toMatchObject({ text: "Team", isAdmin: true });
+    expect(events[2]?.data).toMatchObject({ text: "Marker", isAdmin: false });
+  });
+});

@@ -1,0 +1,88 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, createTestUser, type TestApp, type TestUser } from "../../../test/test-app";
+import { pngBytes, svgText } from "../../../test/test-images";
+import { storedFiles } from "../../platform/db/schema";
+import { serverRoot } from "../../platform/server-root";
+import { authed, createTestProject, launchIcon, notificationIcon } from "../projects/test-support";
+import { SVG_CSP } from "./routes";
+
+let app: TestApp;
+let owner: TestUser;
+let stranger: TestUser;
+let launchUrl: string;
+let notificationUrl: string;
+beforeAll(async () => {
+  app = await createTestApp();
+  owner = await createTestUser(app);
+  stranger = await createTestUser(app);
+  const project = await createTestProject(app, owner.cookie, {}, [
+    launchIcon(),
+    notificationIcon(),
+  ]);
+  launchUrl = project.icLaunchFileUrl;
+  notificationUrl = project.icNotificationFileUrl;
+});
+afterAll(async () => {
+  await app?.cleanup();
+});
+
+const get = (url: string, cookie?: string) => app.inject({ url, headers: authed(cookie) });
+
+describe("GET /api/files/<key>", () => {
+  it("serves the default icons to anyone, from the repository's assets", async () => {
+    const png = await get("/api/files/default.png");
+    expect(png.statusCode).toBe(200);
+    expect(png.headers["content-type"]).toBe("image/png");
+    expect(png.headers["x-content-type-options"]).toBe("nosniff");
+    expect(png.rawPayload.equals(readFileSync(path.join(serverRoot, "assets/default.png")))).toBe(
+      true,
+    );
+    const svg = await get("/api/files/default.svg");
+    expect(svg.headers["content-type"]).toBe("image/svg+xml");
+    expect(svg.headers["content-security-policy"]).toBe(SVG_CSP);
+  });
+
+  it("serves an owner's icon with its true type, nosniff, and a sandbox CSP for SVGs", async () => {
+    const png = await get(launchUrl, owner.cookie);
+    expect(png.statusCode).toBe(200);
+    expect(png.headers["content-type"]).toBe("image/png");
+    expect(png.headers["x-content-type-options"]).toBe("nosniff");
+    expect(Number(png.headers["content-length"])).toBe(pngBytes(512, 512).length);
+    const svg = await get(notificationUrl, owner.cookie);
+    expect(svg.headers["content-type"]).toBe("image/svg+xml");
+    expect(svg.headers["x-content-type-options"]).toBe("nosniff");
+    expect(svg.headers["content-security-policy"]).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    );
+    expect(svg.body).toBe(svgText());
+  });
+
+  it("answers 404 to another user, to a visitor, and for unknown or malformed keys", async () => {
+    expect((await get(launchUrl, stranger.cookie)).statusCode).toBe(404);
+    expect((await get(notificationUrl)).statusCode).toBe(404);
+    expect(
+      (await get("/api/files/app-icons/00000000-0000-0000-0000-000000000000.png", owner.cookie))
+        .statusCode,
+    ).toBe(404);
+    expect((await get("/api/files/..%2F..%2Fsecret", owner.cookie)).statusCode).toBe(404);
+    expect((await get("/api/files/", owner.cookie)).statusCode).toBe(404);
+  });
+
+  it("serves files without an owner (store media) to anyone", async () => {
+    await app.deps.storage.put(
+      "module-thumbnails/t.png",
+      (await import("node:stream")).Readable.from([pngBytes(4, 4)]),
+    );
+    await app.deps.db.insert(storedFiles).values({
+      key: "module-thumbnails/t.png",
+      ownerId: null,
+      contentType: "image/png",
+      size: pngBytes(4, 4).length,
+    });
+    const res = await get("/api/files/module-thumbnails/t.png");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("image/png");
+  });
+});

@@ -1,0 +1,48 @@
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+
+/**
+ * The encryption function (spec section 7): AES-256-GCM, authenticated, with a key derived from
+ * the server's SECRET by HKDF-SHA-256, so that the secret itself never encrypts anything and a
+ * future key can be derived under another label. Cipher text: "v1." + base64url(iv ‖ data ‖ tag).
+ */
+const VERSION = "v1.";
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+export type Encryption = {
+  encrypt: (text: string) => string;
+  /** The clear text, or null when the cipher text is malformed or was not made with this key. */
+  decrypt: (cipherText: string) => string | null;
+};
+
+export function createEncryption(secret: string): Encryption {
+  const key = Buffer.from(
+    hkdfSync("sha256", secret, "hybridge", "hybridge functions/encrypt v1", 32),
+  );
+  return {
+    encrypt(text) {
+      const iv = randomBytes(IV_BYTES);
+      const cipher = createCipheriv("aes-256-gcm", key, iv);
+      const data = Buffer.concat([cipher.update(text, "utf8"), cipher.final()]);
+      return VERSION + Buffer.concat([iv, data, cipher.getAuthTag()]).toString("base64url");
+    },
+    decrypt(cipherText) {
+      if (!cipherText.startsWith(VERSION)) return null;
+      const body = cipherText.slice(VERSION.length);
+      if (!/^[A-Za-z0-9_-]+$/.test(body)) return null;
+      const raw = Buffer.from(body, "base64url");
+      if (raw.length < IV_BYTES + TAG_BYTES) return null;
+      try {
+        const decipher = createDecipheriv("aes-256-gcm", key, raw.subarray(0, IV_BYTES));
+        decipher.setAuthTag(raw.subarray(raw.length - TAG_BYTES));
+        const clear = Buffer.concat([
+          decipher.update(raw.subarray(IV_BYTES, raw.length - TAG_BYTES)),
+          decipher.final(),
+        ]);
+        return clear.toString("utf8");
+      } catch {
+        return null;
+      }
+    },
+  };
+}

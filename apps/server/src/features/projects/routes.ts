@@ -1,0 +1,261 @@
+import fastifyMultipart from "@fastify/multipart";
+import { ICON_RULES } from "@hybridge/shared/files/icons";
+import { FilesTexts } from "@hybridge/shared/files/texts";
+import {
+  DecryptInputSchema,
+  DecryptResponseSchema,
+  EncryptInputSchema,
+  EncryptResponseSchema,
+  FunctionsTexts,
+} from "@hybridge/shared/projects/functions";
+import {
+  CodeAvailabilityQuerySchema,
+  CodeAvailabilityResponseSchema,
+  CREATE_PROJECT_FILE_FIELDS,
+  CREATE_PROJECT_TEXT_FIELDS,
+  CreateProjectInputSchema,
+  ProjectIconParamsSchema,
+  ProjectParamsSchema,
+  ProjectResponseSchema,
+  ProjectSettingsResponseSchema,
+  ProjectsResponseSchema,
+  stripSpaces,
+  UpdateProjectInputSchema,
+} from "@hybridge/shared/projects/schemas";
+import { ProjectsTexts } from "@hybridge/shared/projects/texts";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { AppError } from "../../platform/errors";
+import { openMultipartForm } from "../../platform/multipart-form";
+import { getSession } from "../../platform/session";
+import { createProject } from "./create-project";
+import { createEncryption } from "./encryption";
+import { findOwnedProject, isAppCodeAvailable, listProjects } from "./list-projects";
+import { regenerateDatabaseKey, viewProjectSettings } from "./project-settings";
+import { toProject, toSettings } from "./project-view";
+import { replaceProjectIcon, updateProject } from "./update-project";
+
+/** The signed-in user, or a 401 carrying the screen's own wording. */
+async function requireUserWith(request: FastifyRequest, message?: string) {
+  const session = await getSession(request);
+  if (!session) throw AppError.unauthenticated(message);
+  return session.user;
+}
+
+/**
+ * The projects API: the owner's app projects (list, create, read, update, icons), their
+ * settings (database key shown once, regenerated on demand) and the encryption function.
+ * Every project route is scoped to its owner: another user's project answers 404.
+ */
+export async function registerProjectsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, storage, config } = app.deps;
+  const encryption = createEncryption(config.secret);
+
+  // Multipart only in this scope. Files stream to storage with their own per-icon limits;
+  // these bound everything else (busboy's fileSize is a backstop above the largest icon).
+  await app.register(fastifyMultipart, {
+    throwFileSizeLimit: true,
+    limits: {
+      fieldNameSize: 100,
+      fieldSize: 4 * 1024,
+      fields: 20,
+      files: 2,
+      parts: 25,
+      headerPairs: 50,
+      fileSize: ICON_RULES.launch.maxBytes + 1,
+    },
+  });
+
+  r.get(
+    "/api/projects",
+    { schema: { response: { 200: ProjectsResponseSchema } } },
+    async (request) => {
+      const user = await requireUserWith(request);
+      const rows = await listProjects({ db, userId: user.id });
+      return {
+        projects: rows.map(({ apple, android, ...row }) => ({
+          ...toProject(row),
+          installs: { apple, android },
+        })),
+      };
+    },
+  );
+
+  r.get(
+    "/api/projects/code-available",
+    {
+      onRequest: app.rateLimit({ max: 120, timeWindow: 60_000 }),
+      schema: {
+        querystring: CodeAvailabilityQuerySchema,
+        response: { 200: CodeAvailabilityResponseSchema },
+      },
+    },
+    async (request) => {
+      await requireUserWith(request);
+      const code = stripSpaces(request.query.code);
+      return { code, available: code !== "" && (await isAppCodeAvailable({ db, code })) };
+    },
+  );
+
+  r.post(
+    "/api/projects",
+    { schema: { response: { 201: ProjectResponseSchema } } },
+    async (request, reply) => {
+      const user = await requireUserWith(request, ProjectsTexts.mustBeLoggedInToCreate);
+      const form = openMultipartForm(request, {
+        textFields: CREATE_PROJECT_TEXT_FIELDS,
+        fileFields: CREATE_PROJECT_FILE_FIELDS,
+        maxFiles: 2,
+        duplicateFileMessage: FilesTexts.oneFilePerField,
+      });
+      const parsed = CreateProjectInputSchema.safeParse(await form.readFields());
+      if (!parsed.success) {
+        throw AppError.validation(parsed.error.issues[0]?.message ?? ProjectsTexts.unknownError);
+      }
+      const project = await createProject({
+        db,
+        storage,
+        owner: user,
+        input: parsed.data,
+        icons: form.files(),
+        encrypt: encryption.encrypt,
+      });
+      return reply.status(201).send({ project: toProject(project) });
+    },
+  );
+
+  r.get(
+    "/api/projects/:id",
+    { schema: { params: ProjectParamsSchema, response: { 200: ProjectResponseSchema } } },
+    async (request) => {
+      const user = await requireUserWith(request);
+      const row = await findOwnedProject({ db, userId: user.id, projectId: request.params.id });
+      if (!row) throw AppError.notFound(ProjectsTexts.invalidProjectId);
+      return { project: toProject(row) };
+    },
+  );
+
+  r.patch(
+    "/api/projects/:id",
+    {
+      schema: {
+        params: ProjectParamsSchema,
+        body: UpdateProjectInputSchema,
+        response: { 200: ProjectResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = await requireUserWith(request, ProjectsTexts.notConnected);
+      const row = await updateProject({
+        db,
+        userId: user.id,
+        projectId: request.params.id,
+        input: request.body,
+      });
+      return { project: toProject(row) };
+    },
+  );
+
+  r.put(
+    "/api/projects/:id/icons/:kind",
+    { schema: { params: ProjectIconParamsSchema, response: { 200: ProjectResponseSchema } } },
+    async (request) => {
+      const user = await requireUserWith(request, ProjectsTexts.notConnected);
+      const { id, kind } = request.params;
+      const form = openMultipartForm(request, {
+        textFields: [],
+        fileFields: { file: kind },
+        maxFiles: 1,
+        duplicateFileMessage: FilesTexts.oneFilePerField,
+      });
+      await form.readFields();
+      const row = await replaceProjectIcon({
+        db,
+        storage,
+        userId: user.id,
+        projectId: id,
+        kind,
+        uploads: form.files(),
+      });
+      return { project: toProject(row) };
+    },
+  );
+
+  r.get(
+    "/api/projects/:id/settings",
+    {
+      schema: { params: ProjectParamsSchema, response: { 200: ProjectSettingsResponseSchema } },
+    },
+    async (request, reply) => {
+      const user = await requireUserWith(request);
+      const { row, databaseKey } = await viewProjectSettings({
+        db,
+        userId: user.id,
+        projectId: request.params.id,
+      });
+      // The answer may hold the clear key: no cache may keep it.
+      reply.header("Cache-Control", "no-store");
+      return { settings: toSettings(row, databaseKey) };
+    },
+  );
+
+  r.post(
+    "/api/projects/:id/settings/database-key",
+    {
+      schema: { params: ProjectParamsSchema, response: { 200: ProjectSettingsResponseSchema } },
+    },
+    async (request, reply) => {
+      const user = await requireUserWith(request);
+      const { row, databaseKey } = await regenerateDatabaseKey({
+        db,
+        userId: user.id,
+        projectId: request.params.id,
+      });
+      reply.header("Cache-Control", "no-store");
+      return { settings: toSettings(row, databaseKey) };
+    },
+  );
+
+  // The encryption function (spec section 7) and its decrypt twin, for signed-in users.
+  r.post(
+    "/api/functions/encrypt",
+    {
+      schema: {
+        body: EncryptInputSchema,
+        response: { 200: EncryptResponseSchema, 500: EncryptResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await requireUserWith(request);
+      try {
+        return { success: true, texteChiffre: encryption.encrypt(request.body.texte), error: null };
+      } catch (error) {
+        request.log.error({ err: error }, "encryption failed");
+        return reply
+          .status(500)
+          .send({ success: false, texteChiffre: null, error: ProjectsTexts.encryptionFailed });
+      }
+    },
+  );
+
+  r.post(
+    "/api/functions/decrypt",
+    {
+      schema: {
+        body: DecryptInputSchema,
+        response: { 200: DecryptResponseSchema, 400: DecryptResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await requireUserWith(request);
+      const texte = encryption.decrypt(request.body.texteChiffre);
+      if (texte === null) {
+        return reply
+          .status(400)
+          .send({ success: false, texte: null, error: FunctionsTexts.decryptFailed });
+      }
+      return { success: true, texte, error: null };
+    },
+  );
+}

@@ -1,0 +1,123 @@
+import { randomUUID } from "node:crypto";
+import { createReadStream, existsSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { MODULE_PLATFORMS } from "@hybridge/shared/common/enums";
+import { createModuleMediaInspector, MODULE_MEDIA_RULES } from "@hybridge/shared/store/media";
+import { MODULE_LIMITS, ModulePriceSchema } from "@hybridge/shared/store/schemas";
+import { count } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import { z } from "zod";
+import type { Db } from "../../platform/db/client";
+import { modules, storedFiles } from "../../platform/db/schema";
+import { serverRoot } from "../../platform/server-root";
+import { type Storage, saveUpload } from "../../platform/storage";
+
+/** The example modules and their thumbnails, committed in the repository. */
+export const STORE_SEED_DIR = path.join(serverRoot, "assets", "store-seed");
+/** Written in DATA_DIR once the store has been seeded (or found not empty): never again. */
+export const STORE_SEEDED_MARKER = "store-seeded";
+
+const SeedManifestSchema = z.object({
+  modules: z
+    .array(
+      z.object({
+        title: z.string().trim().min(1).max(MODULE_LIMITS.title),
+        description: z.string().trim().min(1).max(MODULE_LIMITS.description),
+        platform: z.enum(MODULE_PLATFORMS),
+        price: ModulePriceSchema,
+        thumbnail: z.string().regex(/^[a-z0-9-]+\.png$/),
+      }),
+    )
+    .min(1),
+});
+
+export type SeedStoreResult =
+  | { status: "disabled" | "already-seeded" | "store-not-empty" }
+  | { status: "seeded"; count: number };
+
+/**
+ * On a first start, puts the example modules of assets/store-seed/ in an empty store, so that a
+ * new user sees a living store. Runs once per DATA_DIR: the marker file is written after the
+ * commit, so deleting every module later does not bring them back; a store that already has
+ * modules is never seeded. Thumbnails are copied into storage like uploads (checked by content,
+ * no owner). Nothing is left half-done: on failure the copied files are removed.
+ */
+export async function seedStore(options: {
+  db: Db;
+  storage: Storage;
+  dataDir: string;
+  enabled: boolean;
+  log?: FastifyBaseLogger;
+  seedDir?: string;
+  now?: Date;
+}): Promise<SeedStoreResult> {
+  const { db, storage, dataDir, enabled, log } = options;
+  if (!enabled) return { status: "disabled" };
+  const marker = path.join(dataDir, STORE_SEEDED_MARKER);
+  if (existsSync(marker)) return { status: "already-seeded" };
+  const writeMarker = async () => {
+    await mkdir(dataDir, { recursive: true });
+    await writeFile(marker, `${new Date().toISOString()}\n`);
+  };
+
+  const [existing] = await db.select({ n: count() }).from(modules);
+  if ((existing?.n ?? 0) > 0) {
+    await writeMarker();
+    return { status: "store-not-empty" };
+  }
+
+  const seedDir = options.seedDir ?? STORE_SEED_DIR;
+  const manifest = SeedManifestSchema.parse(
+    JSON.parse(await readFile(path.join(seedDir, "manifest.json"), "utf8")),
+  );
+  const now = (options.now ?? new Date()).getTime();
+  const copied: string[] = [];
+  const rows: Array<{
+    file: typeof storedFiles.$inferInsert;
+    module: typeof modules.$inferInsert;
+  }> = [];
+  try {
+    for (const [index, entry] of manifest.modules.entries()) {
+      const key = `${MODULE_MEDIA_RULES.thumbnail.folder}/${randomUUID()}.png`;
+      const inspector = createModuleMediaInspector("thumbnail");
+      copied.push(key);
+      const { size } = await saveUpload({
+        storage,
+        key,
+        source: createReadStream(path.join(seedDir, entry.thumbnail)),
+        maxBytes: MODULE_MEDIA_RULES.thumbnail.maxBytes,
+        observe: inspector.push,
+      });
+      const check = inspector.finish();
+      if (!check.ok || check.type !== "png") {
+        throw new Error(`store seed: ${entry.thumbnail} is not a PNG image`);
+      }
+      rows.push({
+        file: { key, ownerId: null, contentType: check.contentType, size },
+        module: {
+          title: entry.title,
+          description: entry.description,
+          platform: entry.platform,
+          price: entry.price,
+          thumbnailUrl: key,
+          videoUrl: null,
+          createdBy: null,
+          // The manifest lists them newest first, a second apart.
+          createdAt: new Date(now - index * 1000),
+        },
+      });
+    }
+    await db.transaction(async (tx) => {
+      await tx.insert(storedFiles).values(rows.map((r) => r.file));
+      await tx.insert(modules).values(rows.map((r) => r.module));
+    });
+  } catch (error) {
+    await Promise.allSettled(copied.map((key) => storage.remove(key)));
+    throw error;
+  }
+  // After the commit: should this fail, the next start finds the store not empty.
+  await writeMarker();
+  log?.info({ count: rows.length }, "store seeded with example modules");
+  return { status: "seeded", count: rows.length };
+}

@@ -1,0 +1,37 @@
+import { TEST_CONFIG_DEFAULTS } from "@hybridge/shared/test-console/defaults";
+import { DevPayloadSchema } from "@hybridge/shared/test-console/schemas";
+import { describe, expect, it } from "vitest";
+import { buildDevLink, buildDevPayload } from "./build-dev-payload";
+
+describe("buildDevPayload", () => {
+  it("carries the server, the app code and the tester's configuration", () => {
+    const payload = buildDevPayload({
+      publicUrl: "https://hybridge.example",
+      appKey: "shop",
+      config: { navBarType: "header", statusBar: "#fff", network: "http://192.168.1.2:3000" },
+    });
+    expect(DevPayloadSchema.parse(payload)).toEqual({
+      v: 1,
+      server: "https://hybridge.example",
+      appKey: "shop",
+      config: { navBarType: "header", localhostUrl: "http://192.168.1.2:3000", statusBar: "#fff" },
+    });
+  });
+
+  it("uses the defaults when the tester has no configuration yet", () => {
+    expect(buildDevPayload({ publicUrl: "http://x", appKey: "a", config: null }).config).toEqual({
+      navBarType: TEST_CONFIG_DEFAULTS.navBarType,
+      localhostUrl: TEST_CONFIG_DEFAULTS.network,
+      statusBar: TEST_CONFIG_DEFAULTS.statusBar,
+    });
+  });
+});
+
+describe("buildDevLink", () => {
+  it("gives the QR code the payload's compact JSON", () => {
+    const link = buildDevLink({ publicUrl: "http://x", appKey: "a", config: null });
+    expect(link.qrText).toBe(JSON.stringify(link.payload));
+    expect(link.qrText).not.toMatch(/\s/);
+    expect(JSON.parse(link.qrText)).toEqual(link.payload);
+  });
+});

@@ -1,0 +1,36 @@
+import type { NavbarType } from "@hybridge/shared/common/enums";
+import { DEV_PAYLOAD_VERSION, TEST_CONFIG_DEFAULTS } from "@hybridge/shared/test-console/defaults";
+import type { DevLink, DevPayload } from "@hybridge/shared/test-console/schemas";
+
+/** The stored configuration fields the dev app needs (a `test_configs` row, or none yet). */
+export type DevConfigSource = { navBarType: string; statusBar: string; network: string };
+
+/**
+ * THE dev-app payload: what the console's QR code encodes and what
+ * `GET /api/v1/dev-config/{appKey}` answers. Both call this function, so scanning and fetching
+ * always agree. A tester without a stored configuration gets the defaults.
+ */
+export function buildDevPayload(options: {
+  publicUrl: string;
+  appKey: string;
+  config: DevConfigSource | null | undefined;
+}): DevPayload {
+  const config = options.config ?? TEST_CONFIG_DEFAULTS;
+  return {
+    v: DEV_PAYLOAD_VERSION,
+    server: options.publicUrl,
+    appKey: options.appKey,
+    config: {
+      // The column's CHECK constraint allows only the shared NAVBAR_TYPES.
+      navBarType: config.navBarType as NavbarType,
+      localhostUrl: config.network,
+      statusBar: config.statusBar,
+    },
+  };
+}
+
+/** The payload and the exact text of the QR code: its compact JSON. */
+export function buildDevLink(options: Parameters<typeof buildDevPayload>[0]): DevLink {
+  const payload = buildDevPayload(options);
+  return { payload, qrText: JSON.stringify(payload) };
+}

@@ -1,0 +1,90 @@
+import {
+  AppKeyParamsSchema,
+  DevPayloadSchema,
+  TestConsoleResponseSchema,
+  UpdateTestConfigInputSchema,
+} from "@hybridge/shared/test-console/schemas";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { AppError } from "../../platform/errors";
+import { requireUser } from "../../platform/session";
+import { getDevConfig } from "./get-dev-config";
+import { updateTestConfig } from "./update-test-config";
+import { visitTestConsole } from "./visit-test-console";
+
+/** Dev-config reads per IP and minute: a dev app polls now and then; a key guesser is stopped. */
+const DEV_CONFIG_RATE_LIMIT = { max: 60, timeWindow: 60_000 };
+
+/** The key of `Authorization: Bearer <databaseKey>`, or null. */
+function bearerKey(request: FastifyRequest): string | null {
+  const match = /^Bearer +(\S+) *$/i.exec(request.headers.authorization ?? "");
+  return match?.[1] ?? null;
+}
+
+/**
+ * The test console: the owner's visit of /test/{appKey} (creates or syncs the tester's
+ * configuration), its three forms, and the dev app's read of the same configuration.
+ */
+export async function registerTestConsoleRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, config } = app.deps;
+  const publicUrl = config.publicUrl;
+
+  r.get(
+    "/api/test-console/:appKey",
+    { schema: { params: AppKeyParamsSchema, response: { 200: TestConsoleResponseSchema } } },
+    async (request) => {
+      const user = await requireUser(request);
+      return visitTestConsole({ db, publicUrl, user, appKey: request.params.appKey });
+    },
+  );
+
+  r.patch(
+    "/api/test-console/:appKey",
+    {
+      schema: {
+        params: AppKeyParamsSchema,
+        body: UpdateTestConfigInputSchema,
+        response: { 200: TestConsoleResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return updateTestConfig({
+        db,
+        publicUrl,
+        user,
+        appKey: request.params.appKey,
+        input: request.body,
+      });
+    },
+  );
+
+  // The dev app (no session): authorised by the project's database key.
+  r.get(
+    "/api/v1/dev-config/:appKey",
+    {
+      onRequest: app.rateLimit({
+        ...DEV_CONFIG_RATE_LIMIT,
+        keyGenerator: (request) => `dev-config|${request.ip}`,
+      }),
+      schema: { params: AppKeyParamsSchema, response: { 200: DevPayloadSchema } },
+    },
+    async (request, reply) => {
+      reply.header("Cache-Control", "no-store");
+      try {
+        return await getDevConfig({
+          db,
+          publicUrl,
+          appKey: request.params.appKey,
+          databaseKey: bearerKey(request),
+        });
+      } catch (error) {
+        if (error instanceof AppError && error.status === 401) {
+          reply.header("WWW-Authenticate", 'Bearer realm="hybridge-dev-config"');
+        }
+        throw error;
+      }
+    },
+  );
+}

@@ -1,0 +1,57 @@
+import { TEST_CONFIG_DEFAULTS } from "@hybridge/shared/test-console/defaults";
+import type {
+  TestConsoleResponse,
+  UpdateTestConfigInput,
+} from "@hybridge/shared/test-console/schemas";
+import { TestConsoleTexts } from "@hybridge/shared/test-console/texts";
+import { sql } from "drizzle-orm";
+import type { Db } from "../../platform/db/client";
+import { testConfigs } from "../../platform/db/schema";
+import { AppError } from "../../platform/errors";
+import { findOwnedProject, listAppCodes } from "./find-owned-project";
+import { toConsoleView } from "./test-console-view";
+
+/**
+ * One of the console's forms: changes that one field of the owner's test configuration and
+ * updatedAt, nothing else (a configuration not created yet is created with the defaults and
+ * the change). The app code must be one of the owner's projects (404 otherwise, nothing
+ * written). Answers the console's data as a visit would, with the new QR payload.
+ */
+export async function updateTestConfig(options: {
+  db: Db;
+  publicUrl: string;
+  user: { id: string; email: string };
+  appKey: string;
+  input: UpdateTestConfigInput;
+}): Promise<TestConsoleResponse> {
+  const { db, publicUrl, user, appKey, input } = options;
+  const changes = Object.fromEntries(
+    Object.entries(input).filter(([, value]) => value !== undefined),
+  ) as UpdateTestConfigInput;
+  if (Object.keys(changes).length === 0)
+    throw AppError.validation(TestConsoleTexts.oneSettingAtATime);
+
+  return db.transaction(async (tx) => {
+    const project = await findOwnedProject(tx, { userId: user.id, appKey });
+    if (!project) throw AppError.notFound(TestConsoleTexts.projectNotFound);
+
+    const [config] = await tx
+      .insert(testConfigs)
+      .values({
+        userId: user.id,
+        tester: user.email,
+        keyCode: project.keyApp,
+        ...TEST_CONFIG_DEFAULTS,
+        ...changes,
+      })
+      .onConflictDoUpdate({
+        target: testConfigs.userId,
+        set: { ...changes, updatedAt: sql`now()` },
+      })
+      .returning();
+    if (!config) throw new Error("test config upsert returned no row");
+
+    const appCodes = await listAppCodes(tx, { userId: user.id });
+    return toConsoleView({ publicUrl, project, appCodes, config });
+  });
+}

@@ -1,0 +1,70 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "hybridge-config-"));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("loadConfig", () => {
+  it("applies the documented defaults", () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe(dataDir);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.publicUrl).toBe("http://localhost:3000");
+    expect(config.smtpUrl).toBeUndefined();
+    expect([...config.adminEmails]).toEqual([]);
+    expect(config.trustedOrigins).toContain("http://localhost:5173");
+  });
+
+  it("names every bad key at once", () => {
+    expect(() =>
+      loadConfig({
+        PORT: "eighty",
+        DATABASE_URL: "mysql://x",
+        SECRET: "short",
+        SMTP_URL: "http://x",
+      }),
+    ).toThrowError(ConfigError);
+    try {
+      loadConfig({
+        PORT: "eighty",
+        DATABASE_URL: "mysql://x",
+        SECRET: "short",
+        SMTP_URL: "http://x",
+      });
+    } catch (error) {
+      const message = (error as Error).message;
+      for (const key of ["PORT", "DATABASE_URL", "SECRET", "SMTP_URL"])
+        expect(message).toContain(key);
+    }
+  });
+
+  it("generates a secret on first start and keeps it in DATA_DIR", () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir }).secret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dataDir, "secret"), "utf8").trim()).toBe(first);
+    expect(loadConfig({ DATA_DIR: dataDir }).secret).toBe(first);
+  });
+
+  it("lower-cases admin e-mails and treats empty values as unset", () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      ADMIN_EMAILS: " Boss@Example.test ,, ops@example.test",
+      DATABASE_URL: "",
+    });
+    expect([...config.adminEmails]).toEqual(["boss@example.test", "ops@example.test"]);
+    expect(config.databaseUrl).toBeUndefined();
+  });
+});

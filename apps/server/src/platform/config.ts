@@ -1,0 +1,110 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The only reader of process.env. Parsed once at start; every bad key is named in one error.
+ */
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+    .optional(),
+  PUBLIC_URL: z.url().optional(),
+  SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  ADMIN_EMAILS: z.string().default(""),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Hybridge <no-reply@hybridge.dev>"),
+  TRUSTED_ORIGINS: z.string().default(""),
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  WEB_DIST_DIR: z.string().optional(),
+  SEED_STORE: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(["true", "false", "1", "0", "yes", "no", "on", "off"], "must be true or false"))
+    .transform((v) => ["true", "1", "yes", "on"].includes(v))
+    .default(true),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  secret: string;
+  adminEmails: ReadonlySet<string>;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  trustedOrigins: string[];
+  authRateLimit: { max: number; windowSeconds: number };
+  logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
+  webDistDir: string | undefined;
+  /** Put example modules in an empty store on the first start (see features/store/seed-store.ts). */
+  seedStore: boolean;
+};
+
+export class ConfigError extends Error {}
+
+const EMPTY_AS_UNSET = (env: NodeJS.ProcessEnv) =>
+  Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(EMPTY_AS_UNSET(env));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl,
+    secret: e.SECRET ?? readOrCreateSecret(dataDir),
+    adminEmails: new Set(
+      e.ADMIN_EMAILS.split(",")
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    trustedOrigins: [
+      publicUrl,
+      `http://localhost:${e.PORT}`,
+      `http://127.0.0.1:${e.PORT}`,
+      // Vite's dev server proxies /api with its own origin.
+      "http://localhost:5173",
+      ...e.TRUSTED_ORIGINS.split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ],
+    authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS },
+    logLevel: e.LOG_LEVEL,
+    webDistDir: e.WEB_DIST_DIR,
+    seedStore: e.SEED_STORE,
+  };
+}
+
+/** When SECRET is unset, one is generated on first start and kept in DATA_DIR. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, "secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
+  return secret;
+}

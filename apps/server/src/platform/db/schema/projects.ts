@@ -1,0 +1,113 @@
+import { NAVBAR_TYPES, SEGMENTS } from "@hybridge/shared/common/enums";
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
+import { user } from "./auth";
+import { createdAt, inList } from "./helpers";
+import { modules } from "./store";
+
+/** Spec "entreprises": an app project, owned by `adminId` (the spec's `admin`). */
+export const projects = pgTable(
+  "projects",
+  {
+    id: varchar("id", { length: 101 }).primaryKey(),
+    name: varchar("name", { length: 50 }).notNull(),
+    keyApp: varchar("key_app", { length: 90 }).notNull().unique("projects_key_app_unique"),
+    description: varchar("description", { length: 250 }).notNull(),
+    segment: varchar("segment", { length: 30 }).notNull(),
+    color: varchar("color", { length: 7 }).notNull().default("#0E904D"),
+    statusbar: varchar("statusbar", { length: 7 }).notNull().default("#FFFFFF"),
+    navBarType: varchar("nav_bar_type", { length: 10 }).notNull().default("footer"),
+    icLaunchFileUrl: text("ic_launch_file_url").notNull().default("default.png"),
+    icNotificationFileUrl: text("ic_notification_file_url").notNull().default("default.svg"),
+    status: boolean("status").notNull().default(false),
+    adminId: text("admin_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    tester: text("tester").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("projects_admin_created_idx").on(t.adminId, t.createdAt.desc()),
+    check("projects_segment_check", inList("segment", SEGMENTS)),
+    check("projects_nav_bar_type_check", inList("nav_bar_type", NAVBAR_TYPES)),
+    check("projects_color_check", sql`${t.color} ~ '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$'`),
+    check("projects_statusbar_check", sql`${t.statusbar} ~ '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$'`),
+  ],
+);
+
+/** The project's "database" sub-document: one per project. */
+export const projectDatabases = pgTable("project_databases", {
+  id: varchar("id", { length: 33 }).primaryKey(),
+  projectId: varchar("project_id", { length: 101 })
+    .notNull()
+    .unique("project_databases_project_unique")
+    .references(() => projects.id, { onDelete: "cascade" }),
+  dateCreated: createdAt("date_created"),
+});
+
+/**
+ * Spec "settings", keyed by the project id. The database key (17-char prefix + 33-char id) is
+ * kept as a hash for authorising the dev app; its clear text is kept only until the settings
+ * page has shown it once.
+ */
+export const projectSettings = pgTable("project_settings", {
+  id: varchar("id", { length: 101 })
+    .primaryKey()
+    .references(() => projects.id, { onDelete: "cascade" }),
+  databaseKeyHash: varchar("database_key_hash", { length: 64 })
+    .notNull()
+    .unique("project_settings_database_key_hash_unique"),
+  databaseKeyPrefix: varchar("database_key_prefix", { length: 17 }).notNull(),
+  databaseKeyOnce: varchar("database_key_once", { length: 50 }),
+  keyRevealedAt: timestamp("key_revealed_at", { withTimezone: true }),
+  appId: text("app_id").notNull(),
+  appKey: varchar("app_key", { length: 90 }).notNull(),
+  appName: varchar("app_name", { length: 50 }).notNull(),
+  createdAt: createdAt(),
+});
+
+/** Spec install counters (collections apple and android): one row per project and platform. */
+export const installCounters = pgTable(
+  "install_counters",
+  {
+    projectId: varchar("project_id", { length: 101 })
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    platform: varchar("platform", { length: 10 }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.platform] }),
+    check("install_counters_platform_check", inList("platform", ["android", "apple"])),
+    check("install_counters_count_check", sql`${t.count} >= 0`),
+  ],
+);
+
+/** Modules a project integrates from the store. */
+export const projectModules = pgTable(
+  "project_modules",
+  {
+    projectId: varchar("project_id", { length: 101 })
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    moduleId: uuid("module_id")
+      .notNull()
+      .references(() => modules.id, { onDelete: "cascade" }),
+    addedAt: createdAt("added_at"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.moduleId] }),
+    index("project_modules_module_idx").on(t.moduleId),
+  ],
+);

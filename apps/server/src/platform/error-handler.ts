@@ -1,0 +1,41 @@
+import { ErrorCodes, GenericTexts } from "@hybridge/shared/common/errors";
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { AppError } from "./errors";
+
+const CODE_BY_STATUS: Record<number, string> = {
+  400: ErrorCodes.VALIDATION,
+  401: ErrorCodes.UNAUTHENTICATED,
+  403: ErrorCodes.FORBIDDEN,
+  404: ErrorCodes.NOT_FOUND,
+  409: ErrorCodes.CONFLICT,
+  413: ErrorCodes.PAYLOAD_TOO_LARGE,
+  415: ErrorCodes.VALIDATION,
+  429: ErrorCodes.RATE_LIMITED,
+};
+
+/** One error shape for every failure: `{ code, message }`; a 5xx never leaks internals. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.status >= 500) request.log.error({ err: error }, "request failed");
+      return reply.status(error.status).send({ code: error.code, message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      return reply.status(400).send({
+        code: ErrorCodes.VALIDATION,
+        message: first?.message ?? GenericTexts.invalidInput,
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({
+        code: CODE_BY_STATUS[status] ?? ErrorCodes.VALIDATION,
+        message: status === 429 ? GenericTexts.rateLimited : error.message,
+      });
+    }
+    request.log.error({ err: error }, "request failed");
+    return reply.status(500).send({ code: ErrorCodes.INTERNAL, message: GenericTexts.internal });
+  });
+}

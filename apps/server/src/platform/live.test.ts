@@ -1,0 +1,78 @@
+import Fastify from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLiveHub, streamLiveEvents } from "./live";
+
+const hub = createLiveHub();
+const app = Fastify();
+app.get("/events/:channel", (request, reply) => {
+  streamLiveEvents(request, reply, hub, [(request.params as { channel: string }).channel]);
+});
+app.addHook("preClose", async () => hub.closeAll());
+let base: string;
+beforeAll(async () => {
+  base = await app.listen({ port: 0, host: "127.0.0.1" });
+});
+afterAll(async () => {
+  await app.close();
+});
+
+/** Reads server-sent events from a real HTTP connection until `count` have arrived. */
+async function readEvents(url: string, count: number, whenReady: () => void) {
+  const response = await fetch(url);
+  expect(response.headers.get("content-type")).toContain("text/event-stream");
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  const events: Array<{ type: string; data: unknown }> = [];
+  let buffer = "";
+  while (events.length < count) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let end = buffer.indexOf("\n\n");
+    while (end >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const type = /^event: (.*)$/m.exec(block)?.[1];
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      if (type) {
+        events.push({ type, data: JSON.parse(data ?? "null") });
+        if (type === "ready") whenReady();
+      }
+      end = buffer.indexOf("\n\n");
+    }
+  }
+  await reader.cancel();
+  return events;
+}
+
+describe("live events", () => {
+  it("forwards what is published on a channel, and only that channel", async () => {
+    const events = await readEvents(`${base}/events/a`, 3, () => {
+      hub.publish("b", { type: "other", data: 0 });
+      hub.publish("a", { type: "changed", data: { id: 1 } });
+      hub.publish("a", { type: "changed", data: { id: 2 } });
+    });
+    expect(events).toEqual([
+      { type: "ready", data: null },
+      { type: "changed", data: { id: 1 } },
+      { type: "changed", data: { id: 2 } },
+    ]);
+  });
+});
+
+describe("shutdown", () => {
+  it("ends open streams so that closing the server does not hang", async () => {
+    const ownHub = createLiveHub();
+    const server = Fastify();
+    server.get("/events", (request, reply) => streamLiveEvents(request, reply, ownHub, ["x"]));
+    server.addHook("preClose", async () => ownHub.closeAll());
+    const url = await server.listen({ port: 0, host: "127.0.0.1" });
+    const response = await fetch(`${url}/events`);
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    await reader.read(); // ready
+    const closed = server.close().then(() => "closed");
+    const timeout = new Promise((resolve) => setTimeout(() => resolve("hung"), 5000));
+    expect(await Promise.race([closed, timeout])).toBe("closed");
+    expect((await reader.read()).done).toBe(true);
+  });
+});

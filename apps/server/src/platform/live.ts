@@ -1,0 +1,78 @@
+import { EventEmitter } from "node:events";
+import type { FastifyReply, FastifyRequest } from "fastify";
+
+/**
+ * Live updates inside one server process: services publish on a channel after their
+ * transaction commits; server-sent-event streams subscribed to that channel forward it.
+ * (Several server processes would need PostgreSQL LISTEN/NOTIFY behind this same interface.)
+ */
+export type LiveEvent = { type: string; data?: unknown };
+
+export type LiveHub = {
+  publish: (channel: string, event: LiveEvent) => void;
+  subscribe: (channel: string, listener: (event: LiveEvent) => void) => () => void;
+  /** Ends every open stream (server shutdown), so that closing never waits on them. */
+  closeAll: () => void;
+};
+
+const SHUTDOWN = "\0shutdown";
+
+export function createLiveHub(): LiveHub {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    publish: (channel, event) => {
+      emitter.emit(channel, event);
+    },
+    subscribe: (channel, listener) => {
+      emitter.on(channel, listener);
+      return () => emitter.off(channel, listener);
+    },
+    closeAll: () => {
+      emitter.emit(SHUTDOWN, { type: "shutdown" });
+    },
+  };
+}
+
+const HEARTBEAT_MS = 15_000;
+
+/**
+ * Answers the request with an event stream on the given channels. `ready` is sent first, so a
+ * client knows it will not miss what happens from now on; a comment line every 15 s keeps
+ * proxies from closing the connection.
+ */
+export function streamLiveEvents(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  hub: LiveHub,
+  channels: string[],
+) {
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, {
+    "Content-Type": "text/event-stream; charset=utf-8",
+    "Cache-Control": "no-cache, no-transform",
+    Connection: "keep-alive",
+    "X-Accel-Buffering": "no",
+    "X-Content-Type-Options": "nosniff",
+  });
+  const send = (event: LiveEvent) => {
+    res.write(`event: ${event.type}\ndata: ${JSON.stringify(event.data ?? null)}\n\n`);
+  };
+  const unsubscribes = [
+    ...channels.map((channel) => hub.subscribe(channel, send)),
+    hub.subscribe(SHUTDOWN, () => res.end()),
+  ];
+  const heartbeat = setInterval(() => res.write(": keep-alive\n\n"), HEARTBEAT_MS);
+  heartbeat.unref();
+  send({ type: "ready" });
+  let closed = false;
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    clearInterval(heartbeat);
+    for (const unsubscribe of unsubscribes) unsubscribe();
+  };
+  request.raw.on("close", close);
+  res.on("close", close);
+}

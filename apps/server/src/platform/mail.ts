@@ -1,0 +1,55 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { FastifyBaseLogger } from "fastify";
+import nodemailer from "nodemailer";
+
+export type MailMessage = { to: string; subject: string; text: string; html: string };
+export type Mailer = { send: (message: MailMessage) => Promise<void> };
+
+/** Hides the secret part of a link (reset tokens) so that logs never hold one. */
+export function redactLink(link: string): string {
+  return link
+    .replace(/(\/reset-password\/)[^/?#]+/g, "$1[redacted]")
+    .replace(/([?&]token=)[^&#]+/g, "$1[redacted]");
+}
+
+/**
+ * Real delivery through nodemailer: SMTP when SMTP_URL is set, otherwise a file outbox where every
+ * mail becomes an .eml file under DATA_DIR/mail.
+ */
+export function createMailer(options: {
+  smtpUrl: string | undefined;
+  from: string;
+  dataDir: string;
+  log: FastifyBaseLogger;
+}): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: options.from, ...message });
+        options.log.info({ to: message.to, subject: message.subject }, "mail sent");
+      },
+    };
+  }
+  const outbox = path.join(options.dataDir, "mail");
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: "unix",
+  });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: options.from, ...message });
+      await mkdir(outbox, { recursive: true });
+      const file = path.join(outbox, `${Date.now()}-${randomUUID()}.eml`);
+      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      const links = [...message.text.matchAll(/https?:\/\/\S+/g)].map((m) => redactLink(m[0]));
+      options.log.info(
+        { to: message.to, subject: message.subject, file, links },
+        "mail written to outbox",
+      );
+    },
+  };
+}

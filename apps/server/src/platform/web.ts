@@ -1,0 +1,103 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import { ErrorCodes, GenericTexts } from "@hybridge/shared/common/errors";
+import type { FastifyInstance } from "fastify";
+
+/** What the web build's pre-render step writes (apps/web/scripts/build.mjs). */
+type PagesManifest = {
+  /** The empty app shell, for every page without its own HTML. */
+  shell: string;
+  /** Page path → its pre-rendered HTML file, e.g. "/fr" → "fr/index.html". */
+  pages: Record<string, string>;
+  /** Every route pattern of the web app ("/project/:id"…); other paths answer 404. */
+  routes: string[];
+};
+
+const MANIFEST_FILE = "pages.json";
+
+function readManifest(webDistDir: string): PagesManifest | null {
+  const file = path.join(webDistDir, MANIFEST_FILE);
+  if (!existsSync(file)) return null;
+  const manifest = JSON.parse(readFileSync(file, "utf8")) as PagesManifest;
+  for (const name of [manifest.shell, ...Object.values(manifest.pages)]) {
+    if (!existsSync(path.join(webDistDir, name))) {
+      throw new Error(`web build: ${MANIFEST_FILE} names ${name}, which is missing`);
+    }
+  }
+  return manifest;
+}
+
+/** "/project/:id" → a test for raw paths: one non-empty segment per parameter. */
+function routeMatcher(pattern: string): (pathname: string) => boolean {
+  const expected = pattern.split("/");
+  return (pathname) => {
+    const actual = pathname.split("/");
+    return (
+      actual.length === expected.length &&
+      expected.every((part, i) => (part.startsWith(":") ? actual[i] !== "" : part === actual[i]))
+    );
+  };
+}
+
+/** The path of a page request: no query, no trailing slash ("/fr/" is "/fr"). */
+function pagePath(url: string): string {
+  const pathname = url.split("?")[0] ?? "/";
+  return pathname.length > 1 ? pathname.replace(/\/+$/, "") || "/" : pathname;
+}
+
+/**
+ * Serves the built web app from the same port as the API: hashed assets cached for a year, and
+ * for a page path:
+ * - its pre-rendered HTML when the build wrote one (/, /fr, /docs…: readable without JavaScript,
+ *   then hydrated — docs/decisions/005-prerendering.md);
+ * - else the app shell, answered 200 for a path of the app's route list and 404 for any other
+ *   path (the client router then shows 'Not found').
+ * A build without the pre-render manifest (a plain `vite build`) gets index.html for every page
+ * path. Without a web build (API tests), every unknown path answers the JSON 404.
+ */
+export async function registerWeb(app: FastifyInstance, webDistDir: string | null) {
+  const hasWeb = webDistDir !== null && existsSync(path.join(webDistDir, "index.html"));
+  if (webDistDir && !hasWeb) {
+    app.log.warn({ webDistDir }, "web build not found: only the API is served");
+  }
+  const manifest = hasWeb && webDistDir ? readManifest(webDistDir) : null;
+  const routes = (manifest?.routes ?? []).map(routeMatcher);
+
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      wildcard: false,
+      index: false,
+      // The manifest is for this file only.
+      allowedPath: (pathname) => pathname !== `/${MANIFEST_FILE}`,
+      setHeaders(res, filePath) {
+        res.header(
+          "Cache-Control",
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? "public, max-age=31536000, immutable"
+            : "no-cache",
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isPage =
+      hasWeb &&
+      (request.method === "GET" || request.method === "HEAD") &&
+      !request.url.startsWith("/api/") &&
+      !path.extname(request.url.split("?")[0] ?? "");
+    if (!isPage) {
+      return reply.status(404).send({ code: ErrorCodes.NOT_FOUND, message: GenericTexts.notFound });
+    }
+    reply.header("Cache-Control", "no-cache");
+    if (!manifest) return reply.sendFile("index.html");
+
+    const pathname = pagePath(request.url);
+    const prerendered = manifest.pages[pathname];
+    if (prerendered) return reply.sendFile(prerendered);
+    if (!routes.some((matches) => matches(pathname))) reply.status(404);
+    return reply.sendFile(manifest.shell);
+  });
+}

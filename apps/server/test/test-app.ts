@@ -1,0 +1,124 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import postgres from "postgres";
+import { type BuildAppOptions, buildApp } from "../src/app";
+import { loadConfig } from "../src/platform/config";
+import { type Database, openDatabase } from "../src/platform/db/client";
+
+export const TEST_ORIGIN = "http://localhost:3000";
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite, or — when TEST_DATABASE_URL
+ * is set — a new PostgreSQL database created for this file and dropped afterwards.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return openDatabase({ kind: "pglite", dataDir: undefined });
+  const name = `hybridge_test_${randomBytes(6).toString("hex")}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`CREATE DATABASE "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: "postgres", url: url.toString() });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.end({ timeout: 5 });
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof buildApp>> & {
+  dataDir: string;
+  cleanup: () => Promise<void>;
+};
+
+/** The real app on a real database, reached through app.inject(). */
+export async function createTestApp(
+  options: { env?: Record<string, string>; log?: BuildAppOptions["log"] } = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "hybridge-api-test-"));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SECRET: "test-secret-that-is-long-enough-for-better-auth-0123456789",
+    PUBLIC_URL: TEST_ORIGIN,
+    LOG_LEVEL: "silent",
+    AUTH_RATE_LIMIT_MAX: "1000",
+    ...options.env,
+  });
+  const database = await openTestDatabase();
+  const app = await buildApp({ config, database, serveWeb: false, log: options.log });
+  await app.ready();
+  return Object.assign(app, {
+    dataDir,
+    cleanup: async () => {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  });
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = "user"): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}-${randomBytes(3).toString("hex")}@example.test`;
+}
+
+export type TestUser = { id: string; email: string; password: string; cookie: string };
+
+function sessionCookie(setCookie: string | string[] | undefined): string {
+  const all = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  const found = all.find((c) => c.includes("better-auth.session_token="));
+  if (!found) throw new Error(`no session cookie in ${JSON.stringify(all)}`);
+  return found.split(";")[0] as string;
+}
+
+/** Signs a new user up through the auth API and returns the session cookie. */
+export async function createTestUser(
+  app: TestApp,
+  overrides: { email?: string; password?: string } = {},
+): Promise<TestUser> {
+  const email = overrides.email ?? uniqueEmail();
+  const password = overrides.password ?? "correct-horse-battery";
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/auth/sign-up/email",
+    headers: { origin: TEST_ORIGIN },
+    payload: { email, password, name: email.split("@")[0] },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  return {
+    id: res.json().user.id,
+    email,
+    password,
+    cookie: sessionCookie(res.headers["set-cookie"]),
+  };
+}
+
+export async function signIn(app: TestApp, email: string, password: string) {
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/auth/sign-in/email",
+    headers: { origin: TEST_ORIGIN },
+    payload: { email, password },
+  });
+  return {
+    res,
+    cookie: res.statusCode === 200 ? sessionCookie(res.headers["set-cookie"]) : undefined,
+  };
+}
+
+/** A JSON POST from the trusted origin, optionally signed in. */
+export function postJson(app: TestApp, url: string, payload: unknown, cookie?: string) {
+  return app.inject({
+    method: "POST",
+    url,
+    headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
+    payload: payload as object,
+  });
+}

@@ -1,0 +1,67 @@
+import { Cookie } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Button } from "../../components/ui/button";
+
+export const COOKIE_CONSENT_KEY = "hybridge.cookie-consent";
+const COOKIE_BANNER_DELAY_MS = 3000;
+
+function hasConsent(): boolean {
+  try {
+    return window.localStorage.getItem(COOKIE_CONSENT_KEY) === "accepted";
+  } catch {
+    return false; // storage blocked: ask again
+  }
+}
+
+function storeConsent() {
+  try {
+    window.localStorage.setItem(COOKIE_CONSENT_KEY, "accepted");
+  } catch {
+    // Storage blocked: the banner simply comes back next time.
+  }
+}
+
+/** Appears 3 s after the app loads unless consent was given before. */
+export function CookieBanner() {
+  const [visible, setVisible] = useState(false);
+
+  useEffect(() => {
+    if (hasConsent()) return;
+    const timer = window.setTimeout(() => setVisible(true), COOKIE_BANNER_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  if (!visible) return null;
+  return (
+    <section
+      // biome-ignore lint/a11y/noRedundantRoles: the UI contract names the role explicitly
+      role="region"
+      aria-label="Cookie consent"
+      className="fixed inset-x-4 bottom-4 z-40 rounded-2xl border border-slate-200 bg-white p-5 shadow-2xl shadow-slate-900/15 motion-safe:animate-slide-up sm:right-auto sm:max-w-sm"
+    >
+      <div className="flex gap-3">
+        <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+          <Cookie aria-hidden="true" className="size-5" />
+        </span>
+        <div className="space-y-1">
+          <p className="font-semibold text-slate-900 text-sm">We use cookies</p>
+          <p className="text-slate-600 text-sm leading-relaxed">
+            Only the ones Hybridge needs to keep you signed in and remember your choices. No
+            tracking, no advertising.
+          </p>
+        </div>
+      </div>
+      <div className="mt-4 flex justify-end">
+        <Button
+          size="sm"
+          onClick={() => {
+            storeConsent();
+            setVisible(false);
+          }}
+        >
+          Accept
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+import { GenericTexts } from "@hybridge/shared/common/errors";
+import { paths } from "@hybridge/shared/common/paths";
+import { ArrowLeft } from "lucide-react";
+import { Link } from "react-router";
+import { Button } from "../components/ui/button";
+import { useDocumentTitle } from "../lib/use-document-title";
+
+export function NotFoundPage() {
+  useDocumentTitle(GenericTexts.notFound);
+  return (
+    <div className="flex flex-1 flex-col items-center justify-center px-4 py-20 text-center">
+      <p className="font-bold text-7xl text-brand-600/20 tracking-tight sm:text-8xl">404</p>
+      <h1 className="mt-2 font-bold text-2xl text-slate-900 tracking-tight sm:text-3xl">
+        {GenericTexts.notFound}
+      </h1>
+      <p className="mt-3 max-w-md text-slate-600">
+        The page you are looking for does not exist or has moved.
+      </p>
+      <Button asChild className="mt-8">
+        <Link to={paths.landing}>
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Back to home
+        </Link>
+      </Button>
+    </div>
+  );
+}

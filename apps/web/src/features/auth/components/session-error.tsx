@@ -1,0 +1,18 @@
+import { RefreshCw } from "lucide-react";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+
+/** The session could not be loaded (network or server down). */
+export function SessionError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className="mx-auto w-full max-w-md px-4 py-16">
+      <Alert title="We could not check your session.">
+        <p>Check your connection, then try again.</p>
+      </Alert>
+      <Button variant="secondary" className="mt-4" onClick={onRetry}>
+        <RefreshCw aria-hidden="true" className="size-4" />
+        Try again
+      </Button>
+    </div>
+  );
+}

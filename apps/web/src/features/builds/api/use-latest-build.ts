@@ -1,0 +1,40 @@
+import {
+  type Build,
+  type LatestBuildResponse,
+  LatestBuildResponseSchema,
+} from "@hybridge/shared/builds/schemas";
+import type { BuildPlatform } from "@hybridge/shared/common/enums";
+import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
+import { apiClient } from "../../../lib/api-client";
+import { buildsEndpoints } from "./endpoints";
+import { buildsKeys } from "./query-keys";
+
+export function getLatestBuildQueryOptions(projectId: string, platform: BuildPlatform) {
+  return queryOptions({
+    queryKey: buildsKeys.latest(projectId, platform),
+    queryFn: ({ signal }) =>
+      apiClient.get(buildsEndpoints.latest(projectId, platform), LatestBuildResponseSchema, {
+        signal,
+      }),
+  });
+}
+
+/** A platform's latest build of the project; kept current by useProjectBuildsLive. */
+export function useLatestBuild(projectId: string, platform: BuildPlatform) {
+  return useQuery(getLatestBuildQueryOptions(projectId, platform));
+}
+
+/**
+ * Puts a platform's latest build in the cache. An answer that arrives late never replaces a
+ * newer build: the latest build only moves forward in time (the same build may change status).
+ */
+export function writeLatestBuild(queryClient: QueryClient, build: Build) {
+  queryClient.setQueryData<LatestBuildResponse>(
+    buildsKeys.latest(build.projectId, build.platform),
+    (current) => {
+      const shown = current?.build;
+      if (shown && shown.id !== build.id && shown.dateGenerate > build.dateGenerate) return current;
+      return { build };
+    },
+  );
+}

@@ -1,0 +1,18 @@
+import { ProjectSummaryResponseSchema } from "@hybridge/shared/builds/schemas";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiClient } from "../../../lib/api-client";
+import { buildsEndpoints } from "./endpoints";
+import { buildsKeys } from "./query-keys";
+
+export function getProjectSummaryQueryOptions(projectId: string) {
+  return queryOptions({
+    queryKey: buildsKeys.summary(projectId),
+    queryFn: ({ signal }) =>
+      apiClient.get(buildsEndpoints.summary(projectId), ProjectSummaryResponseSchema, { signal }),
+  });
+}
+
+/** The project page's project: name, app key, status (404 for someone else's). */
+export function useProjectSummary(projectId: string) {
+  return useQuery(getProjectSummaryQueryOptions(projectId));
+}

@@ -1,0 +1,101 @@
+import type { BuildListItem } from "@hybridge/shared/builds/schemas";
+import { formatBuildDateTime } from "@hybridge/shared/builds/status-badge";
+import { BuildsTexts, PLATFORM_LABELS } from "@hybridge/shared/builds/texts";
+import type { BuildPlatform } from "@hybridge/shared/common/enums";
+import { paths } from "@hybridge/shared/common/paths";
+import type { UseQueryResult } from "@tanstack/react-query";
+import { PackageOpen, RefreshCw } from "lucide-react";
+import { useEffect } from "react";
+import { Link } from "react-router";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { LoadingState } from "../../../components/ui/spinner";
+import { textLinkClasses } from "../../../components/ui/text-link";
+import { StatusBadge } from "./status-badge";
+
+/** One platform's builds in a 65vh scroll area, with Publish on the pending ones. */
+export function BuildList({
+  platform,
+  query,
+  onPublish,
+}: {
+  platform: BuildPlatform;
+  query: UseQueryResult<{ builds: BuildListItem[] }>;
+  onPublish: (build: BuildListItem) => void;
+}) {
+  useEffect(() => {
+    if (query.error) console.error(`Loading the ${platform} builds failed:`, query.error);
+  }, [query.error, platform]);
+
+  if (query.isPending) {
+    return <LoadingState label={`${BuildsTexts.loading} ${PLATFORM_LABELS[platform]}`} />;
+  }
+  if (query.isError) {
+    return (
+      <div className="space-y-3 py-6">
+        <Alert>{BuildsTexts.buildDataFailed(platform)}</Alert>
+        <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+          <RefreshCw aria-hidden="true" className="size-4" />
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  const builds = query.data.builds;
+  if (builds.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-2 px-6 py-14 text-center">
+        <PackageOpen aria-hidden="true" className="size-8 text-slate-400" />
+        <p className="font-medium text-slate-800">{BuildsTexts.noBuilds(platform)}</p>
+        <p className="max-w-sm text-slate-500 text-sm">{BuildsTexts.noBuildsHint}</p>
+      </div>
+    );
+  }
+  return (
+    <section
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the keyboard must reach a scroll area to scroll it
+      tabIndex={0}
+      aria-label={`${PLATFORM_LABELS[platform]} builds`}
+      className="max-h-[65vh] overflow-y-auto rounded-b-2xl focus-visible:outline-2 focus-visible:outline-brand-600 focus-visible:-outline-offset-2"
+    >
+      <ul className="divide-y divide-slate-100">
+        {builds.map((build) => (
+          <li
+            key={build.id}
+            className="flex flex-col gap-3 px-6 py-4 sm:flex-row sm:items-center sm:justify-between"
+          >
+            <div className="min-w-0 space-y-1">
+              <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                <Link
+                  to={paths.project(build.projectId)}
+                  className={`${textLinkClasses} truncate text-slate-900`}
+                >
+                  {build.projectName}
+                </Link>
+                <code className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-600 text-xs">
+                  {build.appKey}
+                </code>
+              </p>
+              <p className="text-slate-600 text-sm">
+                {BuildsTexts.version(build.version)} ·{" "}
+                <time dateTime={build.dateGenerate}>{formatBuildDateTime(build.dateGenerate)}</time>
+              </p>
+            </div>
+            <div className="flex shrink-0 items-center gap-3">
+              <StatusBadge status={build.status} />
+              {build.status === "pending" && (
+                <Button size="sm" onClick={() => onPublish(build)}>
+                  {BuildsTexts.publish}
+                  <span className="sr-only">
+                    {" "}
+                    {build.projectName} {BuildsTexts.version(build.version)}
+                  </span>
+                </Button>
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

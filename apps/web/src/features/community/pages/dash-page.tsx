@@ -1,0 +1,121 @@
+import { ErrorCodes } from "@hybridge/shared/common/errors";
+import { paths } from "@hybridge/shared/common/paths";
+import { formatRelativeTime } from "@hybridge/shared/common/relative-time";
+import type { EarlyAdopter } from "@hybridge/shared/community/schemas";
+import { CommunityTexts } from "@hybridge/shared/community/texts";
+import { Inbox, LockKeyhole, Mail, RefreshCw, Users } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { PageHeader } from "../../../components/ui/page-header";
+import { LoadingState } from "../../../components/ui/spinner";
+import { TextLink } from "../../../components/ui/text-link";
+import { errorMessage, isApiError } from "../../../lib/api-client";
+import { useSession } from "../../auth/api/use-session";
+import { useEarlyAdopters } from "../api/use-early-adopters";
+
+const T = CommunityTexts;
+
+/** "Now", moved on every `intervalMs` so that relative times stay true while the page is open. */
+function useNow(intervalMs = 30_000): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+/** /dash (behind the login guard): the beta list, for admins only. */
+export function DashPage() {
+  const session = useSession();
+  const isAdmin = session.data?.user?.isAdmin === true;
+  const list = useEarlyAdopters({ enabled: isAdmin });
+  const forbidden = !isAdmin || isApiError(list.error, ErrorCodes.FORBIDDEN);
+
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
+      <PageHeader
+        title={T.earlyAdoptersTitle}
+        description={T.earlyAdoptersLead}
+        actions={
+          list.data && !forbidden ? (
+            <span className="inline-flex items-center gap-2 rounded-full bg-brand-50 px-3 py-1.5 font-semibold text-brand-800 text-sm ring-1 ring-brand-200 ring-inset">
+              <Users aria-hidden="true" className="size-4" />
+              {T.earlyAdoptersCount(list.data.count)}
+            </span>
+          ) : undefined
+        }
+      />
+      <div className="mt-8">
+        {forbidden ? (
+          <NotAllowed />
+        ) : list.isPending ? (
+          <LoadingState label="Loading early adopters" />
+        ) : list.isError ? (
+          <div className="space-y-4">
+            <Alert>{errorMessage(list.error)}</Alert>
+            <Button variant="secondary" onClick={() => void list.refetch()}>
+              <RefreshCw aria-hidden="true" className="size-4" />
+              Try again
+            </Button>
+          </div>
+        ) : list.data.items.length === 0 ? (
+          <Card className="flex flex-col items-center gap-3 border-dashed px-6 py-14 text-center">
+            <span className="flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-500">
+              <Inbox aria-hidden="true" className="size-6" />
+            </span>
+            <p className="font-medium text-slate-800">{T.earlyAdoptersEmpty}</p>
+          </Card>
+        ) : (
+          <EarlyAdopterList items={list.data.items} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function NotAllowed() {
+  return (
+    <Card className="flex flex-col items-center gap-3 px-6 py-14 text-center">
+      <span className="flex size-12 items-center justify-center rounded-full bg-amber-50 text-amber-700">
+        <LockKeyhole aria-hidden="true" className="size-6" />
+      </span>
+      <p className="font-medium text-slate-800">{T.earlyAdoptersForbidden}</p>
+      <p className="text-slate-500 text-sm">
+        Back to <TextLink to={paths.home}>your projects</TextLink>
+      </p>
+    </Card>
+  );
+}
+
+function EarlyAdopterList({ items }: { items: EarlyAdopter[] }) {
+  const now = useNow();
+  return (
+    <Card>
+      <ul aria-label={T.earlyAdoptersTitle} className="divide-y divide-slate-100">
+        {items.map((item) => (
+          <li key={item.id} className="flex items-center gap-4 px-5 py-3.5">
+            <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+              <Mail aria-hidden="true" className="size-4" />
+            </span>
+            <a
+              href={`mailto:${item.email}`}
+              className="min-w-0 flex-1 truncate rounded-sm font-medium text-slate-900 hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 focus-visible:outline-offset-2"
+            >
+              {item.email}
+            </a>
+            <time
+              dateTime={item.dateCreated}
+              title={new Date(item.dateCreated).toLocaleString()}
+              className="shrink-0 text-slate-500 text-sm"
+            >
+              {formatRelativeTime(item.dateCreated, now)}
+            </time>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}

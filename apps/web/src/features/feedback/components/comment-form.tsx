@@ -1,0 +1,66 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { COMMENT_MAX, CommentInputSchema } from "@hybridge/shared/feedback/schemas";
+import { FeedbackTexts } from "@hybridge/shared/feedback/texts";
+import { SendHorizontal } from "lucide-react";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
+import toast from "react-hot-toast";
+import { Button } from "../../../components/ui/button";
+import { Label } from "../../../components/ui/label";
+import { useAddComment } from "../api/use-add-comment";
+import { Textarea } from "./textarea";
+
+/** The comment box of a signed-in user; Ctrl/⌘+Enter sends too. */
+export function CommentForm() {
+  const id = useId();
+  const addComment = useAddComment();
+  const form = useForm({
+    resolver: zodResolver(CommentInputSchema),
+    defaultValues: { text: "" },
+  });
+  const text = form.watch("text");
+  const { isSubmitting } = form.formState;
+  const blank = text.trim().length === 0;
+
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      try {
+        await addComment.mutateAsync(values);
+      } catch {
+        toast.error(FeedbackTexts.addFailed);
+        return;
+      }
+      form.reset({ text: "" });
+      toast.success(FeedbackTexts.commentAdded);
+    },
+    () => toast.error(FeedbackTexts.addFailed),
+  );
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-2">
+      <Label htmlFor={id}>{FeedbackTexts.commentLabel}</Label>
+      <Textarea
+        id={id}
+        rows={3}
+        maxLength={COMMENT_MAX}
+        placeholder={FeedbackTexts.commentPlaceholder}
+        onKeyDown={(event) => {
+          if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+            event.preventDefault();
+            if (!blank && !isSubmitting) void onSubmit();
+          }
+        }}
+        {...form.register("text")}
+      />
+      <div className="flex items-center justify-between gap-3">
+        <p className="text-slate-500 text-xs" aria-live="polite">
+          {text.length > COMMENT_MAX - 200 ? `${text.length} / ${COMMENT_MAX}` : ""}
+        </p>
+        <Button type="submit" size="sm" disabled={blank} loading={isSubmitting}>
+          {!isSubmitting && <SendHorizontal aria-hidden="true" className="size-4" />}
+          {FeedbackTexts.send}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,48 @@
+import { formatRelativeTime } from "@hybridge/shared/common/relative-time";
+import type { Comment } from "@hybridge/shared/feedback/schemas";
+import { FeedbackTexts } from "@hybridge/shared/feedback/texts";
+import { ShieldCheck } from "lucide-react";
+import { DeleteCommentDialog } from "./delete-comment-dialog";
+
+const absolute = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+/** One comment: who (display name, Admin badge), when, what, and Delete when allowed. */
+export function CommentItem({ comment, now }: { comment: Comment; now: Date }) {
+  const date = new Date(comment.timestamp);
+  return (
+    <article className="flex gap-3 py-4" aria-label={`Comment by ${comment.authorName}`}>
+      <span
+        aria-hidden="true"
+        className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-50 font-semibold text-brand-800 text-sm uppercase ring-1 ring-brand-200"
+      >
+        {comment.authorName.charAt(0)}
+      </span>
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <span className="font-semibold text-slate-900 text-sm">{comment.authorName}</span>
+          {comment.isAdmin && (
+            <span className="inline-flex items-center gap-1 rounded-full bg-brand-700 px-2 py-0.5 font-semibold text-white text-xs">
+              <ShieldCheck aria-hidden="true" className="size-3" />
+              {FeedbackTexts.adminBadge}
+            </span>
+          )}
+          <time
+            dateTime={comment.timestamp}
+            title={absolute.format(date)}
+            className="text-slate-500 text-xs"
+          >
+            {formatRelativeTime(date, now)}
+          </time>
+          {comment.canDelete && (
+            <div className="ml-auto">
+              <DeleteCommentDialog comment={comment} />
+            </div>
+          )}
+        </div>
+        <p className="mt-1 whitespace-pre-line break-words text-slate-700 text-sm leading-relaxed">
+          {comment.text}
+        </p>
+      </div>
+    </article>
+  );
+}

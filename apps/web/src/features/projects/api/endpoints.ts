@@ -1,0 +1,14 @@
+import type { IconKind } from "@hybridge/shared/files/icons";
+
+const project = (id: string) => `/api/projects/${encodeURIComponent(id)}`;
+
+/** The projects API's endpoints (same origin). */
+export const projectsEndpoints = {
+  list: "/api/projects",
+  create: "/api/projects",
+  codeAvailable: (code: string) => `/api/projects/code-available?code=${encodeURIComponent(code)}`,
+  project,
+  icon: (id: string, kind: IconKind) => `${project(id)}/icons/${kind}`,
+  settings: (id: string) => `${project(id)}/settings`,
+  databaseKey: (id: string) => `${project(id)}/settings/database-key`,
+} as const;

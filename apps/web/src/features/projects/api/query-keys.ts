@@ -1,0 +1,8 @@
+/** Query keys of the projects feature; mutations invalidate by these. */
+export const projectsKeys = {
+  all: ["projects"] as const,
+  list: () => [...projectsKeys.all, "list"] as const,
+  detail: (id: string) => [...projectsKeys.all, "detail", id] as const,
+  settings: (id: string) => [...projectsKeys.all, "settings", id] as const,
+  codeAvailable: (code: string) => [...projectsKeys.all, "code-available", code] as const,
+};

@@ -1,0 +1,97 @@
+import { checkIconFile, ICON_RULES, type IconKind } from "@hybridge/shared/files/icons";
+import { FilesTexts } from "@hybridge/shared/files/texts";
+import { type ChangeEvent, useEffect, useRef, useState } from "react";
+import { FormField } from "../../../components/ui/form-field";
+import { Input } from "../../../components/ui/input";
+
+export type PickedIcon = { file: File | null; error: string | null };
+
+export const ICON_HINTS: Record<IconKind, string> = {
+  launch: "PNG or JPEG, exactly 512×512 px, up to 2 MB.",
+  notification: "SVG, exactly 48×48 px, up to 100 KB. No scripts or external links.",
+};
+
+/**
+ * Checks a picked file with the server's own rules (name, size limit, content and pixel size)
+ * so that a wrong icon is refused at once; the server checks again on upload.
+ */
+export async function checkPickedIcon(kind: IconKind, file: File): Promise<string | null> {
+  if (file.size > ICON_RULES[kind].maxBytes) return FilesTexts.tooLarge(ICON_RULES[kind].maxLabel);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const check = checkIconFile(kind, { name: file.name, bytes });
+  return check.ok ? null : check.message;
+}
+
+/** A preview URL for the picked file, revoked when it changes. */
+function usePreview(file: File | null) {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) {
+      setUrl(null);
+      return;
+    }
+    const next = URL.createObjectURL(file);
+    setUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [file]);
+  return url;
+}
+
+/** A file input for one icon, with its rule, a preview, and the check's message. */
+export function IconPicker({
+  kind,
+  label,
+  value,
+  onChange,
+  currentUrl,
+  error,
+  disabled,
+}: {
+  kind: IconKind;
+  label: string;
+  value: PickedIcon;
+  onChange: (picked: PickedIcon) => void;
+  /** The icon in use, shown until another file is picked. */
+  currentUrl?: string;
+  /** An error from elsewhere (the server, or "no file chosen"). */
+  error?: string | null;
+  disabled?: boolean;
+}) {
+  const preview = usePreview(value.error ? null : value.file);
+  const latest = useRef(0);
+  const shown = preview ?? currentUrl;
+
+  const pick = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0] ?? null;
+    const run = ++latest.current;
+    if (!file) {
+      onChange({ file: null, error: null });
+      return;
+    }
+    const problem = await checkPickedIcon(kind, file);
+    if (run === latest.current) onChange({ file, error: problem });
+  };
+
+  return (
+    <FormField label={label} hint={ICON_HINTS[kind]} error={value.error ?? error ?? undefined}>
+      <div className="flex items-center gap-4">
+        <span className="flex size-14 shrink-0 items-center justify-center overflow-hidden rounded-xl bg-slate-50 ring-1 ring-slate-200">
+          {shown ? (
+            <img
+              src={shown}
+              alt=""
+              className={kind === "launch" ? "size-full object-cover" : "size-8"}
+            />
+          ) : null}
+        </span>
+        <Input
+          type="file"
+          accept={ICON_RULES[kind].accept}
+          disabled={disabled}
+          onChange={(event) => void pick(event)}
+          className="h-auto py-1.5 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:font-semibold file:text-brand-800 file:text-sm hover:file:bg-brand-100"
+        />
+      </div>
+    </FormField>
+  );
+}

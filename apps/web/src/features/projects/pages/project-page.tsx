@@ -1,0 +1,140 @@
+import { BuildsTexts } from "@hybridge/shared/builds/texts";
+import type { BuildPlatform } from "@hybridge/shared/common/enums";
+import { paths } from "@hybridge/shared/common/paths";
+import { ArrowLeft, FlaskConical, FolderX, Pencil, RefreshCw } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link, useParams } from "react-router";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { PageHeader } from "../../../components/ui/page-header";
+import { LoadingState } from "../../../components/ui/spinner";
+import { ApiError } from "../../../lib/api-client";
+import { useDocumentTitle } from "../../../lib/use-document-title";
+import { useSession } from "../../auth/api/use-session";
+import { SessionError } from "../../auth/components/session-error";
+import { useProjectBuildsLive } from "../../builds/api/use-project-builds-live";
+import { useProjectSummary } from "../../builds/api/use-project-summary";
+import { PlatformCard } from "../../builds/components/platform-card";
+
+/** The App Store card first, as the spec lists them. */
+const CARD_ORDER: BuildPlatform[] = ["apple", "android"];
+
+function Shell({ children }: { children: ReactNode }) {
+  return (
+    <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">{children}</div>
+  );
+}
+
+/** /project/{id}: the project's name, navigation and its two stores' latest builds, live. */
+export function ProjectPage() {
+  const { id = "" } = useParams();
+  const session = useSession();
+  if (session.isError) return <SessionError onRetry={() => void session.refetch()} />;
+  if (session.isPending) return <LoadingState />;
+  if (!session.data.user) return <NotLoggedIn />;
+  return <ProjectView projectId={id} />;
+}
+
+function ProjectView({ projectId }: { projectId: string }) {
+  const summary = useProjectSummary(projectId);
+  useProjectBuildsLive(projectId, summary.isSuccess);
+
+  if (summary.isPending) return <LoadingState label="Loading project" />;
+  if (summary.isError) {
+    const status = summary.error instanceof ApiError ? summary.error.status : 0;
+    if (status === 404) return <ProjectNotFound />;
+    if (status === 401) return <NotLoggedIn />;
+    return (
+      <Shell>
+        <PageHeader title="Project" />
+        <Alert className="mt-8">{BuildsTexts.projectLoadFailed}</Alert>
+        <Button variant="secondary" className="mt-4" onClick={() => void summary.refetch()}>
+          <RefreshCw aria-hidden="true" className="size-4" />
+          Try again
+        </Button>
+      </Shell>
+    );
+  }
+
+  const { project } = summary.data;
+  return (
+    <Shell>
+      <PageHeader
+        title={project.name}
+        description={
+          <>
+            App code{" "}
+            <code className="rounded bg-slate-100 px-1.5 py-0.5 text-sm">{project.keyApp}</code>
+          </>
+        }
+        actions={
+          <>
+            <Button asChild variant="ghost">
+              <Link to={paths.home}>
+                <ArrowLeft aria-hidden="true" className="size-4" />
+                {BuildsTexts.back}
+              </Link>
+            </Button>
+            <Button asChild variant="secondary">
+              <Link to={paths.updateProject(project.id)}>
+                <Pencil aria-hidden="true" className="size-4" />
+                {BuildsTexts.update}
+              </Link>
+            </Button>
+            <Button asChild variant="secondary">
+              <Link to={paths.test(project.keyApp)}>
+                <FlaskConical aria-hidden="true" className="size-4" />
+                {BuildsTexts.test}
+              </Link>
+            </Button>
+          </>
+        }
+      />
+      <div className="mt-8 grid gap-6 md:grid-cols-2">
+        {CARD_ORDER.map((platform) => (
+          <PlatformCard key={platform} projectId={project.id} platform={platform} />
+        ))}
+      </div>
+    </Shell>
+  );
+}
+
+function NotLoggedIn() {
+  return (
+    <Shell>
+      <PageHeader title="Project" />
+      <Card className="mt-8 flex flex-col items-start gap-4 p-6 sm:flex-row sm:items-center sm:justify-between">
+        <p role="alert" className="text-slate-700">
+          {BuildsTexts.notLoggedIn}
+        </p>
+        <Button asChild>
+          <Link to={paths.login}>Sign In</Link>
+        </Button>
+      </Card>
+    </Shell>
+  );
+}
+
+function ProjectNotFound() {
+  useDocumentTitle(BuildsTexts.projectNotFound);
+  return (
+    <Shell>
+      <Card className="flex flex-col items-center gap-3 px-6 py-14 text-center">
+        <span className="flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-500">
+          <FolderX aria-hidden="true" className="size-6" />
+        </span>
+        <h1 className="font-bold text-2xl text-slate-900 tracking-tight">
+          {BuildsTexts.projectNotFound}
+        </h1>
+        <p className="max-w-md text-slate-500 text-sm">{BuildsTexts.projectNotFoundHint}</p>
+        <Button asChild variant="secondary" className="mt-2">
+          <Link to={paths.home}>
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            {BuildsTexts.backToProjects}
+          </Link>
+        </Button>
+      </Card>
+    </Shell>
+  );
+}

@@ -1,0 +1,264 @@
+import { AuthTexts } from "@hybridge/shared/auth/texts";
+import { paths } from "@hybridge/shared/common/paths";
+import type { ProjectSettings } from "@hybridge/shared/projects/schemas";
+import { ProjectsTexts } from "@hybridge/shared/projects/texts";
+import { FlaskConical, KeyRound, RefreshCw, Terminal, TriangleAlert } from "lucide-react";
+import { type ReactNode, useEffect, useState } from "react";
+import toast from "react-hot-toast";
+import { Link, useNavigate, useParams } from "react-router";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+  DialogFooter,
+} from "../../../components/ui/dialog";
+import { PageHeader } from "../../../components/ui/page-header";
+import { LoadingState } from "../../../components/ui/spinner";
+import { ApiError, errorMessage } from "../../../lib/api-client";
+import { useSession } from "../../auth/api/use-session";
+import { SessionError } from "../../auth/components/session-error";
+import { useProjectSettings, useRegenerateDatabaseKey } from "../api/use-project-settings";
+import { CopyButton } from "../components/copy-button";
+
+/** The command that scaffolds a project for an app code (as on the docs page). */
+export const createProjectCommand = (appKey: string) =>
+  `npm create hybridge@latest my-app -- --key ${/^[\w.@-]+$/.test(appKey) ? appKey : `'${appKey.replace(/'/g, "'\\''")}'`}`;
+/** The variable the generated project reads its database key from. */
+export const DATABASE_KEY_VARIABLE = "HYBRIDGE_DATABASE_KEY";
+
+/** /settings/{id}: the app's id, its database key (shown once) and how to start coding. */
+export function SettingsPage() {
+  const { id = "" } = useParams();
+  const session = useSession();
+  if (session.isError) return <SessionError onRetry={() => void session.refetch()} />;
+  if (session.isPending) return <LoadingState />;
+  if (!session.data.user) {
+    return (
+      <Shell>
+        <PageHeader title={ProjectsTexts.settingsTitle} />
+        <Card className="mt-8 flex flex-col items-start gap-4 p-6 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-slate-700">{AuthTexts.loginPrompt}</p>
+          <Button asChild>
+            <Link to={paths.login}>Sign In</Link>
+          </Button>
+        </Card>
+      </Shell>
+    );
+  }
+  return <SettingsView projectId={id} />;
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  return <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 sm:py-14">{children}</div>;
+}
+
+function SettingsView({ projectId }: { projectId: string }) {
+  const navigate = useNavigate();
+  const settings = useProjectSettings(projectId, { enabled: true });
+  const notFound =
+    settings.isError &&
+    settings.error instanceof ApiError &&
+    (settings.error.status === 404 || settings.error.status === 400);
+
+  useEffect(() => {
+    if (!notFound) return;
+    toast.error(ProjectsTexts.settingsNotFound, { id: "settings-not-found" });
+    navigate(paths.newProject, { replace: true });
+  }, [notFound, navigate]);
+
+  if (settings.isPending || notFound) return <LoadingState label="Loading settings" />;
+  if (settings.isError) {
+    return (
+      <Shell>
+        <PageHeader title={ProjectsTexts.settingsTitle} />
+        <Alert className="mt-8">{errorMessage(settings.error)}</Alert>
+      </Shell>
+    );
+  }
+  return <SettingsContent projectId={projectId} settings={settings.data.settings} />;
+}
+
+function Block({
+  icon,
+  title,
+  children,
+  aside,
+}: {
+  icon: ReactNode;
+  title: string;
+  children: ReactNode;
+  aside?: ReactNode;
+}) {
+  return (
+    <Card className="p-6">
+      <section aria-label={title} className="space-y-3">
+        <div className="flex items-center justify-between gap-3">
+          <h2 className="flex items-center gap-2 font-semibold text-slate-900">
+            <span className="text-brand-700">{icon}</span>
+            {title}
+          </h2>
+          {aside}
+        </div>
+        {children}
+      </section>
+    </Card>
+  );
+}
+
+const codeBox =
+  "block break-all rounded-lg bg-slate-50 px-3 py-2.5 font-mono text-slate-900 text-sm ring-1 ring-slate-200";
+
+function SettingsContent({
+  projectId,
+  settings,
+}: {
+  projectId: string;
+  settings: ProjectSettings;
+}) {
+  const key = settings.databaseKey;
+  const command = createProjectCommand(settings.appKey);
+  const envLine = `${DATABASE_KEY_VARIABLE}=${key ?? "<your database key>"}`;
+
+  return (
+    <Shell>
+      <PageHeader
+        title={ProjectsTexts.settingsTitle}
+        description={
+          <>
+            Everything <span className="font-medium text-slate-900">{settings.appName}</span> needs
+            to talk to Hybridge.
+          </>
+        }
+      />
+
+      <div className="mt-8 space-y-6">
+        {key ? (
+          <Alert tone="error" title="Displayed only once">
+            {ProjectsTexts.shownOnce}
+          </Alert>
+        ) : (
+          <Alert tone="info">{ProjectsTexts.keyHidden}</Alert>
+        )}
+
+        <Block
+          icon={<KeyRound aria-hidden="true" className="size-5" />}
+          title="Application ID"
+          aside={<CopyButton text={settings.appId} label="application ID" />}
+        >
+          <code className={codeBox} data-testid="app-id">
+            {settings.appId}
+          </code>
+        </Block>
+
+        <Block
+          icon={<KeyRound aria-hidden="true" className="size-5" />}
+          title="Database key"
+          aside={
+            key ? (
+              <CopyButton text={key} label="database key" />
+            ) : (
+              <RegenerateKeyDialog projectId={projectId} />
+            )
+          }
+        >
+          <code className={codeBox} data-testid="database-key">
+            {key ?? settings.databaseKeyMasked}
+          </code>
+        </Block>
+
+        <Block icon={<Terminal aria-hidden="true" className="size-5" />} title="Install">
+          <ol className="list-decimal space-y-4 pl-5 text-slate-700 text-sm marker:font-semibold marker:text-slate-500">
+            <li>Open a terminal.</li>
+            <li className="space-y-2">
+              <p>Create the project with your app code:</p>
+              <div className="flex items-center gap-2">
+                <code className={`${codeBox} flex-1`}>{command}</code>
+                <CopyButton text={command} label="command" />
+              </div>
+            </li>
+            <li className="space-y-2">
+              <p>
+                In the new project's <code className="font-mono">.env</code> file, set your database
+                key:
+              </p>
+              <code className={codeBox}>{envLine}</code>
+            </li>
+          </ol>
+        </Block>
+
+        <div className="flex flex-wrap gap-3">
+          <Button asChild>
+            <Link to={paths.test(settings.appKey)}>
+              <FlaskConical aria-hidden="true" className="size-4" />
+              Open the test console
+            </Link>
+          </Button>
+          <Button asChild variant="secondary">
+            <Link to={paths.project(projectId)}>Go to the project</Link>
+          </Button>
+        </div>
+      </div>
+    </Shell>
+  );
+}
+
+function RegenerateKeyDialog({ projectId }: { projectId: string }) {
+  const [open, setOpen] = useState(false);
+  const regenerate = useRegenerateDatabaseKey(projectId);
+  const confirm = () =>
+    regenerate.mutate(undefined, {
+      onSuccess: () => {
+        setOpen(false);
+        toast.success(ProjectsTexts.regenerated);
+      },
+    });
+  return (
+    <AlertDialog
+      open={open}
+      onOpenChange={(next) => {
+        if (regenerate.isPending) return;
+        setOpen(next);
+        if (!next) regenerate.reset();
+      }}
+    >
+      <AlertDialogTrigger asChild>
+        <Button variant="secondary" size="sm">
+          <RefreshCw aria-hidden="true" className="size-4" />
+          {ProjectsTexts.regenerate}
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <div className="flex gap-4">
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-amber-50 text-amber-600">
+            <TriangleAlert aria-hidden="true" className="size-5" />
+          </span>
+          <div>
+            <AlertDialogTitle>{ProjectsTexts.regenerateTitle}</AlertDialogTitle>
+            <AlertDialogDescription>{ProjectsTexts.regenerateWarning}</AlertDialogDescription>
+          </div>
+        </div>
+        {regenerate.isError && (
+          <Alert className="mt-4">
+            {errorMessage(regenerate.error, ProjectsTexts.regenerateFailed)}
+          </Alert>
+        )}
+        <DialogFooter>
+          <AlertDialogCancel asChild>
+            <Button variant="secondary" disabled={regenerate.isPending}>
+              Cancel
+            </Button>
+          </AlertDialogCancel>
+          <Button variant="danger" loading={regenerate.isPending} onClick={confirm}>
+            {ProjectsTexts.regenerateConfirm}
+          </Button>
+        </DialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,128 @@
+import {
+  checkModuleMedia,
+  createModuleMediaInspector,
+  MODULE_MEDIA_RULES,
+  type ModuleMediaKind,
+  tooLargeMessage,
+} from "@hybridge/shared/store/media";
+import { StoreTexts } from "@hybridge/shared/store/texts";
+import { Film, ImageIcon } from "lucide-react";
+import { type ChangeEvent, useEffect, useRef, useState } from "react";
+import { FormField } from "../../../components/ui/form-field";
+import { Input } from "../../../components/ui/input";
+
+export type PickedMedia = { file: File | null; error: string | null };
+export const NO_MEDIA: PickedMedia = { file: null, error: null };
+
+/**
+ * Checks a picked file with the server's own rules (size limit, then content: a real PNG, JPEG
+ * or WebP image; an MP4 or WebM video) so that a wrong file is refused at once. The server
+ * checks again on upload.
+ */
+export async function checkPickedMedia(kind: ModuleMediaKind, file: File): Promise<string | null> {
+  if (file.size > MODULE_MEDIA_RULES[kind].maxBytes) return tooLargeMessage(kind);
+  if (kind === "thumbnail") {
+    const check = checkModuleMedia(kind, new Uint8Array(await file.arrayBuffer()));
+    return check.ok ? null : check.message;
+  }
+  // A video's type is in its first bytes: no need to read 100 MB.
+  const inspector = createModuleMediaInspector(kind);
+  inspector.push(new Uint8Array(await file.slice(0, 64).arrayBuffer()));
+  const check = inspector.finish();
+  return check.ok ? null : check.message;
+}
+
+/** A preview URL for the picked file, revoked when it changes. */
+function usePreview(file: File | null) {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) {
+      setUrl(null);
+      return;
+    }
+    const next = URL.createObjectURL(file);
+    setUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [file]);
+  return url;
+}
+
+const formatSize = (bytes: number) =>
+  bytes >= 1024 * 1024
+    ? `${(bytes / (1024 * 1024)).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
+/** A file input for the thumbnail or the video, with its rule, a preview and its check. */
+export function MediaPicker({
+  kind,
+  label,
+  value,
+  onChange,
+  error,
+  invalid,
+  disabled,
+}: {
+  kind: ModuleMediaKind;
+  label: string;
+  value: PickedMedia;
+  onChange: (picked: PickedMedia) => void;
+  /** An error from elsewhere (the server). */
+  error?: string | null;
+  /** Marks the input invalid without a message of its own (the form shows one). */
+  invalid?: boolean;
+  disabled?: boolean;
+}) {
+  const rule = MODULE_MEDIA_RULES[kind];
+  const preview = usePreview(kind === "thumbnail" && !value.error ? value.file : null);
+  const latest = useRef(0);
+  const Icon = kind === "thumbnail" ? ImageIcon : Film;
+
+  const pick = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0] ?? null;
+    const run = ++latest.current;
+    if (!file) {
+      onChange(NO_MEDIA);
+      return;
+    }
+    const problem = await checkPickedMedia(kind, file);
+    if (run === latest.current) onChange({ file, error: problem });
+  };
+
+  const hint =
+    kind === "thumbnail"
+      ? StoreTexts.thumbnailHint(rule.maxLabel)
+      : StoreTexts.videoHint(rule.maxLabel);
+
+  return (
+    <FormField
+      label={label}
+      hint={hint}
+      error={value.error ?? error ?? undefined}
+      invalid={invalid}
+    >
+      <div className="flex items-center gap-4">
+        <span className="flex aspect-video w-24 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-slate-50 text-slate-400 ring-1 ring-slate-200">
+          {preview ? (
+            <img src={preview} alt="" className="size-full object-cover" />
+          ) : (
+            <Icon aria-hidden="true" className="size-6" />
+          )}
+        </span>
+        <div className="min-w-0 flex-1 space-y-1">
+          <Input
+            type="file"
+            accept={rule.accept}
+            disabled={disabled}
+            onChange={(event) => void pick(event)}
+            className="h-auto py-1.5 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:font-semibold file:text-brand-800 file:text-sm hover:file:bg-brand-100"
+          />
+          {value.file && !value.error && (
+            <p className="truncate text-slate-500 text-xs">
+              {value.file.name} · {formatSize(value.file.size)}
+            </p>
+          )}
+        </div>
+      </div>
+    </FormField>
+  );
+}

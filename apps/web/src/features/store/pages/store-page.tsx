@@ -1,0 +1,66 @@
+import { paths } from "@hybridge/shared/common/paths";
+import { StoreTexts } from "@hybridge/shared/store/texts";
+import { PackageOpen, Plus, RefreshCw } from "lucide-react";
+import { Link } from "react-router";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { PageHeader } from "../../../components/ui/page-header";
+import { LoadingState } from "../../../components/ui/spinner";
+import { useModules } from "../api/use-modules";
+import { ModuleCard } from "../components/module-card";
+
+/** /store: every module, newest first (spec section 2, 'Store'). */
+export function StorePage() {
+  const modules = useModules();
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
+      <PageHeader
+        title={StoreTexts.storeTitle}
+        description={StoreTexts.storeDescription}
+        actions={
+          <Button asChild>
+            <Link to={paths.addModule}>
+              <Plus aria-hidden="true" className="size-4" />
+              {StoreTexts.addModule}
+            </Link>
+          </Button>
+        }
+      />
+
+      <div className="mt-10">
+        {modules.isPending ? (
+          <LoadingState label={StoreTexts.loadingStore} />
+        ) : modules.isError ? (
+          <Alert title={StoreTexts.loadFailed}>
+            <Button
+              variant="secondary"
+              size="sm"
+              className="mt-2"
+              onClick={() => void modules.refetch()}
+            >
+              <RefreshCw aria-hidden="true" className="size-4" />
+              Try again
+            </Button>
+          </Alert>
+        ) : modules.data.modules.length === 0 ? (
+          <Card className="flex flex-col items-center gap-3 border-dashed px-6 py-14 text-center">
+            <span className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+              <PackageOpen aria-hidden="true" className="size-6" />
+            </span>
+            <p className="font-medium text-slate-800">{StoreTexts.emptyStore}</p>
+          </Card>
+        ) : (
+          <ul aria-label="Modules" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {modules.data.modules.map((module) => (
+              <li key={module.id} className="flex">
+                <ModuleCard module={module} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}

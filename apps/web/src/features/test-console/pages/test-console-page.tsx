@@ -1,0 +1,135 @@
+import { paths } from "@hybridge/shared/common/paths";
+import type { TestConsoleResponse } from "@hybridge/shared/test-console/schemas";
+import { TestConsoleTexts } from "@hybridge/shared/test-console/texts";
+import { BookOpen, FolderX, House, MessageSquare, RefreshCw } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link, useParams } from "react-router";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { PageHeader } from "../../../components/ui/page-header";
+import { LoadingState } from "../../../components/ui/spinner";
+import { isApiError } from "../../../lib/api-client";
+import { useTestConsole } from "../api/use-test-console";
+import { DevLinkCard } from "../components/dev-link-card";
+import { LocalhostUrlForm } from "../components/localhost-url-form";
+import { NavbarTypeForm } from "../components/navbar-type-form";
+import { ProjectsMenu } from "../components/projects-menu";
+import { SameNetworkHelp } from "../components/same-network-help";
+import { StatusBarForm } from "../components/status-bar-form";
+
+/** /test/{appkey} (behind the login guard): the owner's test console for the dev app. */
+export function TestConsolePage() {
+  const { appkey = "" } = useParams();
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
+      <PageHeader
+        title={TestConsoleTexts.title}
+        description={TestConsoleTexts.lead}
+        actions={<ConsoleLinks />}
+      />
+      <ConsoleBody appKey={appkey} />
+    </div>
+  );
+}
+
+function ConsoleLinks() {
+  const links: Array<{ to: string; label: string; icon: ReactNode }> = [
+    {
+      to: paths.home,
+      label: TestConsoleTexts.home,
+      icon: <House aria-hidden="true" className="size-4" />,
+    },
+    {
+      to: paths.feedback,
+      label: TestConsoleTexts.feedback,
+      icon: <MessageSquare aria-hidden="true" className="size-4" />,
+    },
+    {
+      to: paths.docs,
+      label: TestConsoleTexts.docs,
+      icon: <BookOpen aria-hidden="true" className="size-4" />,
+    },
+  ];
+  return (
+    <nav aria-label="Test console links" className="flex flex-wrap gap-2">
+      {links.map((link) => (
+        <Button key={link.to} asChild variant="ghost" size="sm">
+          <Link to={link.to}>
+            {link.icon}
+            {link.label}
+          </Link>
+        </Button>
+      ))}
+    </nav>
+  );
+}
+
+function ConsoleBody({ appKey }: { appKey: string }) {
+  const query = useTestConsole(appKey);
+  if (query.isPending) return <LoadingState label="Loading test console" className="mt-8" />;
+  if (query.isError) {
+    if (isApiError(query.error) && query.error.status === 404) return <ProjectNotFound />;
+    return (
+      <div className="mt-8 space-y-4">
+        <Alert>{TestConsoleTexts.loadFailed}</Alert>
+        <Button variant="secondary" onClick={() => void query.refetch()}>
+          <RefreshCw aria-hidden="true" className="size-4" />
+          {TestConsoleTexts.retry}
+        </Button>
+      </div>
+    );
+  }
+  return <Console data={query.data} switching={query.isPlaceholderData} />;
+}
+
+function ProjectNotFound() {
+  return (
+    <Card className="mt-8 flex flex-col items-center gap-3 px-6 py-12 text-center">
+      <span className="flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-500">
+        <FolderX aria-hidden="true" className="size-6" />
+      </span>
+      <p role="alert" className="font-medium text-slate-800">
+        {TestConsoleTexts.projectNotFound}
+      </p>
+      <Button asChild variant="secondary">
+        <Link to={paths.home}>{TestConsoleTexts.backHome}</Link>
+      </Button>
+    </Card>
+  );
+}
+
+/** `switching`: another project's console is loading; this one stays, read-only, meanwhile. */
+function Console({ data, switching }: { data: TestConsoleResponse; switching: boolean }) {
+  const { project, projects, config, devLink } = data;
+  return (
+    <div className="mt-8 space-y-6" aria-busy={switching || undefined}>
+      <Card className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:justify-between">
+        <dl className="min-w-0">
+          <dt className="font-medium text-slate-500 text-sm">{TestConsoleTexts.projectKey}</dt>
+          <dd className="mt-1 flex flex-wrap items-baseline gap-x-3 gap-y-1">
+            <code className="break-all rounded-md bg-brand-50 px-2 py-1 font-mono font-semibold text-brand-900 text-lg">
+              {project.keyApp}
+            </code>
+            <span className="text-slate-600">{project.name}</span>
+          </dd>
+        </dl>
+        <ProjectsMenu active={project.keyApp} appCodes={projects} />
+      </Card>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+        {/* Keyed by project: a new console starts with clean forms. */}
+        <fieldset key={project.keyApp} disabled={switching} className="min-w-0 space-y-4">
+          <legend className="sr-only">{TestConsoleTexts.settingsLegend}</legend>
+          <NavbarTypeForm appKey={project.keyApp} saved={config.navBarType} />
+          <LocalhostUrlForm appKey={project.keyApp} saved={config.network} />
+          <StatusBarForm appKey={project.keyApp} saved={config.statusBar} />
+        </fieldset>
+        <div className="space-y-4">
+          <DevLinkCard devLink={devLink} />
+          <SameNetworkHelp />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: {
+    port: 5173,
+    strictPort: true,
+    // The API keeps its own origin check (better-auth trusts http://localhost:5173), so the
+    // proxy must not rewrite Origin/Host.
+    proxy: { "/api": { target: "http://localhost:3000", changeOrigin: false } },
+  },
+  // The pre-render build (scripts/build.mjs) runs the app in Node: our shared package is
+  // TypeScript source, so it is bundled; npm packages load from node_modules.
+  ssr: { noExternal: [/^@hybridge\//] },
+  build: {
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than our code: separate chunks stay cached across releases.
+        // Only the libraries of the first load (the shell) are grouped; a library that only a
+        // lazy page uses (forms, dialogs…) stays with that page, so that the landing pages never
+        // download the console's dependencies (docs/decisions/005-prerendering.md).
+        codeSplitting: {
+          groups: [
+            {
+              name: "react",
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie)[\\/]/,
+              priority: 2,
+            },
+            { name: "vendor", test: /node_modules[\\/]/, tags: ["$initial"], priority: 1 },
+            // Our own code of the first load (layout, UI pieces, session) in one file rather
+            // than a dozen small ones shared with the pages.
+            {
+              name: "shell",
+              test: (id) => /[\\/]src[\\/]/.test(id) && !/[\\/]src[\\/]main\.tsx$/.test(id),
+              tags: ["$initial"],
+              priority: 0,
+            },
+            // The icons several pages share, in one file rather than one file per icon.
+            { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/, priority: 0 },
+            // What the public pages share (sections, video frame, snippets): one file, cached
+            // from one public page to the next.
+            {
+              name: "marketing",
+              test: /[\\/]features[\\/]marketing[\\/](components|hooks)[\\/]|[\\/]shared[\\/]src[\\/]marketing[\\/]/,
+              priority: 0,
+            },
+          ],
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,470 @@
+import { paths } from "@hybridge/shared/common/paths";
+import { MarketingTexts } from "@hybridge/shared/marketing/texts";
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectPath, expectVisible } from "./support/assertions";
+import { failedResource, launchBrowser, useBrowser } from "./support/browser";
+import { baseUrl } from "./support/env";
+import {
+  expectHydratedInPlace,
+  isScrolledTo,
+  PRERENDERED_PAGES,
+  rememberServerHeading,
+  topOf,
+  waitForHydration,
+} from "./support/marketing";
+import { createSignedInUser } from "./support/users";
+
+const browser = useBrowser();
+
+const h1 = (page: Page, name: string) => page.getByRole("heading", { level: 1, name, exact: true });
+const h2 = (scope: Page | Locator, name: string) =>
+  scope.getByRole("heading", { level: 2, name, exact: true });
+const h3 = (scope: Page | Locator, name: string) =>
+  scope.getByRole("heading", { level: 3, name, exact: true });
+const link = (scope: Page | Locator, name: string) =>
+  scope.getByRole("link", { name, exact: true });
+const sectionIds = (page: Page) =>
+  page.evaluate(() => [...document.querySelectorAll("main section[id]")].map((s) => s.id));
+const headingsOf = (scope: Locator, level: number) =>
+  scope.getByRole("heading", { level }).allTextContents();
+
+/** fr-FR amounts: a no-break space before the euro sign. */
+const euros = (amount: number) => `${amount}\u00a0€`;
+
+describe("English landing page", () => {
+  it("has every section in the spec's order, with its content and its buttons' targets", async () => {
+    const { page } = await browser.newPage();
+    await page.goto(paths.landing);
+    await expectVisible(h1(page, "Hybridge"));
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("en");
+
+    expect(await sectionIds(page)).toEqual([
+      "hero",
+      "why",
+      "package",
+      "resources",
+      "target",
+      "solution",
+      "comparison",
+      "pricing",
+      "trusted-by",
+    ]);
+
+    // Hero: the video stands in as a poster until its source is set; Get Started → /beta.
+    const hero = page.locator("#hero");
+    await expectVisible(hero.getByRole("figure").getByText("Coming soon"));
+    expect(await link(hero, "Get Started").getAttribute("href")).toBe(paths.beta);
+    await expectVisible(hero.getByText("3x", { exact: true }));
+
+    // Why: the pain points and the 50% claim.
+    const why = page.locator("#why");
+    await expectVisible(h2(why, "Half of a mobile project is mechanics"));
+    await expectVisible(why.getByText("50%", { exact: true }));
+    expect(await headingsOf(why, 3)).toHaveLength(4);
+
+    // Package: four feature cards.
+    expect(await headingsOf(page.locator("#package"), 3)).toEqual([
+      "Built-in backend",
+      "Native module store",
+      "Cloud builds and store publishing",
+      "Live preview and OTA updates",
+    ]);
+
+    // Resources: three cards; Android download link, iOS disabled and coming soon.
+    const resources = page.locator("#resources");
+    expect(await headingsOf(resources, 3)).toEqual([
+      "Any computer",
+      "The Hybridge dev app",
+      "An internet connection",
+      "Get the dev app",
+    ]);
+    const android = link(resources, "Download for Android");
+    expect(await android.getAttribute("href")).toMatch(/^https:\/\//);
+    const ios = resources.getByRole("button", { name: /Download for iOS/ });
+    expect(await ios.isDisabled()).toBe(true);
+    expect(await ios.textContent()).toContain("Coming soon");
+
+    // Target: agencies vs freelancers, each with its benefits.
+    const target = page.locator("#target");
+    expect(await headingsOf(target, 3)).toEqual(["Agencies", "Freelancers"]);
+    expect(await target.getByRole("listitem").count()).toBeGreaterThanOrEqual(8);
+
+    // Solution: web view + native modules for maps, animation and 3D.
+    const solution = page.locator("#solution");
+    await expectVisible(h3(solution, "Web view: your standard screens"));
+    for (const module of ["Maps", "Animation", "3D"]) {
+      await expectVisible(solution.getByText(module, { exact: true }));
+    }
+
+    // Comparison: Hybridge against real alternatives, six columns.
+    const table = page.locator("#comparison").getByRole("table");
+    expect(await table.getByRole("columnheader").allTextContents()).toEqual([
+      "What you get",
+      "Hybridge",
+      "React Native",
+      "Flutter",
+      "Capacitor",
+      "No-code builders",
+    ]);
+
+    // Pricing, in French euro format; both plan buttons go to /login.
+    const pricing = page.locator("#pricing");
+    const developer = pricing.getByRole("article", { name: "Developer" });
+    await expectVisible(developer.getByText(euros(0), { exact: true }));
+    await expectVisible(developer.getByText("forever", { exact: true }));
+    const pro = pricing.getByRole("article", { name: "Pro" });
+    await expectVisible(pro.getByText(euros(27), { exact: true }));
+    await expectVisible(pro.getByText("per month", { exact: true }));
+    await expectVisible(pro.getByText("POPULAR", { exact: true }));
+    const pack = pricing.getByRole("article", { name: "App Store Launch Pack" });
+    await expectVisible(pack.getByText(euros(199), { exact: true }));
+    await expectVisible(pack.getByText("one-time", { exact: true }));
+    expect(await link(developer, "Start for Free").getAttribute("href")).toBe(paths.login);
+    expect(await link(pro, "Choose Pro Plan").getAttribute("href")).toBe(paths.login);
+
+    // Trusted by: a row of partner marks.
+    expect(await page.locator("#trusted-by").getByRole("listitem").count()).toBe(6);
+
+    await link(pro, "Choose Pro Plan").click();
+    await expectPath(page, paths.login);
+    await page.goBack();
+    await link(page.locator("#hero"), "Get Started").click();
+    await expectPath(page, paths.beta);
+  });
+
+  it("scrolls to a section from the header links, by mouse and by keyboard", async () => {
+    const { page } = await browser.newPage();
+    await page.goto(paths.landing);
+    const nav = page.getByRole("navigation", { name: "Page sections" });
+    await expectVisible(nav);
+    expect(await topOf(page, "pricing")).toBeGreaterThan(1000);
+
+    await link(nav, "Pricing").click();
+    // Lands just below the sticky bars, smoothly (never a page load: still the same document).
+    await expect.poll(() => isScrolledTo(page, "pricing"), { timeout: 5_000 }).toBe(true);
+    expect(new URL(page.url()).hash).toBe("#pricing");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("pricing");
+    await expect.poll(() => link(nav, "Pricing").getAttribute("aria-current")).toBe("location");
+
+    await link(nav, "Why").focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => isScrolledTo(page, "why"), { timeout: 5_000 }).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("why");
+    // The next Tab continues inside the section.
+    await page.keyboard.press("Tab");
+    expect(
+      await page.evaluate(() => document.activeElement?.closest("section")?.id ?? null),
+    ).not.toBe("hero");
+  });
+
+  it("loads no console code: the first load is the shell and the marketing chunks", async () => {
+    const { page } = await browser.newPage();
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(paths.landing);
+    await waitForHydration(page);
+    await page.waitForLoadState("networkidle");
+    expect(scripts.length).toBeGreaterThan(0);
+    const consoleChunks = scripts.filter((script) =>
+      /(home|project|new-project|update-project|settings|store|module|add-module|test-console|builds|dash|join|beta|login|signup|leave|feedback|change-password|reset-password)-page-/.test(
+        script,
+      ),
+    );
+    expect(consoleChunks).toEqual([]);
+    expect(scripts.some((script) => /landing-page-/.test(script))).toBe(true);
+  });
+
+  it("switches to the French page and back, with the document language", async () => {
+    const { page } = await browser.newPage();
+    await page.goto(paths.landing);
+    await waitForHydration(page);
+    await link(page.getByRole("navigation", { name: "Page sections" }), "Français").click();
+    await expectPath(page, paths.landingFr);
+    await expectVisible(page.getByRole("link", { name: "Beta test", exact: true }));
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe("fr");
+    expect(await page.title()).toBe(PRERENDERED_PAGES[1].title);
+
+    await link(page.getByRole("navigation", { name: "Sections de la page" }), "English").click();
+    await expectPath(page, paths.landing);
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe("en");
+    expect(await page.title()).toBe(PRERENDERED_PAGES[0].title);
+  });
+});
+
+describe("French landing page", () => {
+  it("is written in French, with its sections, Beta test → /beta and the start button → /join", async () => {
+    const { page } = await browser.newPage();
+    const response = await page.goto(paths.landingFr);
+    expect(response?.status()).toBe(200);
+    await expectVisible(h1(page, "Hybridge"));
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("fr");
+    expect(await page.title()).toBe(PRERENDERED_PAGES[1].title);
+
+    expect(await sectionIds(page)).toEqual([
+      "accueil",
+      "apercu",
+      "pourquoi",
+      "fonctionnalites",
+      "comparatif",
+      "pour-qui",
+      "partenaires",
+      "commencer",
+    ]);
+    for (const title of [
+      "Un framework dans le cloud pour passer du web au mobile",
+      "La moitié d'un projet mobile, c'est de la mécanique",
+      "Tout ce qu'il faut entre votre code et les stores",
+      "Hybridge face aux autres solutions",
+      "Pensé pour ceux qui livrent des applications",
+      "Prêt à lancer votre application\u00a0?",
+    ]) {
+      await expectVisible(h2(page, title));
+    }
+
+    expect(await headingsOf(page.locator("#fonctionnalites"), 3)).toHaveLength(8);
+    expect(await page.locator("#comparatif").getByRole("columnheader").count()).toBe(6);
+    expect(await headingsOf(page.locator("#pour-qui"), 3)).toEqual([
+      "Entreprise",
+      "Startups",
+      "Agences",
+      "Freelance",
+    ]);
+    expect(await page.locator("#partenaires").getByRole("listitem").count()).toBe(6);
+
+    expect(await link(page.locator("#accueil"), "Beta test").getAttribute("href")).toBe(paths.beta);
+    await link(page.locator("#commencer"), "Commencer").click();
+    await expectPath(page, paths.join);
+    await page.goBack();
+    await link(page.locator("#accueil"), "Beta test").click();
+    await expectPath(page, paths.beta);
+  });
+});
+
+describe("docs", () => {
+  const GROUPS = {
+    "Install and start": ["Create the project", "Set the database key", "Start the project"],
+    Navigation: ["Back", "Open a view", "Open a page", "Open a page with a parameter"],
+    Database: [
+      "Add a document",
+      "Add a document with a file",
+      "Get documents",
+      "Get a document",
+      "Delete a document",
+    ],
+    Device: ["Open the gallery", "Get the device token", "Send a push notification"],
+    Logout: ["Log out"],
+  };
+
+  it("shows the demo video and a snippet for every function of the Test Mode guide", async () => {
+    const { page } = await browser.newPage();
+    await page.goto(paths.docs);
+    await expectVisible(h1(page, "Documentation"));
+    await expectVisible(h2(page, "Demo video"));
+    await expectVisible(page.getByRole("figure").getByText("Coming soon"));
+    await expectVisible(h2(page, "Test Mode guide"));
+    await expectVisible(page.getByText(/Test Mode API of the @hybridge\/app package/));
+
+    for (const [group, functions] of Object.entries(GROUPS)) {
+      const section = page.getByRole("region", { name: group, exact: true });
+      await expectVisible(h3(section, group));
+      for (const name of functions) {
+        const article = section.getByRole("article", { name, exact: true });
+        await expectVisible(article.getByRole("button", { name: MarketingTexts.copy }));
+        expect((await article.locator("pre").textContent())?.trim()).not.toBe("");
+      }
+    }
+    const functionCount = Object.values(GROUPS).flat().length;
+    // Each function's snippet, and the import line.
+    expect(await page.getByRole("button", { name: MarketingTexts.copy, exact: true }).count()).toBe(
+      functionCount + 1,
+    );
+    const contact = page.getByRole("region", { name: "Contact", exact: true });
+    expect(await link(contact, "contact@hybridge.dev").getAttribute("href")).toBe(
+      "mailto:contact@hybridge.dev",
+    );
+  });
+
+  it("copies a snippet: the label reads 'Copied!', then 'Copy' again after 2 s", async () => {
+    const { page, context } = await browser.newPage();
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl() });
+    await page.goto(paths.docs);
+    await waitForHydration(page);
+
+    const article = page.getByRole("article", { name: "Add a document", exact: true });
+    const button = article.getByRole("button").first();
+    expect(await button.textContent()).toBe(MarketingTexts.copy);
+    await button.click();
+    const copiedAt = Date.now();
+    await expect.poll(() => button.textContent()).toBe(MarketingTexts.copied);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      'const id = await db.add("orders", {\n  item: "Espresso",\n  quantity: 2,\n});',
+    );
+
+    await expect
+      .poll(() => button.textContent(), { timeout: 5_000, interval: 100 })
+      .toBe(MarketingTexts.copy);
+    const elapsed = Date.now() - copiedAt;
+    expect(elapsed).toBeGreaterThanOrEqual(1_700);
+    expect(elapsed).toBeLessThan(3_500);
+  });
+
+  it("says so when the clipboard refuses", async () => {
+    const { page, context } = await browser.newPage();
+    await context.addInitScript(() => {
+      Object.defineProperty(navigator, "clipboard", {
+        value: { writeText: () => Promise.reject(new DOMException("denied", "NotAllowedError")) },
+      });
+    });
+    await page.goto(paths.docs);
+    await waitForHydration(page);
+    const button = page
+      .getByRole("article", { name: "Log out", exact: true })
+      .getByRole("button")
+      .first();
+    await button.click();
+    await expectVisible(page.getByRole("status").filter({ hasText: MarketingTexts.copyFailed }));
+    expect(await button.textContent()).toBe(MarketingTexts.copy);
+  });
+});
+
+describe("other public pages", () => {
+  it("privacy is in French, assistant is a clearly marked demo, welcome leads to sign-up and docs", async () => {
+    const { page } = await browser.newPage();
+    await page.goto(paths.privacy);
+    await expectVisible(h1(page, "Politique de confidentialité"));
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("fr");
+    for (const title of [
+      "Les données que nous conservons",
+      "Cookies et stockage local",
+      "Vos droits",
+    ]) {
+      await expectVisible(page.getByRole("heading", { level: 2, name: title }));
+    }
+    await expectVisible(page.getByText(/RGPD/).first());
+
+    await page.goto(paths.assistant);
+    await expectVisible(h1(page, "Assistant"));
+    await expectVisible(page.getByText(/this conversation is an example/));
+    expect(await page.getByLabel("Message").isDisabled()).toBe(true);
+    expect(await page.getByRole("button", { name: "Send" }).isDisabled()).toBe(true);
+    expect(
+      await page
+        .getByRole("list", { name: /Example conversation/ })
+        .getByRole("listitem")
+        .count(),
+    ).toBe(4);
+
+    await page.goto(paths.welcome);
+    await expectVisible(h1(page, "Welcome"));
+    expect(await link(page.getByRole("main"), "Sign Up").getAttribute("href")).toBe(paths.signup);
+    await link(page.getByRole("main"), "Open the docs").click();
+    await expectPath(page, paths.docs);
+    await expectVisible(h1(page, "Documentation"));
+  });
+
+  it("answers an unknown path with 404 and the app's 'Not found' page", async () => {
+    const { page, allowErrors } = await browser.newPage();
+    allowErrors(failedResource(404));
+    const response = await page.goto("/no-such-page/anywhere");
+    expect(response?.status()).toBe(404);
+    await expectVisible(h1(page, "Not found"));
+    // A route of the app without pre-rendered HTML gets the shell with 200.
+    const login = await page.goto(paths.login);
+    expect(login?.status()).toBe(200);
+    await expectVisible(h1(page, "Sign In"));
+  });
+});
+
+describe("pre-rendered pages", () => {
+  it("hydrate in place, with no React warning, and keep the page's title and language", async () => {
+    for (const { path, title, lang, h1: heading } of PRERENDERED_PAGES) {
+      const { page, context } = await browser.newPage();
+      const warnings: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "warning" || message.type() === "error") {
+          warnings.push(`${path}: ${message.text()}`);
+        }
+      });
+      await rememberServerHeading(context);
+      await page.goto(path);
+      await expectHydratedInPlace(page);
+      await expectVisible(h1(page, heading));
+      await page.waitForLoadState("networkidle");
+      expect(warnings).toEqual([]);
+      expect(await page.title()).toBe(title);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+    }
+  });
+
+  it("hydrate the signed-out top bar, then show the console link to a signed-in user", async () => {
+    const { page, context } = await browser.newPage();
+    await createSignedInUser(context);
+    await rememberServerHeading(context);
+    await page.goto(paths.landing);
+    await expectHydratedInPlace(page);
+    const topBar = page.getByRole("banner");
+    await expectVisible(link(topBar, "Console"));
+    expect(await link(topBar, "Sign In").count()).toBe(0);
+  });
+
+  it("show the cookie banner after 3 s", async () => {
+    const { page } = await browser.newPage({ cookiesAccepted: false });
+    await page.goto(paths.landingFr);
+    await waitForHydration(page);
+    await expectVisible(page.getByRole("region", { name: "Cookie consent" }), 5_000);
+  });
+
+  describe("with JavaScript off", () => {
+    let noJs: Browser;
+    beforeAll(async () => {
+      noJs = await launchBrowser();
+    });
+    afterAll(async () => {
+      await noJs?.close();
+    });
+
+    it("show their content, title, description and language", async () => {
+      const context = await noJs.newContext({ javaScriptEnabled: false, baseURL: baseUrl() });
+      try {
+        const page = await context.newPage();
+        for (const { path, title, lang, h1: heading } of PRERENDERED_PAGES) {
+          const response = await page.goto(path);
+          expect(response?.status(), path).toBe(200);
+          expect(await page.title(), path).toBe(title);
+          expect(await page.locator("html").getAttribute("lang"), path).toBe(lang);
+          const description = await page
+            .locator('meta[name="description"]')
+            .getAttribute("content");
+          expect(description?.length, path).toBeGreaterThan(50);
+          await expectVisible(h1(page, heading));
+          expect(await page.getByText(/needs JavaScript/).count(), path).toBe(0);
+        }
+
+        await page.goto(paths.landing);
+        await expectVisible(h2(page, "Half of a mobile project is mechanics"));
+        await expectVisible(page.locator("#pricing").getByText(euros(27), { exact: true }));
+        await expectVisible(page.getByRole("link", { name: "Get Started" }).first());
+
+        await page.goto(paths.landingFr);
+        await expectVisible(h2(page, "La moitié d'un projet mobile, c'est de la mécanique"));
+        await expectVisible(link(page.locator("#commencer"), "Commencer"));
+
+        await page.goto(paths.docs);
+        await expectVisible(page.getByText('await db.delete("orders", id);'));
+
+        // Section links are plain anchors without JavaScript.
+        await page.goto(paths.landing);
+        await page
+          .getByRole("navigation", { name: "Page sections" })
+          .getByRole("link", { name: "Pricing" })
+          .click();
+        await expect.poll(() => isScrolledTo(page, "pricing")).toBe(true);
+      } finally {
+        await context.close();
+      }
+    });
+  });
+});

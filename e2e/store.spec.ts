@@ -1,0 +1,280 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { paths } from "@hybridge/shared/common/paths";
+import { formatModulePrice } from "@hybridge/shared/store/price";
+import { StoreTexts } from "@hybridge/shared/store/texts";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectPath, expectVisible, pathOf } from "./support/assertions";
+import { failedResource, useBrowser } from "./support/browser";
+import { baseUrl } from "./support/env";
+import {
+  createModuleViaApi,
+  createStoreProjectViaApi,
+  type OwnServer,
+  recordWebm,
+  startOwnServer,
+  thumbnailPng,
+} from "./support/store";
+import {
+  createSignedInUser,
+  signInContext,
+  signUpViaApi,
+  uniqueEmail,
+  uniquePassword,
+} from "./support/users";
+
+const browser = useBrowser();
+
+const heading = (page: Page, name: string) =>
+  page.getByRole("heading", { level: 1, name, exact: true });
+const suffix = () => randomBytes(3).toString("hex");
+const storeGrid = (page: Page) => page.getByRole("list", { name: "Modules", exact: true });
+
+describe("adding a module", () => {
+  it("adds a module with a thumbnail and a video, then shows it first in the store with its price", async () => {
+    const { page, context } = await browser.newPage();
+    await createSignedInUser(context);
+    await page.goto(paths.store);
+    await expectVisible(heading(page, StoreTexts.storeTitle));
+    await page.getByRole("link", { name: StoreTexts.addModule, exact: true }).click();
+    await expectPath(page, paths.addModule);
+    await expectVisible(heading(page, StoreTexts.addModuleTitle));
+
+    const title = `Charts ${suffix()}`;
+    const webm = await recordWebm(page);
+    await page.getByLabel(StoreTexts.titleLabel, { exact: true }).fill(title);
+    await page.getByLabel(StoreTexts.descriptionLabel, { exact: true }).fill("Native charts.");
+    await page
+      .getByLabel(StoreTexts.thumbnailLabel, { exact: true })
+      .setInputFiles({ name: "charts.png", mimeType: "image/png", buffer: thumbnailPng() });
+    await page
+      .getByLabel(StoreTexts.videoLabelField, { exact: true })
+      .setInputFiles({ name: "demo.webm", mimeType: "video/webm", buffer: webm });
+    await page.getByLabel(StoreTexts.priceFieldLabel, { exact: true }).fill("12.5");
+    await page.getByRole("radio", { name: "iOS", exact: true }).check({ force: true });
+    await page.getByRole("button", { name: StoreTexts.submit, exact: true }).click();
+
+    // The new module's page, with its video player.
+    await expectVisible(page.getByText(StoreTexts.created));
+    await expectVisible(heading(page, title));
+    expect(pathOf(page)).toMatch(/^\/store\/module\/[0-9a-f-]{36}$/);
+    const video = page.getByLabel(StoreTexts.videoLabel(title));
+    await expectVisible(video);
+    expect(await video.getAttribute("controls")).not.toBeNull();
+    await expect
+      .poll(() => video.evaluate((v) => (v as HTMLVideoElement).readyState), { timeout: 10_000 })
+      .toBeGreaterThan(0);
+    await expectVisible(page.getByText(formatModulePrice(12.5), { exact: true }));
+
+    // First in the store, with its price.
+    await page.getByRole("link", { name: StoreTexts.backToStore }).click();
+    await expectPath(page, paths.store);
+    const first = storeGrid(page).getByRole("listitem").first();
+    await expectVisible(first.getByRole("heading", { name: title, exact: true }));
+    await expectVisible(first.getByText(formatModulePrice(12.5), { exact: true }));
+    await expectVisible(first.getByText("iOS", { exact: true }));
+  });
+
+  it("asks for the title, description and thumbnail with the spec's words", async () => {
+    const { page, context } = await browser.newPage();
+    await createSignedInUser(context);
+    await page.goto(paths.addModule);
+    await page.getByRole("button", { name: StoreTexts.submit, exact: true }).click();
+    await expectVisible(page.getByRole("alert").filter({ hasText: StoreTexts.required }));
+
+    // Title and description alone are not enough: the thumbnail is required too.
+    await page.getByLabel(StoreTexts.titleLabel, { exact: true }).fill("No thumbnail");
+    await page.getByLabel(StoreTexts.descriptionLabel, { exact: true }).fill("Missing its image.");
+    await page.getByRole("button", { name: StoreTexts.submit, exact: true }).click();
+    await expectVisible(page.getByRole("alert").filter({ hasText: StoreTexts.required }));
+    expect(pathOf(page)).toBe(paths.addModule);
+  });
+
+  it("refuses a text file named .png at once, and a negative price", async () => {
+    const { page, context } = await browser.newPage();
+    await createSignedInUser(context);
+    await page.goto(paths.addModule);
+    await page.getByLabel(StoreTexts.thumbnailLabel, { exact: true }).setInputFiles({
+      name: "fake.png",
+      mimeType: "image/png",
+      buffer: Buffer.from("not an image"),
+    });
+    await expectVisible(page.getByRole("alert").filter({ hasText: StoreTexts.notAnImage }));
+
+    await page
+      .getByLabel(StoreTexts.thumbnailLabel, { exact: true })
+      .setInputFiles({ name: "real.webp", mimeType: "image/webp", buffer: thumbnailPng() });
+    await page.getByLabel(StoreTexts.titleLabel, { exact: true }).fill("Priced");
+    await page.getByLabel(StoreTexts.descriptionLabel, { exact: true }).fill("d");
+    await page.getByLabel(StoreTexts.priceFieldLabel, { exact: true }).fill("-1");
+    await page.getByRole("button", { name: StoreTexts.submit, exact: true }).click();
+    await expectVisible(page.getByRole("alert").filter({ hasText: StoreTexts.priceNegative }));
+    expect(pathOf(page)).toBe(paths.addModule);
+  });
+});
+
+describe("a module's page", () => {
+  it("shows its platform, price, description and up to 3 similar modules, same platform first", async () => {
+    const { page, context } = await browser.newPage();
+    await createSignedInUser(context);
+    const tag = suffix();
+    const subject = await createModuleViaApi(context, {
+      title: `Subject ${tag}`,
+      description: `What the subject module does ${tag}.`,
+      platform: "android",
+      price: "4.99",
+    });
+    const older = await createModuleViaApi(context, { title: `Older ${tag}`, platform: "android" });
+    const newer = await createModuleViaApi(context, { title: `Newer ${tag}`, platform: "android" });
+    await createModuleViaApi(context, { title: `Other platform ${tag}`, platform: "ios" });
+
+    await page.goto(paths.storeModule(subject.id));
+    await expectVisible(heading(page, subject.title));
+    await expectVisible(page.getByText(`What the subject module does ${tag}.`));
+    await expectVisible(page.getByText(formatModulePrice(4.99), { exact: true }));
+    await expectVisible(page.locator("dl").getByText("Android", { exact: true }));
+    await expectVisible(page.getByRole("button", { name: StoreTexts.integrate, exact: true }));
+    // No video: the thumbnail stands in, and there is no player.
+    expect(await page.locator("video").count()).toBe(0);
+
+    const similar = page.getByRole("list", { name: StoreTexts.similarHeading, exact: true });
+    await expectVisible(similar);
+    const titles = await similar.getByRole("heading").allTextContents();
+    expect(titles.length).toBeLessThanOrEqual(3);
+    expect(titles.slice(0, 2)).toEqual([newer.title, older.title]);
+    expect(titles).not.toContain(subject.title);
+
+    await similar.getByRole("link", { name: newer.title, exact: true }).click();
+    await expectPath(page, paths.storeModule(newer.id));
+    await expectVisible(heading(page, newer.title));
+  });
+
+  it("integrates the module into one of the user's projects, and remembers it", async () => {
+    const { page, context } = await browser.newPage();
+    await createSignedInUser(context);
+    const project = await createStoreProjectViaApi(context, `Shop ${suffix()}`);
+    const other = await createStoreProjectViaApi(context, `Blog ${suffix()}`);
+    const module = await createModuleViaApi(context, { title: `Maps ${suffix()}`, price: "29" });
+
+    await page.goto(paths.storeModule(module.id));
+    await page.getByRole("button", { name: StoreTexts.integrate, exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: StoreTexts.integrateTitle });
+    await expectVisible(dialog);
+    await dialog
+      .getByRole("button", { name: `Integrate into ${project.name}`, exact: true })
+      .click();
+    await expectVisible(page.getByText(StoreTexts.integrateSuccess(module.title, project.name)));
+    await expectVisible(dialog.getByText(`${StoreTexts.integrated} in ${project.name}`));
+    await expectVisible(dialog.getByRole("button", { name: `Integrate into ${other.name}` }));
+
+    // Reopened later, the dialog still marks it; the project lists the module.
+    await dialog.getByRole("button", { name: "Close", exact: true }).click();
+    await page.reload();
+    await page.getByRole("button", { name: StoreTexts.integrate, exact: true }).click();
+    await expectVisible(dialog.getByText(`${StoreTexts.integrated} in ${project.name}`));
+    const response = await context.request.get(
+      `${baseUrl()}/api/store/projects/${encodeURIComponent(project.id)}/modules`,
+    );
+    const { modules } = (await response.json()) as { modules: Array<{ id: string }> };
+    expect(modules.map((m) => m.id)).toEqual([module.id]);
+  });
+
+  it("lets its author delete it", async () => {
+    const { page, context } = await browser.newPage();
+    await createSignedInUser(context);
+    const module = await createModuleViaApi(context, { title: `Short-lived ${suffix()}` });
+    await page.goto(paths.storeModule(module.id));
+    await page.getByRole("button", { name: StoreTexts.deleteModule, exact: true }).click();
+    const confirm = page.getByRole("alertdialog", { name: StoreTexts.deleteTitle });
+    await confirm.getByRole("button", { name: StoreTexts.deleteConfirm, exact: true }).click();
+    await expectVisible(page.getByText(StoreTexts.deleted));
+    await expectPath(page, paths.store);
+    await expectVisible(storeGrid(page));
+    expect(await storeGrid(page).getByRole("heading", { name: module.title }).count()).toBe(0);
+  });
+
+  it("offers no Delete to other users", async () => {
+    const author = await browser.newPage();
+    await createSignedInUser(author.context);
+    const module = await createModuleViaApi(author.context);
+    const { page, context } = await browser.newPage();
+    await createSignedInUser(context);
+    await page.goto(paths.storeModule(module.id));
+    await expectVisible(heading(page, module.title));
+    expect(await page.getByRole("button", { name: StoreTexts.deleteModule }).count()).toBe(0);
+  });
+
+  it("says when the module does not exist, and leads back to the store", async () => {
+    const { page, context, allowErrors } = await browser.newPage();
+    allowErrors(failedResource(404));
+    await createSignedInUser(context);
+    for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-module"]) {
+      await page.goto(paths.storeModule(id));
+      await expectVisible(heading(page, StoreTexts.moduleNotFound));
+    }
+    await page.getByRole("link", { name: StoreTexts.backToStore }).click();
+    await expectPath(page, paths.store);
+  });
+
+  it("sends a signed-out visitor to the login page", async () => {
+    const { page } = await browser.newPage();
+    await page.goto(paths.storeModule("00000000-0000-4000-8000-000000000000"));
+    await expectPath(page, paths.login);
+  });
+});
+
+describe("a first start with SEED_STORE=false", () => {
+  let server: OwnServer | undefined;
+  beforeAll(async () => {
+    server = await startOwnServer({ SEED_STORE: "false" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("shows the empty store's text", async () => {
+    const own = server as OwnServer;
+    const { page, context } = await browser.newPage();
+    const user = await signUpViaApi(own.baseUrl, uniqueEmail(), uniquePassword());
+    await signInContext(context, own.baseUrl, user.email, user.password);
+    await page.goto(`${own.baseUrl}${paths.store}`);
+    await expectVisible(heading(page, StoreTexts.storeTitle));
+    await expectVisible(page.getByText(StoreTexts.emptyStore, { exact: true }));
+    expect(await page.getByRole("list", { name: "Modules", exact: true }).count()).toBe(0);
+  });
+});
+
+describe("a first start of the embedded default", () => {
+  let server: OwnServer | undefined;
+  beforeAll(async () => {
+    server = await startOwnServer({});
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("shows the example modules", async () => {
+    const own = server as OwnServer;
+    const manifestFile = path.resolve(
+      path.dirname(fileURLToPath(import.meta.url)),
+      "../apps/server/assets/store-seed/manifest.json",
+    );
+    const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as {
+      modules: Array<{ title: string; price: number }>;
+    };
+    const { page, context } = await browser.newPage();
+    const user = await signUpViaApi(own.baseUrl, uniqueEmail(), uniquePassword());
+    await signInContext(context, own.baseUrl, user.email, user.password);
+    await page.goto(`${own.baseUrl}${paths.store}`);
+    const grid = storeGrid(page);
+    await expectVisible(grid);
+    expect(await grid.getByRole("heading").allTextContents()).toEqual(
+      manifest.modules.map((m) => m.title),
+    );
+    await expectVisible(grid.getByText(StoreTexts.free, { exact: true }).first());
+    expect(existsSync(path.join(own.dataDir, "store-seeded"))).toBe(true);
+  });
+});

@@ -1,0 +1,144 @@
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll } from "vitest";
+import { baseUrl } from "./env";
+
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+/** The key the cookie banner stores once accepted (docs/ui-contract.md, "Every page"). */
+export const COOKIE_CONSENT_KEY = "hybridge.cookie-consent";
+
+/** How long a single wait (locator, navigation) may take before the test fails. */
+const ACTION_TIMEOUT_MS = 10_000;
+
+/** The system Chromium; `npx playwright install` is not available here. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: CHROMIUM_ARGS,
+  });
+}
+
+export type NewPageOptions = {
+  /**
+   * Start as a visitor who accepted cookies long ago, so that the banner never covers the page.
+   * Default true; the cookie-banner tests turn it off.
+   */
+  cookiesAccepted?: boolean;
+};
+
+export type BrowserPage = {
+  context: BrowserContext;
+  page: Page;
+  /**
+   * Declares browser errors this test provokes on purpose, e.g. Chromium's
+   * "Failed to load resource: the server responded with a status of 401" after a wrong password.
+   */
+  allowErrors: (...patterns: RegExp[]) => void;
+  /** Every console error and uncaught page error seen so far, allowed or not. */
+  errors: () => readonly string[];
+};
+
+type Tracked = { context: BrowserContext; errors: string[]; allowed: RegExp[] };
+
+/**
+ * One Chromium per spec file (launched in beforeAll) and a fresh context per page. After each
+ * test every context is closed, and the test fails on any console error or uncaught page error
+ * it did not declare with `allowErrors`.
+ */
+export function useBrowser() {
+  let browser: Browser | undefined;
+  let open: Tracked[] = [];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  afterEach(async ({ task }) => {
+    const tracked = open;
+    open = [];
+    if (task.result?.state === "fail") await describePages(tracked);
+    await Promise.all(tracked.map((t) => t.context.close().catch(() => {})));
+    const unexpected = tracked.flatMap((t) =>
+      t.errors.filter((error) => !t.allowed.some((pattern) => pattern.test(error))),
+    );
+    if (unexpected.length > 0) {
+      throw new Error(
+        `Unexpected browser errors:\n${unexpected.map((e) => `  - ${e}`).join("\n")}`,
+      );
+    }
+  });
+
+  async function newPage(options: NewPageOptions = {}): Promise<BrowserPage> {
+    if (!browser) throw new Error("useBrowser(): newPage() called outside a test");
+    const origin = baseUrl();
+    const context = await browser.newContext({
+      baseURL: origin,
+      storageState: {
+        cookies: [],
+        origins:
+          (options.cookiesAccepted ?? true)
+            ? [{ origin, localStorage: [{ name: COOKIE_CONSENT_KEY, value: "accepted" }] }]
+            : [],
+      },
+    });
+    context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+    context.setDefaultNavigationTimeout(ACTION_TIMEOUT_MS);
+    const tracked: Tracked = { context, errors: [], allowed: [] };
+    open.push(tracked);
+    context.on("console", (message) => {
+      if (message.type() !== "error") return;
+      const { url, lineNumber } = message.location();
+      tracked.errors.push(
+        `console.error: ${message.text()}${url ? ` (${url}:${lineNumber})` : ""}`,
+      );
+    });
+    context.on("weberror", (webError) => {
+      const error = webError.error();
+      tracked.errors.push(`page error: ${error.stack ?? error.message}`);
+    });
+    const page = await context.newPage();
+    return {
+      context,
+      page,
+      allowErrors: (...patterns) => tracked.allowed.push(...patterns),
+      errors: () => tracked.errors,
+    };
+  }
+
+  return { newPage };
+}
+
+/** On failure, print where each page was and what it showed: enough to debug a CI run. */
+async function describePages(tracked: Tracked[]) {
+  for (const { context, errors } of tracked) {
+    for (const page of context.pages()) {
+      const snapshot = await page
+        .locator("body")
+        .ariaSnapshot({ timeout: 2_000 })
+        .catch((error: Error) => `(no snapshot: ${error.message})`);
+      console.error(
+        [
+          `Page at ${page.url()}:`,
+          snapshot.length > 4_000 ? `${snapshot.slice(0, 4_000)}\n…` : snapshot,
+          ...(errors.length > 0 ? ["Browser errors:", ...errors] : []),
+        ].join("\n"),
+      );
+    }
+  }
+}
+
+/** Chromium's console line for a failed request, e.g. after a wrong password (401). */
+export const failedResource = (status: number): RegExp =>
+  new RegExp(`Failed to load resource: the server responded with a status of ${status}\\b`);

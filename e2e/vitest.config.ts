@@ -1,0 +1,18 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * Browser tests against the production build (apps/server/dist + apps/web/dist) in the system
+ * Chromium. One server for the whole run (see support/global-setup.ts); files run one after the
+ * other so that CI's two cores go to the server and the browser, not to parallel files.
+ */
+export default defineConfig({
+  test: {
+    name: "e2e",
+    include: ["**/*.spec.ts"],
+    globalSetup: ["./support/global-setup.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+    pool: "forks",
+  },
+});

@@ -1,0 +1,32 @@
+/** User-facing texts of the auth screens (spec sections 2, 5 and 8), verbatim where the spec gives them. */
+export const AuthTexts = {
+  loginFailed: "Error: check e-mail / password",
+  passwordsDiffer: "Les mots de passe ne sont pas identiques!",
+  accountExists: "An account with this email already exists. Please log in or use another email.",
+  welcomeTitle: "Welcome to Hybridge!",
+  welcomeBody:
+    "Your account is ready. Create your first app, scan it with the dev app and ship it to the stores.",
+  welcomeConfirm: "Let's Go!",
+  resetInvalidEmail: "The email address is not valid.",
+  resetUserNotFound: "No user is associated with this email address.",
+  resetMissingEmail: "Please enter an email address.",
+  resetEmptyField: "Please enter your email address.",
+  resetGeneric: "Something went wrong while sending the reset e-mail. Please try again.",
+  resetSent: "A password reset e-mail has been sent. Check your inbox and follow the link.",
+  resetMailSubject: "Reset your Hybridge password",
+  resetLinkInvalid: "This reset link is invalid or has expired. Please ask for a new one.",
+  changeMismatch: "Passwords do not match.",
+  changeRecentLogin: "Please log in again to change your password.",
+  changeWeak: "New password is too weak.",
+  changeFailed: "Failed to change password.",
+  changeNoUser: "No user is currently logged in.",
+  changeNotConnected: "Your are not connected",
+  changeSuccess: "Your password has been changed.",
+  deleteWarning:
+    "This action is irreversible: it permanently deletes your account and all your data — your apps, their settings, builds and files, your test configurations, comments and evaluation.",
+  deleteConfirm: "Delete my account",
+  deleteDone: "Your account has been deleted.",
+  deleteFailed: "Failed to delete your account. Please try again.",
+  logoutDone: "You are logged out.",
+  loginPrompt: "You must be logged in to see this page.",
+} as const;

@@ -1,0 +1,48 @@
+import { BuildsTexts } from "./texts";
+
+export type BuildBadgeTone = "published" | "pending" | "building" | "other";
+
+/**
+ * The badge of a build status (spec section 4): Published, Pending, Building; any other value
+ * is shown raw, and an empty one as 'Unknown'.
+ */
+export function buildStatusBadge(status: string | null | undefined): {
+  label: string;
+  tone: BuildBadgeTone;
+} {
+  switch (status) {
+    case "published":
+      return { label: "Published", tone: "published" };
+    case "pending":
+      return { label: "Pending", tone: "pending" };
+    case "building":
+      return { label: "Building", tone: "building" };
+    default: {
+      const raw = status?.trim();
+      return { label: raw ? raw : BuildsTexts.unknownStatus, tone: "other" };
+    }
+  }
+}
+
+/** The state a platform card shows for its latest build (spec section 4, "Platform card states"). */
+export type PlatformCardState = "in-progress" | "published" | "none";
+
+export function platformCardState(status: string | null | undefined): PlatformCardState {
+  if (status === "building" || status === "pending") return "in-progress";
+  if (status === "published") return "published";
+  return "none";
+}
+
+/** Dates of builds as the console shows them: "June 3, 2026". */
+export function formatBuildDate(iso: string): string {
+  return new Date(iso).toLocaleDateString("en-US", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+  });
+}
+
+/** Date and time of a build request: "Jun 3, 2026, 4:05 PM". */
+export function formatBuildDateTime(iso: string): string {
+  return new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+}

@@ -1,0 +1,30 @@
+import { z } from "zod";
+
+/** Every error the API returns has this one shape. */
+export const ErrorResponseSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+});
+export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
+
+/** Error codes shared by server and client; the server maps each to an HTTP status. */
+export const ErrorCodes = {
+  VALIDATION: "VALIDATION",
+  UNAUTHENTICATED: "UNAUTHENTICATED",
+  FORBIDDEN: "FORBIDDEN",
+  NOT_FOUND: "NOT_FOUND",
+  CONFLICT: "CONFLICT",
+  RATE_LIMITED: "RATE_LIMITED",
+  REQUIRES_RECENT_LOGIN: "REQUIRES_RECENT_LOGIN",
+  PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
+  INTERNAL: "INTERNAL",
+} as const;
+export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
+
+export const GenericTexts = {
+  internal: "An unexpected error occurred. Please try again.",
+  notFound: "Not found",
+  unauthenticated: "Not Logged In - You must be logged in to proceed.",
+  rateLimited: "Too many attempts. Please wait a moment and try again.",
+  invalidInput: "The request is not valid.",
+} as const;

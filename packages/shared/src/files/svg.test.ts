@@ -1,0 +1,136 @@
+import { describe, expect, it } from "vitest";
+import { checkIconFile } from "./icons";
+import { inspectSvg } from "./svg";
+import { FilesTexts, SvgRefusals } from "./texts";
+
+/** ASCII text as bytes (the shared package has no DOM or Node types). */
+const ascii = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
+
+const svg = (inner = "", attrs = 'width="48" height="48"') =>
+  `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" ${attrs}>${inner}</svg>`;
+const refused = (what: string) => ({
+  ok: false,
+  unsafe: true,
+  message: FilesTexts.svgRefused(what),
+});
+
+describe("inspectSvg", () => {
+  it("accepts a plain drawing and answers its size", () => {
+    expect(inspectSvg(svg('<circle cx="24" cy="24" r="20" fill="#0E904D"/>'))).toEqual({
+      ok: true,
+      width: 48,
+      height: 48,
+    });
+    expect(
+      inspectSvg(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<!-- icon -->\n${svg(
+          '<defs><linearGradient id="g"/></defs><rect fill="url(#g)" width="4" height="4"/><use xlink:href="#g"/><style><![CDATA[rect{fill:url(#g)}]]></style>',
+          'width="48px" height="48px"',
+        )}`,
+      ),
+    ).toEqual({ ok: true, width: 48, height: 48 });
+  });
+
+  it("takes the viewBox when width and height are absent", () => {
+    expect(inspectSvg(svg("", 'viewBox="0 0 48 48"'))).toEqual({ ok: true, width: 48, height: 48 });
+    expect(inspectSvg(svg("", 'viewBox="0,0,24,24"'))).toEqual({ ok: true, width: 24, height: 24 });
+    expect(inspectSvg(svg("", 'width="100%" height="48" viewBox="0 0 48 48"'))).toMatchObject({
+      width: Number.NaN,
+    });
+  });
+
+  it("refuses scripts, foreign objects and event handlers", () => {
+    expect(inspectSvg(svg("<script>alert(1)</script>"))).toEqual(refused(SvgRefusals.script));
+    expect(inspectSvg(svg('<html:script xmlns:html="http://www.w3.org/1999/xhtml"/>'))).toEqual(
+      refused(SvgRefusals.script),
+    );
+    expect(inspectSvg(svg("<foreignObject><div/></foreignObject>"))).toEqual(
+      refused(SvgRefusals.foreignObject),
+    );
+    expect(inspectSvg(svg("", 'width="48" height="48" onload="alert(1)"'))).toEqual(
+      refused(SvgRefusals.eventHandler("onload")),
+    );
+    expect(inspectSvg(svg('<rect ONCLICK="x()"/>'))).toEqual(
+      refused(SvgRefusals.eventHandler("ONCLICK")),
+    );
+    expect(inspectSvg(svg('<set attributeName="onmouseover" to="alert(1)"/>'))).toMatchObject({
+      ok: false,
+      unsafe: true,
+    });
+  });
+
+  it("refuses javascript: and data: URLs, even disguised", () => {
+    const bad = refused(SvgRefusals.scriptOrDataUrl);
+    expect(inspectSvg(svg('<a href="javascript:alert(1)"><rect/></a>'))).toEqual(bad);
+    expect(inspectSvg(svg('<a xlink:href=" jav&#x09;ascript:alert(1)"/>'))).toEqual(bad);
+    expect(inspectSvg(svg('<a href="&#106;avascript:alert(1)"/>'))).toEqual(bad);
+    expect(inspectSvg(svg('<image href="data:image/png;base64,AAAA"/>'))).toEqual(bad);
+    expect(inspectSvg(svg('<rect style="fill:url(data:image/svg+xml,abc)"/>'))).toEqual(bad);
+  });
+
+  it("refuses external references", () => {
+    const bad = refused(SvgRefusals.externalReference);
+    expect(inspectSvg(svg('<image href="https://evil.test/x.png"/>'))).toEqual(bad);
+    expect(inspectSvg(svg('<use xlink:href="other.svg#icon"/>'))).toEqual(bad);
+    expect(inspectSvg(svg('<rect fill="url(https://evil.test/p#g)"/>'))).toEqual(bad);
+    expect(inspectSvg(svg("<style>@import url(#x);</style>"))).toEqual(bad);
+    expect(inspectSvg(svg("<style>rect{fill:url('//evil.test/a')}</style>"))).toEqual(bad);
+    expect(inspectSvg(svg('<animate attributeName="href" to="https://evil.test"/>'))).toEqual(bad);
+  });
+
+  it("refuses DOCTYPE and ENTITY declarations and processing instructions", () => {
+    expect(inspectSvg(`<!DOCTYPE svg [<!ENTITY x "y">]>${svg("&x;")}`)).toEqual(
+      refused(SvgRefusals.declaration),
+    );
+    expect(inspectSvg(`<?xml-stylesheet href="https://evil.test/a.css"?>${svg()}`)).toEqual(
+      refused(SvgRefusals.processingInstruction),
+    );
+  });
+
+  it("refuses what is not a well-formed SVG document", () => {
+    const notSvg = { ok: false, unsafe: false, message: FilesTexts.notSvg };
+    expect(inspectSvg("<html><body/></html>")).toEqual(notSvg);
+    expect(inspectSvg(svg("<g>"))).toEqual(notSvg);
+    expect(inspectSvg(`${svg()}<svg/>`)).toEqual(notSvg);
+    expect(inspectSvg('<svg width=48 height="48"/>')).toEqual(notSvg);
+    expect(inspectSvg(svg("&nbsp;"))).toEqual(notSvg);
+    expect(inspectSvg("just text")).toEqual(notSvg);
+    expect(
+      inspectSvg(Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff])),
+    ).toEqual(notSvg);
+  });
+});
+
+describe("checkIconFile", () => {
+  const bytes = (s: string) => ascii(s);
+
+  it("checks the name, then the size limit, then the content", () => {
+    expect(checkIconFile("notification", { name: "bell.svg", bytes: bytes(svg()) })).toEqual({
+      ok: true,
+      type: "svg",
+      contentType: "image/svg+xml",
+      extension: "svg",
+    });
+    expect(checkIconFile("notification", { name: "bell.png", bytes: bytes(svg()) })).toEqual({
+      ok: false,
+      message: "Invalid file type. Allowed: .svg",
+    });
+    expect(
+      checkIconFile("notification", { name: "bell.svg", bytes: new Uint8Array(100 * 1024 + 1) }),
+    ).toEqual({ ok: false, message: FilesTexts.tooLarge("100 KB") });
+    expect(
+      checkIconFile("notification", {
+        name: "bell.svg",
+        bytes: bytes(svg("", 'width="24" height="48"')),
+      }),
+    ).toEqual({ ok: false, message: FilesTexts.notificationIconSize });
+    expect(checkIconFile("launch", { name: "icon.gif", bytes: new Uint8Array(4) })).toEqual({
+      ok: false,
+      message: "Invalid file type. Allowed: .png, .jpg, .jpeg",
+    });
+    expect(checkIconFile("launch", { name: "icon.png", bytes: bytes(svg()) })).toEqual({
+      ok: false,
+      message: FilesTexts.notRaster,
+    });
+  });
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import {
+  AppCodeSchema,
+  CreateProjectInputSchema,
+  maskDatabaseKey,
+  UpdateProjectInputSchema,
+} from "./schemas";
+import { ProjectsTexts } from "./texts";
+
+const message = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
+  result.error?.issues[0]?.message;
+
+describe("project schemas", () => {
+  it("strips every space from the app code, then checks it", () => {
+    expect(AppCodeSchema.parse(" my  shop\t1 ")).toBe("myshop1");
+    expect(message(AppCodeSchema.safeParse("   "))).toBe(ProjectsTexts.codeRequired);
+    expect(message(AppCodeSchema.safeParse(`${"k".repeat(90)} `))).toBeUndefined();
+    expect(message(AppCodeSchema.safeParse("k".repeat(91)))).toBe(ProjectsTexts.codeTooLong(90));
+  });
+
+  it("gives the new app form its defaults", () => {
+    expect(
+      CreateProjectInputSchema.parse({
+        name: " Shop ",
+        keyApp: "shop",
+        description: "Sells",
+        segment: "retail",
+      }),
+    ).toEqual({
+      name: "Shop",
+      keyApp: "shop",
+      description: "Sells",
+      segment: "retail",
+      navBarType: "footer",
+      color: "#0E904D",
+      statusbar: "#FFFFFF",
+    });
+  });
+
+  it("wants something to update", () => {
+    expect(message(UpdateProjectInputSchema.safeParse({}))).toBe(ProjectsTexts.nothingToUpdate);
+    expect(UpdateProjectInputSchema.parse({ description: "  new  " })).toEqual({
+      description: "new",
+    });
+  });
+
+  it("masks a key as its prefix and 33 dots", () => {
+    expect(maskDatabaseKey("ABCDEFGHIJKLMNOPQ")).toBe(`ABCDEFGHIJKLMNOPQ${"•".repeat(33)}`);
+  });
+});

@@ -1,0 +1,92 @@
+import type { NavbarType, Segment } from "../common/enums";
+
+/**
+ * User-facing texts of the projects screens (spec sections 2, 5 and 8): home, new app,
+ * settings and update. Verbatim where the spec gives them.
+ */
+export const ProjectsTexts = {
+  // Home
+  homeTitle: "My Projects",
+  empty: "You don't have any projects at the moment.",
+  since: (relative: string) => `Since ${relative}`,
+  addApp: "+ App",
+
+  // New app
+  newTitle: "New app",
+  nameRequired: "Please enter your app's name.",
+  nameTooLong: (max: number) => `The name must be at most ${max} characters.`,
+  codeRequired: "Please enter an app code.",
+  codeTooLong: (max: number) => `The app code must be at most ${max} characters.`,
+  codeTaken: "This App Code is already taken.",
+  codeAvailable: "This App Code is available.",
+  descriptionRequired: "Please enter a description.",
+  descriptionTooLong: (max: number) => `The description must be at most ${max} characters.`,
+  segmentRequired: "Please choose a segment.",
+  navBarRequired: "Please choose a navigation bar type.",
+  invalidHex: "Please enter a valid hex color code (e.g., #RRGGBB).",
+  createSubmit: "Create App",
+  createBusy: "Creation in progress...",
+  mustBeLoggedInToCreate: "You must be logged in to create an app.",
+  unknownError: "An unknown error occurred.",
+  encryptionFailed: "Encryption service failed.",
+  created: "App created successfully!",
+
+  // Settings
+  settingsTitle: "App settings",
+  settingsNotFound: "Les informations de ce projet sont introuvables.",
+  copy: "Copy",
+  copied: "Copied!",
+  copyFailed: "Impossible de copier le texte.",
+  shownOnce:
+    "This page is displayed only once: copy your database key now and keep it somewhere safe. You will not be able to see it again.",
+  keyHidden:
+    "Your database key was shown once and is now hidden. If you lost it, generate a new one: the current key stops working at once.",
+  regenerate: "Generate a new key",
+  regenerateTitle: "Generate a new database key?",
+  regenerateWarning:
+    "The current key stops working at once: every app and dev app that uses it must be given the new key. The new key is shown only once.",
+  regenerateConfirm: "Generate the new key",
+  regenerated: "A new database key was generated. Copy it now.",
+  regenerateFailed: "Could not generate a new key. Please try again.",
+
+  // Update
+  updateTitle: "Update app",
+  notConnected: "You are not connected.",
+  invalidProjectId: "Invalid project ID.",
+  descriptionEmpty: "Description cannot be empty.",
+  descriptionUpdateError: "Error updating description.",
+  updateError: "Error updating the project. Please try again.",
+  nothingToUpdate: "Nothing to update.",
+  updated: {
+    name: "Name updated.",
+    description: "Description updated.",
+    segment: "Segment updated.",
+    color: "Theme color updated.",
+    statusbar: "Status bar color updated.",
+    launch: "Launch icon updated.",
+    notification: "Notification icon updated.",
+  },
+} as const;
+
+export const SEGMENT_LABELS: Record<Segment, string> = {
+  ecommerce: "E-commerce",
+  healthcare: "Healthcare",
+  education: "Education",
+  finance: "Finance",
+  retail: "Retail",
+  transport: "Transport",
+  realEstate: "Real estate",
+  food: "Food",
+  travel: "Travel",
+  sports: "Sports",
+  media: "Media",
+  socialNetwork: "Social network",
+  business: "Business",
+  other: "Other",
+};
+
+export const NAVBAR_LABELS: Record<NavbarType, string> = {
+  none: "None",
+  header: "Header",
+  footer: "Footer",
+};

@@ -1,0 +1,79 @@
+/**
+ * User-facing texts of the store, the module page and the add-module form. The spec's own
+ * wording (sections 2, 5 and 8) is kept verbatim; the rest is ours.
+ */
+export const StoreTexts = {
+  // Store (spec section 2)
+  storeTitle: "Module store",
+  storeDescription:
+    "Native Kotlin and Swift modules that bring maps, animation, 3D and more to your app.",
+  emptyStore: "The store is empty for the moment. Come back soon!",
+  addModule: "Add a module",
+  loadingStore: "Loading the store",
+  free: "Free",
+
+  // Module detail (spec sections 2 and 8)
+  moduleNotFound: "Sorry, this module could not be found.",
+  loadFailed: "An error occurred while loading the data.",
+  backToStore: "Back to Store",
+  integrate: "Integrate this Module",
+  loadingModule: "Loading the module",
+  platformLabel: "Platform",
+  priceLabel: "Price",
+  descriptionHeading: "Description",
+  similarHeading: "Similar modules",
+  videoLabel: (title: string) => `Demo video of ${title}`,
+  deleteModule: "Delete",
+  deleteTitle: "Delete this module?",
+  deleteWarning:
+    "The module, its thumbnail and its video are removed from the store, and from every project that integrates it. This cannot be undone.",
+  deleteConfirm: "Delete module",
+  deleted: "The module has been deleted.",
+  deleteFailed: "The module could not be deleted. Please try again.",
+  forbiddenDelete: "Only the module's author or an admin can delete it.",
+
+  // Integrate dialog
+  integrateTitle: "Integrate this Module",
+  integrateDescription: (title: string) => `Choose the project that should use ${title}.`,
+  integrateLoading: "Loading your projects",
+  integrateNoProjects: "You don't have any projects at the moment.",
+  integrateCreateProject: "Create an app",
+  integrated: "Integrated",
+  integrateAction: "Integrate",
+  integrateSuccess: (title: string, project: string) => `${title} is now part of ${project}.`,
+  integrateFailed: "The module could not be integrated. Please try again.",
+  projectNotFound: "This project could not be found.",
+
+  // Add module (spec sections 5 and 8)
+  addModuleTitle: "Add a module",
+  addModuleDescription:
+    "Publish a native module to the store: a thumbnail is required, a short demo video is welcome.",
+  titleLabel: "Title",
+  descriptionLabel: "Description",
+  thumbnailLabel: "Thumbnail",
+  thumbnailHint: (maxLabel: string) => `PNG, JPEG or WebP, up to ${maxLabel}.`,
+  videoLabelField: "Demo video (optional)",
+  videoHint: (maxLabel: string) => `MP4 or WebM, up to ${maxLabel}.`,
+  priceFieldLabel: "Price (€)",
+  priceHint: "0 makes the module free.",
+  platformFieldLabel: "Platform",
+  submit: "Add module",
+  submitting: "Uploading…",
+  uploadProgress: "Upload progress",
+  required: "Title, description, and a thumbnail image are required.",
+  thumbnailUploadFailed: "Thumbnail upload failed. Please try again.",
+  videoUploadFailed: "Video upload failed. Please try again.",
+  titleTooLong: (max: number) => `The title can be at most ${max} characters.`,
+  descriptionTooLong: (max: number) => `The description can be at most ${max} characters.`,
+  priceInvalid: "The price must be a number.",
+  priceNegative: "The price must be 0 or more.",
+  priceTooHigh: (max: string) => `The price can be at most ${max}.`,
+  priceCents: "The price can have at most 2 decimals (cents).",
+  platformInvalid: "Choose multiplatform, Android or iOS.",
+  notAnImage: "The thumbnail must be a PNG, JPEG or WebP image.",
+  notAVideo: "The video must be an MP4 or WebM file.",
+  fileTooLarge: (what: "thumbnail" | "video", maxLabel: string) =>
+    `The ${what} is too large (maximum ${maxLabel}).`,
+  created: "Your module is in the store!",
+  removeFile: "Remove",
+} as const;

@@ -1,0 +1,61 @@
+import type { NavbarType } from "../common/enums";
+
+/**
+ * User-facing texts of the test console (spec sections 2, 5 and 8), verbatim where the spec
+ * gives them.
+ */
+export const TestConsoleTexts = {
+  title: "Test console",
+  lead: "Preview your app on your phone with the Hybridge dev app while you develop it.",
+  projectKey: "Project key",
+  projectsMenu: "Switch project",
+  projectsMenuLabel: "Your projects",
+
+  // The three forms (spec section 5).
+  settingsLegend: "Dev app settings",
+  navBarTypeLabel: "Navbar type",
+  navBarTypes: { none: "None", header: "Header", footer: "Footer" } satisfies Record<
+    NavbarType,
+    string
+  >,
+  navBarTypeRequired: "Please choose a navbar type.",
+  localhostUrlLabel: "Localhost URL",
+  localhostUrlHint: "Your computer's address on the Wi-Fi network and your dev server's port.",
+  invalidUrl: "Please enter a valid URL (e.g., http://192.168.1.10:3000).",
+  urlTooLong: (max: number) => `The URL must be at most ${max} characters.`,
+  statusBarLabel: "Status bar color",
+  invalidHex: "Invalid hex color format (e.g., #099e51).",
+  oneSettingAtATime: "Change one setting at a time.",
+  change: "Change",
+  updated: "Updated successfully!",
+  updateFailed: "Update failed.",
+
+  // Running the dev app (spec section 2: "text about running the dev app on the same network").
+  sameNetworkTitle: "Run the dev app on the same network",
+  sameNetworkSteps: [
+    "Connect your phone and your computer to the same Wi-Fi network.",
+    "Start your app's dev server on your computer.",
+    "Set the localhost URL to your computer's address on that network followed by your dev server's port, for example http://192.168.1.10:3000. Do not use localhost: on the phone, localhost is the phone itself.",
+    "Open the Hybridge dev app and scan the QR code.",
+  ],
+
+  // The QR code.
+  qrTitle: "Scan with the dev app",
+  qrLabel: "QR code for the Hybridge dev app",
+  qrNoPhone: "No phone at hand? Enter these in the dev app:",
+  serverLabel: "Server",
+  appCodeLabel: "App code",
+  qrContents: "What the QR code contains",
+
+  // Links.
+  home: "Home",
+  feedback: "Feedback",
+  docs: "Docs",
+
+  // Errors.
+  projectNotFound: "This project could not be found.",
+  loadFailed: "Could not load the test console.",
+  retry: "Try again",
+  backHome: "Back to my projects",
+  devKeyRequired: "A valid database key is required.",
+} as const;
