@@ -7,13 +7,9 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectPath, expectVisible, pathOf } from "./support/assertions";
 import { failedResource, useBrowser } from "./support/browser";
-import {
-  acceptCookiesFor,
-  type PrivateServer,
-  signUpBetaViaApi,
-  startPrivateServer,
-} from "./support/community";
+import { acceptCookiesFor, signUpBetaViaApi } from "./support/community";
 import { baseUrl } from "./support/env";
+import { type E2eServer, startServer } from "./support/server";
 import {
   createSignedInUser,
   signInContext,
@@ -232,10 +228,10 @@ describe("beta (/beta)", () => {
 
 describe("early adopters (/dash)", () => {
   const admin = { email: uniqueEmail(), password: uniquePassword() };
-  let server: PrivateServer;
+  let server: E2eServer;
 
   beforeAll(async () => {
-    server = await startPrivateServer({ ADMIN_EMAILS: admin.email });
+    server = await startServer({ ADMIN_EMAILS: admin.email });
     await signUpViaApi(server.baseUrl, admin.email, admin.password);
   });
   afterAll(async () => {

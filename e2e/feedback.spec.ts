@@ -6,13 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectHidden, expectPath, expectVisible } from "./support/assertions";
 import { failedResource, useBrowser } from "./support/browser";
 import { baseUrl } from "./support/env";
-import {
-  acceptCookiesEverywhere,
-  createApiUser,
-  type PrivateServer,
-  postCommentViaApi,
-  startPrivateServer,
-} from "./support/feedback";
+import { acceptCookiesEverywhere, createApiUser, postCommentViaApi } from "./support/feedback";
+import { type E2eServer, startServer } from "./support/server";
 import { createSignedInUser, signInContext, uniqueEmail } from "./support/users";
 
 const browser = useBrowser();
@@ -297,9 +292,9 @@ describe("the Feedback dialog in the top bar", () => {
 
 describe("on a server of our own", () => {
   const adminEmail = uniqueEmail();
-  let server: PrivateServer;
+  let server: E2eServer;
   beforeAll(async () => {
-    server = await startPrivateServer({ adminEmails: [adminEmail] });
+    server = await startServer({ ADMIN_EMAILS: adminEmail });
   });
   afterAll(async () => {
     await server?.stop();

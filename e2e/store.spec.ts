@@ -10,12 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectPath, expectVisible, pathOf } from "./support/assertions";
 import { failedResource, useBrowser } from "./support/browser";
 import { baseUrl } from "./support/env";
+import { type E2eServer, startServer } from "./support/server";
 import {
   createModuleViaApi,
   createStoreProjectViaApi,
-  type OwnServer,
   recordWebm,
-  startOwnServer,
   thumbnailPng,
 } from "./support/store";
 import {
@@ -227,16 +226,16 @@ describe("a module's page", () => {
 });
 
 describe("a first start with SEED_STORE=false", () => {
-  let server: OwnServer | undefined;
+  let server: E2eServer | undefined;
   beforeAll(async () => {
-    server = await startOwnServer({ SEED_STORE: "false" });
+    server = await startServer({ SEED_STORE: "false" });
   });
   afterAll(async () => {
     await server?.stop();
   });
 
   it("shows the empty store's text", async () => {
-    const own = server as OwnServer;
+    const own = server as E2eServer;
     const { page, context } = await browser.newPage();
     const user = await signUpViaApi(own.baseUrl, uniqueEmail(), uniquePassword());
     await signInContext(context, own.baseUrl, user.email, user.password);
@@ -248,16 +247,16 @@ describe("a first start with SEED_STORE=false", () => {
 });
 
 describe("a first start of the embedded default", () => {
-  let server: OwnServer | undefined;
+  let server: E2eServer | undefined;
   beforeAll(async () => {
-    server = await startOwnServer({});
+    server = await startServer({});
   });
   afterAll(async () => {
     await server?.stop();
   });
 
   it("shows the example modules", async () => {
-    const own = server as OwnServer;
+    const own = server as E2eServer;
     const manifestFile = path.resolve(
       path.dirname(fileURLToPath(import.meta.url)),
       "../apps/server/assets/store-seed/manifest.json",

@@ -1,15 +1,9 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
-import os from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { BrowserContext, Page } from "playwright-core";
 import { baseUrl } from "./env";
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+import { repoRoot } from "./server";
 
 /** A real PNG thumbnail from the repository (one of the example modules' images). */
 export const thumbnailPng = (): Buffer =>
@@ -104,110 +98,4 @@ export async function recordWebm(page: Page): Promise<Buffer> {
     return Array.from(new Uint8Array(await new Blob(chunks).arrayBuffer()));
   });
   return Buffer.from(bytes);
-}
-
-// --- A private server, for the tests that need a store in a known state ---------------------
-
-// E2E_SERVER_ENTRY / E2E_WEB_DIST_DIR point at a private build, as in global-setup.ts.
-const serverMain = process.env.E2E_SERVER_ENTRY
-  ? path.resolve(process.env.E2E_SERVER_ENTRY)
-  : path.join(repoRoot, "apps/server/dist/main.js");
-const webDistDir = process.env.E2E_WEB_DIST_DIR
-  ? path.resolve(process.env.E2E_WEB_DIST_DIR)
-  : path.join(repoRoot, "apps/web/dist");
-
-const STARTUP_TIMEOUT_MS = 90_000;
-const STOP_TIMEOUT_MS = 10_000;
-const OUTPUT_LIMIT = 64 * 1024;
-
-export type OwnServer = { baseUrl: string; dataDir: string; stop: () => Promise<void> };
-
-/**
- * Starts another production server on a free port and a fresh DATA_DIR (the shared one of
- * global-setup.ts seeds the store; some tests need to say how the store starts).
- */
-export async function startOwnServer(env: Record<string, string>): Promise<OwnServer> {
-  for (const file of [serverMain, path.join(webDistDir, "index.html")]) {
-    if (!existsSync(file)) throw new Error(`e2e: ${file} is missing — run npm run build first.`);
-  }
-  const port = await freePort();
-  const base = `http://localhost:${port}`;
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), "hybridge-e2e-store-"));
-  const childEnv: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of ["DATABASE_URL", "SMTP_URL", "WEB_DIST_DIR", "TRUSTED_ORIGINS", "SECRET"]) {
-    delete childEnv[key];
-  }
-  Object.assign(childEnv, {
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    PUBLIC_URL: base,
-    LOG_LEVEL: "warn",
-    AUTH_RATE_LIMIT_MAX: "1000",
-    ...(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: webDistDir } : {}),
-    ...env,
-  });
-  const server = spawn(process.execPath, [serverMain], {
-    cwd: repoRoot,
-    env: childEnv,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  const collect = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-OUTPUT_LIMIT);
-  };
-  server.stdout?.on("data", collect);
-  server.stderr?.on("data", collect);
-  const stop = async () => {
-    await stopProcess(server);
-    await rm(dataDir, { recursive: true, force: true });
-  };
-  try {
-    await waitForHealth(base, server, () => output);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { baseUrl: base, dataDir, stop };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => (port ? resolve(port) : reject(new Error("e2e: no free port"))));
-    });
-  });
-}
-
-async function waitForHealth(base: string, server: ChildProcess, output: () => string) {
-  let exited: string | undefined;
-  server.once("exit", (code, signal) => {
-    exited = `exited with ${signal ?? `code ${code}`}`;
-  });
-  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (exited) throw new Error(`e2e: the store server ${exited}. Its output:\n${output()}`);
-    try {
-      const response = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2_000) });
-      if (response.ok && ((await response.json()) as { status?: unknown }).status === "ok") return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`e2e: the store server did not start. Its output:\n${output()}`);
-}
-
-async function stopProcess(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), STOP_TIMEOUT_MS);
-  await exited;
-  clearTimeout(timer);
 }

@@ -67,7 +67,8 @@ export async function buildApp(options: BuildAppOptions) {
         req: (req) => ({ method: req.method, url: redactLink(req.url), remoteAddress: req.ip }),
       },
     },
-    trustProxy: true,
+    // Rate limits key on the client address: X-Forwarded-For only when a proxy sets it.
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Project ids are 101 characters (spec section 3); the default limit (100) answers 414.
     routerOptions: { maxParamLength: 256 },

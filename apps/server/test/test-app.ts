@@ -48,6 +48,7 @@ export async function createTestApp(
     PUBLIC_URL: TEST_ORIGIN,
     LOG_LEVEL: "silent",
     AUTH_RATE_LIMIT_MAX: "1000",
+    WRITE_RATE_LIMIT_MAX: "1000",
     ...options.env,
   });
   const database = await openTestDatabase();

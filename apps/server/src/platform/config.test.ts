@@ -25,6 +25,17 @@ describe("loadConfig", () => {
     expect(config.smtpUrl).toBeUndefined();
     expect([...config.adminEmails]).toEqual([]);
     expect(config.trustedOrigins).toContain("http://localhost:5173");
+    expect(config.trustProxy).toBe(false);
+    expect(config.seedStore).toBe(true);
+  });
+
+  it("reads yes/no flags and refuses anything else", () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: "yes" }).trustProxy).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir, SEED_STORE: "0" }).seedStore).toBe(false);
+    expect(() => loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: "maybe" })).toThrowError(
+      /TRUST_PROXY: must be true or false/,
+    );
   });
 
   it("names every bad key at once", () => {

@@ -2,6 +2,17 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import type { RateLimit } from "./rate-limit";
+
+/** A yes/no variable: true, false, 1, 0, yes, no, on or off. */
+const flag = (byDefault: boolean) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(["true", "false", "1", "0", "yes", "no", "on", "off"], "must be true or false"))
+    .transform((v) => ["true", "1", "yes", "on"].includes(v))
+    .default(byDefault);
 
 /**
  * The only reader of process.env. Parsed once at start; every bad key is named in one error.
@@ -25,15 +36,12 @@ const EnvSchema = z.object({
   TRUSTED_ORIGINS: z.string().default(""),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  WRITE_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
+  WRITE_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST_DIR: z.string().optional(),
-  SEED_STORE: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .pipe(z.enum(["true", "false", "1", "0", "yes", "no", "on", "off"], "must be true or false"))
-    .transform((v) => ["true", "1", "yes", "on"].includes(v))
-    .default(true),
+  SEED_STORE: flag(true),
+  TRUST_PROXY: flag(false),
 });
 
 export type Config = {
@@ -47,11 +55,15 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   trustedOrigins: string[];
-  authRateLimit: { max: number; windowSeconds: number };
+  authRateLimit: RateLimit;
+  /** Join and beta requests, comments and module uploads. */
+  writeRateLimit: RateLimit;
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
   webDistDir: string | undefined;
   /** Put example modules in an empty store on the first start (see features/store/seed-store.ts). */
   seedStore: boolean;
+  /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
+  trustProxy: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -93,9 +105,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .filter(Boolean),
     ],
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS },
+    writeRateLimit: {
+      max: e.WRITE_RATE_LIMIT_MAX,
+      windowSeconds: e.WRITE_RATE_LIMIT_WINDOW_SECONDS,
+    },
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
     seedStore: e.SEED_STORE,
+    trustProxy: e.TRUST_PROXY,
   };
 }
 

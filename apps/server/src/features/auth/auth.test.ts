@@ -175,8 +175,37 @@ describe("rate limits", () => {
         payload: { email: "nobody@b.test" },
       });
       expect(reset.statusCode).toBe(404);
+
+      // X-Forwarded-For is not believed unless TRUST_PROXY says a proxy sets it.
+      const spoofed = await limited.inject({
+        method: "POST",
+        url: "/api/auth/sign-in/email",
+        headers: { origin: TEST_ORIGIN, "x-forwarded-for": "203.0.113.9" },
+        payload: { email: "a@b.test", password: "whatever-1" },
+      });
+      expect(spoofed.statusCode).toBe(429);
     } finally {
       await limited.cleanup();
+    }
+  });
+
+  it("counts per forwarded address behind a trusted proxy", async () => {
+    const proxied = await createTestApp({
+      env: { AUTH_RATE_LIMIT_MAX: "1", TRUST_PROXY: "true" },
+    });
+    try {
+      const attempt = (ip: string) =>
+        proxied.inject({
+          method: "POST",
+          url: "/api/auth/sign-in/email",
+          headers: { origin: TEST_ORIGIN, "x-forwarded-for": ip },
+          payload: { email: "a@b.test", password: "whatever-1" },
+        });
+      expect((await attempt("203.0.113.1")).statusCode).toBe(401);
+      expect((await attempt("203.0.113.1")).statusCode).toBe(429);
+      expect((await attempt("203.0.113.2")).statusCode).toBe(401);
+    } finally {
+      await proxied.cleanup();
     }
   });
 });

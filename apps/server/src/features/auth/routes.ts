@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { AUTH_BASE_PATH } from "../../platform/auth";
 import { user } from "../../platform/db/schema";
+import { perAddressLimit } from "../../platform/rate-limit";
 import { getSession, requireUser, toHeaders, toSessionUser } from "../../platform/session";
 import { changePassword, resetPasswordWithToken } from "./change-password";
 import { deleteAccount } from "./delete-account";
@@ -72,11 +73,7 @@ function sendAuthResult(reply: FastifyReply, result: AuthResult) {
 export async function registerAuthRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { config, db, auth, storage } = app.deps;
-  const limit = app.rateLimit({
-    max: config.authRateLimit.max,
-    timeWindow: config.authRateLimit.windowSeconds * 1000,
-    keyGenerator: (request) => `${request.ip}|${request.routeOptions.url}`,
-  });
+  const limit = perAddressLimit(app, config.authRateLimit);
 
   const sessionBody = async (request: FastifyRequest) => {
     request.sessionInfo = undefined;

@@ -22,7 +22,7 @@ const install = (payload: unknown, ip: string) =>
   app.inject({
     method: "POST",
     url: "/api/v1/installs",
-    headers: { "x-forwarded-for": ip },
+    remoteAddress: ip,
     payload: payload as object,
   });
 

@@ -8,6 +8,7 @@ import {
 } from "@hybridge/shared/community/schemas";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { perAddressLimit } from "../../platform/rate-limit";
 import { requireUser } from "../../platform/session";
 import { joinCommunity } from "./join-community";
 import { listEarlyAdopters } from "./list-early-adopters";
@@ -16,11 +17,13 @@ import { signUpBeta } from "./sign-up-beta";
 /** The community API: join requests, beta sign-ups and the admins' early-adopter list. */
 export async function registerCommunityRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.deps;
+  const { db, config } = app.deps;
+  const limit = perAddressLimit(app, config.writeRateLimit);
 
   r.post(
     communityEndpoints.join,
     {
+      onRequest: limit,
       schema: { body: JoinInputSchema, response: { 201: JoinResponseSchema } },
     },
     async (request, reply) => {
@@ -32,6 +35,7 @@ export async function registerCommunityRoutes(app: FastifyInstance) {
   r.post(
     communityEndpoints.beta,
     {
+      onRequest: limit,
       schema: { body: BetaInputSchema, response: { 201: BetaResponseSchema } },
     },
     async (request, reply) => {

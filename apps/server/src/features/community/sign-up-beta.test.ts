@@ -92,3 +92,21 @@ describe("POST /api/community/beta", () => {
     expect(row?.dateCreated.getFullYear()).toBeGreaterThan(2000);
   });
 });
+
+describe("public write limits", () => {
+  it("answer 429 past WRITE_RATE_LIMIT_MAX per address, each endpoint with its own budget", async () => {
+    const limited = await createTestApp({ env: { WRITE_RATE_LIMIT_MAX: "2" } });
+    try {
+      const beta = () => postJson(limited, communityEndpoints.beta, { email: uniqueEmail("b") });
+      expect((await beta()).statusCode).toBe(201);
+      expect((await beta()).statusCode).toBe(201);
+      const blocked = await beta();
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().code).toBe("RATE_LIMITED");
+      const join = await postJson(limited, communityEndpoints.join, {});
+      expect(join.statusCode).toBe(400);
+    } finally {
+      await limited.cleanup();
+    }
+  });
+});

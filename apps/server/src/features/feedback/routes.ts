@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { streamLiveEvents } from "../../platform/live";
+import { perAddressLimit } from "../../platform/rate-limit";
 import { getSession, requireUser } from "../../platform/session";
 import { addComment } from "./add-comment";
 import { COMMENTS_CHANNEL } from "./comment-view";
@@ -45,7 +46,10 @@ export async function registerFeedbackRoutes(app: FastifyInstance) {
 
   r.post(
     "/api/feedback/comments",
-    { ...signedIn, schema: { body: CommentInputSchema, response: { 201: CommentSchema } } },
+    {
+      onRequest: [signedIn.onRequest, perAddressLimit(app, config.writeRateLimit)],
+      schema: { body: CommentInputSchema, response: { 201: CommentSchema } },
+    },
     async (request, reply) => {
       const user = await requireUser(request);
       const comment = await addComment({ db, live, adminEmails, user, input: request.body });

@@ -20,6 +20,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { AppError } from "../../platform/errors";
 import { openMultipartForm } from "../../platform/multipart-form";
+import { perAddressLimit } from "../../platform/rate-limit";
 import { requireUser } from "../../platform/session";
 import { createModule } from "./create-module";
 import { deleteModule } from "./delete-module";
@@ -64,7 +65,10 @@ export async function registerStoreRoutes(app: FastifyInstance) {
 
   r.post(
     "/api/store/modules",
-    { schema: { response: { 201: ModuleResponseSchema } } },
+    {
+      onRequest: perAddressLimit(app, app.deps.config.writeRateLimit),
+      schema: { response: { 201: ModuleResponseSchema } },
+    },
     async (request, reply) => {
       const user = await requireUser(request);
       const form = openMultipartForm(request, {
