@@ -1,9 +1,6 @@
+import { CopyTexts } from "../common/copy";
+
 /** User-facing texts of the marketing pages' controls (spec sections 8 and 9). */
 export const MarketingTexts = {
-  copy: "Copy",
-  copied: "Copied!",
-  /** Spec section 8: the copy failure message, in French as the spec gives it. */
-  copyFailed: "Impossible de copier le texte.",
-  /** Spec section 9: a copy label returns to "Copy" after 2 s. */
-  copyResetMs: 2000,
+  ...CopyTexts,
 } as const;

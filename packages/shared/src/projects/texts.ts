@@ -1,3 +1,4 @@
+import { CopyTexts } from "../common/copy";
 import type { NavbarType, Segment } from "../common/enums";
 
 /**
@@ -34,9 +35,7 @@ export const ProjectsTexts = {
   // Settings
   settingsTitle: "App settings",
   settingsNotFound: "Les informations de ce projet sont introuvables.",
-  copy: "Copy",
-  copied: "Copied!",
-  copyFailed: "Impossible de copier le texte.",
+  ...CopyTexts,
   shownOnce:
     "This page is displayed only once: copy your database key now and keep it somewhere safe. You will not be able to see it again.",
   keyHidden:

@@ -7,8 +7,8 @@ import { useForm } from "react-hook-form";
 import toast from "react-hot-toast";
 import { Button } from "../../../components/ui/button";
 import { Label } from "../../../components/ui/label";
+import { Textarea } from "../../../components/ui/textarea";
 import { useAddComment } from "../api/use-add-comment";
-import { Textarea } from "./textarea";
 
 /** The comment box of a signed-in user; Ctrl/⌘+Enter sends too. */
 export function CommentForm() {

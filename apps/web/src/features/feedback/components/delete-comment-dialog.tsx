@@ -4,15 +4,7 @@ import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import toast from "react-hot-toast";
 import { Button } from "../../../components/ui/button";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-  DialogFooter,
-} from "../../../components/ui/dialog";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { useDeleteComment } from "../api/use-delete-comment";
 
 /** The Delete button of a comment, and the confirmation it asks for. */
@@ -33,36 +25,24 @@ export function DeleteCommentDialog({ comment }: { comment: Comment }) {
   };
 
   return (
-    <AlertDialog
+    <ConfirmDialog
       open={open}
-      onOpenChange={(next) => {
-        // Stay open while the deletion runs.
-        if (!deleteComment.isPending) setOpen(next);
-      }}
-    >
-      <AlertDialogTrigger asChild>
+      onOpenChange={setOpen}
+      trigger={
         <Button variant="ghost" size="sm" className="h-7 px-2 text-slate-500 hover:text-red-700">
           <Trash2 aria-hidden="true" className="size-3.5" />
           {FeedbackTexts.deleteConfirm}
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogTitle>{FeedbackTexts.deleteTitle}</AlertDialogTitle>
-        <AlertDialogDescription>{FeedbackTexts.deleteWarning}</AlertDialogDescription>
-        <blockquote className="mt-4 line-clamp-4 whitespace-pre-line break-words rounded-lg border-slate-200 border-l-4 bg-slate-50 px-3 py-2 text-slate-700 text-sm">
-          {comment.text}
-        </blockquote>
-        <DialogFooter>
-          <AlertDialogCancel asChild>
-            <Button variant="secondary" disabled={deleteComment.isPending}>
-              Cancel
-            </Button>
-          </AlertDialogCancel>
-          <Button variant="danger" loading={deleteComment.isPending} onClick={() => void confirm()}>
-            {FeedbackTexts.deleteConfirm}
-          </Button>
-        </DialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={FeedbackTexts.deleteTitle}
+      description={FeedbackTexts.deleteWarning}
+      confirmLabel={FeedbackTexts.deleteConfirm}
+      pending={deleteComment.isPending}
+      onConfirm={() => void confirm()}
+    >
+      <blockquote className="mt-4 line-clamp-4 whitespace-pre-line break-words rounded-lg border-slate-200 border-l-4 bg-slate-50 px-3 py-2 text-slate-700 text-sm">
+        {comment.text}
+      </blockquote>
+    </ConfirmDialog>
   );
 }

@@ -11,9 +11,9 @@ import toast from "react-hot-toast";
 import { Button } from "../../../components/ui/button";
 import { DialogClose, DialogFooter } from "../../../components/ui/dialog";
 import { FormField } from "../../../components/ui/form-field";
+import { Textarea } from "../../../components/ui/textarea";
 import { useSaveEvaluation } from "../api/use-save-evaluation";
 import { ScoreSlider } from "./score-slider";
-import { Textarea } from "./textarea";
 
 const SCORES = [
   ["docClarity", FeedbackTexts.docClarityLabel],

@@ -21,7 +21,10 @@ import { Card } from "../../../components/ui/card";
 import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { PageHeader } from "../../../components/ui/page-header";
+import { Select } from "../../../components/ui/select";
 import { Spinner } from "../../../components/ui/spinner";
+import { Textarea } from "../../../components/ui/textarea";
+import { UploadProgress } from "../../../components/ui/upload-progress";
 import { ApiError } from "../../../lib/api-client";
 import type { UploadProgress as Progress } from "../../../lib/upload";
 import { useSession } from "../../auth/api/use-session";
@@ -29,9 +32,6 @@ import { useCodeAvailability } from "../api/use-code-availability";
 import { useCreateProject } from "../api/use-create-project";
 import { ColorInput } from "../components/color-input";
 import { IconPicker, type PickedIcon } from "../components/icon-picker";
-import { SelectInput } from "../components/select-input";
-import { TextareaInput } from "../components/textarea-input";
-import { UploadProgress } from "../components/upload-progress";
 
 const NO_ICON: PickedIcon = { file: null, error: null };
 
@@ -209,33 +209,33 @@ export function NewProjectPage() {
             />
           </FormField>
           <FormField label="Description" error={errors.description?.message}>
-            <TextareaInput
+            <Textarea
               maxLength={PROJECT_LIMITS.createDescription}
               rows={3}
               {...form.register("description")}
             />
           </FormField>
           <FormField label="Segment" error={errors.segment?.message}>
-            <SelectInput {...form.register("segment")} defaultValue="">
+            <Select {...form.register("segment")} defaultValue="">
               <option value="">Choose a segment</option>
               {SEGMENTS.map((segment) => (
                 <option key={segment} value={segment}>
                   {SEGMENT_LABELS[segment]}
                 </option>
               ))}
-            </SelectInput>
+            </Select>
           </FormField>
         </Section>
 
         <Section step={2} title="Customization">
           <FormField label="Navigation bar" error={errors.navBarType?.message}>
-            <SelectInput {...form.register("navBarType")}>
+            <Select {...form.register("navBarType")}>
               {NAVBAR_TYPES.map((type) => (
                 <option key={type} value={type}>
                   {NAVBAR_LABELS[type]}
                 </option>
               ))}
-            </SelectInput>
+            </Select>
           </FormField>
           <div className="grid gap-5 sm:grid-cols-2">
             <FormField label="Theme color" error={errors.color?.message}>

@@ -9,15 +9,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-  DialogFooter,
-} from "../../../components/ui/dialog";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { PageHeader } from "../../../components/ui/page-header";
 import { LoadingState } from "../../../components/ui/spinner";
 import { ApiError, errorMessage } from "../../../lib/api-client";
@@ -219,46 +211,26 @@ function RegenerateKeyDialog({ projectId }: { projectId: string }) {
       },
     });
   return (
-    <AlertDialog
+    <ConfirmDialog
       open={open}
       onOpenChange={(next) => {
-        if (regenerate.isPending) return;
         setOpen(next);
         if (!next) regenerate.reset();
       }}
-    >
-      <AlertDialogTrigger asChild>
+      trigger={
         <Button variant="secondary" size="sm">
           <RefreshCw aria-hidden="true" className="size-4" />
           {ProjectsTexts.regenerate}
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <div className="flex gap-4">
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-amber-50 text-amber-600">
-            <TriangleAlert aria-hidden="true" className="size-5" />
-          </span>
-          <div>
-            <AlertDialogTitle>{ProjectsTexts.regenerateTitle}</AlertDialogTitle>
-            <AlertDialogDescription>{ProjectsTexts.regenerateWarning}</AlertDialogDescription>
-          </div>
-        </div>
-        {regenerate.isError && (
-          <Alert className="mt-4">
-            {errorMessage(regenerate.error, ProjectsTexts.regenerateFailed)}
-          </Alert>
-        )}
-        <DialogFooter>
-          <AlertDialogCancel asChild>
-            <Button variant="secondary" disabled={regenerate.isPending}>
-              Cancel
-            </Button>
-          </AlertDialogCancel>
-          <Button variant="danger" loading={regenerate.isPending} onClick={confirm}>
-            {ProjectsTexts.regenerateConfirm}
-          </Button>
-        </DialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      icon={TriangleAlert}
+      tone="warning"
+      title={ProjectsTexts.regenerateTitle}
+      description={ProjectsTexts.regenerateWarning}
+      error={regenerate.isError && errorMessage(regenerate.error, ProjectsTexts.regenerateFailed)}
+      confirmLabel={ProjectsTexts.regenerateConfirm}
+      pending={regenerate.isPending}
+      onConfirm={confirm}
+    />
   );
 }

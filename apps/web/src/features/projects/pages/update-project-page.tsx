@@ -24,7 +24,10 @@ import { Card } from "../../../components/ui/card";
 import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { PageHeader } from "../../../components/ui/page-header";
+import { Select } from "../../../components/ui/select";
 import { LoadingState } from "../../../components/ui/spinner";
+import { Textarea } from "../../../components/ui/textarea";
+import { UploadProgress } from "../../../components/ui/upload-progress";
 import { ApiError } from "../../../lib/api-client";
 import type { UploadProgress as Progress } from "../../../lib/upload";
 import { useSession } from "../../auth/api/use-session";
@@ -33,9 +36,6 @@ import { useProject } from "../api/use-project";
 import { useReplaceIcon, useUpdateProject } from "../api/use-update-project";
 import { ColorInput } from "../components/color-input";
 import { IconPicker, type PickedIcon } from "../components/icon-picker";
-import { SelectInput } from "../components/select-input";
-import { TextareaInput } from "../components/textarea-input";
-import { UploadProgress } from "../components/upload-progress";
 
 type Status = { tone: "success" | "error"; text: string };
 type UpdatedKey = keyof typeof ProjectsTexts.updated;
@@ -236,7 +236,7 @@ function DescriptionForm({ project }: { project: Project }) {
       className="md:col-span-2"
     >
       <FormField label="App description" error={errors.description?.message}>
-        <TextareaInput
+        <Textarea
           rows={3}
           maxLength={PROJECT_LIMITS.updateDescription}
           {...form.register("description")}
@@ -262,13 +262,13 @@ function SegmentForm({ project }: { project: Project }) {
       onSubmit={form.handleSubmit(save)}
     >
       <FormField label="App segment" error={errors.segment?.message}>
-        <SelectInput {...form.register("segment")}>
+        <Select {...form.register("segment")}>
           {SEGMENTS.map((segment) => (
             <option key={segment} value={segment}>
               {SEGMENT_LABELS[segment]}
             </option>
           ))}
-        </SelectInput>
+        </Select>
       </FormField>
     </SmallForm>
   );

@@ -6,15 +6,7 @@ import { useState } from "react";
 import toast from "react-hot-toast";
 import { useNavigate } from "react-router";
 import { Button } from "../../../components/ui/button";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-  DialogFooter,
-} from "../../../components/ui/dialog";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { ApiError } from "../../../lib/api-client";
 import { useDeleteModule } from "../api/use-delete-module";
 
@@ -42,33 +34,20 @@ export function DeleteModuleDialog({ module }: { module: Module }) {
     });
 
   return (
-    <AlertDialog
+    <ConfirmDialog
       open={open}
-      onOpenChange={(next) => {
-        // Stay open while the deletion runs.
-        if (!deleteModule.isPending) setOpen(next);
-      }}
-    >
-      <AlertDialogTrigger asChild>
+      onOpenChange={setOpen}
+      trigger={
         <Button variant="danger-outline">
           <Trash2 aria-hidden="true" className="size-4" />
           {StoreTexts.deleteModule}
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogTitle>{StoreTexts.deleteTitle}</AlertDialogTitle>
-        <AlertDialogDescription>{StoreTexts.deleteWarning}</AlertDialogDescription>
-        <DialogFooter>
-          <AlertDialogCancel asChild>
-            <Button variant="secondary" disabled={deleteModule.isPending}>
-              Cancel
-            </Button>
-          </AlertDialogCancel>
-          <Button variant="danger" loading={deleteModule.isPending} onClick={confirm}>
-            {StoreTexts.deleteConfirm}
-          </Button>
-        </DialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={StoreTexts.deleteTitle}
+      description={StoreTexts.deleteWarning}
+      confirmLabel={StoreTexts.deleteConfirm}
+      pending={deleteModule.isPending}
+      onConfirm={confirm}
+    />
   );
 }

@@ -17,13 +17,13 @@ import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { PageHeader } from "../../../components/ui/page-header";
 import { Textarea } from "../../../components/ui/textarea";
+import { UploadProgress } from "../../../components/ui/upload-progress";
 import { ApiError } from "../../../lib/api-client";
 import { cn } from "../../../lib/cn";
 import type { UploadProgress as Progress } from "../../../lib/upload";
 import { useCreateModule } from "../api/use-create-module";
 import { MediaPicker, NO_MEDIA, type PickedMedia } from "../components/media-picker";
 import { PlatformIcons } from "../components/platform-icons";
-import { UploadProgress } from "../components/upload-progress";
 
 /**
  * What a failed upload says: the server's own message for what it refused (a field, a file's

@@ -1,6 +1,9 @@
-import type { UploadProgress as Progress } from "../../../lib/upload";
+import type { UploadProgress as Progress } from "../../lib/upload";
 
-/** The upload's progress bar, then what the server is doing once every byte has left. */
+/**
+ * The upload's progress while files travel, then what the server is doing with them. Announced
+ * as a progress bar with its percentage.
+ */
 export function UploadProgress({
   progress,
   label,
