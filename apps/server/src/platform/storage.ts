@@ -1,8 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { isMultipartFileTooLarge } from "./multipart-form";
 
 /**
  * Where uploaded files live. Keys look like `app-icons/<uuid>.png`. Local disk now; an
@@ -91,4 +93,107 @@ export async function saveUpload(options: {
     source.resume();
     throw error;
   }
+}
+
+/**
+ * Reads the first `size` bytes of a stream (short chunks are gathered until there are enough)
+ * and gives back a stream that still yields every byte.
+ */
+export async function readHead(
+  stream: Readable,
+  size: number,
+): Promise<{ head: Buffer; rest: Readable }> {
+  const iterator = stream[Symbol.asyncIterator]();
+  const chunks: Buffer[] = [];
+  let length = 0;
+  let done = false;
+  while (length < size) {
+    const next = await iterator.next();
+    if (next.done) {
+      done = true;
+      break;
+    }
+    const chunk = next.value as Buffer;
+    chunks.push(chunk);
+    length += chunk.length;
+  }
+  const head = Buffer.concat(chunks);
+  const rest = Readable.from(
+    (async function* () {
+      if (head.length > 0) yield head;
+      if (done) return;
+      for (;;) {
+        const next = await iterator.next();
+        if (next.done) return;
+        yield next.value as Buffer;
+      }
+    })(),
+    { objectMode: false },
+  );
+  return { head, rest };
+}
+
+export type ContentCheck = { ok: true; contentType: string } | { ok: false; message: string };
+export type FileType = { contentType: string; extension: string };
+
+/**
+ * Streams an upload whose first bytes announce its type: `identify` names the type from the
+ * first `sniffBytes` (null refuses the file before anything is written), the file goes to
+ * `folder/<random>.<extension>`, and `inspector` checks every byte on the way. A file over
+ * `maxBytes`, or whose full check fails or disagrees with the announced type, is refused and
+ * nothing stays in storage. `errors` turns each refusal into the caller's error; `failed`, when
+ * given, wraps any other failure (a storage error).
+ */
+export async function saveCheckedUpload(options: {
+  storage: Storage;
+  source: Readable;
+  sniffBytes: number;
+  identify: (head: Buffer) => FileType | null;
+  folder: string;
+  maxBytes: number;
+  inspector: { push: (chunk: Uint8Array) => void; finish: () => ContentCheck };
+  errors: {
+    /** `check` is null when the first bytes already refused the file. */
+    invalid: (check: ContentCheck | null) => Error;
+    tooLarge: () => Error;
+    failed?: (cause: unknown) => Error;
+  };
+}): Promise<{ key: string; contentType: string; size: number }> {
+  const { storage, inspector, errors } = options;
+  const failed = (cause: unknown) => (errors.failed ? errors.failed(cause) : cause);
+  let head: Buffer;
+  let rest: Readable;
+  try {
+    ({ head, rest } = await readHead(options.source, options.sniffBytes));
+  } catch (error) {
+    throw failed(error);
+  }
+  const type = head.length > 0 ? options.identify(head) : null;
+  if (!type) {
+    rest.resume();
+    throw errors.invalid(null);
+  }
+
+  const key = `${options.folder}/${randomUUID()}.${type.extension}`;
+  let size: number;
+  try {
+    ({ size } = await saveUpload({
+      storage,
+      key,
+      source: rest,
+      maxBytes: options.maxBytes,
+      observe: inspector.push,
+    }));
+  } catch (error) {
+    if (error instanceof UploadTooLargeError || isMultipartFileTooLarge(error)) {
+      throw errors.tooLarge();
+    }
+    throw failed(error);
+  }
+  const check = inspector.finish();
+  if (!check.ok || check.contentType !== type.contentType) {
+    await storage.remove(key);
+    throw errors.invalid(check);
+  }
+  return { key, contentType: type.contentType, size };
 }

@@ -1,5 +1,3 @@
-import { randomUUID } from "node:crypto";
-import { Readable } from "node:stream";
 import { ErrorCodes } from "@hybridge/shared/common/errors";
 import {
   checkIconName,
@@ -11,31 +9,12 @@ import {
 } from "@hybridge/shared/files/icons";
 import { FilesTexts } from "@hybridge/shared/files/texts";
 import { AppError } from "../../platform/errors";
-import { type FileUpload, isMultipartFileTooLarge } from "../../platform/multipart-form";
-import { type Storage, saveUpload, UploadTooLargeError } from "../../platform/storage";
+import type { FileUpload } from "../../platform/multipart-form";
+import { type Storage, saveCheckedUpload } from "../../platform/storage";
 
 /** One icon file of a request, not read yet. */
 export type IconUpload = FileUpload<IconKind>;
 export type StoredIcon = { kind: IconKind; key: string; contentType: string; size: number };
-
-/** Reads the first chunk (to learn the file's type before naming it) and gives the stream back. */
-async function peek(stream: Readable): Promise<{ first: Buffer | null; rest: Readable }> {
-  const iterator = stream[Symbol.asyncIterator]();
-  const head = await iterator.next();
-  if (head.done) return { first: null, rest: stream };
-  const rest = Readable.from(
-    (async function* () {
-      yield head.value as Buffer;
-      for (;;) {
-        const next = await iterator.next();
-        if (next.done) return;
-        yield next.value as Buffer;
-      }
-    })(),
-    { objectMode: false },
-  );
-  return { first: head.value as Buffer, rest };
-}
 
 function typeOf(kind: IconKind, first: Buffer): IconType | null {
   if (kind === "notification") return "svg";
@@ -63,35 +42,29 @@ export async function storeIcon(options: {
     drain();
     throw AppError.validation(nameProblem);
   }
-  const { first, rest } = await peek(upload.stream);
-  const type = first ? typeOf(kind, first) : null;
-  if (!first || !type) {
-    rest.resume();
-    throw AppError.validation(kind === "launch" ? FilesTexts.notRaster : FilesTexts.notSvg);
-  }
-
-  const { contentType, extension } = ICON_TYPES[type];
-  const key = `app-icons/${randomUUID()}.${extension}`;
-  const inspector = createIconInspector(kind);
-  let size: number;
-  try {
-    ({ size } = await saveUpload({
-      storage,
-      key,
-      source: rest,
-      maxBytes: rule.maxBytes,
-      observe: inspector.push,
-    }));
-  } catch (error) {
-    if (error instanceof UploadTooLargeError || isMultipartFileTooLarge(error)) {
-      throw new AppError(ErrorCodes.PAYLOAD_TOO_LARGE, FilesTexts.tooLarge(rule.maxLabel));
-    }
-    throw error;
-  }
-  const check = inspector.finish();
-  if (!check.ok || check.contentType !== contentType) {
-    await storage.remove(key);
-    throw AppError.validation(check.ok ? FilesTexts.notRaster : check.message);
-  }
-  return { kind, key, contentType, size };
+  const stored = await saveCheckedUpload({
+    storage,
+    source: upload.stream,
+    sniffBytes: 1,
+    identify: (head) => {
+      const type = typeOf(kind, head);
+      return type ? ICON_TYPES[type] : null;
+    },
+    folder: "app-icons",
+    maxBytes: rule.maxBytes,
+    inspector: createIconInspector(kind),
+    errors: {
+      invalid: (check) =>
+        AppError.validation(
+          check && !check.ok
+            ? check.message
+            : kind === "launch"
+              ? FilesTexts.notRaster
+              : FilesTexts.notSvg,
+        ),
+      tooLarge: () =>
+        new AppError(ErrorCodes.PAYLOAD_TOO_LARGE, FilesTexts.tooLarge(rule.maxLabel)),
+    },
+  });
+  return { kind, ...stored };
 }

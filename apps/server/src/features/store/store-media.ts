@@ -1,5 +1,3 @@
-import { randomUUID } from "node:crypto";
-import { Readable } from "node:stream";
 import { ErrorCodes } from "@hybridge/shared/common/errors";
 import { readVideoType } from "@hybridge/shared/files/video";
 import { isWebpSignature } from "@hybridge/shared/files/webp";
@@ -14,8 +12,7 @@ import {
 import { StoreTexts } from "@hybridge/shared/store/texts";
 import { AppError } from "../../platform/errors";
 import type { FileUpload } from "../../platform/multipart-form";
-import { isMultipartFileTooLarge } from "../../platform/multipart-form";
-import { type Storage, saveUpload, UploadTooLargeError } from "../../platform/storage";
+import { type Storage, saveCheckedUpload } from "../../platform/storage";
 
 export type StoredMedia = { kind: ModuleMediaKind; key: string; contentType: string; size: number };
 
@@ -24,41 +21,6 @@ const SNIFF_BYTES = 12;
 
 /** A thumbnail or video that could not be written (not the user's file's fault). */
 export const UPLOAD_FAILED = "UPLOAD_FAILED";
-
-/**
- * Reads the first bytes (to learn the file's type before naming it) and gives back a stream
- * that still yields every byte. Short chunks are gathered until there are enough.
- */
-async function readHead(stream: Readable, size: number): Promise<{ head: Buffer; rest: Readable }> {
-  const iterator = stream[Symbol.asyncIterator]();
-  const chunks: Buffer[] = [];
-  let length = 0;
-  let done = false;
-  while (length < size) {
-    const next = await iterator.next();
-    if (next.done) {
-      done = true;
-      break;
-    }
-    const chunk = next.value as Buffer;
-    chunks.push(chunk);
-    length += chunk.length;
-  }
-  const head = Buffer.concat(chunks);
-  const rest = Readable.from(
-    (async function* () {
-      if (head.length > 0) yield head;
-      if (done) return;
-      for (;;) {
-        const next = await iterator.next();
-        if (next.done) return;
-        yield next.value as Buffer;
-      }
-    })(),
-    { objectMode: false },
-  );
-  return { head, rest };
-}
 
 /** The type the first bytes announce; the full check runs on the way to storage. */
 function announcedType(kind: ModuleMediaKind, head: Buffer): ModuleMediaType | null {
@@ -83,43 +45,24 @@ export async function storeModuleMedia(options: {
   const { kind } = upload;
   const rule = MODULE_MEDIA_RULES[kind];
 
-  let head: Buffer;
-  let rest: Readable;
-  try {
-    ({ head, rest } = await readHead(upload.stream, SNIFF_BYTES));
-  } catch (error) {
-    throw uploadFailed(kind, error);
-  }
-  const type = announcedType(kind, head);
-  if (!type) {
-    rest.resume();
-    throw AppError.validation(rule.invalidMessage);
-  }
-
-  const { contentType, extension } = MODULE_MEDIA_TYPES[type];
-  const key = `${rule.folder}/${randomUUID()}.${extension}`;
-  const inspector = createModuleMediaInspector(kind);
-  let size: number;
-  try {
-    ({ size } = await saveUpload({
-      storage,
-      key,
-      source: rest,
-      maxBytes: rule.maxBytes,
-      observe: inspector.push,
-    }));
-  } catch (error) {
-    if (error instanceof UploadTooLargeError || isMultipartFileTooLarge(error)) {
-      throw new AppError(ErrorCodes.PAYLOAD_TOO_LARGE, tooLargeMessage(kind));
-    }
-    throw uploadFailed(kind, error);
-  }
-  const check = inspector.finish();
-  if (!check.ok || check.contentType !== contentType) {
-    await storage.remove(key);
-    throw AppError.validation(rule.invalidMessage);
-  }
-  return { kind, key, contentType, size };
+  const stored = await saveCheckedUpload({
+    storage,
+    source: upload.stream,
+    sniffBytes: SNIFF_BYTES,
+    identify: (head) => {
+      const type = announcedType(kind, head);
+      return type ? MODULE_MEDIA_TYPES[type] : null;
+    },
+    folder: rule.folder,
+    maxBytes: rule.maxBytes,
+    inspector: createModuleMediaInspector(kind),
+    errors: {
+      invalid: () => AppError.validation(rule.invalidMessage),
+      tooLarge: () => new AppError(ErrorCodes.PAYLOAD_TOO_LARGE, tooLargeMessage(kind)),
+      failed: (cause) => uploadFailed(kind, cause),
+    },
+  });
+  return { kind, ...stored };
 }
 
 function uploadFailed(kind: ModuleMediaKind, cause: unknown) {

@@ -14,6 +14,7 @@ import { errorMessage } from "../../../lib/api-client";
 import { useSession } from "../api/use-session";
 import { useSignOut } from "../api/use-sign-out";
 import { DeleteAccountDialog } from "../components/delete-account-dialog";
+import { SignInCard } from "../components/sign-in-card";
 
 const TITLE = "Account settings";
 
@@ -29,12 +30,7 @@ export function LeavePage() {
       ) : (
         <>
           <PageHeader title={TITLE} />
-          <Card className="mt-8 flex flex-col items-start gap-4 p-6 sm:flex-row sm:items-center sm:justify-between">
-            <p className="text-slate-700">{AuthTexts.loginPrompt}</p>
-            <Button asChild>
-              <Link to={paths.login}>Sign In</Link>
-            </Button>
-          </Card>
+          <SignInCard text={AuthTexts.loginPrompt} />
         </>
       )}
     </div>

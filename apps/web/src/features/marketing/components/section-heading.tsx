@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { cn } from "../../../lib/cn";
+import type { SectionHeadingContent } from "../content/types";
 
 /** Eyebrow, h2 and lead of a landing section; `id` names the section (aria-labelledby). */
 export function SectionHeading({
@@ -50,16 +51,25 @@ export function SectionHeading({
   );
 }
 
-/** A landing section: its anchor, its scroll offset under the sticky bars, its width. */
+/**
+ * A landing section: its anchor, its scroll offset under the sticky bars, its width. With
+ * `heading` it opens with that SectionHeading, whose h2 gets the id `labelledBy`; without it the
+ * children hold the element of that id.
+ */
 export function LandingSection({
   id,
   labelledBy,
+  heading,
+  tone,
   compact = false,
   className,
   children,
 }: {
   id: string;
   labelledBy: string;
+  heading?: SectionHeadingContent;
+  /** The heading's colours: "dark" on a dark background. */
+  tone?: "light" | "dark";
   /** Less vertical space (a row of logos). */
   compact?: boolean;
   className?: string;
@@ -77,7 +87,18 @@ export function LandingSection({
         className,
       )}
     >
-      <div className="mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8">{children}</div>
+      <div className="mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8">
+        {heading && (
+          <SectionHeading
+            id={labelledBy}
+            tone={tone}
+            eyebrow={heading.eyebrow}
+            title={heading.title}
+            lead={heading.lead}
+          />
+        )}
+        {children}
+      </div>
     </section>
   );
 }

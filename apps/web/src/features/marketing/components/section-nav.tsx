@@ -2,7 +2,7 @@ import { Languages } from "lucide-react";
 import { type MouseEvent, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { cn } from "../../../lib/cn";
-import type { SectionLink } from "../content/types";
+import type { LandingNavContent } from "../content/types";
 
 function prefersReducedMotion() {
   return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
@@ -31,16 +31,7 @@ export function scrollToSection(event: MouseEvent<HTMLAnchorElement>, id: string
  * The landing page's section links, sticky under the top bar. Without JavaScript they are plain
  * anchors; with it they scroll smoothly (scrollToSection) and mark the section in view.
  */
-export function SectionNav({
-  label,
-  links,
-  alternate,
-}: {
-  label: string;
-  links: readonly SectionLink[];
-  /** The same page in the other language. */
-  alternate?: { to: string; label: string; lang: string };
-}) {
+export function SectionNav({ label, links, alternate }: LandingNavContent) {
   const [current, setCurrent] = useState<string | null>(null);
 
   useEffect(() => {

@@ -1,9 +1,52 @@
 import type { LucideIcon } from "lucide-react";
 
+/**
+ * The shapes of the landing pages' content. Each language writes its own words in its content
+ * module (en/landing.ts, fr/landing.ts); the shared components render any of them the same way.
+ */
+
 /** A link of a landing page's section nav: `id` is the section's anchor. */
 export type SectionLink = { id: string; label: string };
 
+/** The same page in another language: its path, the link's label, and that language. */
+export type AlternatePage = { to: string; label: string; lang: string };
+
+/** A landing page's sticky section nav (SectionNav). */
+export type LandingNavContent = {
+  /** The nav's accessible name. */
+  label: string;
+  links: readonly SectionLink[];
+  alternate?: AlternatePage;
+};
+
+/** Eyebrow, title (h2) and optional lead of a landing section (SectionHeading). */
+export type SectionHeadingContent = { eyebrow: string; title: string; lead?: string };
+
+/** A key figure: its value and what it counts. */
+export type StatContent = { value: string; label: string };
+
 export type FeatureCardContent = { icon: LucideIcon; title: string; text: string };
+
+/** Labels of the video frame while no video source is set. */
+export type VideoPosterContent = { badge: string; caption: string };
+
+/** The top of a landing page (LandingHero): its h1 is the product name. */
+export type HeroContent = {
+  eyebrow: string;
+  tagline: string;
+  lead: string;
+  /** The main button's label (it leads to the beta). */
+  primaryCta: string;
+  /** The second button's label (it leads to the docs). */
+  secondaryCta: string;
+  /** Key figures under the buttons, if any. */
+  stats?: readonly StatContent[];
+  videoTitle: string;
+  poster: VideoPosterContent;
+};
+
+/** The closing band of a landing page (ClosingBand): a call to action and its target. */
+export type ClosingContent = { title: string; text: string; cta: string; to: string };
 
 /**
  * How well an option covers a criterion: "yes" fully, "partial" with extra tools or limits,
@@ -25,6 +68,3 @@ export type ComparisonContent = {
   /** Where the comparison's facts come from, and when they were checked. */
   note: string;
 };
-
-/** Labels of the video frame while no video source is set. */
-export type VideoPosterContent = { badge: string; caption: string };

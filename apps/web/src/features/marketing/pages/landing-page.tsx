@@ -1,15 +1,17 @@
-import { PRODUCT_NAME, paths } from "@hybridge/shared/common/paths";
-import { DEV_APP_LINKS, MARKETING_VIDEOS } from "@hybridge/shared/marketing/media";
-import { ArrowRight, Check, Download } from "lucide-react";
-import { Link } from "react-router";
+import { DEV_APP_LINKS } from "@hybridge/shared/marketing/media";
+import { Download } from "lucide-react";
+import type { ReactNode } from "react";
 import { Button } from "../../../components/ui/button";
+import { cn } from "../../../lib/cn";
+import { CheckList } from "../components/check-list";
+import { ClosingBand } from "../components/closing-band";
 import { ComparisonTable } from "../components/comparison-table";
 import { FeatureGrid } from "../components/feature-grid";
+import { LandingHero } from "../components/landing-hero";
 import { PartnerLogos } from "../components/partner-logos";
 import { PricingCards } from "../components/pricing-cards";
 import { LandingSection, SectionHeading } from "../components/section-heading";
 import { SectionNav } from "../components/section-nav";
-import { VideoFrame } from "../components/video-frame";
 import {
   closing,
   comparison,
@@ -33,107 +35,37 @@ export function LandingPage() {
   usePageMeta(landingMeta);
   return (
     <>
-      <SectionNav
-        label={landingNav.label}
-        links={landingNav.links}
-        alternate={landingNav.alternate}
-      />
-      <Hero />
+      <SectionNav {...landingNav} />
+      <LandingHero id="hero" content={hero} />
       <Why />
-      <Package />
+      <LandingSection id={landingSections.package} labelledBy="package-title" heading={packageSection}>
+        <FeatureGrid items={packageSection.features} className="mt-12" />
+      </LandingSection>
       <Resources />
       <Target />
       <Solution />
       <LandingSection
         id={landingSections.comparison}
         labelledBy="comparison-title"
+        heading={comparisonSection}
         className="bg-white"
       >
-        <SectionHeading
-          id="comparison-title"
-          eyebrow={comparisonSection.eyebrow}
-          title={comparisonSection.title}
-          lead={comparisonSection.lead}
-        />
         <ComparisonTable content={comparison} />
       </LandingSection>
-      <LandingSection id={landingSections.pricing} labelledBy="pricing-title">
-        <SectionHeading
-          id="pricing-title"
-          eyebrow={pricing.eyebrow}
-          title={pricing.title}
-          lead={pricing.lead}
-        />
+      <LandingSection id={landingSections.pricing} labelledBy="pricing-title" heading={pricing}>
         <PricingCards addOnLabel={pricing.addOnLabel} />
       </LandingSection>
       <LandingSection
         id={landingSections.trustedBy}
         labelledBy="trusted-by-title"
+        heading={trustedBy}
         compact
         className="border-slate-200 border-t bg-white"
       >
-        <SectionHeading id="trusted-by-title" eyebrow={trustedBy.eyebrow} title={trustedBy.title} />
         <PartnerLogos />
       </LandingSection>
-      <Closing />
+      <ClosingBand headingId="closing-title" content={closing} />
     </>
-  );
-}
-
-function Hero() {
-  return (
-    <section
-      id="hero"
-      aria-labelledby="hero-title"
-      className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-slate-50"
-    >
-      <div
-        aria-hidden="true"
-        className="pointer-events-none absolute -top-48 right-0 size-[44rem] rounded-full bg-brand-200/40 blur-3xl"
-      />
-      <div className="relative mx-auto grid max-w-6xl items-center gap-12 px-4 pt-16 pb-20 sm:px-6 sm:pt-20 lg:grid-cols-[1.05fr_1fr] lg:px-8 lg:pt-24">
-        <div>
-          <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 font-medium text-brand-800 text-xs ring-1 ring-brand-200">
-            <span className="size-1.5 rounded-full bg-brand-600" aria-hidden="true" />
-            {hero.eyebrow}
-          </p>
-          <h1
-            id="hero-title"
-            className="mt-6 font-extrabold text-5xl text-slate-900 tracking-tight sm:text-6xl"
-          >
-            {PRODUCT_NAME}
-          </h1>
-          <p className="mt-4 font-semibold text-2xl text-slate-800 leading-snug tracking-tight sm:text-3xl">
-            {hero.tagline}
-          </p>
-          <p className="mt-5 max-w-xl text-lg text-slate-600 leading-relaxed">{hero.lead}</p>
-          <div className="mt-8 flex flex-wrap gap-3">
-            <Button asChild size="lg">
-              <Link to={paths.beta}>
-                {hero.primaryCta}
-                <ArrowRight aria-hidden="true" className="size-4" />
-              </Link>
-            </Button>
-            <Button asChild size="lg" variant="secondary">
-              <Link to={paths.docs}>{hero.secondaryCta}</Link>
-            </Button>
-          </div>
-          <dl className="mt-10 grid max-w-lg grid-cols-3 gap-4 border-slate-200 border-t pt-6">
-            {hero.stats.map((stat) => (
-              <div key={stat.label} className="flex flex-col-reverse gap-1">
-                <dt className="text-slate-600 text-sm leading-snug">{stat.label}</dt>
-                <dd className="font-bold text-2xl text-brand-700 tracking-tight">{stat.value}</dd>
-              </div>
-            ))}
-          </dl>
-        </div>
-        <VideoFrame
-          src={MARKETING_VIDEOS.hero.src}
-          title={MARKETING_VIDEOS.hero.title}
-          poster={hero.poster}
-        />
-      </div>
-    </section>
   );
 }
 
@@ -162,33 +94,14 @@ function Why() {
   );
 }
 
-function Package() {
-  return (
-    <LandingSection id={landingSections.package} labelledBy="package-title">
-      <SectionHeading
-        id="package-title"
-        eyebrow={packageSection.eyebrow}
-        title={packageSection.title}
-        lead={packageSection.lead}
-      />
-      <FeatureGrid items={packageSection.features} className="mt-12" />
-    </LandingSection>
-  );
-}
-
 function Resources() {
   return (
     <LandingSection
       id={landingSections.resources}
       labelledBy="resources-title"
+      heading={resources}
       className="bg-white"
     >
-      <SectionHeading
-        id="resources-title"
-        eyebrow={resources.eyebrow}
-        title={resources.title}
-        lead={resources.lead}
-      />
       <FeatureGrid items={resources.items} columns={3} className="mt-12" />
       <div className="mt-8 flex flex-col gap-5 rounded-2xl bg-slate-900 p-6 sm:flex-row sm:items-center sm:justify-between sm:p-8">
         <h3 className="font-semibold text-lg text-white">{resources.downloadTitle}</h3>
@@ -226,13 +139,7 @@ function Resources() {
 
 function Target() {
   return (
-    <LandingSection id={landingSections.target} labelledBy="target-title">
-      <SectionHeading
-        id="target-title"
-        eyebrow={target.eyebrow}
-        title={target.title}
-        lead={target.lead}
-      />
+    <LandingSection id={landingSections.target} labelledBy="target-title" heading={target}>
       <div className="mt-12 grid gap-6 md:grid-cols-2">
         {target.audiences.map(({ icon: Icon, title, text, benefits }) => (
           <article
@@ -251,14 +158,12 @@ function Target() {
                 <p className="text-slate-600 text-sm">{text}</p>
               </div>
             </div>
-            <ul className="mt-6 space-y-3">
-              {benefits.map((benefit) => (
-                <li key={benefit} className="flex gap-3 text-slate-700 text-sm leading-relaxed">
-                  <Check aria-hidden="true" className="mt-0.5 size-4.5 shrink-0 text-brand-600" />
-                  {benefit}
-                </li>
-              ))}
-            </ul>
+            <CheckList
+              items={benefits}
+              className="mt-6 space-y-3"
+              itemClassName="flex gap-3 text-slate-700 text-sm leading-relaxed"
+              iconClassName="mt-0.5 size-4.5 shrink-0 text-brand-600"
+            />
           </article>
         ))}
       </div>
@@ -272,34 +177,23 @@ function Solution() {
     <LandingSection
       id={landingSections.solution}
       labelledBy="solution-title"
+      heading={solution}
+      tone="dark"
       className="bg-slate-950"
     >
-      <SectionHeading
-        id="solution-title"
-        tone="dark"
-        eyebrow={solution.eyebrow}
-        title={solution.title}
-        lead={solution.lead}
-      />
       <div className="mt-12 grid gap-6 lg:grid-cols-[1fr_1fr_1.2fr]">
         {webLayer && (
-          <article className="rounded-2xl bg-white/5 p-7 ring-1 ring-white/10">
-            <h3 className="font-semibold text-lg text-white">{webLayer.title}</h3>
-            <p className="mt-2 text-slate-300 text-sm leading-relaxed">{webLayer.text}</p>
-            <ul className="mt-5 space-y-2">
-              {webLayer.points.map((point) => (
-                <li key={point} className="flex gap-2.5 text-slate-200 text-sm">
-                  <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-400" />
-                  {point}
-                </li>
-              ))}
-            </ul>
-          </article>
+          <LayerCard title={webLayer.title} text={webLayer.text}>
+            <CheckList
+              items={webLayer.points}
+              className="mt-5 space-y-2"
+              itemClassName="flex gap-2.5 text-slate-200 text-sm"
+              iconClassName="mt-0.5 size-4 shrink-0 text-brand-400"
+            />
+          </LayerCard>
         )}
         {nativeLayer && (
-          <article className="rounded-2xl bg-white/5 p-7 ring-1 ring-white/10">
-            <h3 className="font-semibold text-lg text-white">{nativeLayer.title}</h3>
-            <p className="mt-2 text-slate-300 text-sm leading-relaxed">{nativeLayer.text}</p>
+          <LayerCard title={nativeLayer.title} text={nativeLayer.text}>
             <ul className="mt-5 grid grid-cols-3 gap-3">
               {nativeLayer.modules?.map(({ icon: Icon, label }) => (
                 <li
@@ -311,40 +205,35 @@ function Solution() {
                 </li>
               ))}
             </ul>
-          </article>
+          </LayerCard>
         )}
-        <article className="flex flex-col rounded-2xl bg-white/5 p-7 ring-1 ring-white/10">
-          <h3 className="font-semibold text-lg text-white">{solution.bridge.title}</h3>
-          <p className="mt-2 text-slate-300 text-sm leading-relaxed">{solution.bridge.text}</p>
+        <LayerCard title={solution.bridge.title} text={solution.bridge.text} className="flex flex-col">
           <pre className="mt-5 flex-1 overflow-x-auto rounded-xl bg-black/40 p-4 font-mono text-brand-100 text-xs leading-relaxed ring-1 ring-white/10">
             <code>{solution.bridge.code}</code>
           </pre>
-        </article>
+        </LayerCard>
       </div>
     </LandingSection>
   );
 }
 
-function Closing() {
+/** One part of the "How it works" diagram: a title, a sentence, and what it holds. */
+function LayerCard({
+  title,
+  text,
+  className,
+  children,
+}: {
+  title: string;
+  text: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <section aria-labelledby="closing-title" className="bg-brand-800">
-      <div className="mx-auto flex max-w-6xl flex-col items-start gap-6 px-4 py-14 sm:px-6 md:flex-row md:items-center md:justify-between lg:px-8">
-        <div className="max-w-2xl">
-          <h2
-            id="closing-title"
-            className="font-bold text-2xl text-white tracking-tight sm:text-3xl"
-          >
-            {closing.title}
-          </h2>
-          <p className="mt-2 text-brand-100">{closing.text}</p>
-        </div>
-        <Button asChild size="lg" variant="secondary">
-          <Link to={paths.beta}>
-            {closing.cta}
-            <ArrowRight aria-hidden="true" className="size-4" />
-          </Link>
-        </Button>
-      </div>
-    </section>
+    <article className={cn(className, "rounded-2xl bg-white/5 p-7 ring-1 ring-white/10")}>
+      <h3 className="font-semibold text-lg text-white">{title}</h3>
+      <p className="mt-2 text-slate-300 text-sm leading-relaxed">{text}</p>
+      {children}
+    </article>
   );
 }

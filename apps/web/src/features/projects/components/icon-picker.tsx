@@ -1,8 +1,9 @@
 import { checkIconFile, ICON_RULES, type IconKind } from "@hybridge/shared/files/icons";
 import { FilesTexts } from "@hybridge/shared/files/texts";
-import { type ChangeEvent, useEffect, useRef, useState } from "react";
+import { type ChangeEvent, useRef } from "react";
 import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
+import { useObjectUrl } from "../../../lib/use-object-url";
 
 export type PickedIcon = { file: File | null; error: string | null };
 
@@ -20,21 +21,6 @@ export async function checkPickedIcon(kind: IconKind, file: File): Promise<strin
   const bytes = new Uint8Array(await file.arrayBuffer());
   const check = checkIconFile(kind, { name: file.name, bytes });
   return check.ok ? null : check.message;
-}
-
-/** A preview URL for the picked file, revoked when it changes. */
-function usePreview(file: File | null) {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file) {
-      setUrl(null);
-      return;
-    }
-    const next = URL.createObjectURL(file);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [file]);
-  return url;
 }
 
 /** A file input for one icon, with its rule, a preview, and the check's message. */
@@ -57,7 +43,7 @@ export function IconPicker({
   error?: string | null;
   disabled?: boolean;
 }) {
-  const preview = usePreview(value.error ? null : value.file);
+  const preview = useObjectUrl(value.error ? null : value.file);
   const latest = useRef(0);
   const shown = preview ?? currentUrl;
 

@@ -13,6 +13,7 @@ import { ApiError } from "../../../lib/api-client";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useSession } from "../../auth/api/use-session";
 import { SessionError } from "../../auth/components/session-error";
+import { SignInCard } from "../../auth/components/sign-in-card";
 import { useProjectBuildsLive } from "../../builds/api/use-project-builds-live";
 import { useProjectSummary } from "../../builds/api/use-project-summary";
 import { PlatformCard } from "../../builds/components/platform-card";
@@ -104,14 +105,7 @@ function NotLoggedIn() {
   return (
     <Shell>
       <PageHeader title="Project" />
-      <Card className="mt-8 flex flex-col items-start gap-4 p-6 sm:flex-row sm:items-center sm:justify-between">
-        <p role="alert" className="text-slate-700">
-          {BuildsTexts.notLoggedIn}
-        </p>
-        <Button asChild>
-          <Link to={paths.login}>Sign In</Link>
-        </Button>
-      </Card>
+      <SignInCard text={BuildsTexts.notLoggedIn} announce />
     </Shell>
   );
 }

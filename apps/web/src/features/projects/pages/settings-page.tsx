@@ -15,6 +15,7 @@ import { LoadingState } from "../../../components/ui/spinner";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { useSession } from "../../auth/api/use-session";
 import { SessionError } from "../../auth/components/session-error";
+import { SignInCard } from "../../auth/components/sign-in-card";
 import { useProjectSettings, useRegenerateDatabaseKey } from "../api/use-project-settings";
 import { CopyButton } from "../components/copy-button";
 
@@ -34,12 +35,7 @@ export function SettingsPage() {
     return (
       <Shell>
         <PageHeader title={ProjectsTexts.settingsTitle} />
-        <Card className="mt-8 flex flex-col items-start gap-4 p-6 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-slate-700">{AuthTexts.loginPrompt}</p>
-          <Button asChild>
-            <Link to={paths.login}>Sign In</Link>
-          </Button>
-        </Card>
+        <SignInCard text={AuthTexts.loginPrompt} />
       </Shell>
     );
   }

@@ -32,6 +32,7 @@ import { ApiError } from "../../../lib/api-client";
 import type { UploadProgress as Progress } from "../../../lib/upload";
 import { useSession } from "../../auth/api/use-session";
 import { SessionError } from "../../auth/components/session-error";
+import { SignInCard } from "../../auth/components/sign-in-card";
 import { useProject } from "../api/use-project";
 import { useReplaceIcon, useUpdateProject } from "../api/use-update-project";
 import { ColorInput } from "../components/color-input";
@@ -65,12 +66,7 @@ export function UpdateProjectPage() {
     return (
       <Shell>
         <PageHeader title={ProjectsTexts.updateTitle} />
-        <Card className="mt-8 flex flex-col items-start gap-4 p-6 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-slate-700">{ProjectsTexts.notConnected}</p>
-          <Button asChild>
-            <Link to={paths.login}>Sign In</Link>
-          </Button>
-        </Card>
+        <SignInCard text={ProjectsTexts.notConnected} />
       </Shell>
     );
   }

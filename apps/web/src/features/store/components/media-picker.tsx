@@ -7,9 +7,10 @@ import {
 } from "@hybridge/shared/store/media";
 import { StoreTexts } from "@hybridge/shared/store/texts";
 import { Film, ImageIcon } from "lucide-react";
-import { type ChangeEvent, useEffect, useRef, useState } from "react";
+import { type ChangeEvent, useRef } from "react";
 import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
+import { useObjectUrl } from "../../../lib/use-object-url";
 
 export type PickedMedia = { file: File | null; error: string | null };
 export const NO_MEDIA: PickedMedia = { file: null, error: null };
@@ -30,21 +31,6 @@ export async function checkPickedMedia(kind: ModuleMediaKind, file: File): Promi
   inspector.push(new Uint8Array(await file.slice(0, 64).arrayBuffer()));
   const check = inspector.finish();
   return check.ok ? null : check.message;
-}
-
-/** A preview URL for the picked file, revoked when it changes. */
-function usePreview(file: File | null) {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file) {
-      setUrl(null);
-      return;
-    }
-    const next = URL.createObjectURL(file);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [file]);
-  return url;
 }
 
 const formatSize = (bytes: number) =>
@@ -73,7 +59,7 @@ export function MediaPicker({
   disabled?: boolean;
 }) {
   const rule = MODULE_MEDIA_RULES[kind];
-  const preview = usePreview(kind === "thumbnail" && !value.error ? value.file : null);
+  const preview = useObjectUrl(kind === "thumbnail" && !value.error ? value.file : null);
   const latest = useRef(0);
   const Icon = kind === "thumbnail" ? ImageIcon : Film;
 

@@ -1,4 +1,5 @@
 import { paths } from "@hybridge/shared/common/paths";
+import { MARKETING_VIDEOS } from "@hybridge/shared/marketing/media";
 import {
   Blocks,
   Box,
@@ -17,10 +18,12 @@ import {
 } from "lucide-react";
 import type { PageMeta } from "../page-meta";
 import type {
+  ClosingContent,
   ComparisonContent,
   FeatureCardContent,
-  SectionLink,
-  VideoPosterContent,
+  HeroContent,
+  LandingNavContent,
+  SectionHeadingContent,
 } from "../types";
 import { siteDescription } from "./site";
 
@@ -55,8 +58,8 @@ export const landingNav = {
     { id: landingSections.comparison, label: "Compare" },
     { id: landingSections.pricing, label: "Pricing" },
     { id: landingSections.trustedBy, label: "Trusted by" },
-  ] satisfies SectionLink[],
-};
+  ],
+} satisfies LandingNavContent;
 
 export const hero = {
   eyebrow: "Native iOS and Android apps, built with web skills",
@@ -70,11 +73,12 @@ export const hero = {
     { value: "0", label: "servers to run" },
     { value: "No Mac", label: "needed for iOS builds" },
   ],
+  videoTitle: MARKETING_VIDEOS.hero.title,
   poster: {
     badge: "Coming soon",
     caption: "The two-minute product tour is being recorded. Until then, the docs show every step.",
-  } satisfies VideoPosterContent,
-};
+  },
+} satisfies HeroContent;
 
 export const why = {
   eyebrow: "Why Hybridge",
@@ -227,7 +231,7 @@ export const comparisonSection = {
   eyebrow: "Compare",
   title: "How Hybridge compares",
   lead: "Every tool here can ship a good app. The difference is how much you build around it.",
-};
+} satisfies SectionHeadingContent;
 
 /** Facts checked against each project's own documentation in 2025. */
 export const comparison: ComparisonContent = {
@@ -335,15 +339,16 @@ export const pricing = {
   title: "Free while you build, paid when your app goes live",
   lead: "Develop locally for free as long as you like. Choose Pro when your first app is ready for the stores.",
   addOnLabel: "Add-on",
-};
+} satisfies SectionHeadingContent & { addOnLabel: string };
 
 export const trustedBy = {
   eyebrow: "Trusted by",
   title: "Studios and freelancers building with Hybridge in the beta",
-};
+} satisfies SectionHeadingContent;
 
 export const closing = {
   title: "Your next app starts with the code you already know",
   text: "Join the beta: we open new places every week and help every team with its first build.",
   cta: "Get Started",
-};
+  to: paths.beta,
+} satisfies ClosingContent;

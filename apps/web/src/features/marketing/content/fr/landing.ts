@@ -19,10 +19,12 @@ import {
 } from "lucide-react";
 import type { PageMeta } from "../page-meta";
 import type {
+  ClosingContent,
   ComparisonContent,
   FeatureCardContent,
-  SectionLink,
-  VideoPosterContent,
+  HeroContent,
+  LandingNavContent,
+  SectionHeadingContent,
 } from "../types";
 
 /** La page d'accueil en français (/fr) : tout son texte, dans l'ordre de la page. */
@@ -55,23 +57,23 @@ export const landingFrNav = {
     { id: landingFrSections.audience, label: "Pour qui" },
     { id: landingFrSections.partners, label: "Partenaires" },
     { id: landingFrSections.start, label: "Commencer" },
-  ] satisfies SectionLink[],
-};
+  ],
+} satisfies LandingNavContent;
 
 export const heroFr = {
   eyebrow: "Applications natives iOS et Android, avec vos compétences web",
   tagline: "Vos applications mobiles natives, avec le React que vous écrivez déjà.",
   lead: "Hybridge apporte à votre code React un backend, des modules natifs, des builds dans le cloud et la publication sur les stores. Aucun serveur à gérer, aucun Mac à acheter.",
   // Libellé du bouton tel que le donne la spécification.
-  cta: "Beta test",
+  primaryCta: "Beta test",
   secondaryCta: "Lire la documentation",
   poster: {
     badge: "Bientôt",
     caption:
       "La visite guidée en vidéo est en cours de tournage. D'ici là, la documentation montre chaque étape.",
-  } satisfies VideoPosterContent,
+  },
   videoTitle: "Visite guidée de Hybridge",
-};
+} satisfies HeroContent;
 
 export const overviewFr = {
   eyebrow: "Aperçu",
@@ -171,7 +173,7 @@ export const comparisonFrSection = {
   eyebrow: "Comparatif",
   title: "Hybridge face aux autres solutions",
   lead: "Chaque outil ici peut produire une bonne application. La différence, c'est tout ce qu'il faut construire autour.",
-};
+} satisfies SectionHeadingContent;
 
 /** Informations vérifiées dans la documentation de chaque projet en 2025. */
 export const comparisonFr: ComparisonContent = {
@@ -285,10 +287,11 @@ export const audienceFr = {
 export const partnersFr = {
   eyebrow: "Partenaires",
   title: "Studios et indépendants qui construisent avec Hybridge pendant la bêta",
-};
+} satisfies SectionHeadingContent;
 
 export const startFr = {
   title: "Prêt à lancer votre application\u00a0?",
   text: "Présentez-nous votre projet\u00a0: nous ouvrons de nouvelles places chaque semaine et accompagnons chaque équipe jusqu'à son premier build.",
   cta: "Commencer",
-};
+  to: paths.join,
+} satisfies ClosingContent;
