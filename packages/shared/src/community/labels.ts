@@ -1,22 +1,4 @@
-import { COUNTRIES, type Country, SEGMENTS, type Segment } from "../common/enums";
-
-/** Human-readable names of the sectors (spec "segment values"), in the order of SEGMENTS. */
-export const SEGMENT_LABELS: Record<Segment, string> = {
-  ecommerce: "E-commerce",
-  healthcare: "Healthcare",
-  education: "Education",
-  finance: "Finance",
-  retail: "Retail",
-  transport: "Transport",
-  realEstate: "Real estate",
-  food: "Food",
-  travel: "Travel",
-  sports: "Sports",
-  media: "Media",
-  socialNetwork: "Social network",
-  business: "Business",
-  other: "Other",
-};
+import { COUNTRIES, type Country, SEGMENT_LABELS, SEGMENTS, type Segment } from "../common/enums";
 
 /** The sector select: the empty choice first, then the 14 sectors (15 options, spec section 9). */
 export const SEGMENT_OPTIONS: ReadonlyArray<{ value: Segment | ""; label: string }> = [

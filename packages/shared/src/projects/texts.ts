@@ -1,5 +1,4 @@
 import { CopyTexts } from "../common/copy";
-import type { NavbarType, Segment } from "../common/enums";
 
 /**
  * User-facing texts of the projects screens (spec sections 2, 5 and 8): home, new app,
@@ -66,26 +65,3 @@ export const ProjectsTexts = {
     notification: "Notification icon updated.",
   },
 } as const;
-
-export const SEGMENT_LABELS: Record<Segment, string> = {
-  ecommerce: "E-commerce",
-  healthcare: "Healthcare",
-  education: "Education",
-  finance: "Finance",
-  retail: "Retail",
-  transport: "Transport",
-  realEstate: "Real estate",
-  food: "Food",
-  travel: "Travel",
-  sports: "Sports",
-  media: "Media",
-  socialNetwork: "Social network",
-  business: "Business",
-  other: "Other",
-};
-
-export const NAVBAR_LABELS: Record<NavbarType, string> = {
-  none: "None",
-  header: "Header",
-  footer: "Footer",
-};

@@ -1,4 +1,4 @@
-import type { NavbarType } from "../common/enums";
+import { NAVBAR_LABELS } from "../common/enums";
 
 /**
  * User-facing texts of the test console (spec sections 2, 5 and 8), verbatim where the spec
@@ -14,10 +14,7 @@ export const TestConsoleTexts = {
   // The three forms (spec section 5).
   settingsLegend: "Dev app settings",
   navBarTypeLabel: "Navbar type",
-  navBarTypes: { none: "None", header: "Header", footer: "Footer" } satisfies Record<
-    NavbarType,
-    string
-  >,
+  navBarTypes: NAVBAR_LABELS,
   navBarTypeRequired: "Please choose a navbar type.",
   localhostUrlLabel: "Localhost URL",
   localhostUrlHint: "Your computer's address on the Wi-Fi network and your dev server's port.",

@@ -1,5 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { NAVBAR_TYPES, SEGMENTS } from "@hybridge/shared/common/enums";
+import {
+  NAVBAR_LABELS,
+  NAVBAR_TYPES,
+  SEGMENT_LABELS,
+  SEGMENTS,
+} from "@hybridge/shared/common/enums";
 import { ErrorCodes } from "@hybridge/shared/common/errors";
 import { paths } from "@hybridge/shared/common/paths";
 import { DEFAULT_ICONS, fileUrl } from "@hybridge/shared/files/icons";
@@ -9,7 +14,7 @@ import {
   PROJECT_LIMITS,
   stripSpaces,
 } from "@hybridge/shared/projects/schemas";
-import { NAVBAR_LABELS, ProjectsTexts, SEGMENT_LABELS } from "@hybridge/shared/projects/texts";
+import { ProjectsTexts } from "@hybridge/shared/projects/texts";
 import { ArrowLeft, CircleCheck, LogIn } from "lucide-react";
 import { type ChangeEvent, type ReactNode, useState } from "react";
 import { useForm } from "react-hook-form";

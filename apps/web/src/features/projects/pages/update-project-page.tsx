@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { SEGMENTS } from "@hybridge/shared/common/enums";
+import { SEGMENT_LABELS, SEGMENTS } from "@hybridge/shared/common/enums";
 import { paths } from "@hybridge/shared/common/paths";
 import type { IconKind } from "@hybridge/shared/files/icons";
 import { FilesTexts } from "@hybridge/shared/files/texts";
@@ -13,7 +13,7 @@ import {
   UpdateSegmentInputSchema,
   UpdateStatusbarInputSchema,
 } from "@hybridge/shared/projects/schemas";
-import { ProjectsTexts, SEGMENT_LABELS } from "@hybridge/shared/projects/texts";
+import { ProjectsTexts } from "@hybridge/shared/projects/texts";
 import { ArrowLeft, CircleAlert, CircleCheck } from "lucide-react";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { useForm } from "react-hook-form";
