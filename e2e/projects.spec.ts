@@ -276,6 +276,10 @@ describe("My Projects", () => {
     expect(await bar.getByRole("link", { name: ProjectsTexts.addApp }).getAttribute("href")).toBe(
       paths.newProject,
     );
+    expect(await bar.getByRole("link", { name: "Builds" }).getAttribute("href")).toBe(paths.build);
+    expect(await bar.getByRole("link", { name: "Module store" }).getAttribute("href")).toBe(
+      paths.store,
+    );
     await bar.getByRole("button", { name: "User menu" }).click();
     const menu = page.getByRole("menu");
     await expectVisible(menu);

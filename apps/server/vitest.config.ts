@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     name: "server",
     include: ["src/**/*.test.ts"],
+    globalSetup: ["test/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",

@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
+import { inject } from "vitest";
 import { type BuildAppOptions, buildApp } from "../src/app";
 import { loadConfig } from "../src/platform/config";
 import { type Database, openDatabase } from "../src/platform/db/client";
@@ -15,7 +17,12 @@ export const TEST_ORIGIN = "http://localhost:3000";
  */
 export async function openTestDatabase(): Promise<Database> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return openDatabase({ kind: "pglite", dataDir: undefined });
+  if (!adminUrl) {
+    // A migrated cluster made once by test/global-setup.ts (absent when run without it).
+    const template = inject("pgliteTemplate");
+    const loadDataDir = template ? new Blob([await readFile(template)]) : undefined;
+    return openDatabase({ kind: "pglite", dataDir: undefined, loadDataDir });
+  }
   const name = `hybridge_test_${randomBytes(6).toString("hex")}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`CREATE DATABASE "${name}"`);

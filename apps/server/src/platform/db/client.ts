@@ -22,7 +22,13 @@ export type Database = {
 
 export type DatabaseTarget =
   | { kind: "postgres"; url: string }
-  | { kind: "pglite"; dataDir: string | undefined }; // undefined: in memory
+  | {
+      kind: "pglite";
+      /** undefined: in memory. */
+      dataDir: string | undefined;
+      /** A dump (`dumpDataDir`) to start from instead of an empty cluster: tests use one. */
+      loadDataDir?: Blob;
+    };
 
 export function databaseTarget(config: {
   databaseUrl: string | undefined;
@@ -41,7 +47,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     await migratePostgres(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: "postgres", close: () => sql.end({ timeout: 5 }) };
   }
-  const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
+  const client = new PGlite({ dataDir: target.dataDir, loadDataDir: target.loadDataDir });
   await client.waitReady;
   const db = drizzlePglite(client, { schema, casing: "snake_case" });
   await migratePglite(db, { migrationsFolder });

@@ -1,6 +1,6 @@
 import { paths } from "@hybridge/shared/common/paths";
 import { ProjectsTexts } from "@hybridge/shared/projects/texts";
-import { ChevronDown, LifeBuoy, MessageSquare, UserRound } from "lucide-react";
+import { ChevronDown, Hammer, LifeBuoy, MessageSquare, Store, UserRound } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { Link } from "react-router";
 import { Button } from "../../../components/ui/button";
@@ -16,7 +16,16 @@ const MENU = [
   { label: "Account", to: paths.leave, icon: UserRound },
 ] as const;
 
-/** The console's own bar on My Projects: logo to /home, '+ App', and the user menu. */
+/** The console's other pages, beside '+ App' (labels hidden on small screens, kept for readers). */
+const LINKS = [
+  { label: "Builds", to: paths.build, icon: Hammer },
+  { label: "Module store", to: paths.store, icon: Store },
+] as const;
+
+/**
+ * The console's own bar on My Projects: logo to /home, links to the builds and the store,
+ * '+ App', and the user menu.
+ */
 export function ConsoleBar() {
   const email = useSession().data?.user?.email ?? "";
   return (
@@ -30,6 +39,14 @@ export function ConsoleBar() {
           <span>Console</span>
         </Link>
         <div className="flex items-center gap-2">
+          {LINKS.map(({ label, to, icon: Icon }) => (
+            <Button key={label} asChild variant="ghost" size="sm">
+              <Link to={to}>
+                <Icon aria-hidden="true" className="size-4" />
+                <span className="sr-only sm:not-sr-only">{label}</span>
+              </Link>
+            </Button>
+          ))}
           <Button asChild size="sm">
             <Link to={paths.newProject}>{ProjectsTexts.addApp}</Link>
           </Button>

@@ -1,0 +1,36 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+import type { TestProject } from "vitest/node";
+import { migrationsFolder } from "../src/platform/server-root";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** A migrated PGlite cluster (dumpDataDir), or "" when the suite runs on PostgreSQL. */
+    pgliteTemplate: string;
+  }
+}
+
+/**
+ * Starting a PGlite cluster from nothing (initdb) costs seconds; loading a dump costs far less.
+ * The committed migrations are applied once here, and each test file's database starts from
+ * that dump (and runs the migrator again, which finds nothing to do).
+ */
+export default async function setup(project: TestProject) {
+  if (process.env.TEST_DATABASE_URL) {
+    project.provide("pgliteTemplate", "");
+    return;
+  }
+  const dir = await mkdtemp(path.join(tmpdir(), "hybridge-pglite-template-"));
+  const file = path.join(dir, "template.tar");
+  const client = new PGlite();
+  await migrate(drizzle(client), { migrationsFolder });
+  const dump = await client.dumpDataDir("none");
+  await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+  await client.close();
+  project.provide("pgliteTemplate", file);
+  return () => rm(dir, { recursive: true, force: true });
+}
