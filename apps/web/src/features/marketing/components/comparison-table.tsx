@@ -1,5 +1,6 @@
 import { CircleCheck, CircleDashed, CircleMinus } from "lucide-react";
 import { cn } from "../../../lib/cn";
+import { comparisonCoverage } from "../content/comparison";
 import type { ComparisonContent, Coverage } from "../content/types";
 
 const coverageStyle: Record<Coverage, { icon: typeof CircleCheck; className: string }> = {
@@ -49,8 +50,10 @@ export function ComparisonTable({ content }: { content: ComparisonContent }) {
                 <th scope="row" className="px-5 py-4 align-top font-medium text-slate-900">
                   {row.criterion}
                 </th>
-                {row.cells.map((cell, index) => {
-                  const { icon: Icon, className } = coverageStyle[cell.coverage];
+                {row.cells.map((text, index) => {
+                  // The types give each row as many cells as coverages; "no" is never reached.
+                  const coverage = comparisonCoverage[row.key][index] ?? "no";
+                  const { icon: Icon, className } = coverageStyle[coverage];
                   return (
                     <td
                       key={content.options[index]}
@@ -62,8 +65,8 @@ export function ComparisonTable({ content }: { content: ComparisonContent }) {
                           className={cn("mt-px size-4.5 shrink-0", className)}
                         />
                         <span className="text-slate-700">
-                          <span className="sr-only">{content.coverageLabels[cell.coverage]}: </span>
-                          {cell.text}
+                          <span className="sr-only">{content.coverageLabels[coverage]}: </span>
+                          {text}
                         </span>
                       </span>
                     </td>

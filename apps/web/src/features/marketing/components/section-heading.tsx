@@ -5,16 +5,12 @@ import type { SectionHeadingContent } from "../content/types";
 /** Eyebrow, h2 and lead of a landing section; `id` names the section (aria-labelledby). */
 export function SectionHeading({
   id,
-  eyebrow,
-  title,
-  lead,
+  content: { eyebrow, title, lead },
   align = "center",
   tone = "light",
 }: {
   id: string;
-  eyebrow: string;
-  title: string;
-  lead?: ReactNode;
+  content: SectionHeadingContent;
   align?: "center" | "left";
   tone?: "light" | "dark";
 }) {
@@ -88,15 +84,7 @@ export function LandingSection({
       )}
     >
       <div className="mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8">
-        {heading && (
-          <SectionHeading
-            id={labelledBy}
-            tone={tone}
-            eyebrow={heading.eyebrow}
-            title={heading.title}
-            lead={heading.lead}
-          />
-        )}
+        {heading && <SectionHeading id={labelledBy} tone={tone} content={heading} />}
         {children}
       </div>
     </section>

@@ -1,4 +1,5 @@
 import type { LucideIcon } from "lucide-react";
+import type { ComparisonCells, ComparisonCriterion } from "./comparison";
 
 /**
  * The shapes of the landing pages' content. Each language writes its own words in its content
@@ -27,6 +28,11 @@ export type StatContent = { value: string; label: string };
 
 export type FeatureCardContent = { icon: LucideIcon; title: string; text: string };
 
+/** A section of feature cards under its heading (FeatureSection). */
+export type FeatureSectionContent = SectionHeadingContent & {
+  items: readonly FeatureCardContent[];
+};
+
 /** Labels of the video frame while no video source is set. */
 export type VideoPosterContent = { badge: string; caption: string };
 
@@ -54,15 +60,17 @@ export type ClosingContent = { title: string; text: string; cta: string; to: str
  */
 export type Coverage = "yes" | "partial" | "no";
 
-export type ComparisonCell = { coverage: Coverage; text: string };
-
 export type ComparisonContent = {
   caption: string;
   /** The first column's header (the criteria). */
   criterionHeader: string;
   /** The options compared, Hybridge first. */
   options: readonly string[];
-  rows: ReadonlyArray<{ criterion: string; cells: readonly ComparisonCell[] }>;
+  /**
+   * One row a criterion: `key` names its coverage in comparisonCoverage (content/comparison.ts),
+   * `cells` say it in words, one per option.
+   */
+  rows: ReadonlyArray<{ key: ComparisonCriterion; criterion: string; cells: ComparisonCells }>;
   /** Words for screen readers and the legend: what each coverage means. */
   coverageLabels: Record<Coverage, string>;
   /** Where the comparison's facts come from, and when they were checked. */

@@ -1,6 +1,6 @@
 import { ClosingBand } from "../components/closing-band";
 import { ComparisonTable } from "../components/comparison-table";
-import { FeatureGrid } from "../components/feature-grid";
+import { FeatureSection } from "../components/feature-section";
 import { LandingHero } from "../components/landing-hero";
 import { PartnerLogos } from "../components/partner-logos";
 import { LandingSection, SectionHeading } from "../components/section-heading";
@@ -34,21 +34,18 @@ export function LandingFrPage() {
       <SectionNav {...landingFrNav} />
       <LandingHero id="accueil" content={heroFr} />
       <Overview />
-      <LandingSection id={landingFrSections.why} labelledBy="why-title" heading={whyFr}>
-        <FeatureGrid items={whyFr.pains} className="mt-12" />
-      </LandingSection>
-      <LandingSection
+      <FeatureSection id={landingFrSections.why} labelledBy="why-title" content={whyFr} />
+      <FeatureSection
         id={landingFrSections.features}
         labelledBy="features-title"
-        heading={featuresFr}
+        content={featuresFr}
         className="bg-white"
       >
-        <FeatureGrid items={featuresFr.items} className="mt-12" />
         <p className="mt-8 flex items-start gap-3 rounded-2xl bg-brand-50 p-5 text-brand-900 text-sm leading-relaxed ring-1 ring-brand-100">
           <DevAppIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
           {featuresFr.devApp.text}
         </p>
-      </LandingSection>
+      </FeatureSection>
       <LandingSection
         id={landingFrSections.comparison}
         labelledBy="comparison-title"
@@ -56,14 +53,12 @@ export function LandingFrPage() {
       >
         <ComparisonTable content={comparisonFr} />
       </LandingSection>
-      <LandingSection
+      <FeatureSection
         id={landingFrSections.audience}
         labelledBy="audience-title"
-        heading={audienceFr}
+        content={audienceFr}
         className="bg-white"
-      >
-        <FeatureGrid items={audienceFr.cards} className="mt-12" />
-      </LandingSection>
+      />
       <LandingSection
         id={landingFrSections.partners}
         labelledBy="partners-title"
@@ -87,12 +82,7 @@ function Overview() {
     >
       <div className="grid gap-12 lg:grid-cols-[1.3fr_1fr] lg:items-center">
         <div>
-          <SectionHeading
-            id="overview-title"
-            align="left"
-            eyebrow={overviewFr.eyebrow}
-            title={overviewFr.title}
-          />
+          <SectionHeading id="overview-title" align="left" content={overviewFr} />
           {overviewFr.paragraphs.map((paragraph) => (
             <p key={paragraph} className="mt-5 text-lg text-slate-600 leading-relaxed">
               {paragraph}

@@ -7,6 +7,7 @@ import { CheckList } from "../components/check-list";
 import { ClosingBand } from "../components/closing-band";
 import { ComparisonTable } from "../components/comparison-table";
 import { FeatureGrid } from "../components/feature-grid";
+import { FeatureSection } from "../components/feature-section";
 import { LandingHero } from "../components/landing-hero";
 import { PartnerLogos } from "../components/partner-logos";
 import { PricingCards } from "../components/pricing-cards";
@@ -38,9 +39,11 @@ export function LandingPage() {
       <SectionNav {...landingNav} />
       <LandingHero id="hero" content={hero} />
       <Why />
-      <LandingSection id={landingSections.package} labelledBy="package-title" heading={packageSection}>
-        <FeatureGrid items={packageSection.features} className="mt-12" />
-      </LandingSection>
+      <FeatureSection
+        id={landingSections.package}
+        labelledBy="package-title"
+        content={packageSection}
+      />
       <Resources />
       <Target />
       <Solution />
@@ -74,13 +77,7 @@ function Why() {
     <LandingSection id={landingSections.why} labelledBy="why-title" className="bg-white">
       <div className="grid gap-12 lg:grid-cols-[1fr_1.4fr] lg:items-start">
         <div>
-          <SectionHeading
-            id="why-title"
-            align="left"
-            eyebrow={why.eyebrow}
-            title={why.title}
-            lead={why.lead}
-          />
+          <SectionHeading id="why-title" align="left" content={why} />
           <p className="mt-8 flex items-baseline gap-4 rounded-2xl bg-slate-900 p-6 text-white">
             <span className="font-extrabold text-5xl text-brand-300 tracking-tight">
               {why.stat.value}
@@ -96,13 +93,13 @@ function Why() {
 
 function Resources() {
   return (
-    <LandingSection
+    <FeatureSection
       id={landingSections.resources}
       labelledBy="resources-title"
-      heading={resources}
+      content={resources}
+      columns={3}
       className="bg-white"
     >
-      <FeatureGrid items={resources.items} columns={3} className="mt-12" />
       <div className="mt-8 flex flex-col gap-5 rounded-2xl bg-slate-900 p-6 sm:flex-row sm:items-center sm:justify-between sm:p-8">
         <h3 className="font-semibold text-lg text-white">{resources.downloadTitle}</h3>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
@@ -133,7 +130,7 @@ function Resources() {
           </div>
         </div>
       </div>
-    </LandingSection>
+    </FeatureSection>
   );
 }
 
@@ -207,7 +204,11 @@ function Solution() {
             </ul>
           </LayerCard>
         )}
-        <LayerCard title={solution.bridge.title} text={solution.bridge.text} className="flex flex-col">
+        <LayerCard
+          title={solution.bridge.title}
+          text={solution.bridge.text}
+          className="flex flex-col"
+        >
           <pre className="mt-5 flex-1 overflow-x-auto rounded-xl bg-black/40 p-4 font-mono text-brand-100 text-xs leading-relaxed ring-1 ring-white/10">
             <code>{solution.bridge.code}</code>
           </pre>

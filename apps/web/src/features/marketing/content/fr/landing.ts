@@ -93,7 +93,7 @@ export const whyFr = {
   eyebrow: "Pourquoi Hybridge",
   title: "La moitié d'un projet mobile, c'est de la mécanique",
   lead: "Environ 50\u00a0% du temps part dans ce que le client ne verra jamais. Hybridge s'en charge pour que vous livriez l'application elle-même.",
-  pains: [
+  items: [
     {
       icon: Database,
       title: "Un backend avant le premier écran",
@@ -175,7 +175,7 @@ export const comparisonFrSection = {
   lead: "Chaque outil ici peut produire une bonne application. La différence, c'est tout ce qu'il faut construire autour.",
 } satisfies SectionHeadingContent;
 
-/** Informations vérifiées dans la documentation de chaque projet en 2025. */
+/** Le texte du comparatif ; ce que couvre chaque option est dans comparisonCoverage (../comparison.ts). */
 export const comparisonFr: ComparisonContent = {
   caption: "Comparatif de Hybridge avec d'autres façons de créer une application mobile",
   criterionHeader: "Critère",
@@ -183,73 +183,80 @@ export const comparisonFr: ComparisonContent = {
   coverageLabels: { yes: "Oui", partial: "En partie", no: "Non" },
   rows: [
     {
+      key: "language",
       criterion: "Langage",
       cells: [
-        { coverage: "yes", text: "React, JavaScript ou TypeScript" },
-        { coverage: "yes", text: "React, avec des composants natifs" },
-        { coverage: "partial", text: "Dart, un nouveau langage pour une équipe web" },
-        { coverage: "yes", text: "N'importe quel framework web" },
-        { coverage: "partial", text: "Éditeur visuel, peu de code" },
+        "React, JavaScript ou TypeScript",
+        "React, avec des composants natifs",
+        "Dart, un nouveau langage pour une équipe web",
+        "N'importe quel framework web",
+        "Éditeur visuel, peu de code",
       ],
     },
     {
+      key: "backend",
       criterion: "Backend inclus",
       cells: [
-        { coverage: "yes", text: "Base de données, auth, push, fonctions" },
-        { coverage: "no", text: "À fournir (Firebase…)" },
-        { coverage: "no", text: "À fournir (Firebase…)" },
-        { coverage: "no", text: "À fournir" },
-        { coverage: "yes", text: "Souvent, dans la plateforme" },
+        "Base de données, auth, push, fonctions",
+        "À fournir (Firebase…)",
+        "À fournir (Firebase…)",
+        "À fournir",
+        "Souvent, dans la plateforme",
       ],
     },
     {
+      key: "iosWithoutMac",
       criterion: "Builds iOS sans Mac",
       cells: [
-        { coverage: "yes", text: "Builds cloud inclus" },
-        { coverage: "partial", text: "Avec un service comme Expo EAS" },
-        { coverage: "partial", text: "Avec un service de CI tiers" },
-        { coverage: "partial", text: "Avec un service comme Ionic Appflow" },
-        { coverage: "yes", text: "Compilé par la plateforme" },
+        "Builds cloud inclus",
+        "Avec un service comme Expo EAS",
+        "Avec un service de CI tiers",
+        "Avec un service comme Ionic Appflow",
+        "Compilé par la plateforme",
       ],
     },
     {
+      key: "storePublishing",
       criterion: "Publication sur les stores",
       cells: [
-        { coverage: "yes", text: "Automatique" },
-        { coverage: "partial", text: "Avec EAS Submit ou fastlane" },
-        { coverage: "partial", text: "À la main ou avec fastlane" },
-        { coverage: "partial", text: "À la main ou avec Appflow" },
-        { coverage: "partial", text: "Guidée, selon la plateforme" },
+        "Automatique",
+        "Avec EAS Submit ou fastlane",
+        "À la main ou avec fastlane",
+        "À la main ou avec Appflow",
+        "Guidée, selon la plateforme",
       ],
     },
     {
+      key: "otaUpdates",
       criterion: "Mises à jour OTA",
       cells: [
-        { coverage: "yes", text: "Incluses" },
-        { coverage: "partial", text: "Avec EAS Update" },
-        { coverage: "partial", text: "Outils tiers seulement (Shorebird…)" },
-        { coverage: "partial", text: "Avec Appflow ou Capgo" },
-        { coverage: "partial", text: "Selon la plateforme" },
+        "Incluses",
+        "Avec EAS Update",
+        "Outils tiers seulement (Shorebird…)",
+        "Avec Appflow ou Capgo",
+        "Selon la plateforme",
       ],
     },
     {
+      key: "nativeUi",
       criterion: "Interface native partout",
       cells: [
-        { coverage: "partial", text: "Vue web pour les écrans classiques" },
-        { coverage: "yes", text: "Composants natifs partout" },
-        { coverage: "partial", text: "Son propre moteur de rendu" },
-        { coverage: "no", text: "Vue web partout" },
-        { coverage: "partial", text: "Selon la plateforme" },
+        "Vue web pour les écrans classiques",
+        "Composants natifs partout",
+        "Son propre moteur de rendu",
+        "Vue web partout",
+        "Selon la plateforme",
       ],
     },
     {
+      key: "maturity",
       criterion: "Maturité",
       cells: [
-        { coverage: "partial", text: "Jeune, en bêta" },
-        { coverage: "yes", text: "Depuis 2015, grande communauté" },
-        { coverage: "yes", text: "Depuis 2018, grande communauté" },
-        { coverage: "yes", text: "Depuis 2019, éprouvé" },
-        { coverage: "partial", text: "Selon la plateforme" },
+        "Jeune, en bêta",
+        "Depuis 2015, grande communauté",
+        "Depuis 2018, grande communauté",
+        "Depuis 2019, éprouvé",
+        "Selon la plateforme",
       ],
     },
   ],
@@ -260,7 +267,7 @@ export const audienceFr = {
   eyebrow: "Pour qui",
   title: "Pensé pour ceux qui livrent des applications",
   lead: "Du grand compte au développeur indépendant, chacun y gagne du temps là où il en manque.",
-  cards: [
+  items: [
     {
       icon: Building2,
       title: "Entreprise",
