@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { paths } from "@hybridge/shared/common/paths";
@@ -274,6 +274,5 @@ describe("a first start of the embedded default", () => {
       manifest.modules.map((m) => m.title),
     );
     await expectVisible(grid.getByText(StoreTexts.free, { exact: true }).first());
-    expect(existsSync(path.join(own.dataDir, "store-seeded"))).toBe(true);
   });
 });

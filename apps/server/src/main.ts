@@ -16,7 +16,6 @@ async function main() {
   await seedStore({
     db: database.db,
     storage: app.deps.storage,
-    dataDir: config.dataDir,
     enabled: config.seedStore,
     log: app.log,
   }).catch((error) => app.log.error({ err: error }, "seeding the store failed"));

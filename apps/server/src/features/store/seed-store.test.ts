@@ -1,12 +1,12 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, createTestUser, type TestApp } from "../../../test/test-app";
 import { loadConfig } from "../../platform/config";
-import { modules, storedFiles } from "../../platform/db/schema";
-import { STORE_SEED_DIR, STORE_SEEDED_MARKER, seedStore } from "./seed-store";
+import { appFlags, modules, storedFiles } from "../../platform/db/schema";
+import { STORE_SEED_DIR, STORE_SEEDED_FLAG, seedStore } from "./seed-store";
 import { storedFileKeys, withCookie } from "./test-support";
 
 let app: TestApp;
@@ -20,19 +20,19 @@ afterAll(async () => {
 const manifest = JSON.parse(readFileSync(path.join(STORE_SEED_DIR, "manifest.json"), "utf8")) as {
   modules: Array<{ title: string; price: number; platform: string }>;
 };
-const marker = () => path.join(app.dataDir, STORE_SEEDED_MARKER);
+const flagged = async () =>
+  (await app.deps.db.select().from(appFlags)).some((f) => f.key === STORE_SEEDED_FLAG);
 const seed = (overrides: Partial<Parameters<typeof seedStore>[0]> = {}) =>
   seedStore({
     db: app.deps.db,
     storage: app.deps.storage,
-    dataDir: app.dataDir,
     enabled: true,
     ...overrides,
   });
 
 async function emptyStore() {
   await app.deps.db.delete(modules);
-  rmSync(marker(), { force: true });
+  await app.deps.db.delete(appFlags);
 }
 
 describe("seedStore", () => {
@@ -50,7 +50,7 @@ describe("seedStore", () => {
 
   it("fills an empty store once, in the manifest's order, with thumbnails served as PNG", async () => {
     expect(await seed()).toEqual({ status: "seeded", count: manifest.modules.length });
-    expect(existsSync(marker())).toBe(true);
+    expect(await flagged()).toBe(true);
 
     const user = await createTestUser(app);
     const res = await app.inject({
@@ -89,10 +89,20 @@ describe("seedStore", () => {
     expect(await app.deps.db.select().from(modules)).toEqual([]);
   });
 
+  it("seeds once when two servers start on the same database at the same moment", async () => {
+    const filesBefore = storedFileKeys(app);
+    const results = await Promise.all([seed(), seed(), seed()]);
+    expect(results.filter((r) => r.status === "seeded")).toHaveLength(1);
+    expect(results.filter((r) => r.status === "already-seeded")).toHaveLength(2);
+    expect(await app.deps.db.select().from(modules)).toHaveLength(manifest.modules.length);
+    // The servers that lost removed the thumbnails they had copied.
+    expect(storedFileKeys(app).length - filesBefore.length).toBe(manifest.modules.length);
+  });
+
   it("respects the flag", async () => {
     expect(await seed({ enabled: false })).toEqual({ status: "disabled" });
     expect(await app.deps.db.select().from(modules)).toEqual([]);
-    expect(existsSync(marker())).toBe(false);
+    expect(await flagged()).toBe(false);
   });
 
   it("never seeds a store that already has modules (e.g. an existing PostgreSQL database)", async () => {
@@ -104,7 +114,7 @@ describe("seedStore", () => {
       createdBy: user.id,
     });
     expect(await seed()).toEqual({ status: "store-not-empty" });
-    expect(existsSync(marker())).toBe(true);
+    expect(await flagged()).toBe(true);
     expect(await app.deps.db.select().from(modules)).toHaveLength(1);
   });
 
@@ -124,7 +134,7 @@ describe("seedStore", () => {
     expect(storedFileKeys(app)).toEqual(filesBefore);
     expect(await app.deps.db.select().from(modules)).toEqual([]);
     expect((await app.deps.db.select().from(storedFiles)).length).toBe(storedBefore);
-    expect(existsSync(marker())).toBe(false);
+    expect(await flagged()).toBe(false);
     rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -1,22 +1,22 @@
 import { randomUUID } from "node:crypto";
-import { createReadStream, existsSync } from "node:fs";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { MODULE_PLATFORMS } from "@hybridge/shared/common/enums";
 import { createModuleMediaInspector, MODULE_MEDIA_RULES } from "@hybridge/shared/store/media";
 import { MODULE_LIMITS, ModulePriceSchema } from "@hybridge/shared/store/schemas";
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
 import type { Db } from "../../platform/db/client";
-import { modules, storedFiles } from "../../platform/db/schema";
+import { appFlags, modules, storedFiles } from "../../platform/db/schema";
 import { serverRoot } from "../../platform/server-root";
 import { type Storage, saveUpload } from "../../platform/storage";
 
 /** The example modules and their thumbnails, committed in the repository. */
 export const STORE_SEED_DIR = path.join(serverRoot, "assets", "store-seed");
-/** Written in DATA_DIR once the store has been seeded (or found not empty): never again. */
-export const STORE_SEEDED_MARKER = "store-seeded";
+/** The app_flags row claimed once the store has been seeded (or found not empty): never again. */
+export const STORE_SEEDED_FLAG = "store-seeded";
 
 const SeedManifestSchema = z.object({
   modules: z
@@ -38,32 +38,41 @@ export type SeedStoreResult =
 
 /**
  * On a first start, puts the example modules of assets/store-seed/ in an empty store, so that a
- * new user sees a living store. Runs once per DATA_DIR: the marker file is written after the
- * commit, so deleting every module later does not bring them back; a store that already has
- * modules is never seeded. Thumbnails are copied into storage like uploads (checked by content,
- * no owner). Nothing is left half-done: on failure the copied files are removed.
+ * new user sees a living store. Runs once per database: the app_flags row "store-seeded" is
+ * claimed in the same transaction as the inserts, so deleting every module later does not bring
+ * them back, a server started on the same database with another DATA_DIR does not seed again,
+ * and of two servers starting at once only one seeds. A store that already has modules is never
+ * seeded. Thumbnails are copied into storage like uploads (checked by content, no owner).
+ * Nothing is left half-done: on failure, or when another server won, the copied files are removed.
  */
 export async function seedStore(options: {
   db: Db;
   storage: Storage;
-  dataDir: string;
   enabled: boolean;
   log?: FastifyBaseLogger;
   seedDir?: string;
   now?: Date;
 }): Promise<SeedStoreResult> {
-  const { db, storage, dataDir, enabled, log } = options;
+  const { db, storage, enabled, log } = options;
   if (!enabled) return { status: "disabled" };
-  const marker = path.join(dataDir, STORE_SEEDED_MARKER);
-  if (existsSync(marker)) return { status: "already-seeded" };
-  const writeMarker = async () => {
-    await mkdir(dataDir, { recursive: true });
-    await writeFile(marker, `${new Date().toISOString()}\n`);
-  };
+  const claimFlag = async (tx: Pick<Db, "insert">) =>
+    (
+      await tx
+        .insert(appFlags)
+        .values({ key: STORE_SEEDED_FLAG })
+        .onConflictDoNothing()
+        .returning({ key: appFlags.key })
+    ).length === 1;
+
+  const [flag] = await db
+    .select({ key: appFlags.key })
+    .from(appFlags)
+    .where(eq(appFlags.key, STORE_SEEDED_FLAG));
+  if (flag) return { status: "already-seeded" };
 
   const [existing] = await db.select({ n: count() }).from(modules);
   if ((existing?.n ?? 0) > 0) {
-    await writeMarker();
+    await claimFlag(db);
     return { status: "store-not-empty" };
   }
 
@@ -77,6 +86,7 @@ export async function seedStore(options: {
     file: typeof storedFiles.$inferInsert;
     module: typeof modules.$inferInsert;
   }> = [];
+  let claimed = false;
   try {
     for (const [index, entry] of manifest.modules.entries()) {
       const key = `${MODULE_MEDIA_RULES.thumbnail.folder}/${randomUUID()}.png`;
@@ -108,16 +118,16 @@ export async function seedStore(options: {
         },
       });
     }
-    await db.transaction(async (tx) => {
+    claimed = await db.transaction(async (tx) => {
+      if (!(await claimFlag(tx))) return false;
       await tx.insert(storedFiles).values(rows.map((r) => r.file));
       await tx.insert(modules).values(rows.map((r) => r.module));
+      return true;
     });
-  } catch (error) {
-    await Promise.allSettled(copied.map((key) => storage.remove(key)));
-    throw error;
+  } finally {
+    if (!claimed) await Promise.allSettled(copied.map((key) => storage.remove(key)));
   }
-  // After the commit: should this fail, the next start finds the store not empty.
-  await writeMarker();
+  if (!claimed) return { status: "already-seeded" };
   log?.info({ count: rows.length }, "store seeded with example modules");
   return { status: "seeded", count: rows.length };
 }

@@ -167,6 +167,20 @@ describe("PATCH /api/test-console/:appKey", () => {
     });
   });
 
+  it("points keyCode at the project the change was made from", async () => {
+    const { owner, project: first } = await visitedOwner();
+    const second = await seedProject(app, owner);
+    // The console of the first project is still open in another tab; the change comes from the second.
+    const res = await patchConfig(app, second.keyApp, { statusBar: "#123456" }, owner.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().config.keyCode).toBe(second.keyApp);
+    expect(await configOf(app, owner.id)).toMatchObject({
+      keyCode: second.keyApp,
+      statusBar: "#123456",
+    });
+    expect(second.keyApp).not.toBe(first.keyApp);
+  });
+
   it("is what the next visit shows", async () => {
     const { owner, project } = await visitedOwner();
     await patchConfig(app, project.keyApp, { statusBar: "#222222" }, owner.cookie);

@@ -13,8 +13,8 @@ import { toConsoleView } from "./test-console-view";
 
 /**
  * One of the console's forms: changes that one field of the owner's test configuration and
- * updatedAt, nothing else (a configuration not created yet is created with the defaults and
- * the change). The app code must be one of the owner's projects (404 otherwise, nothing
+ * updatedAt, and points keyCode (and tester) at the project the change was made from, as a visit
+ * does (a configuration not created yet is created with the defaults and the change). The app code must be one of the owner's projects (404 otherwise, nothing
  * written). Answers the console's data as a visit would, with the new QR payload.
  */
 export async function updateTestConfig(options: {
@@ -46,7 +46,7 @@ export async function updateTestConfig(options: {
       })
       .onConflictDoUpdate({
         target: testConfigs.userId,
-        set: { ...changes, updatedAt: sql`now()` },
+        set: { ...changes, keyCode: project.keyApp, tester: user.email, updatedAt: sql`now()` },
       })
       .returning();
     if (!config) throw new Error("test config upsert returned no row");

@@ -5,4 +5,5 @@ export * from "./feedback";
 export * from "./files";
 export * from "./projects";
 export * from "./store";
+export * from "./system";
 export * from "./test-console";
