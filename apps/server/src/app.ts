@@ -32,6 +32,8 @@ export type AppDeps = {
   config: Config;
   db: Db;
   databaseKind: Database["kind"];
+  /** The database's LISTEN (Database.listen). */
+  listen: Database["listen"];
   auth: Auth;
   mailer: Mailer;
   storage: Storage;
@@ -88,6 +90,7 @@ export async function buildApp(options: BuildAppOptions) {
     config,
     db: database.db,
     databaseKind: database.kind,
+    listen: database.listen,
     auth,
     mailer,
     storage: createLocalStorage(path.join(config.dataDir, "files")),

@@ -47,6 +47,8 @@ export const BuildsTexts = {
     status === "published"
       ? "This build is already published."
       : `Only a pending build can be published; this one is ${status}.`,
+  versionAlreadyPublished: (version: number) =>
+    `Version ${version} is already published. Request a new build to publish a newer version.`,
   appNotFound: "No app has this app key.",
   invalidPlatform: "The platform must be android or apple.",
   invalidAppKey: "The app key is not valid.",

@@ -47,6 +47,33 @@ describe("POST /api/builds/:buildId/publish", () => {
     expect((await projectRow(project.id))?.status).toBe(true);
   });
 
+  it("publishes a version once: of two requests made while one was pending, the second answers 409", async () => {
+    const project = await seedProject(app, owner);
+    await seedBuild(app, project, { platform: "android", status: "published", version: 1 });
+    const request = () =>
+      postJson(app, `/api/projects/${project.id}/builds`, { platform: "android" }, owner.cookie);
+    const first = (await request()).json().build;
+    const second = (await request()).json().build;
+    expect([first.version, second.version]).toEqual([2, 2]);
+
+    expect((await publish(second.id, owner.cookie)).statusCode).toBe(200);
+    const late = await publish(first.id, owner.cookie);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toEqual({
+      code: "CONFLICT",
+      message: BuildsTexts.versionAlreadyPublished(2),
+    });
+    expect((await rowOf(first.id))?.status).toBe("pending");
+    // The next request is version 3, and the database itself refuses a second version 2.
+    expect((await request()).json().build.version).toBe(3);
+    await expect(
+      app.deps.db
+        .update(schema.builds)
+        .set({ status: "published" })
+        .where(eq(schema.builds.id, first.id)),
+    ).rejects.toThrow();
+  });
+
   it("publishes only from pending: a published or building build answers 409 unchanged", async () => {
     const project = await seedProject(app, owner);
     const done = await seedBuild(app, project, {

@@ -5,8 +5,6 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { builds, projects } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
-import type { LiveHub } from "../../platform/live";
-import { announceLatestBuild } from "./build-events";
 import { toBuild } from "./get-latest-builds";
 
 /**
@@ -15,17 +13,17 @@ import { toBuild } from "./get-latest-builds";
  * (docs/decisions/008-build-version.md).
  *
  * The project row is locked first, so that requests and publications of one project run one
- * after the other and every request reads the versions as they are when it inserts.
+ * after the other and every request reads the versions as they are when it inserts. Open
+ * project pages learn of the new build from the builds table's trigger (watch-latest-builds.ts).
  */
 export async function requestBuild(options: {
   db: Db;
-  live: LiveHub;
   userId: string;
   projectId: string;
   platform: BuildPlatform;
 }): Promise<Build> {
-  const { db, live, userId, projectId, platform } = options;
-  const build = await db.transaction(async (tx) => {
+  const { db, userId, projectId, platform } = options;
+  return db.transaction(async (tx) => {
     const [project] = await tx
       .select({ keyApp: projects.keyApp })
       .from(projects)
@@ -63,6 +61,4 @@ export async function requestBuild(options: {
     if (!row) throw new Error("insert returned no build");
     return toBuild(row);
   });
-  await announceLatestBuild({ db, live, projectId, platform });
-  return build;
 }

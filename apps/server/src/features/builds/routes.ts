@@ -31,8 +31,8 @@ const INSTALL_RATE_LIMIT = { max: 60, timeWindow: 60_000 };
  */
 export async function registerBuildsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, live } = app.deps;
-  const watcher = createLatestBuildsWatcher({ db, live, log: app.log });
+  const { db, live, listen } = app.deps;
+  const watcher = createLatestBuildsWatcher({ db, listen, live, log: app.log });
   app.addHook("onClose", async () => watcher.close());
 
   r.get(
@@ -74,8 +74,9 @@ export async function registerBuildsRoutes(app: FastifyInstance) {
       const user = await requireUser(request);
       await findOwnedProject(db, { userId: user.id, projectId: request.params.id });
       streamLiveEvents(request, reply, live, [projectBuildsChannel(request.params.id)]);
-      // Changes made outside our services (a build worker, the database) reach the stream too.
-      const release = watcher.watch(request.params.id);
+      // Every change of the project's builds, wherever it is made, reaches the stream.
+      const watching = watcher.watch(request.params.id);
+      const release = () => void watching.then((stop) => stop());
       request.raw.on("close", release);
       reply.raw.on("close", release);
       return reply;
@@ -95,7 +96,6 @@ export async function registerBuildsRoutes(app: FastifyInstance) {
       const user = await requireUser(request);
       const build = await requestBuild({
         db,
-        live,
         userId: user.id,
         projectId: request.params.id,
         platform: request.body.platform,
@@ -124,7 +124,6 @@ export async function registerBuildsRoutes(app: FastifyInstance) {
       const user = await requireUser(request);
       const build = await publishBuild({
         db,
-        live,
         userId: user.id,
         buildId: request.params.buildId,
       });

@@ -37,48 +37,51 @@ describe("findLatestBuilds", () => {
 });
 
 describe("createLatestBuildsWatcher", () => {
-  it("announces changes made outside the services while watched, and stops when released", async () => {
+  it("announces every change of a watched project's builds, wherever it is made, and stops when released", async () => {
     const owner = await createTestUser(app);
     const project = await seedProject(app, owner);
+    const other = await seedProject(app, owner);
     const build = await seedBuild(app, project, { platform: "apple", version: 1 });
     const live = createLiveHub();
     const events: LiveEvent[] = [];
     live.subscribe(projectBuildsChannel(project.id), (event) => events.push(event));
     const watcher = createLatestBuildsWatcher({
       db: app.deps.db,
+      listen: app.deps.listen,
       live,
       log: app.log,
-      intervalMs: 50,
     });
 
-    const releaseA = watcher.watch(project.id);
-    const releaseB = watcher.watch(project.id);
+    const releaseA = await watcher.watch(project.id);
     expect(watcher.size()).toBe(1);
     // The first look announces the current state, once.
     await waitFor(() => events.length === 1);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(events).toHaveLength(1);
+    const releaseB = await watcher.watch(project.id);
+    expect(watcher.size()).toBe(1);
+    // A new viewer gets the current state again.
+    await waitFor(() => events.length === 2);
+    expect(events[1]).toEqual(events[0]);
 
+    // A change behind the services' back, straight in the database: announced at once.
+    const changedAt = Date.now();
     await app.deps.db
       .update(schema.builds)
       .set({ status: "building" })
       .where(eq(schema.builds.id, build.id));
-    await waitFor(() => events.length === 2);
-    expect(events[1]).toMatchObject({ type: "build-changed", data: { status: "building" } });
+    await waitFor(() => events.length === 3);
+    expect(Date.now() - changedAt).toBeLessThan(1_000);
+    expect(events[2]).toMatchObject({ type: "build-changed", data: { status: "building" } });
 
-    // A state a service announced itself is not announced again and again.
-    await app.deps.db
-      .update(schema.builds)
-      .set({ buildPercent: "90" })
-      .where(eq(schema.builds.id, build.id));
-    live.publish(projectBuildsChannel(project.id), {
-      type: "build-changed",
-      data: (await findLatestBuilds(app.deps.db, project.id))[0],
+    // A change that leaves the latest builds as they were, or another project's change,
+    // announces nothing.
+    await seedBuild(app, project, {
+      platform: "apple",
+      version: 1,
+      dateGenerate: new Date(Date.now() - 3_600_000),
     });
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const settled = events.length;
+    await seedBuild(app, other, { platform: "apple", version: 1 });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(events).toHaveLength(settled);
+    expect(events).toHaveLength(3);
 
     releaseA();
     releaseA();
@@ -90,7 +93,34 @@ describe("createLatestBuildsWatcher", () => {
       .set({ status: "published" })
       .where(eq(schema.builds.id, build.id));
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(events).toHaveLength(settled);
-    watcher.close();
+    expect(events).toHaveLength(3);
+    await watcher.close();
+  });
+
+  it("ends with the latest state when changes come faster than it reads", async () => {
+    const owner = await createTestUser(app);
+    const project = await seedProject(app, owner);
+    const build = await seedBuild(app, project, { platform: "android", version: 1 });
+    const live = createLiveHub();
+    const events: LiveEvent[] = [];
+    live.subscribe(projectBuildsChannel(project.id), (event) => events.push(event));
+    const watcher = createLatestBuildsWatcher({
+      db: app.deps.db,
+      listen: app.deps.listen,
+      live,
+      log: app.log,
+    });
+    const release = await watcher.watch(project.id);
+    for (let percent = 10; percent <= 100; percent += 10) {
+      await app.deps.db
+        .update(schema.builds)
+        .set({ buildPercent: String(percent) })
+        .where(eq(schema.builds.id, build.id));
+    }
+    await waitFor(
+      () => (events.at(-1)?.data as { buildPercent?: string } | undefined)?.buildPercent === "100",
+    );
+    release();
+    await watcher.close();
   });
 });

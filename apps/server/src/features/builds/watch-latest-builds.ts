@@ -2,14 +2,14 @@ import type { Build } from "@hybridge/shared/builds/schemas";
 import { BuildEvents } from "@hybridge/shared/builds/schemas";
 import { desc, eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { Db } from "../../platform/db/client";
+import type { Database, Db, Unlisten } from "../../platform/db/client";
 import { builds } from "../../platform/db/schema";
 import type { LiveHub } from "../../platform/live";
 import { projectBuildsChannel } from "./build-events";
 import { toBuild } from "./get-latest-builds";
 
-/** How often a watched project's latest builds are read: changes show within about a second. */
-export const WATCH_INTERVAL_MS = 1_000;
+/** The channel the builds table's trigger notifies, with the project id (migration 0002). */
+export const BUILD_CHANGES_CHANNEL = "build_changes";
 
 /** Each platform's latest build of a project, in one query. */
 export async function findLatestBuilds(db: Db, projectId: string): Promise<Build[]> {
@@ -21,73 +21,85 @@ export async function findLatestBuilds(db: Db, projectId: string): Promise<Build
   return rows.map(toBuild);
 }
 
-type Watch = { viewers: number; stop: () => void };
+type Watch = { viewers: number; changed: (options?: { reannounce: boolean }) => void };
 
 /**
- * Our services announce the builds they change, but a build's status also changes outside
- * them (a build worker, an operator in the database). While at least one page streams a
- * project's events, its latest builds are read every second, and any difference from what was
- * last announced is announced too. (A trigger with NOTIFY would replace this polling; it needs
- * a migration.)
+ * Keeps open project pages up to date. A trigger on the builds table notifies every change —
+ * made by our services, a build worker or an operator in the database, from this process or
+ * another — on BUILD_CHANGES_CHANNEL with the project id. While at least one page streams a
+ * project's events, each such notification re-reads that project's latest builds (one query,
+ * shared by all its viewers) and announces on the live hub the platforms whose latest build
+ * differs from what was last announced.
  */
 export function createLatestBuildsWatcher(options: {
   db: Db;
+  listen: Database["listen"];
   live: LiveHub;
   log: FastifyBaseLogger;
-  intervalMs?: number;
 }) {
-  const { db, live, log } = options;
-  const intervalMs = options.intervalMs ?? WATCH_INTERVAL_MS;
+  const { db, listen, live, log } = options;
   const watches = new Map<string, Watch>();
+  let listening: Promise<Unlisten | undefined> | undefined;
+
+  function ensureListening() {
+    listening ??= listen(BUILD_CHANGES_CHANNEL, (projectId) =>
+      watches.get(projectId)?.changed(),
+    ).catch((error) => {
+      log.error({ err: error }, "listening for build changes failed");
+      listening = undefined;
+      return undefined;
+    });
+    return listening;
+  }
 
   function start(projectId: string): Watch {
     const channel = projectBuildsChannel(projectId);
     const announced = new Map<string, string>();
-    // Bumped by every announcement on the channel, ours or a service's: a read that overlaps
-    // one may be older than it, and is dropped (the next read decides).
-    let announcements = 0;
-    const unsubscribe = live.subscribe(channel, (event) => {
-      if (event.type !== BuildEvents.changed) return;
-      const build = event.data as Build;
-      announcements += 1;
-      announced.set(build.platform, JSON.stringify(build));
-    });
-    let reading = false;
-    const read = async () => {
-      if (reading) return;
-      reading = true;
-      const before = announcements;
-      try {
-        const latest = await findLatestBuilds(db, projectId);
-        if (announcements !== before) return;
-        for (const build of latest) {
-          if (announced.get(build.platform) !== JSON.stringify(build)) {
-            live.publish(channel, { type: BuildEvents.changed, data: build });
-          }
+    let reading: Promise<void> | undefined;
+    let again = false;
+
+    const readOnce = async () => {
+      const latest = await findLatestBuilds(db, projectId);
+      for (const build of latest) {
+        const state = JSON.stringify(build);
+        if (announced.get(build.platform) !== state) {
+          announced.set(build.platform, state);
+          live.publish(channel, { type: BuildEvents.changed, data: build });
         }
-      } catch (error) {
-        log.warn({ err: error, projectId }, "reading the latest builds failed");
-      } finally {
-        reading = false;
       }
     };
-    // The first read announces the current state too: it closes the gap between the page's
-    // own fetch and the start of the watch (a repeated state changes nothing on the page).
-    void read();
-    const timer = setInterval(() => void read(), intervalMs);
-    timer.unref();
-    return {
-      viewers: 0,
-      stop: () => {
-        clearInterval(timer);
-        unsubscribe();
-      },
+    // One read at a time, in order: a notification that arrives during a read asks for one
+    // more, so the last announcement is always the state after the last change.
+    const changed = (options?: { reannounce: boolean }) => {
+      // A new viewer gets the current state even if it was announced before it came.
+      if (options?.reannounce) announced.clear();
+      if (reading) {
+        again = true;
+        return;
+      }
+      reading = (async () => {
+        do {
+          again = false;
+          try {
+            await readOnce();
+          } catch (error) {
+            log.warn({ err: error, projectId }, "reading the latest builds failed");
+          }
+        } while (again && watches.get(projectId)?.changed === changed);
+        reading = undefined;
+      })();
     };
+    return { viewers: 0, changed };
   }
 
   return {
-    /** Watches the project until the returned function is called (once per viewer). */
-    watch(projectId: string): () => void {
+    /**
+     * Watches the project until the returned function is called (once per viewer). Resolves
+     * once notifications are listened to; the first read then announces the current state,
+     * which closes the gap between the page's own fetch and the start of the watch (a
+     * repeated state changes nothing on the page).
+     */
+    async watch(projectId: string): Promise<() => void> {
       let watch = watches.get(projectId);
       if (!watch) {
         watch = start(projectId);
@@ -96,21 +108,24 @@ export function createLatestBuildsWatcher(options: {
       watch.viewers += 1;
       let released = false;
       const current = watch;
+      await ensureListening();
+      current.changed({ reannounce: true });
       return () => {
         if (released) return;
         released = true;
         current.viewers -= 1;
-        if (current.viewers === 0) {
-          current.stop();
-          if (watches.get(projectId) === current) watches.delete(projectId);
+        if (current.viewers === 0 && watches.get(projectId) === current) {
+          watches.delete(projectId);
         }
       };
     },
     /** How many projects are watched (for tests). */
     size: () => watches.size,
-    close() {
-      for (const watch of watches.values()) watch.stop();
+    async close() {
       watches.clear();
+      const unlisten = await listening;
+      listening = undefined;
+      await unlisten?.().catch(() => {});
     },
   };
 }

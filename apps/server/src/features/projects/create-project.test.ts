@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import { GenericTexts } from "@hybridge/shared/common/errors";
 import { FilesTexts, SvgRefusals } from "@hybridge/shared/files/texts";
+import { FunctionsTexts } from "@hybridge/shared/projects/functions";
 import { ProjectsTexts } from "@hybridge/shared/projects/texts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -123,9 +124,9 @@ describe("POST /api/projects", () => {
       appName: "My Shop",
       keyRevealedAt: null,
     });
-    // appId is the project id, encrypted (authenticated) with the server's secret.
+    // appId is the project id, encrypted (authenticated) with the server's secret for its owner.
     expect(settings?.appId).not.toContain(project.id);
-    expect(createEncryption(SECRET).decrypt(settings?.appId as string)).toBe(project.id);
+    expect(createEncryption(SECRET).decrypt(settings?.appId as string, owner.id)).toBe(project.id);
   });
 
   it("gives every project a different random id and key", async () => {
@@ -434,7 +435,7 @@ describe("createProject as one unit", () => {
         statusbar: "#FFFFFF",
       } as never,
       icons: icons(),
-      encrypt: (text) => createEncryption(SECRET).encrypt(text),
+      encrypt: (text, owner) => createEncryption(SECRET).encrypt(text, owner),
       newKey: () => clash,
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Error);
@@ -484,7 +485,7 @@ describe("the encryption function", () => {
       flipped,
       "v1.abc",
       "nonsense",
-      createEncryption("another-secret-of-at-least-32-characters!").encrypt("x"),
+      createEncryption("another-secret-of-at-least-32-characters!").encrypt("x", owner.id),
     ]) {
       const res = await postJson(app, "/api/functions/decrypt", { texteChiffre }, owner.cookie);
       expect(res.statusCode).toBe(400);
@@ -492,5 +493,53 @@ describe("the encryption function", () => {
     }
     const missing = await postJson(app, "/api/functions/encrypt", {}, owner.cookie);
     expect(missing.statusCode).toBe(400);
+  });
+
+  it("answers 429 past WRITE_RATE_LIMIT_MAX per address", async () => {
+    const limited = await createTestApp({ env: { WRITE_RATE_LIMIT_MAX: "2" } });
+    try {
+      const user = await createTestUser(limited);
+      const encrypt = () =>
+        postJson(limited, "/api/functions/encrypt", { texte: "x" }, user.cookie);
+      expect((await encrypt()).statusCode).toBe(200);
+      expect((await encrypt()).statusCode).toBe(200);
+      const blocked = await encrypt();
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().code).toBe("RATE_LIMITED");
+    } finally {
+      await limited.cleanup();
+    }
+  });
+
+  it("decrypts a text for the user it was encrypted for only (another user's appId stays closed)", async () => {
+    const res = await postProject(app, owner.cookie, validFields());
+    const projectId: string = res.json().project.id;
+    const settings = await app.inject({
+      method: "GET",
+      url: `/api/projects/${projectId}/settings`,
+      headers: { cookie: owner.cookie },
+    });
+    const appId: string = settings.json().settings.appId;
+    const own = await postJson(
+      app,
+      "/api/functions/decrypt",
+      { texteChiffre: appId },
+      owner.cookie,
+    );
+    expect(own.json()).toEqual({ success: true, texte: projectId, error: null });
+
+    const stranger = await createTestUser(app);
+    const foreign = await postJson(
+      app,
+      "/api/functions/decrypt",
+      { texteChiffre: appId },
+      stranger.cookie,
+    );
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json()).toEqual({
+      success: false,
+      texte: null,
+      error: FunctionsTexts.decryptFailed,
+    });
   });
 });

@@ -28,7 +28,8 @@ export async function createProject(options: {
   input: CreateProjectInput;
   /** The request's icon files, read lazily (after step 1). */
   icons: AsyncIterable<IconUpload> | Iterable<IconUpload>;
-  encrypt: (text: string) => string | Promise<string>;
+  /** Encrypts for the project's owner (see encryption.ts). */
+  encrypt: (text: string, owner: string) => string | Promise<string>;
   newKey?: () => DatabaseKey;
 }) {
   const { db, storage, owner, input, icons, encrypt } = options;
@@ -83,7 +84,7 @@ export async function createProject(options: {
       // 5. The encrypted project id.
       let appId: string;
       try {
-        appId = await encrypt(id);
+        appId = await encrypt(id, owner.id);
       } catch (cause) {
         throw Object.assign(new AppError(ENCRYPTION_FAILED, ProjectsTexts.encryptionFailed, 500), {
           cause,

@@ -4,15 +4,22 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:cr
  * The encryption function (spec section 7): AES-256-GCM, authenticated, with a key derived from
  * the server's SECRET by HKDF-SHA-256, so that the secret itself never encrypts anything and a
  * future key can be derived under another label. Cipher text: "v1." + base64url(iv ‖ data ‖ tag).
+ *
+ * Every cipher text is bound to its owner (a user id) as associated data: it decrypts only for
+ * that owner, so the public decrypt endpoint opens a user's own texts (a project's appId is
+ * encrypted for the project's owner) and nobody else's.
  */
 const VERSION = "v1.";
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
 export type Encryption = {
-  encrypt: (text: string) => string;
-  /** The clear text, or null when the cipher text is malformed or was not made with this key. */
-  decrypt: (cipherText: string) => string | null;
+  encrypt: (text: string, owner: string) => string;
+  /**
+   * The clear text, or null when the cipher text is malformed, was not made with this key, or
+   * was made for another owner.
+   */
+  decrypt: (cipherText: string, owner: string) => string | null;
 };
 
 export function createEncryption(secret: string): Encryption {
@@ -20,13 +27,14 @@ export function createEncryption(secret: string): Encryption {
     hkdfSync("sha256", secret, "hybridge", "hybridge functions/encrypt v1", 32),
   );
   return {
-    encrypt(text) {
+    encrypt(text, owner) {
       const iv = randomBytes(IV_BYTES);
       const cipher = createCipheriv("aes-256-gcm", key, iv);
+      cipher.setAAD(Buffer.from(owner, "utf8"));
       const data = Buffer.concat([cipher.update(text, "utf8"), cipher.final()]);
       return VERSION + Buffer.concat([iv, data, cipher.getAuthTag()]).toString("base64url");
     },
-    decrypt(cipherText) {
+    decrypt(cipherText, owner) {
       if (!cipherText.startsWith(VERSION)) return null;
       const body = cipherText.slice(VERSION.length);
       if (!/^[A-Za-z0-9_-]+$/.test(body)) return null;
@@ -34,6 +42,7 @@ export function createEncryption(secret: string): Encryption {
       if (raw.length < IV_BYTES + TAG_BYTES) return null;
       try {
         const decipher = createDecipheriv("aes-256-gcm", key, raw.subarray(0, IV_BYTES));
+        decipher.setAAD(Buffer.from(owner, "utf8"));
         decipher.setAuthTag(raw.subarray(raw.length - TAG_BYTES));
         const clear = Buffer.concat([
           decipher.update(raw.subarray(IV_BYTES, raw.length - TAG_BYTES)),

@@ -27,6 +27,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { AppError } from "../../platform/errors";
 import { openMultipartForm } from "../../platform/multipart-form";
+import { perAddressLimit } from "../../platform/rate-limit";
 import { getSession } from "../../platform/session";
 import { createProject } from "./create-project";
 import { createEncryption } from "./encryption";
@@ -217,19 +218,26 @@ export async function registerProjectsRoutes(app: FastifyInstance) {
     },
   );
 
-  // The encryption function (spec section 7) and its decrypt twin, for signed-in users.
+  // The encryption function (spec section 7) and its decrypt twin, for signed-in users: a text
+  // is encrypted for the caller, and decrypts for the caller only (encryption.ts).
+  const functionsLimit = perAddressLimit(app, config.writeRateLimit);
   r.post(
     "/api/functions/encrypt",
     {
+      onRequest: functionsLimit,
       schema: {
         body: EncryptInputSchema,
         response: { 200: EncryptResponseSchema, 500: EncryptResponseSchema },
       },
     },
     async (request, reply) => {
-      await requireUserWith(request);
+      const user = await requireUserWith(request);
       try {
-        return { success: true, texteChiffre: encryption.encrypt(request.body.texte), error: null };
+        return {
+          success: true,
+          texteChiffre: encryption.encrypt(request.body.texte, user.id),
+          error: null,
+        };
       } catch (error) {
         request.log.error({ err: error }, "encryption failed");
         return reply
@@ -242,14 +250,15 @@ export async function registerProjectsRoutes(app: FastifyInstance) {
   r.post(
     "/api/functions/decrypt",
     {
+      onRequest: functionsLimit,
       schema: {
         body: DecryptInputSchema,
         response: { 200: DecryptResponseSchema, 400: DecryptResponseSchema },
       },
     },
     async (request, reply) => {
-      await requireUserWith(request);
-      const texte = encryption.decrypt(request.body.texteChiffre);
+      const user = await requireUserWith(request);
+      const texte = encryption.decrypt(request.body.texteChiffre, user.id);
       if (texte === null) {
         return reply
           .status(400)

@@ -14,9 +14,17 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
+/** Stops listening (see Database.listen). */
+export type Unlisten = () => Promise<void>;
+
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
+  /**
+   * LISTEN on a channel: onNotify gets each NOTIFY's payload once its transaction commits, from
+   * this process or any other on the same database (triggers use it: see migration 0002).
+   */
+  listen: (channel: string, onNotify: (payload: string) => void) => Promise<Unlisten>;
   close: () => Promise<void>;
 };
 
@@ -45,11 +53,22 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const sql = postgres(target.url, { max: 10, onnotice: () => {} });
     const db = drizzlePostgres(sql, { schema, casing: "snake_case" });
     await migratePostgres(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: "postgres", close: () => sql.end({ timeout: 5 }) };
+    return {
+      db: db as unknown as Db,
+      kind: "postgres",
+      // postgres-js keeps one extra connection for every LISTEN of this client.
+      listen: async (channel, onNotify) => (await sql.listen(channel, onNotify)).unlisten,
+      close: () => sql.end({ timeout: 5 }),
+    };
   }
   const client = new PGlite({ dataDir: target.dataDir, loadDataDir: target.loadDataDir });
   await client.waitReady;
   const db = drizzlePglite(client, { schema, casing: "snake_case" });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    kind: "pglite",
+    listen: (channel, onNotify) => client.listen(channel, onNotify),
+    close: () => client.close(),
+  };
 }

@@ -7,6 +7,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
@@ -36,6 +37,11 @@ export const builds = pgTable(
   (t) => [
     index("builds_project_platform_date_idx").on(t.projectId, t.platform, t.dateGenerate.desc()),
     index("builds_owner_platform_date_idx").on(t.ownerId, t.platform, t.dateGenerate.desc()),
+    // A version reaches the store once: of two requests that got the same version (one made
+    // while the other was pending), only the first published can be (decision 008).
+    uniqueIndex("builds_published_version_unique")
+      .on(t.projectId, t.platform, t.version)
+      .where(sql`${t.status} = 'published'`),
     check("builds_platform_check", inList("platform", BUILD_PLATFORMS)),
     check("builds_status_check", inList("status", BUILD_STATUSES)),
     check("builds_version_check", sql`${t.version} >= 1`),
