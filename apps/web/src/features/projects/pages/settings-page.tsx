@@ -2,7 +2,14 @@ import { AuthTexts } from "@hybridge/shared/auth/texts";
 import { paths } from "@hybridge/shared/common/paths";
 import type { ProjectSettings } from "@hybridge/shared/projects/schemas";
 import { ProjectsTexts } from "@hybridge/shared/projects/texts";
-import { FlaskConical, KeyRound, RefreshCw, Terminal, TriangleAlert } from "lucide-react";
+import {
+  ArrowLeft,
+  FlaskConical,
+  KeyRound,
+  RefreshCw,
+  Terminal,
+  TriangleAlert,
+} from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import toast from "react-hot-toast";
 import { Link, useNavigate, useParams } from "react-router";
@@ -99,8 +106,12 @@ function Block({
   );
 }
 
-const codeBox =
-  "block break-all rounded-lg bg-slate-50 px-3 py-2.5 font-mono text-slate-900 text-sm ring-1 ring-slate-200";
+const codeBase =
+  "block min-w-0 rounded-lg bg-slate-50 px-3 py-2.5 font-mono text-slate-900 text-sm ring-1 ring-slate-200";
+/** Random ids and keys have no spaces: they wrap anywhere. */
+const codeBox = `${codeBase} break-all`;
+/** Commands wrap at their spaces; only a word longer than the line is cut. */
+const commandBox = `${codeBase} whitespace-pre-wrap [overflow-wrap:anywhere]`;
 
 function SettingsContent({
   projectId,
@@ -115,6 +126,12 @@ function SettingsContent({
 
   return (
     <Shell>
+      <Button asChild variant="ghost" size="sm" className="-ml-3 mb-4">
+        <Link to={paths.project(projectId)}>
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Back
+        </Link>
+      </Button>
       <PageHeader
         title={ProjectsTexts.settingsTitle}
         description={
@@ -166,7 +183,7 @@ function SettingsContent({
             <li className="space-y-2">
               <p>Create the project with your app code:</p>
               <div className="flex items-center gap-2">
-                <code className={`${codeBox} flex-1`}>{command}</code>
+                <code className={`${commandBox} flex-1`}>{command}</code>
                 <CopyButton text={command} label="command" />
               </div>
             </li>
@@ -175,7 +192,7 @@ function SettingsContent({
                 In the new project's <code className="font-mono">.env</code> file, set your database
                 key:
               </p>
-              <code className={codeBox}>{envLine}</code>
+              <code className={commandBox}>{envLine}</code>
             </li>
           </ol>
         </Block>
