@@ -11,6 +11,7 @@ import { Link } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { PageHeader } from "../../../components/ui/page-header";
+import { ApiError } from "../../../lib/api-client";
 import { buildsKeys } from "../api/query-keys";
 import { useBuilds } from "../api/use-builds";
 import { usePublishBuild } from "../api/use-publish-build";
@@ -19,6 +20,16 @@ import { PublishBuildDialog } from "../components/publish-build-dialog";
 
 const isPlatform = (value: string): value is BuildPlatform =>
   (BUILD_PLATFORMS as readonly string[]).includes(value);
+
+/**
+ * A refused publication (409: not pending any more, or its version is already published) says
+ * why, in the server's words; any other failure gets the spec's text.
+ */
+export function publishErrorText(error: unknown): string {
+  return error instanceof ApiError && error.status === 409 && error.message
+    ? error.message
+    : BuildsTexts.publishFailed;
+}
 
 /** Builds history (/build): the user's Android and Apple builds; Apple loads on first switch. */
 export function BuildsPage() {
@@ -41,8 +52,8 @@ export function BuildsPage() {
   const confirm = (build: BuildListItem) =>
     publish.mutate(build.id, {
       onSuccess: () => toast.success(BuildsTexts.publishDone),
-      onError: () => {
-        toast.error(BuildsTexts.publishFailed);
+      onError: (error) => {
+        toast.error(publishErrorText(error));
         // It may have changed elsewhere (published in another tab): show what is true now.
         void queryClient.invalidateQueries({ queryKey: buildsKeys.list(build.platform) });
       },
