@@ -131,8 +131,9 @@ export const routes: RouteObject[] = [
         children: [
           // No guard (spec section 2): each page tells a signed-out visitor what to do.
           {
+            // The projects feature's page with the store's Modules section (app/layouts).
             path: routePatterns.project,
-            lazy: page(() => import("../features/projects/pages/project-page"), "ProjectPage"),
+            lazy: page(() => import("./layouts/project-route"), "ProjectRoute"),
           },
           {
             path: paths.newProject,
