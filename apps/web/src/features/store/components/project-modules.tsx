@@ -111,21 +111,19 @@ function ProjectModuleRow({
   const remove = useRemoveProjectModule(projectId);
   const [open, setOpen] = useState(false);
 
-  const confirm = () =>
-    remove.mutate(module.id, {
-      onSuccess: () => {
-        setOpen(false);
-        toast.success(StoreTexts.removed(module.title));
-      },
-      onError: (error) => {
-        setOpen(false);
-        toast.error(
-          error instanceof ApiError && error.status === 404
-            ? error.message
-            : StoreTexts.removeFailed,
-        );
-      },
-    });
+  // Awaited rather than per-call callbacks: the row leaves the list (and unmounts) as soon as
+  // the removal succeeds, and a call's own callbacks do not run after an unmount.
+  const confirm = async () => {
+    try {
+      await remove.mutateAsync(module.id);
+      toast.success(StoreTexts.removed(module.title));
+    } catch (error) {
+      setOpen(false);
+      toast.error(
+        error instanceof ApiError && error.status === 404 ? error.message : StoreTexts.removeFailed,
+      );
+    }
+  };
 
   return (
     <li className="flex items-center gap-3 py-3 first:pt-0 last:pb-0 sm:gap-4">
@@ -166,7 +164,7 @@ function ProjectModuleRow({
         description={StoreTexts.removeWarning(module.title, projectName)}
         confirmLabel={StoreTexts.removeConfirm}
         pending={remove.isPending}
-        onConfirm={confirm}
+        onConfirm={() => void confirm()}
       />
     </li>
   );
