@@ -14,6 +14,12 @@ const heading = (page: Page, name: string) =>
 const card = (page: Page, store: "App Store" | "Google Play") =>
   page.getByRole("region", { name: store, exact: true });
 const text = (page: Page, value: string) => page.getByText(value, { exact: true });
+/** A server failure as the API answers it. */
+const serverError = {
+  status: 500,
+  contentType: "application/json",
+  body: JSON.stringify({ code: "INTERNAL", message: "Something went wrong." }),
+};
 const PUBLISHED_ON = /^Published on [A-Z][a-z]+ \d{1,2}, \d{4}$/;
 
 /** Records the requests whose URL contains `fragment`. */
@@ -108,7 +114,7 @@ describe("project page and builds", () => {
     await expectVisible(watchedAndroid.getByText(BuildsTexts.buildInProgress, { exact: true }));
   });
 
-  it("tells the user when a publication fails, and shows what is true now", async () => {
+  it("says why the server refused a publication (409), and shows what is true now", async () => {
     const { page, context, allowErrors } = await browser.newPage();
     allowErrors(failedResource(409));
     await createSignedInUser(context);
@@ -125,13 +131,40 @@ describe("project page and builds", () => {
     expect((await context.request.post(`/api/builds/${build.id}/publish`)).status()).toBe(200);
 
     await row.getByRole("button", { name: /^Publish/ }).click();
+    const refused = page.waitForResponse((response) => response.url().includes("/publish"));
+    await page
+      .getByRole("alertdialog")
+      .getByRole("button", { name: "Publish", exact: true })
+      .click();
+    const answer = await refused;
+    expect(answer.status()).toBe(409);
+    const { message } = (await answer.json()) as { message: string };
+    expect(message).not.toBe("");
+    await expectVisible(text(page, message));
+    expect(await text(page, BuildsTexts.publishFailed).count()).toBe(0);
+    await expectVisible(row.getByText("Published", { exact: true }));
+    expect(await row.getByRole("button").count()).toBe(0);
+  });
+
+  it("says 'Failed to publish the build. Please try again.' when publishing fails otherwise", async () => {
+    const { page, context, allowErrors } = await browser.newPage();
+    allowErrors(failedResource(500));
+    await createSignedInUser(context);
+    const project = await createProjectViaApi(context);
+    await context.request.post(`/api/projects/${project.id}/builds`, {
+      data: { platform: "android" },
+    });
+    await page.route("**/api/builds/*/publish", (route) => route.fulfill(serverError));
+
+    await page.goto(paths.build);
+    const row = page.getByRole("listitem").filter({ hasText: project.name });
+    await row.getByRole("button", { name: /^Publish/ }).click();
     await page
       .getByRole("alertdialog")
       .getByRole("button", { name: "Publish", exact: true })
       .click();
     await expectVisible(text(page, BuildsTexts.publishFailed));
-    await expectVisible(row.getByText("Published", { exact: true }));
-    expect(await row.getByRole("button").count()).toBe(0);
+    await expectVisible(row.getByText("Pending", { exact: true }));
   });
 
   it("answers another user's project with a not-found state", async () => {
@@ -163,5 +196,80 @@ describe("project page and builds", () => {
     await expectVisible(text(page, BuildsTexts.noBuilds("android")));
     await page.getByRole("tab", { name: "Apple", exact: true }).click();
     await expectVisible(text(page, BuildsTexts.noBuilds("apple")));
+  });
+});
+
+describe("the project page's error texts", () => {
+  it("toasts 'Build Failed - …' when a build request fails, 'Project Error - …' when the project is gone", async () => {
+    const { page, context, allowErrors } = await browser.newPage();
+    allowErrors(failedResource(500), failedResource(404));
+    await createSignedInUser(context);
+    const project = await createProjectViaApi(context);
+    await page.goto(paths.project(project.id));
+    const android = card(page, "Google Play");
+    await expectVisible(android.getByText(BuildsTexts.noRelease, { exact: true }));
+
+    const buildRequest = (url: URL) => url.pathname === `/api/projects/${project.id}/builds`;
+    await page.route(buildRequest, (route) =>
+      route.request().method() === "POST" ? route.fulfill(serverError) : route.continue(),
+    );
+    await android.getByRole("button", { name: "Publish", exact: true }).click();
+    await expectVisible(text(page, BuildsTexts.buildFailed));
+    await expectVisible(android.getByText(BuildsTexts.noRelease, { exact: true }));
+
+    // The project vanished meanwhile (deleted elsewhere): the server answers 404.
+    await page.unroute(buildRequest);
+    await page.route(buildRequest, (route) =>
+      route.request().method() === "POST"
+        ? route.fulfill({
+            status: 404,
+            contentType: "application/json",
+            body: JSON.stringify({ code: "NOT_FOUND", message: BuildsTexts.projectNotFound }),
+          })
+        : route.continue(),
+    );
+    const apple = card(page, "App Store");
+    await apple.getByRole("button", { name: "Publish", exact: true }).click();
+    await expectVisible(text(page, BuildsTexts.projectError));
+  });
+
+  it("says 'Could not load Android/Apple build data. …' when a card's build cannot be read", async () => {
+    const { page, context, allowErrors } = await browser.newPage();
+    allowErrors(failedResource(500), /Loading the (android|apple) build failed/);
+    await createSignedInUser(context);
+    const project = await createProjectViaApi(context);
+    await page.route(
+      (url) => url.pathname === `/api/projects/${project.id}/builds/latest`,
+      (route) => route.fulfill(serverError),
+    );
+    await page.goto(paths.project(project.id));
+    // Server errors are retried twice before the card gives up.
+    for (const [store, platform] of [
+      ["Google Play", "android"],
+      ["App Store", "apple"],
+    ] as const) {
+      await expectVisible(
+        card(page, store).getByText(BuildsTexts.buildDataFailed(platform), { exact: true }),
+        15_000,
+      );
+    }
+    expect(BuildsTexts.buildDataFailed("android")).toBe(
+      "Could not load Android build data. Check console for details (missing index?).",
+    );
+  });
+
+  it("says 'Could not load project data.' when the project cannot be read", async () => {
+    const { page, context, allowErrors } = await browser.newPage();
+    allowErrors(failedResource(500));
+    await createSignedInUser(context);
+    const project = await createProjectViaApi(context);
+    const summary = (url: URL) => url.pathname === `/api/projects/${project.id}/builds/summary`;
+    await page.route(summary, (route) => route.fulfill(serverError));
+    await page.goto(paths.project(project.id));
+    await expectVisible(page.getByText(BuildsTexts.projectLoadFailed, { exact: true }), 15_000);
+
+    await page.unroute(summary);
+    await page.getByRole("button", { name: "Try again", exact: true }).click();
+    await expectVisible(heading(page, project.name));
   });
 });

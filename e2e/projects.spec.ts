@@ -1,7 +1,8 @@
+import { BuildsTexts } from "@hybridge/shared/builds/texts";
 import { paths } from "@hybridge/shared/common/paths";
 import { FilesTexts, SvgRefusals } from "@hybridge/shared/files/texts";
 import { ProjectsTexts } from "@hybridge/shared/projects/texts";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectHidden, expectPath, expectVisible, pathOf } from "./support/assertions";
 import { failedResource, useBrowser } from "./support/browser";
@@ -14,7 +15,8 @@ import {
   svgText,
   uniqueAppCode,
 } from "./support/projects";
-import { createSignedInUser } from "./support/users";
+import { createModuleViaApi } from "./support/store";
+import { createSignedInUser, signInContext } from "./support/users";
 
 const browser = useBrowser();
 
@@ -22,6 +24,16 @@ const heading = (page: Page, name: string) =>
   page.getByRole("heading", { level: 1, name, exact: true });
 const text = (page: Page, value: string) => page.getByText(value, { exact: true });
 const databaseKey = (page: Page) => page.getByTestId("database-key");
+const card = (page: Page, store: "App Store" | "Google Play") =>
+  page.getByRole("region", { name: store, exact: true });
+/** The console bar's logo link (docs/ui-contract.md). */
+const CONSOLE_LOGO = "Hybridge Console";
+const PUBLISHED_ON = /^Published on [A-Z][a-z]+ \d{1,2}, \d{4}$/;
+/** How soon after the publish answer another open project page must show it (issue 4). */
+const LIVE_WITHIN_MS = 1_200;
+/** The install count a home card shows for a platform ("Apple" or "Android"). */
+const installCount = (card: Locator, platform: "Apple" | "Android") =>
+  card.locator(`dt:text-is("${platform}") + dd`).textContent();
 
 async function fillNewApp(page: Page, code: string, name = "Journey App") {
   await page.getByLabel("Name", { exact: true }).fill(name);
@@ -31,10 +43,10 @@ async function fillNewApp(page: Page, code: string, name = "Journey App") {
 }
 
 describe("the owner's journey", () => {
-  it("creates an app with both icons, sees its key once, updates every form, finds it on My Projects", async () => {
+  it("creates an app with both icons, sees its key once, updates every form, requests both builds, publishes one from /build and sees it live in another tab", async () => {
     const { page, context } = await browser.newPage();
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl() });
-    await createSignedInUser(context);
+    const user = await createSignedInUser(context);
 
     // New app, with both icons; the answer is held back so the busy state can be seen.
     await page.goto(paths.newProject);
@@ -79,6 +91,20 @@ describe("the owner's journey", () => {
       await page.getByRole("link", { name: "Open the test console" }).getAttribute("href"),
     ).toBe(paths.test(code));
 
+    // The same owner keeps the project page open in another browser, never reloaded, from
+    // now to the end: every change below reaches it live.
+    const watcher = await browser.newPage();
+    await signInContext(watcher.context, baseUrl(), user.email, user.password);
+    await watcher.page.goto(paths.project(projectId));
+    await expectVisible(heading(watcher.page, "Journey App"));
+    const watchedApple = card(watcher.page, "App Store");
+    const watchedAndroid = card(watcher.page, "Google Play");
+    await expectVisible(watchedApple.getByText(BuildsTexts.noRelease, { exact: true }));
+    await expectVisible(watchedAndroid.getByText(BuildsTexts.noRelease, { exact: true }));
+    await watcher.page.evaluate(() => {
+      (window as unknown as { stillHere: boolean }).stillHere = true;
+    });
+
     const keyBlock = page.getByRole("region", { name: "Database key" });
     await keyBlock.getByRole("button", { name: /Copy/ }).click();
     await expectVisible(keyBlock.getByText(ProjectsTexts.copied, { exact: true }));
@@ -112,14 +138,23 @@ describe("the owner's journey", () => {
     await name.getByLabel("App name").fill("Renamed App");
     await name.getByRole("button", { name: "Update name" }).click();
     await expectVisible(name.getByText(ProjectsTexts.updated.name));
+    // A later attempt that fails never shows the last success beside its error.
+    await name.getByLabel("App name").fill("");
+    await name.getByRole("button", { name: "Update name" }).click();
+    await expectVisible(name.getByText(ProjectsTexts.nameRequired));
+    await expectHidden(name.getByText(ProjectsTexts.updated.name));
 
     const description = formNamed("Description");
-    await description.getByLabel("App description").fill("   ");
+    const descriptionBox = description.getByLabel("App description");
+    await descriptionBox.fill("   ");
     await description.getByRole("button", { name: "Update description" }).click();
     await expectVisible(description.getByText(ProjectsTexts.descriptionEmpty));
-    await description.getByLabel("App description").fill("  A better description.  ");
+    await descriptionBox.fill("  A better description.  ");
     await description.getByRole("button", { name: "Update description" }).click();
     await expectVisible(description.getByText(ProjectsTexts.updated.description));
+    await expectHidden(description.getByText(ProjectsTexts.descriptionEmpty));
+    // The box shows what was stored: trimmed.
+    await expect.poll(() => descriptionBox.inputValue()).toBe("A better description.");
 
     const segment = formNamed("Segment");
     await segment.getByLabel("App segment").selectOption("sports");
@@ -130,9 +165,14 @@ describe("the owner's journey", () => {
     await theme.getByLabel("New theme color").fill("not-a-colour");
     await theme.getByRole("button", { name: "Update theme color" }).click();
     await expectVisible(theme.getByText(ProjectsTexts.invalidHex));
-    await theme.getByLabel("New theme color").fill("#123ABC");
+    await theme.getByLabel("New theme color").fill(" #123ABC ");
     await theme.getByRole("button", { name: "Update theme color" }).click();
     await expectVisible(theme.getByText(ProjectsTexts.updated.color));
+    await expect.poll(() => theme.getByLabel("New theme color").inputValue()).toBe("#123ABC");
+    await theme.getByLabel("New theme color").fill("#12");
+    await theme.getByRole("button", { name: "Update theme color" }).click();
+    await expectVisible(theme.getByText(ProjectsTexts.invalidHex));
+    await expectHidden(theme.getByText(ProjectsTexts.updated.color));
 
     const statusbar = formNamed("Status bar color");
     await statusbar.getByLabel("New status bar color").fill("#000");
@@ -145,26 +185,93 @@ describe("the owner's journey", () => {
     await launch.getByLabel("New launch icon").setInputFiles(launchIconFile());
     await launch.getByRole("button", { name: "Update launch icon" }).click();
     await expectVisible(launch.getByText(ProjectsTexts.updated.launch));
+    await expectHidden(launch.getByText(FilesTexts.fieldMustHaveFile));
 
     const notification = formNamed("Notification icon");
     await notification.getByLabel("New notification icon").setInputFiles(notificationIconFile());
     await notification.getByRole("button", { name: "Update notification icon" }).click();
     await expectVisible(notification.getByText(ProjectsTexts.updated.notification));
 
-    // My Projects: the card, its age, and its code with the filter icon.
+    // My Projects: the card, its age, and its code with the filter icon (not live yet).
     await page.goto(paths.home);
     await expectVisible(heading(page, ProjectsTexts.homeTitle));
-    const card = page.getByRole("listitem").filter({ hasText: "Renamed App" });
-    await expectVisible(card);
-    await expectVisible(card.getByText(/^Since \d+ (seconds?|minutes?) ago$/));
-    await expectVisible(card.getByText(code, { exact: true }));
-    expect(await card.locator('svg[data-icon="filter"]').count()).toBe(1);
+    const homeCard = page.getByRole("listitem").filter({ hasText: "Renamed App" });
+    await expectVisible(homeCard);
+    await expectVisible(homeCard.getByText(/^Since \d+ (seconds?|minutes?) ago$/));
+    await expectVisible(homeCard.getByText(code, { exact: true }));
+    expect(await homeCard.locator('svg[data-icon="filter"]').count()).toBe(1);
     // The new icon is served to its owner.
-    const icon = card.locator("img").first();
+    const icon = homeCard.locator("img").first();
     await expect.poll(() => icon.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(512);
-    await card.getByRole("link", { name: /^Open/ }).click();
+    await homeCard.getByRole("link", { name: /^Open/ }).click();
     await expectPath(page, paths.project(projectId));
-  });
+
+    // The project page: request an Android and an Apple build.
+    await expectVisible(heading(page, "Renamed App"));
+    const android = card(page, "Google Play");
+    const apple = card(page, "App Store");
+    await android.getByRole("button", { name: BuildsTexts.publish, exact: true }).click();
+    await expectVisible(text(page, BuildsTexts.buildStarted("android")));
+    await expectVisible(android.getByText(BuildsTexts.buildInProgress, { exact: true }));
+    await apple.getByRole("button", { name: BuildsTexts.publish, exact: true }).click();
+    await expectVisible(text(page, BuildsTexts.buildStarted("apple")));
+    await expectVisible(apple.getByText(BuildsTexts.buildInProgress, { exact: true }));
+    // The other browser sees both requests, live.
+    await expectVisible(watchedAndroid.getByText(BuildsTexts.buildInProgress, { exact: true }));
+    await expectVisible(watchedApple.getByText(BuildsTexts.buildInProgress, { exact: true }));
+
+    // Publish the Android build from the builds history.
+    await page
+      .getByRole("navigation", { name: "Console" })
+      .getByRole("link", { name: "Builds" })
+      .click();
+    await expectPath(page, paths.build);
+    const row = page
+      .getByRole("tabpanel", { name: "Android" })
+      .getByRole("listitem")
+      .filter({ hasText: "Renamed App" });
+    await expectVisible(row.getByText("Pending", { exact: true }));
+    expect(await row.textContent()).toContain(BuildsTexts.version(1));
+    await row.getByRole("button", { name: /^Publish/ }).click();
+    const dialog = page.getByRole("alertdialog");
+    await expectVisible(dialog.getByText(BuildsTexts.publishConfirm, { exact: true }));
+    const published = page.waitForResponse(
+      (response) => response.url().includes("/publish") && response.request().method() === "POST",
+    );
+    await dialog.getByRole("button", { name: BuildsTexts.publish, exact: true }).click();
+    expect((await published).status()).toBe(200);
+    const answeredAt = Date.now();
+    await expectVisible(row.getByText("Published", { exact: true }));
+
+    // The watching page shows the release within moments of the answer, without a reload.
+    await expectVisible(
+      watchedAndroid.getByText(BuildsTexts.version(1), { exact: true }),
+      Math.max(1, LIVE_WITHIN_MS - (Date.now() - answeredAt)),
+    );
+    expect(Date.now() - answeredAt).toBeLessThanOrEqual(LIVE_WITHIN_MS);
+    await expectVisible(watchedAndroid.getByText(PUBLISHED_ON));
+    await expectVisible(watchedApple.getByText(BuildsTexts.buildInProgress, { exact: true }));
+    expect(
+      await watcher.page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere),
+    ).toBe(true);
+
+    // Now live, the home card counts installs per platform (0 until the apps report some).
+    await page.goto(paths.home);
+    const liveCard = page.getByRole("listitem").filter({ hasText: "Renamed App" });
+    await expectVisible(liveCard.locator('dt:text-is("Apple") + dd'));
+    expect(await installCount(liveCard, "Apple")).toBe("0");
+    expect(await installCount(liveCard, "Android")).toBe("0");
+    expect(await liveCard.locator('svg[data-icon="filter"]').count()).toBe(0);
+    for (const platform of ["android", "android", "apple"]) {
+      const answer = await context.request.post(`${baseUrl()}/api/v1/installs`, {
+        data: { appKey: code, platform },
+      });
+      expect(answer.status()).toBe(200);
+    }
+    await page.reload();
+    await expect.poll(() => installCount(liveCard, "Android")).toBe("2");
+    expect(await installCount(liveCard, "Apple")).toBe("1");
+  }, 150_000);
 });
 
 describe("new app rules in the browser", () => {
@@ -199,6 +306,38 @@ describe("new app rules in the browser", () => {
     await expectVisible(text(page, FilesTexts.notSvg));
     await bell.setInputFiles(notificationIconFile(svgText({ inner: "<script>alert(1)</script>" })));
     await expectVisible(text(page, FilesTexts.svgRefused(SvgRefusals.script)));
+  });
+
+  it("keeps a pasted app code whole: the 90-character limit counts after the spaces go", async () => {
+    const { page, context } = await browser.newPage();
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl() });
+    await createSignedInUser(context);
+    await page.goto(paths.newProject);
+    const codeInput = page.getByLabel("App code", { exact: true });
+
+    // 99 characters, 11 of them spaces: 88 once stripped.
+    const words = Array.from({ length: 12 }, (_, i) => `w${i}${"x".repeat(5)}`);
+    const pasted = words.join(" ").padEnd(99, "y");
+    expect(pasted).toHaveLength(99);
+    const stripped = pasted.replace(/\s+/g, "");
+    expect(stripped).toHaveLength(88);
+    const paste = async (value: string) => {
+      await codeInput.fill("");
+      await page.evaluate((clip) => navigator.clipboard.writeText(clip), value);
+      await codeInput.focus();
+      await page.keyboard.press("ControlOrMeta+V");
+    };
+    await paste(pasted);
+    await expect.poll(() => codeInput.inputValue()).toBe(stripped);
+    await expectVisible(text(page, ProjectsTexts.codeAvailable));
+
+    // 91 characters after stripping: the limit is said at once, and again on submit.
+    await paste(`${stripped}abc`);
+    await expect.poll(() => codeInput.inputValue()).toBe(`${stripped}abc`);
+    await expectVisible(text(page, ProjectsTexts.codeTooLong(90)));
+    await page.getByRole("button", { name: ProjectsTexts.createSubmit, exact: true }).click();
+    await expectVisible(text(page, ProjectsTexts.codeTooLong(90)));
+    expect(pathOf(page)).toBe(paths.newProject);
   });
 
   it("shows each required field's message and refuses a bad colour", async () => {
@@ -272,7 +411,9 @@ describe("My Projects", () => {
     await expectVisible(text(page, ProjectsTexts.empty));
 
     const bar = page.getByRole("navigation", { name: "Console" });
-    expect(await bar.getByRole("link", { name: "Console" }).getAttribute("href")).toBe(paths.home);
+    expect(
+      await bar.getByRole("link", { name: CONSOLE_LOGO, exact: true }).getAttribute("href"),
+    ).toBe(paths.home);
     expect(await bar.getByRole("link", { name: ProjectsTexts.addApp }).getAttribute("href")).toBe(
       paths.newProject,
     );
@@ -295,6 +436,37 @@ describe("My Projects", () => {
     await expectPath(page, paths.docs);
   });
 
+  it("says when the list cannot be loaded, logs it, and loads it again on Retry", async () => {
+    const { page, context, allowErrors } = await browser.newPage();
+    allowErrors(failedResource(500), /Could not load the projects/);
+    await createSignedInUser(context);
+    await createProjectViaApi(context, { name: "Comes back" });
+    const logged: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") logged.push(message.text());
+    });
+    const failing = (url: URL) => url.pathname === "/api/projects";
+    await page.route(failing, (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: JSON.stringify({ code: "INTERNAL", message: "Something went wrong." }),
+      }),
+    );
+    await page.goto(paths.home);
+    // Server errors are retried twice before the page gives up.
+    await expectVisible(
+      page.getByRole("alert").filter({ hasText: ProjectsTexts.listLoadFailed }),
+      15_000,
+    );
+    expect(logged.some((line) => line.includes("Could not load the projects"))).toBe(true);
+
+    await page.unroute(failing);
+    await page.getByRole("button", { name: ProjectsTexts.retry, exact: true }).click();
+    await expectVisible(page.getByRole("listitem").filter({ hasText: "Comes back" }));
+    await expectHidden(page.getByText(ProjectsTexts.listLoadFailed));
+  });
+
   it("lists projects newest first", async () => {
     const { page, context } = await browser.newPage();
     await createSignedInUser(context);
@@ -303,5 +475,97 @@ describe("My Projects", () => {
     await page.goto(paths.home);
     const names = page.getByRole("listitem").getByRole("heading", { level: 2 });
     await expect.poll(() => names.allTextContents()).toEqual(["Newer", "Older"]);
+  });
+});
+
+describe("the console layout", () => {
+  it("gives every console page one top bar that fits a 360 px screen", async () => {
+    const { page, context } = await browser.newPage();
+    await createSignedInUser(context);
+    const project = await createProjectViaApi(context);
+    const module = await createModuleViaApi(context);
+    await page.setViewportSize({ width: 360, height: 800 });
+    for (const path of [
+      paths.home,
+      paths.project(project.id),
+      paths.settings(project.id),
+      paths.updateProject(project.id),
+      paths.newProject,
+      paths.build,
+      paths.store,
+      paths.storeModule(module.id),
+      paths.addModule,
+      paths.test(project.keyApp),
+    ]) {
+      await page.goto(path);
+      await expectVisible(page.getByRole("heading", { level: 1 }));
+      const bar = page.getByRole("banner").getByRole("navigation", { name: "Console" });
+      await expectVisible(bar);
+      expect(await page.getByRole("banner").count(), path).toBe(1);
+      expect(
+        await bar.getByRole("link", { name: CONSOLE_LOGO, exact: true }).getAttribute("href"),
+        path,
+      ).toBe(paths.home);
+      // The site's own bar is gone: no second logo to /, no second avatar.
+      expect(await page.getByRole("link", { name: "Contact us" }).count(), path).toBe(0);
+      expect(await page.getByRole("button", { name: "User menu" }).count(), path).toBe(1);
+      for (const name of ["Builds", "Module store", ProjectsTexts.addApp]) {
+        await expectVisible(bar.getByRole("link", { name, exact: true }));
+      }
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `${path} scrolls sideways`).toBe(0);
+    }
+  });
+
+  it("works from the keyboard, and gives /build and /settings a Back link", async () => {
+    const { page, context } = await browser.newPage();
+    await createSignedInUser(context);
+    const project = await createProjectViaApi(context);
+
+    await page.goto(paths.build);
+    await page.getByRole("link", { name: BuildsTexts.back, exact: true }).click();
+    await expectPath(page, paths.home);
+
+    await page.goto(paths.settings(project.id));
+    await expectVisible(heading(page, ProjectsTexts.settingsTitle));
+    await page.getByRole("main").getByRole("link", { name: "Back", exact: true }).click();
+    await expectPath(page, paths.project(project.id));
+
+    // Tab reaches the bar's links, then the user menu; Enter opens it, arrows move, Enter goes.
+    const bar = page.getByRole("navigation", { name: "Console" });
+    await bar.getByRole("link", { name: CONSOLE_LOGO, exact: true }).focus();
+    const focusedName = () =>
+      page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        return el?.textContent?.trim() || el?.getAttribute("aria-label") || "";
+      });
+    const reached: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press("Tab");
+      reached.push(await focusedName());
+    }
+    expect(reached.slice(0, 3)).toEqual(["Builds", "Module store", ProjectsTexts.addApp]);
+    expect(reached[3]).toContain("User menu");
+    await page.keyboard.press("Enter");
+    const menu = page.getByRole("menu");
+    await expectVisible(menu);
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await expectPath(page, paths.feedback);
+  });
+
+  it("offers Sign In to a signed-out visitor of an unguarded console page", async () => {
+    const { page } = await browser.newPage();
+    await page.goto(paths.project("some-project"));
+    const bar = page.getByRole("navigation", { name: "Console" });
+    expect(await bar.getByRole("link", { name: "Sign In", exact: true }).getAttribute("href")).toBe(
+      paths.login,
+    );
+    expect(await bar.getByRole("button", { name: "User menu" }).count()).toBe(0);
+    expect(
+      await bar.getByRole("link", { name: CONSOLE_LOGO, exact: true }).getAttribute("href"),
+    ).toBe(paths.home);
   });
 });

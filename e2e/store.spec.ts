@@ -7,7 +7,7 @@ import { formatModulePrice } from "@hybridge/shared/store/price";
 import { StoreTexts } from "@hybridge/shared/store/texts";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectPath, expectVisible, pathOf } from "./support/assertions";
+import { expectHidden, expectPath, expectVisible, pathOf } from "./support/assertions";
 import { failedResource, useBrowser } from "./support/browser";
 import { baseUrl } from "./support/env";
 import { type E2eServer, startServer } from "./support/server";
@@ -31,6 +31,9 @@ const heading = (page: Page, name: string) =>
   page.getByRole("heading", { level: 1, name, exact: true });
 const suffix = () => randomBytes(3).toString("hex");
 const storeGrid = (page: Page) => page.getByRole("list", { name: "Modules", exact: true });
+/** Prices as a French reader sees them: U+00A0 (no-break space) before the euro sign. */
+const PRICE_12_50 = "12,50\u00a0€";
+const PRICE_4_99 = "4,99\u00a0€";
 
 describe("adding a module", () => {
   it("adds a module with a thumbnail and a video, then shows it first in the store with its price", async () => {
@@ -66,14 +69,15 @@ describe("adding a module", () => {
     await expect
       .poll(() => video.evaluate((v) => (v as HTMLVideoElement).readyState), { timeout: 10_000 })
       .toBeGreaterThan(0);
-    await expectVisible(page.getByText(formatModulePrice(12.5), { exact: true }));
+    expect(formatModulePrice(12.5)).toBe(PRICE_12_50);
+    await expectVisible(page.getByText(PRICE_12_50, { exact: true }));
 
     // First in the store, with its price.
     await page.getByRole("link", { name: StoreTexts.backToStore }).click();
     await expectPath(page, paths.store);
     const first = storeGrid(page).getByRole("listitem").first();
     await expectVisible(first.getByRole("heading", { name: title, exact: true }));
-    await expectVisible(first.getByText(formatModulePrice(12.5), { exact: true }));
+    await expectVisible(first.getByText(PRICE_12_50, { exact: true }));
     await expectVisible(first.getByText("iOS", { exact: true }));
   });
 
@@ -90,6 +94,38 @@ describe("adding a module", () => {
     await page.getByRole("button", { name: StoreTexts.submit, exact: true }).click();
     await expectVisible(page.getByRole("alert").filter({ hasText: StoreTexts.required }));
     expect(pathOf(page)).toBe(paths.addModule);
+  });
+
+  it("fits a 390 px phone: whole file inputs, platform names inside their tiles", async () => {
+    const { page, context } = await browser.newPage();
+    await createSignedInUser(context);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(paths.addModule);
+    await expectVisible(heading(page, StoreTexts.addModuleTitle));
+    for (const label of [StoreTexts.thumbnailLabel, StoreTexts.videoLabelField]) {
+      const box = await page.getByLabel(label, { exact: true }).boundingBox();
+      // Room for "Choose File" and "No file chosen" side by side.
+      expect(box?.width ?? 0, label).toBeGreaterThanOrEqual(280);
+    }
+    const tiles = await page.getByRole("radio").evaluateAll((radios) =>
+      radios.map((radio) => {
+        const tile = radio.closest("label") as HTMLElement;
+        const name = tile.querySelector("span[aria-hidden='true']:last-child") as HTMLElement;
+        const inner = tile.getBoundingClientRect();
+        const text = name.getBoundingClientRect();
+        return {
+          text: name.textContent,
+          gap: Math.min(text.left - inner.left, inner.right - text.right),
+        };
+      }),
+    );
+    expect(tiles.map((t) => t.text)).toEqual(["Multiplatform", "Android", "iOS"]);
+    for (const tile of tiles) expect(tile.gap, tile.text ?? "").toBeGreaterThanOrEqual(8);
+    expect(
+      await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    ).toBe(0);
   });
 
   it("refuses a text file named .png at once, and a negative price", async () => {
@@ -133,7 +169,8 @@ describe("a module's page", () => {
     await page.goto(paths.storeModule(subject.id));
     await expectVisible(heading(page, subject.title));
     await expectVisible(page.getByText(`What the subject module does ${tag}.`));
-    await expectVisible(page.getByText(formatModulePrice(4.99), { exact: true }));
+    expect(formatModulePrice(4.99)).toBe(PRICE_4_99);
+    await expectVisible(page.getByText(PRICE_4_99, { exact: true }));
     await expectVisible(page.locator("dl").getByText("Android", { exact: true }));
     await expectVisible(page.getByRole("button", { name: StoreTexts.integrate, exact: true }));
     // No video: the thumbnail stands in, and there is no player.
@@ -179,6 +216,72 @@ describe("a module's page", () => {
     );
     const { modules } = (await response.json()) as { modules: Array<{ id: string }> };
     expect(modules.map((m) => m.id)).toEqual([module.id]);
+  });
+
+  it("lists a project's modules on its page, and removes one after confirmation", async () => {
+    const { page, context } = await browser.newPage();
+    await createSignedInUser(context);
+    const project = await createStoreProjectViaApi(context, `Shop ${suffix()}`);
+    const maps = await createModuleViaApi(context, { title: `Maps ${suffix()}`, price: "12.5" });
+    const charts = await createModuleViaApi(context, { title: `Charts ${suffix()}` });
+
+    // No module yet: the section leads to the store.
+    await page.goto(paths.project(project.id));
+    const section = page.getByRole("region", { name: StoreTexts.projectModulesTitle, exact: true });
+    await expectVisible(section.getByText(StoreTexts.projectModulesEmpty, { exact: true }));
+    expect(
+      await section
+        .getByRole("link", { name: StoreTexts.projectModulesBrowse, exact: true })
+        .getAttribute("href"),
+    ).toBe(paths.store);
+
+    // Integrated from the module's page, it shows on the project's page.
+    for (const module of [maps, charts]) {
+      await page.goto(paths.storeModule(module.id));
+      await page.getByRole("button", { name: StoreTexts.integrate, exact: true }).click();
+      await page
+        .getByRole("dialog", { name: StoreTexts.integrateTitle })
+        .getByRole("button", { name: `Integrate into ${project.name}`, exact: true })
+        .click();
+      await expectVisible(page.getByText(StoreTexts.integrateSuccess(module.title, project.name)));
+    }
+    await page.goto(paths.project(project.id));
+    const list = section.getByRole("list", { name: StoreTexts.projectModulesTitle });
+    await expectVisible(list);
+    expect(await list.getByRole("listitem").getByRole("link").allTextContents()).toEqual([
+      charts.title,
+      maps.title,
+    ]);
+    const mapsRow = list.getByRole("listitem").filter({ hasText: maps.title });
+    await expectVisible(mapsRow.getByText(PRICE_12_50, { exact: true }));
+    await expectVisible(mapsRow.locator("img"));
+    expect(await mapsRow.getByRole("link", { name: maps.title }).getAttribute("href")).toBe(
+      paths.storeModule(maps.id),
+    );
+
+    // Remove asks first; Cancel keeps it.
+    await mapsRow.getByRole("button", { name: StoreTexts.removeModuleLabel(maps.title) }).click();
+    const confirm = page.getByRole("alertdialog", { name: StoreTexts.removeTitle });
+    await expectVisible(confirm.getByText(StoreTexts.removeWarning(maps.title, project.name)));
+    await confirm.getByRole("button", { name: "Cancel", exact: true }).click();
+    await expectVisible(mapsRow);
+    await mapsRow.getByRole("button", { name: StoreTexts.removeModuleLabel(maps.title) }).click();
+    await confirm.getByRole("button", { name: StoreTexts.removeConfirm, exact: true }).click();
+    await expectVisible(page.getByText(StoreTexts.removed(maps.title), { exact: true }));
+    await expectHidden(mapsRow);
+    await expectVisible(list.getByRole("link", { name: charts.title }));
+
+    // Stored: the module's dialog no longer marks the project, the page still lists the other.
+    await page.reload();
+    await expectVisible(list.getByRole("link", { name: charts.title }));
+    expect(await list.getByRole("link", { name: maps.title }).count()).toBe(0);
+    await page.goto(paths.storeModule(maps.id));
+    await page.getByRole("button", { name: StoreTexts.integrate, exact: true }).click();
+    await expectVisible(
+      page
+        .getByRole("dialog", { name: StoreTexts.integrateTitle })
+        .getByRole("button", { name: `Integrate into ${project.name}`, exact: true }),
+    );
   });
 
   it("lets its author delete it", async () => {
@@ -273,6 +376,7 @@ describe("a first start of the embedded default", () => {
     expect(await grid.getByRole("heading").allTextContents()).toEqual(
       manifest.modules.map((m) => m.title),
     );
-    await expectVisible(grid.getByText(StoreTexts.free, { exact: true }).first());
+    expect(StoreTexts.free).toBe("Free");
+    await expectVisible(grid.getByText("Free", { exact: true }).first());
   });
 });

@@ -103,6 +103,12 @@ describe("test console", () => {
     await expectVisible(page.getByText(baseUrl(), { exact: true }));
     await expectVisible(page.getByText(T.serverLabel, { exact: true }));
     await expectVisible(page.getByText(T.appCodeLabel, { exact: true }));
+    // This server's public address is localhost, which a phone cannot reach: the card says
+    // how to start it so that one can.
+    expect(new URL(baseUrl()).hostname).toBe("localhost");
+    const hint = page.getByRole("note", { name: T.loopbackServerTitle });
+    await expectVisible(hint);
+    expect(await hint.textContent()).toContain("PUBLIC_URL=");
 
     // Each form on its own, each with its own message.
     await navbar.getByLabel(T.navBarTypeLabel).selectOption("header");

@@ -87,9 +87,53 @@ export const routes: RouteObject[] = [
             path: paths.welcome,
             lazy: page(() => import("../features/marketing/pages/welcome-page"), "WelcomePage"),
           },
+          // Signed-in users go on to /home.
           {
+            lazy: page(
+              () => import("../features/auth/components/redirect-if-authed"),
+              "RedirectIfAuthed",
+            ),
+            children: [
+              {
+                path: paths.login,
+                lazy: page(() => import("../features/auth/pages/login-page"), "LoginPage"),
+              },
+              {
+                path: paths.signup,
+                lazy: page(() => import("../features/auth/pages/signup-page"), "SignupPage"),
+              },
+            ],
+          },
+
+          // Login guard for the pages outside the console.
+          {
+            lazy: page(() => import("../features/auth/components/require-auth"), "RequireAuth"),
+            children: [
+              {
+                path: paths.dash,
+                lazy: page(() => import("../features/community/pages/dash-page"), "DashPage"),
+              },
+            ],
+          },
+
+          { path: "*", element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+  {
+    // The console: one layout and one top bar for all its pages.
+    lazy: page(() => import("./layouts/console-layout"), "ConsoleLayout"),
+    errorElement: <RootErrorPage />,
+    children: [
+      {
+        errorElement: <RouteErrorPage />,
+        children: [
+          // No guard (spec section 2): each page tells a signed-out visitor what to do.
+          {
+            // The projects feature's page with the store's Modules section (app/layouts).
             path: routePatterns.project,
-            lazy: page(() => import("../features/projects/pages/project-page"), "ProjectPage"),
+            lazy: page(() => import("./layouts/project-route"), "ProjectRoute"),
           },
           {
             path: paths.newProject,
@@ -108,24 +152,6 @@ export const routes: RouteObject[] = [
           {
             path: routePatterns.settings,
             lazy: page(() => import("../features/projects/pages/settings-page"), "SettingsPage"),
-          },
-
-          // Signed-in users go on to /home.
-          {
-            lazy: page(
-              () => import("../features/auth/components/redirect-if-authed"),
-              "RedirectIfAuthed",
-            ),
-            children: [
-              {
-                path: paths.login,
-                lazy: page(() => import("../features/auth/pages/login-page"), "LoginPage"),
-              },
-              {
-                path: paths.signup,
-                lazy: page(() => import("../features/auth/pages/signup-page"), "SignupPage"),
-              },
-            ],
           },
 
           // Login guard. The spec also lists /store and /store/module/:id as unguarded; we
@@ -160,17 +186,11 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
-                path: paths.dash,
-                lazy: page(() => import("../features/community/pages/dash-page"), "DashPage"),
-              },
-              {
                 path: paths.build,
                 lazy: page(() => import("../features/builds/pages/builds-page"), "BuildsPage"),
               },
             ],
           },
-
-          { path: "*", element: <NotFoundPage /> },
         ],
       },
     ],

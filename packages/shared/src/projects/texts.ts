@@ -10,6 +10,8 @@ export const ProjectsTexts = {
   empty: "You don't have any projects at the moment.",
   since: (relative: string) => `Since ${relative}`,
   addApp: "+ App",
+  listLoadFailed: "Your projects could not be loaded.",
+  retry: "Retry",
 
   // New app
   newTitle: "New app",

@@ -95,6 +95,8 @@ export type ModuleDetailResponse = z.infer<typeof ModuleDetailResponseSchema>;
 /** Any text: a malformed id answers 404 like an unknown one (never a 400). */
 export const ModuleParamsSchema = z.object({ moduleId: z.string() });
 export const ProjectModulesParamsSchema = z.object({ projectId: z.string() });
+/** `DELETE /api/store/projects/:projectId/modules/:moduleId`: removes one integration. */
+export const ProjectModuleParamsSchema = z.object({ projectId: z.string(), moduleId: z.string() });
 
 export const IntegrateModuleInputSchema = z.object({
   projectId: z.string().trim().min(1, T.projectNotFound).max(300, T.projectNotFound),

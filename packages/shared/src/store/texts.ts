@@ -44,6 +44,24 @@ export const StoreTexts = {
   integrateFailed: "The module could not be integrated. Please try again.",
   projectNotFound: "This project could not be found.",
 
+  // The project page's Modules section
+  projectModulesTitle: "Modules",
+  projectModulesDescription: "The store modules this app integrates.",
+  projectModulesLoading: "Loading the modules",
+  projectModulesEmpty: "This app does not integrate any module yet.",
+  projectModulesBrowse: "Browse the module store",
+  projectModulesLoadFailed: "The app's modules could not be loaded.",
+  projectModulesRetry: "Try again",
+  removeModule: "Remove",
+  removeModuleLabel: (title: string) => `Remove ${title}`,
+  removeTitle: "Remove this module?",
+  removeWarning: (title: string, project: string) =>
+    `${title} will no longer be part of ${project}. You can integrate it again from the store.`,
+  removeConfirm: "Remove module",
+  removed: (title: string) => `${title} was removed from the app.`,
+  removeFailed: "The module could not be removed. Please try again.",
+  moduleNotIntegrated: "This module is not part of this project.",
+
   // Add module (spec sections 5 and 8)
   addModuleTitle: "Add a module",
   addModuleDescription:

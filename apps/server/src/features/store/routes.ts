@@ -12,6 +12,7 @@ import {
   ModuleParamsSchema,
   ModuleResponseSchema,
   ModulesResponseSchema,
+  ProjectModuleParamsSchema,
   ProjectModulesParamsSchema,
   ProjectModulesResponseSchema,
 } from "@hybridge/shared/store/schemas";
@@ -28,11 +29,13 @@ import { getModule } from "./get-module";
 import { integrateModule, listIntegrationTargets, listProjectModules } from "./integrate-module";
 import { listModules } from "./list-modules";
 import { toModule, toModuleSummary } from "./module-view";
+import { removeProjectModule } from "./remove-project-module";
 
 /**
  * The store API, for signed-in users only (spec section 2 read as guarded): the modules, newest
  * first; one module with its similar modules; adding a module (multipart, streamed files);
- * deleting one (its author or an admin); integrating one into the user's projects.
+ * deleting one (its author or an admin); integrating one into the user's projects, and
+ * removing it from one.
  */
 export async function registerStoreRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -179,6 +182,21 @@ export async function registerStoreRoutes(app: FastifyInstance) {
           addedAt: addedAt.toISOString(),
         })),
       };
+    },
+  );
+
+  r.delete(
+    "/api/store/projects/:projectId/modules/:moduleId",
+    { schema: { params: ProjectModuleParamsSchema, response: { 200: OkResponseSchema } } },
+    async (request) => {
+      const user = await requireUser(request);
+      await removeProjectModule({
+        db,
+        userId: user.id,
+        projectId: request.params.projectId,
+        moduleId: request.params.moduleId,
+      });
+      return { ok: true as const };
     },
   );
 }

@@ -1,12 +1,17 @@
 import type { BuildListItem } from "@hybridge/shared/builds/schemas";
 import { BuildsTexts, PLATFORM_LABELS } from "@hybridge/shared/builds/texts";
 import { BUILD_PLATFORMS, type BuildPlatform } from "@hybridge/shared/common/enums";
+import { paths } from "@hybridge/shared/common/paths";
 import { useQueryClient } from "@tanstack/react-query";
+import { ArrowLeft } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { useState } from "react";
 import toast from "react-hot-toast";
+import { Link } from "react-router";
+import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { PageHeader } from "../../../components/ui/page-header";
+import { ApiError } from "../../../lib/api-client";
 import { buildsKeys } from "../api/query-keys";
 import { useBuilds } from "../api/use-builds";
 import { usePublishBuild } from "../api/use-publish-build";
@@ -15,6 +20,16 @@ import { PublishBuildDialog } from "../components/publish-build-dialog";
 
 const isPlatform = (value: string): value is BuildPlatform =>
   (BUILD_PLATFORMS as readonly string[]).includes(value);
+
+/**
+ * A refused publication (409: not pending any more, or its version is already published) says
+ * why, in the server's words; any other failure gets the spec's text.
+ */
+export function publishErrorText(error: unknown): string {
+  return error instanceof ApiError && error.status === 409 && error.message
+    ? error.message
+    : BuildsTexts.publishFailed;
+}
 
 /** Builds history (/build): the user's Android and Apple builds; Apple loads on first switch. */
 export function BuildsPage() {
@@ -37,8 +52,8 @@ export function BuildsPage() {
   const confirm = (build: BuildListItem) =>
     publish.mutate(build.id, {
       onSuccess: () => toast.success(BuildsTexts.publishDone),
-      onError: () => {
-        toast.error(BuildsTexts.publishFailed);
+      onError: (error) => {
+        toast.error(publishErrorText(error));
         // It may have changed elsewhere (published in another tab): show what is true now.
         void queryClient.invalidateQueries({ queryKey: buildsKeys.list(build.platform) });
       },
@@ -47,6 +62,12 @@ export function BuildsPage() {
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
+      <Button asChild variant="ghost" size="sm" className="-ml-3 mb-4">
+        <Link to={paths.home}>
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          {BuildsTexts.back}
+        </Link>
+      </Button>
       <PageHeader
         title="Builds"
         description="Your Android and Apple builds, newest first. Publish a pending build once it is ready."

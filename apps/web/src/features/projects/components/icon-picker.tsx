@@ -60,7 +60,8 @@ export function IconPicker({
 
   return (
     <FormField label={label} hint={ICON_HINTS[kind]} error={value.error ?? error ?? undefined}>
-      <div className="flex items-center gap-4">
+      {/* The input goes under the preview when it cannot show its file name beside it. */}
+      <div className="flex flex-wrap items-center gap-3 sm:gap-4">
         <span className="flex size-14 shrink-0 items-center justify-center overflow-hidden rounded-xl bg-slate-50 ring-1 ring-slate-200">
           {shown ? (
             <img
@@ -75,7 +76,7 @@ export function IconPicker({
           accept={ICON_RULES[kind].accept}
           disabled={disabled}
           onChange={(event) => void pick(event)}
-          className="h-auto py-1.5 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:font-semibold file:text-brand-800 file:text-sm hover:file:bg-brand-100"
+          className="h-auto min-w-60 flex-1 py-1.5 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:font-semibold file:text-brand-800 file:text-sm hover:file:bg-brand-100"
         />
       </div>
     </FormField>

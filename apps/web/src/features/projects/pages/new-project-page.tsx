@@ -101,7 +101,11 @@ export function NewProjectPage() {
   });
   const codeError =
     errors.keyApp?.message ??
-    (availability.available === false ? ProjectsTexts.codeTaken : undefined);
+    (code.length > PROJECT_LIMITS.keyApp
+      ? ProjectsTexts.codeTooLong(PROJECT_LIMITS.keyApp)
+      : availability.available === false
+        ? ProjectsTexts.codeTaken
+        : undefined);
 
   const keyApp = form.register("keyApp");
   // Spaces vanish as they are typed; the caret stays where it was.
@@ -203,10 +207,12 @@ export function NewProjectPage() {
               )
             }
           >
+            {/* No maxLength: it would count the spaces that are stripped right after (a pasted
+                code of 99 characters with 11 spaces would be cut to 80). The limit holds after
+                stripping, below and in the schema. */}
             <Input
               autoComplete="off"
               spellCheck={false}
-              maxLength={PROJECT_LIMITS.keyApp}
               placeholder="my-shop"
               className="font-mono"
               {...keyApp}

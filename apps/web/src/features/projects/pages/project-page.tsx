@@ -2,7 +2,7 @@ import { BuildsTexts } from "@hybridge/shared/builds/texts";
 import type { BuildPlatform } from "@hybridge/shared/common/enums";
 import { paths } from "@hybridge/shared/common/paths";
 import { ArrowLeft, FlaskConical, FolderX, Pencil, RefreshCw } from "lucide-react";
-import type { ReactNode } from "react";
+import type { ComponentType, ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -27,17 +27,30 @@ function Shell({ children }: { children: ReactNode }) {
   );
 }
 
-/** /project/{id}: the project's name, navigation and its two stores' latest builds, live. */
-export function ProjectPage() {
+/** A section another feature adds under the cards (the app's router composes them). */
+export type ProjectSection = ComponentType<{ projectId: string; projectName: string }>;
+
+/**
+ * /project/{id}: the project's name, navigation and its two stores' latest builds, live; then
+ * the `sections` the router gives it (the store's Modules), so that this feature does not
+ * import the store.
+ */
+export function ProjectPage({ sections = [] }: { sections?: readonly ProjectSection[] }) {
   const { id = "" } = useParams();
   const session = useSession();
   if (session.isError) return <SessionError onRetry={() => void session.refetch()} />;
   if (session.isPending) return <LoadingState />;
   if (!session.data.user) return <NotLoggedIn />;
-  return <ProjectView projectId={id} />;
+  return <ProjectView projectId={id} sections={sections} />;
 }
 
-function ProjectView({ projectId }: { projectId: string }) {
+function ProjectView({
+  projectId,
+  sections,
+}: {
+  projectId: string;
+  sections: readonly ProjectSection[];
+}) {
   const summary = useProjectSummary(projectId);
   useProjectBuildsLive(projectId, summary.isSuccess);
 
@@ -97,6 +110,11 @@ function ProjectView({ projectId }: { projectId: string }) {
           <PlatformCard key={platform} projectId={project.id} platform={platform} />
         ))}
       </div>
+      {sections.map((Section, index) => (
+        <div key={Section.displayName ?? Section.name ?? index} className="mt-6">
+          <Section projectId={project.id} projectName={project.name} />
+        </div>
+      ))}
     </Shell>
   );
 }

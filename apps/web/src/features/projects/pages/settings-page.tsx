@@ -2,7 +2,14 @@ import { AuthTexts } from "@hybridge/shared/auth/texts";
 import { paths } from "@hybridge/shared/common/paths";
 import type { ProjectSettings } from "@hybridge/shared/projects/schemas";
 import { ProjectsTexts } from "@hybridge/shared/projects/texts";
-import { FlaskConical, KeyRound, RefreshCw, Terminal, TriangleAlert } from "lucide-react";
+import {
+  ArrowLeft,
+  FlaskConical,
+  KeyRound,
+  RefreshCw,
+  Terminal,
+  TriangleAlert,
+} from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import toast from "react-hot-toast";
 import { Link, useNavigate, useParams } from "react-router";
@@ -86,7 +93,7 @@ function Block({
   return (
     <Card className="p-6">
       <section aria-label={title} className="space-y-3">
-        <div className="flex items-center justify-between gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 className="flex items-center gap-2 font-semibold text-slate-900">
             <span className="text-brand-700">{icon}</span>
             {title}
@@ -99,8 +106,22 @@ function Block({
   );
 }
 
-const codeBox =
-  "block break-all rounded-lg bg-slate-50 px-3 py-2.5 font-mono text-slate-900 text-sm ring-1 ring-slate-200";
+const codeBase =
+  "block min-w-0 rounded-lg bg-slate-50 px-3 py-2.5 font-mono text-slate-900 text-sm ring-1 ring-slate-200";
+/** Random ids and keys have no spaces: they wrap anywhere. */
+const codeBox = `${codeBase} break-all`;
+
+/**
+ * A command, on one line as it is typed: never cut mid-word (a narrow screen scrolls it
+ * sideways; browsers let the keyboard focus a scrolling box). Copy gives the whole of it.
+ */
+function CommandBlock({ children }: { children: string }) {
+  return (
+    <pre className={`${codeBase} overflow-x-auto whitespace-pre`}>
+      <code>{children}</code>
+    </pre>
+  );
+}
 
 function SettingsContent({
   projectId,
@@ -115,6 +136,12 @@ function SettingsContent({
 
   return (
     <Shell>
+      <Button asChild variant="ghost" size="sm" className="-ml-3 mb-4">
+        <Link to={paths.project(projectId)}>
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Back
+        </Link>
+      </Button>
       <PageHeader
         title={ProjectsTexts.settingsTitle}
         description={
@@ -165,8 +192,10 @@ function SettingsContent({
             <li>Open a terminal.</li>
             <li className="space-y-2">
               <p>Create the project with your app code:</p>
-              <div className="flex items-center gap-2">
-                <code className={`${codeBox} flex-1`}>{command}</code>
+              <div className="flex flex-col items-start gap-2 sm:flex-row sm:items-center">
+                <div className="w-full min-w-0 sm:flex-1">
+                  <CommandBlock>{command}</CommandBlock>
+                </div>
                 <CopyButton text={command} label="command" />
               </div>
             </li>
@@ -175,7 +204,12 @@ function SettingsContent({
                 In the new project's <code className="font-mono">.env</code> file, set your database
                 key:
               </p>
-              <code className={codeBox}>{envLine}</code>
+              <div className="flex flex-col items-start gap-2 sm:flex-row sm:items-center">
+                <div className="w-full min-w-0 sm:flex-1">
+                  <CommandBlock>{envLine}</CommandBlock>
+                </div>
+                <CopyButton text={envLine} label="environment line" />
+              </div>
             </li>
           </ol>
         </Block>

@@ -173,7 +173,11 @@ function SmallForm({
   );
 }
 
-/** Saves one field group; the form's own status says how it went. */
+/**
+ * Saves one field group; the form's own status says how it went. `submit` clears the status
+ * first (a new attempt, even one that fails validation, never shows the last one's result) and
+ * on success hands the server's project back, whose stored values the form then shows.
+ */
 function useSave(
   projectId: string,
   what: UpdatedKey,
@@ -181,20 +185,27 @@ function useSave(
 ) {
   const update = useUpdateProject(projectId);
   const [status, setStatus] = useState<Status | null>(null);
-  const save = async (input: UpdateProjectInput) => {
-    setStatus(null);
+  const save = async (input: UpdateProjectInput): Promise<Project | null> => {
     try {
-      await update.mutateAsync(input);
+      const { project } = await update.mutateAsync(input);
       setStatus({ tone: "success", text: ProjectsTexts.updated[what] });
+      return project;
     } catch (error) {
       setStatus({ tone: "error", text: updateErrorMessage(error, fallback) });
+      return null;
     }
   };
-  return { save, status };
+  const submit =
+    (handle: (event: FormEvent<HTMLFormElement>) => Promise<void>) =>
+    (event: FormEvent<HTMLFormElement>) => {
+      setStatus(null);
+      void handle(event);
+    };
+  return { save, submit, status };
 }
 
 function NameForm({ project }: { project: Project }) {
-  const { save, status } = useSave(project.id, "name");
+  const { save, submit, status } = useSave(project.id, "name");
   const form = useForm({
     resolver: zodResolver(UpdateNameInputSchema),
     defaultValues: { name: project.name },
@@ -206,7 +217,12 @@ function NameForm({ project }: { project: Project }) {
       button="Update name"
       busy={isSubmitting}
       status={status}
-      onSubmit={form.handleSubmit(save)}
+      onSubmit={submit(
+        form.handleSubmit(async (input) => {
+          const saved = await save(input);
+          if (saved) form.reset({ name: saved.name });
+        }),
+      )}
     >
       <FormField label="App name" error={errors.name?.message}>
         <Input autoComplete="off" maxLength={PROJECT_LIMITS.name} {...form.register("name")} />
@@ -216,7 +232,11 @@ function NameForm({ project }: { project: Project }) {
 }
 
 function DescriptionForm({ project }: { project: Project }) {
-  const { save, status } = useSave(project.id, "description", ProjectsTexts.descriptionUpdateError);
+  const { save, submit, status } = useSave(
+    project.id,
+    "description",
+    ProjectsTexts.descriptionUpdateError,
+  );
   const form = useForm({
     resolver: zodResolver(UpdateDescriptionInputSchema),
     defaultValues: { description: project.description },
@@ -228,7 +248,13 @@ function DescriptionForm({ project }: { project: Project }) {
       button="Update description"
       busy={isSubmitting}
       status={status}
-      onSubmit={form.handleSubmit(save)}
+      onSubmit={submit(
+        form.handleSubmit(async (input) => {
+          const saved = await save(input);
+          // The description is stored trimmed: the box shows what was stored.
+          if (saved) form.reset({ description: saved.description });
+        }),
+      )}
       className="md:col-span-2"
     >
       <FormField label="App description" error={errors.description?.message}>
@@ -243,7 +269,7 @@ function DescriptionForm({ project }: { project: Project }) {
 }
 
 function SegmentForm({ project }: { project: Project }) {
-  const { save, status } = useSave(project.id, "segment");
+  const { save, submit, status } = useSave(project.id, "segment");
   const form = useForm({
     resolver: zodResolver(UpdateSegmentInputSchema),
     defaultValues: { segment: project.segment },
@@ -255,7 +281,12 @@ function SegmentForm({ project }: { project: Project }) {
       button="Update segment"
       busy={isSubmitting}
       status={status}
-      onSubmit={form.handleSubmit(save)}
+      onSubmit={submit(
+        form.handleSubmit(async (input) => {
+          const saved = await save(input);
+          if (saved) form.reset({ segment: saved.segment });
+        }),
+      )}
     >
       <FormField label="App segment" error={errors.segment?.message}>
         <Select {...form.register("segment")}>
@@ -279,52 +310,18 @@ function ColorForm({
   field: "color" | "statusbar";
   label: string;
 }) {
-  const { save, status } = useSave(project.id, field);
-  if (field === "color") {
-    return (
-      <ColorFieldForm
-        label={label}
-        value={project.color}
-        schema="color"
-        save={save}
-        status={status}
-      />
-    );
-  }
-  return (
-    <ColorFieldForm
-      label={label}
-      value={project.statusbar}
-      schema="statusbar"
-      save={save}
-      status={status}
-    />
-  );
-}
-
-function ColorFieldForm({
-  label,
-  value,
-  schema,
-  save,
-  status,
-}: {
-  label: string;
-  value: string;
-  schema: "color" | "statusbar";
-  save: (input: UpdateProjectInput) => Promise<void>;
-  status: Status | null;
-}) {
-  const form = useForm<{ value: string }>({ defaultValues: { value } });
+  const { save, submit, status } = useSave(project.id, field);
+  const form = useForm<{ value: string }>({ defaultValues: { value: project[field] } });
   const { errors, isSubmitting } = form.formState;
-  const validator = schema === "color" ? UpdateColorInputSchema : UpdateStatusbarInputSchema;
+  const validator = field === "color" ? UpdateColorInputSchema : UpdateStatusbarInputSchema;
   const onSubmit = form.handleSubmit(async ({ value: next }) => {
-    const parsed = validator.safeParse({ [schema]: next });
+    const parsed = validator.safeParse({ [field]: next });
     if (!parsed.success) {
       form.setError("value", { message: parsed.error.issues[0]?.message });
       return;
     }
-    await save(parsed.data);
+    const saved = await save(parsed.data);
+    if (saved) form.reset({ value: saved[field] });
   });
   return (
     <SmallForm
@@ -332,7 +329,7 @@ function ColorFieldForm({
       button={`Update ${label.toLowerCase()}`}
       busy={isSubmitting}
       status={status}
-      onSubmit={onSubmit}
+      onSubmit={submit(onSubmit)}
     >
       <FormField label={`New ${label.toLowerCase()}`} error={errors.value?.message}>
         <ColorInput value={form.watch("value")} {...form.register("value")} />

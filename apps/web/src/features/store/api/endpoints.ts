@@ -6,4 +6,6 @@ export const storeEndpoints = {
   integrations: (id: string) => `/api/store/modules/${encodeURIComponent(id)}/integrations`,
   projectModules: (projectId: string) =>
     `/api/store/projects/${encodeURIComponent(projectId)}/modules`,
+  projectModule: (projectId: string, moduleId: string) =>
+    `/api/store/projects/${encodeURIComponent(projectId)}/modules/${encodeURIComponent(moduleId)}`,
 } as const;

@@ -4,4 +4,5 @@ export const storeKeys = {
   list: () => [...storeKeys.all, "modules"] as const,
   detail: (id: string) => [...storeKeys.all, "module", id] as const,
   integrationTargets: (id: string) => [...storeKeys.detail(id), "projects"] as const,
+  projectModules: (projectId: string) => [...storeKeys.all, "project", projectId] as const,
 };

@@ -2,6 +2,7 @@ import { IntegrationResponseSchema } from "@hybridge/shared/store/schemas";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "../../../lib/api-client";
 import { storeEndpoints } from "./endpoints";
+import { storeKeys } from "./query-keys";
 import { getIntegrationTargetsQueryOptions } from "./use-integration-targets";
 
 /** Adds the module to one of the user's projects (idempotent on the server). */
@@ -27,6 +28,13 @@ export function useIntegrateModule(moduleId: string) {
           : data,
       );
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+    onSettled: (answer) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: key }),
+        answer &&
+          queryClient.invalidateQueries({
+            queryKey: storeKeys.projectModules(answer.integration.projectId),
+          }),
+      ]),
   });
 }

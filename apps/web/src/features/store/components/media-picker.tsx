@@ -86,7 +86,8 @@ export function MediaPicker({
       error={value.error ?? error ?? undefined}
       invalid={invalid}
     >
-      <div className="flex items-center gap-4">
+      {/* The input takes the whole width on a phone: beside the preview its file name was cut. */}
+      <div className="flex flex-col items-start gap-3 sm:flex-row sm:items-center sm:gap-4">
         <span className="flex aspect-video w-24 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-slate-50 text-slate-400 ring-1 ring-slate-200">
           {preview ? (
             <img src={preview} alt="" className="size-full object-cover" />
@@ -94,7 +95,7 @@ export function MediaPicker({
             <Icon aria-hidden="true" className="size-6" />
           )}
         </span>
-        <div className="min-w-0 flex-1 space-y-1">
+        <div className="w-full min-w-0 space-y-1 sm:flex-1">
           <Input
             type="file"
             accept={rule.accept}

@@ -178,12 +178,13 @@ export function AddModulePage() {
               <legend className="font-medium text-slate-800 text-sm">
                 {StoreTexts.platformFieldLabel}
               </legend>
-              <div className="grid grid-cols-3 gap-2 pt-1.5">
+              {/* Side by side where "Multiplatform" fits its tile; one under the other below. */}
+              <div className="grid grid-cols-1 gap-2 pt-1.5 min-[480px]:grid-cols-3">
                 {MODULE_PLATFORMS.map((platform) => (
                   <label
                     key={platform}
                     className={cn(
-                      "flex cursor-pointer flex-col items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-2 py-2.5 text-center font-medium text-slate-700 text-sm transition-colors hover:border-slate-400",
+                      "flex cursor-pointer items-center gap-2.5 rounded-lg border border-slate-300 bg-white px-3 py-2.5 font-medium text-slate-700 text-sm transition-colors hover:border-slate-400 min-[480px]:flex-col min-[480px]:gap-1.5 min-[480px]:px-2 min-[480px]:text-center",
                       "has-checked:border-brand-600 has-checked:bg-brand-50 has-checked:text-brand-900 has-focus-visible:ring-3 has-focus-visible:ring-brand-600/30",
                     )}
                   >

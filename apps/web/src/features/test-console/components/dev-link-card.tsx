@@ -1,6 +1,7 @@
 import type { DevLink } from "@hybridge/shared/test-console/schemas";
+import { isLoopbackAddress } from "@hybridge/shared/test-console/server-address";
 import { TestConsoleTexts } from "@hybridge/shared/test-console/texts";
-import { QrCode as QrIcon } from "lucide-react";
+import { QrCode as QrIcon, TriangleAlert } from "lucide-react";
 import { Card } from "../../../components/ui/card";
 import { QrCode } from "./qr-code";
 
@@ -39,6 +40,21 @@ export function DevLinkCard({ devLink }: { devLink: DevLink }) {
             </dl>
           </div>
         </div>
+        {isLoopbackAddress(payload.server) && (
+          <div
+            role="note"
+            aria-labelledby="loopback-title"
+            className="flex gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-amber-950 text-sm"
+          >
+            <TriangleAlert aria-hidden="true" className="mt-0.5 size-4.5 shrink-0 text-amber-600" />
+            <div className="min-w-0 space-y-1">
+              <p id="loopback-title" className="font-semibold">
+                {TestConsoleTexts.loopbackServerTitle}
+              </p>
+              <p>{TestConsoleTexts.loopbackServerHint}</p>
+            </div>
+          </div>
+        )}
         <details className="group rounded-lg border border-slate-200 bg-slate-50 text-sm">
           <summary className="cursor-pointer rounded-lg px-3 py-2 font-medium text-slate-700 focus-visible:outline-2 focus-visible:outline-brand-600 focus-visible:outline-offset-2">
             {TestConsoleTexts.qrContents}

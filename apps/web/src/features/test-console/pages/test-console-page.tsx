@@ -117,7 +117,7 @@ function Console({ data, switching }: { data: TestConsoleResponse; switching: bo
         <ProjectsMenu active={project.keyApp} appCodes={projects} />
       </Card>
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         {/* Keyed by project: a new console starts with clean forms. */}
         <fieldset key={project.keyApp} disabled={switching} className="min-w-0 space-y-4">
           <legend className="sr-only">{TestConsoleTexts.settingsLegend}</legend>
@@ -125,7 +125,7 @@ function Console({ data, switching }: { data: TestConsoleResponse; switching: bo
           <LocalhostUrlForm appKey={project.keyApp} saved={config.network} />
           <StatusBarForm appKey={project.keyApp} saved={config.statusBar} />
         </fieldset>
-        <div className="space-y-4">
+        <div className="min-w-0 space-y-4">
           <DevLinkCard devLink={devLink} />
           <SameNetworkHelp />
         </div>
