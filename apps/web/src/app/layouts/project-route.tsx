@@ -1,4 +1,4 @@
-import { ProjectPage, type ProjectSection } from "../../features/projects/pages/project-page";
+import { ProjectPage, type ProjectSection } from "../../features/builds/pages/project-page";
 import { ProjectModules } from "../../features/store/components/project-modules";
 
 /** What other features add under the project page's cards. */

@@ -14,9 +14,9 @@ import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useSession } from "../../auth/api/use-session";
 import { SessionError } from "../../auth/components/session-error";
 import { SignInCard } from "../../auth/components/sign-in-card";
-import { useProjectBuildsLive } from "../../builds/api/use-project-builds-live";
-import { useProjectSummary } from "../../builds/api/use-project-summary";
-import { PlatformCard } from "../../builds/components/platform-card";
+import { useProjectBuildsLive } from "../api/use-project-builds-live";
+import { useProjectSummary } from "../api/use-project-summary";
+import { PlatformCard } from "../components/platform-card";
 
 /** The App Store card first, as the spec lists them. */
 const CARD_ORDER: BuildPlatform[] = ["apple", "android"];
