@@ -239,6 +239,8 @@ export const comparison: ComparisonContent = {
   criterionHeader: "What you get",
   options: ["Hybridge", "React Native", "Flutter", "Capacitor", "No-code builders"],
   coverageLabels: { yes: "Yes", partial: "Partly", no: "No" },
+  labelSeparator: ": ",
+  scrollHint: "Scroll sideways to see every option",
   rows: [
     {
       key: "language",

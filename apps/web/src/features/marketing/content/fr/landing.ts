@@ -181,6 +181,8 @@ export const comparisonFr: ComparisonContent = {
   criterionHeader: "Critère",
   options: ["Hybridge", "React Native", "Flutter", "Capacitor", "Outils no-code"],
   coverageLabels: { yes: "Oui", partial: "En partie", no: "Non" },
+  labelSeparator: "\u00a0: ",
+  scrollHint: "Faites défiler sur le côté pour voir toutes les solutions",
   rows: [
     {
       key: "language",
