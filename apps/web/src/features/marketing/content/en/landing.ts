@@ -57,7 +57,7 @@ export const landingNav = {
     { id: landingSections.solution, label: "How it works" },
     { id: landingSections.comparison, label: "Compare" },
     { id: landingSections.pricing, label: "Pricing" },
-    { id: landingSections.trustedBy, label: "Trusted by" },
+    { id: landingSections.trustedBy, label: "Teams" },
   ],
 } satisfies LandingNavContent;
 
@@ -352,9 +352,14 @@ export const pricing = {
   addOnLabel: "Add-on",
 } satisfies SectionHeadingContent & { addOnLabel: string };
 
+/**
+ * The partner marks are examples drawn for this page (components/partner-logos.tsx), not
+ * customers: the words say so. The section keeps its anchor, #trusted-by.
+ */
 export const trustedBy = {
-  eyebrow: "Trusted by",
-  title: "Studios and freelancers building with Hybridge in the beta",
+  eyebrow: "Built for teams like these",
+  title: "Studios, agencies and freelancers who ship apps for their clients",
+  lead: "The names below are examples, drawn for this page: the beta is just starting. Real teams will appear here once they agree to it.",
 } satisfies SectionHeadingContent;
 
 export const closing = {

@@ -293,9 +293,14 @@ export const audienceFr = {
   ] satisfies FeatureCardContent[],
 };
 
+/**
+ * Les logos de partenaires sont des exemples dessinés pour cette page
+ * (components/partner-logos.tsx), pas des clients : le texte le dit. L'ancre reste #partenaires.
+ */
 export const partnersFr = {
-  eyebrow: "Partenaires",
-  title: "Studios et indépendants qui construisent avec Hybridge pendant la bêta",
+  eyebrow: "Exemples de partenaires",
+  title: "Pensé pour des équipes comme celles-ci",
+  lead: "Studios, agences et indépendants qui livrent des applications à leurs clients. Ces noms sont des exemples dessinés pour cette page\u00a0: la bêta commence, et de vraies équipes apparaîtront ici avec leur accord.",
 } satisfies SectionHeadingContent;
 
 export const startFr = {
