@@ -41,9 +41,13 @@ export default defineConfig({
             { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/, priority: 0 },
             // What the public pages share (sections, video frame, snippets): one file, cached
             // from one public page to the next.
+            // The layout's words (site-texts, locale) are the shell's, loaded on every page.
             {
               name: "marketing",
-              test: /[\\/]features[\\/]marketing[\\/](components|hooks)[\\/]|[\\/]shared[\\/]src[\\/]marketing[\\/]/,
+              test: (id) =>
+                /[\\/]features[\\/]marketing[\\/](components|hooks)[\\/]|[\\/]shared[\\/]src[\\/]marketing[\\/]/.test(
+                  id,
+                ) && !/[\\/]shared[\\/]src[\\/]marketing[\\/](site-texts|locale)\.ts$/.test(id),
               priority: 0,
             },
           ],

@@ -13,6 +13,7 @@
 import { mkdir, readFile, rm, rmdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { gzipSync } from "node:zlib";
 import { build } from "vite";
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -49,6 +50,7 @@ await build({
               Object.entries(file.modules).map(([id, info]) => [id, info.renderedLength]),
             ),
             size: file.code.length,
+            gzip: gzipSync(file.code).length,
           });
         }
       },
@@ -117,7 +119,8 @@ async function prerender(server) {
       ),
     ];
     const bytes = firstLoad.reduce((sum, name) => sum + (chunks.get(name)?.size ?? 0), 0);
-    report.push({ pagePath, files: firstLoad.length, bytes, otherFeatures, firstLoad });
+    const gzip = firstLoad.reduce((sum, name) => sum + (chunks.get(name)?.gzip ?? 0), 0);
+    report.push({ pagePath, files: firstLoad.length, bytes, gzip, otherFeatures, firstLoad });
   }
 
   await writeFile(
@@ -125,12 +128,12 @@ async function prerender(server) {
     `${JSON.stringify({ shell: "app.html", pages, routes: server.routePathList() }, null, 2)}\n`,
   );
 
-  for (const { pagePath, files, bytes, otherFeatures, firstLoad } of report) {
+  for (const { pagePath, files, bytes, gzip, otherFeatures, firstLoad } of report) {
     const kb = (bytes / 1024).toFixed(0);
     const also =
       otherFeatures.length > 0 ? ` — also from features: ${otherFeatures.join(", ")}` : "";
     console.log(
-      `pre-rendered ${pagePath.padEnd(11)} first load: ${files} JS files, ${kb} kB${also}`,
+      `pre-rendered ${pagePath.padEnd(11)} first load: ${files} JS files, ${kb} kB, ${(gzip / 1024).toFixed(1)} kB gzip${also}`,
     );
     if (verbose) printOrigins(firstLoad);
   }
@@ -193,6 +196,14 @@ function fillTemplate(template, { html, meta, pageFiles }) {
       `<meta property="og:type" content="website" />`,
     ].join("\n    "),
   );
+  // The same page in the other language (docs/decisions/005-prerendering.md).
+  const alternates = (meta.alternates ?? [])
+    .map(
+      ({ lang, path: href }) =>
+        `<link rel="alternate" hreflang="${escapeHtml(lang)}" href="${escapeHtml(href)}" />`,
+    )
+    .join("\n    ");
+  if (alternates) out = replaceOnce(out, /<\/head>/, `  ${alternates}\n  </head>`);
   // The page's own chunks load alongside the entry instead of after it.
   const preloads = pageFiles
     .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)

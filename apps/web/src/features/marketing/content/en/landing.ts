@@ -16,7 +16,7 @@ import {
   User,
   Wifi,
 } from "lucide-react";
-import type { PageMeta } from "../page-meta";
+import { landingAlternates, type PageMeta } from "../page-meta";
 import type {
   ClosingContent,
   ComparisonContent,
@@ -33,6 +33,7 @@ export const landingMeta: PageMeta = {
   title: "Hybridge · Native iOS and Android apps for web developers",
   description: siteDescription,
   lang: "en",
+  alternates: landingAlternates,
 };
 
 export const landingSections = {

@@ -17,7 +17,7 @@ import {
   User,
   Users,
 } from "lucide-react";
-import type { PageMeta } from "../page-meta";
+import { landingAlternates, type PageMeta } from "../page-meta";
 import type {
   ClosingContent,
   ComparisonContent,
@@ -34,6 +34,7 @@ export const landingFrMeta: PageMeta = {
   description:
     "Créez des applications iOS et Android natives en React\u00a0: backend intégré, modules natifs, builds dans le cloud sans Mac, publication sur les stores et mises à jour OTA.",
   lang: "fr",
+  alternates: landingAlternates,
 };
 
 export const landingFrSections = {
