@@ -44,7 +44,7 @@ export function TopBar() {
           {user ? (
             <>
               <FeedbackButton label={texts.feedback} />
-              <Button asChild size="sm" className="w-9 px-0 sm:w-auto sm:px-3">
+              <Button asChild size="sm" className="size-9 px-0 sm:h-8 sm:w-auto sm:px-3">
                 <Link to={paths.home}>
                   <LayoutDashboard aria-hidden="true" className="size-4" />
                   <span className="sr-only sm:not-sr-only">{texts.console}</span>

@@ -300,7 +300,7 @@ export const audienceFr = {
  */
 export const partnersFr = {
   eyebrow: "Exemples de partenaires",
-  title: "Pensé pour des équipes comme celles-ci",
+  title: "Pensé pour des équipes comme la vôtre",
   lead: "Studios, agences et indépendants qui livrent des applications à leurs clients. Ces noms sont des exemples dessinés pour cette page\u00a0: la bêta commence, et de vraies équipes apparaîtront ici avec leur accord.",
 } satisfies SectionHeadingContent;
 
