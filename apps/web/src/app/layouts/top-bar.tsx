@@ -16,9 +16,9 @@ const iconLinkClasses =
  * Contact, Feedback and Console show their icons only (their names stay for screen readers).
  *
  * While the session loads — in the pre-rendered HTML, and in the browser until /api/session
- * answers — it shows the signed-out "Sign In" link, faded in after a moment: a visitor without
- * JavaScript can sign in, and a signed-in visitor, whose session usually arrives sooner, does
- * not see it flash (docs/decisions/005-prerendering.md).
+ * answers — it holds the signed-out "Sign In" link, transparent for its first 1.5 s: a visitor
+ * without JavaScript can sign in, and a signed-in visitor, whose session usually arrives sooner,
+ * gets "Console" without "Sign In" flashing first (docs/decisions/005-prerendering.md).
  */
 export function TopBar() {
   const session = useSession();
@@ -63,7 +63,7 @@ export function TopBar() {
             <Button
               asChild
               size="sm"
-              className={cn(session.isPending && "animate-[fade-in_200ms_ease-out_600ms_both]")}
+              className={cn(session.isPending && "animate-[fade-in_200ms_ease-out_1500ms_both]")}
             >
               <Link to={paths.login}>{texts.signIn}</Link>
             </Button>
