@@ -81,6 +81,50 @@ async function expectNoSidewaysScroll(page: Page, path: string) {
   ).toBeLessThanOrEqual(width);
 }
 
+/** The CSS mask that fades a cut-off side of a scroll box ("none" when nothing is hidden). */
+const maskOf = (page: Page, selector: string) =>
+  page.locator(selector).evaluate((element) => getComputedStyle(element).maskImage);
+
+describe("sideways scrolling on a phone", () => {
+  it("the comparison table scrolls in its box, says so, and keeps its criteria column in view", async () => {
+    const { page } = await browser.newPage();
+    await page.setViewportSize(PHONES[0] as { width: number; height: number });
+    await open(page, paths.landing, false);
+    const table = page.getByRole("region", {
+      name: "Hybridge compared with other ways to build a mobile app",
+    });
+    await table.scrollIntoViewIfNeeded();
+    await expectVisible(page.getByText("Scroll sideways to see every option"));
+    const criterion = table.getByRole("rowheader", { name: "Backend included" });
+    const before = await criterion.boundingBox();
+    const hybridge = table.getByRole("columnheader", { name: "Hybridge", exact: true });
+    const hybridgeBefore = await hybridge.boundingBox();
+
+    await table.evaluate((element) => {
+      element.scrollLeft = 300;
+    });
+    // The options moved under the criteria column, which stayed where it was.
+    await expect
+      .poll(async () => (await hybridge.boundingBox())?.x)
+      .toBeLessThan((hybridgeBefore?.x ?? 0) - 200);
+    expect((await criterion.boundingBox())?.x).toBe(before?.x);
+  });
+
+  it("the section links fade out on the side that hides more of them", async () => {
+    const { page } = await browser.newPage();
+    await page.setViewportSize(PHONES[0] as { width: number; height: number });
+    await open(page, paths.landing, false);
+    const links = 'nav[aria-label="Page sections"] ul';
+    // At the start, the end fades: more links that way.
+    await expect.poll(() => maskOf(page, links)).toMatch(/^linear-gradient\((to right|90deg),/);
+    await page.locator(links).evaluate((element) => {
+      element.scrollLeft = element.scrollWidth;
+    });
+    // At the end, only the start (now hidden) fades.
+    await expect.poll(() => maskOf(page, links)).toMatch(/^linear-gradient\((to left|270deg),/);
+  });
+});
+
 describe.each(PHONES)("on a $width px phone", (viewport) => {
   it("no page scrolls sideways for a visitor", async () => {
     const { page } = await browser.newPage();
