@@ -215,6 +215,32 @@ describe("beta (/beta)", () => {
     await expectPath(page, paths.landing);
   });
 
+  it("shows 'Erreur : …' in the page and a toast when the server fails, without thanking, and keeps the e-mail", async () => {
+    // docs/decisions/011-beta-thanks-only-on-success.md: the thanks is for a sign-up that worked.
+    const { page, allowErrors } = await browser.newPage();
+    allowErrors(failedResource(500));
+    await page.route(`**${communityEndpoints.beta}`, (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: JSON.stringify({ code: "INTERNAL", message: GenericTexts.internal }),
+      }),
+    );
+    const email = uniqueEmail();
+    await page.goto(paths.beta);
+    await field(page, "Email").fill(email);
+    await page.getByRole("button", { name: "Join", exact: true }).click();
+
+    const text = T.betaFailed(GenericTexts.internal);
+    await expectVisible(alert(page, text));
+    await expectVisible(page.getByRole("status").filter({ hasText: text }));
+    expect(await page.getByRole("dialog", { name: T.betaThanksTitle }).count()).toBe(0);
+    expect(pathOf(page)).toBe(paths.beta);
+    // Nothing lost: the address is still there for another try, and the button works again.
+    expect(await field(page, "Email").inputValue()).toBe(email);
+    expect(await page.getByRole("button", { name: "Join", exact: true }).isEnabled()).toBe(true);
+  });
+
   it("explains an invalid e-mail without sending it", async () => {
     const { page } = await browser.newPage();
     await page.goto(paths.beta);

@@ -11,6 +11,7 @@ import { type E2eServer, startServer } from "./support/server";
 import { createSignedInUser, signInContext, uniqueEmail } from "./support/users";
 
 const browser = useBrowser();
+const COMMENTS_PATH = "/api/feedback/comments";
 
 const unique = (what: string) => `${what} ${randomBytes(4).toString("hex")}`;
 const heading = (page: Page, name: string) =>
@@ -100,6 +101,37 @@ describe("live comments", () => {
     await confirm.getByRole("button", { name: FeedbackTexts.deleteConfirm, exact: true }).click();
     await expectHidden(commentItem(writer.page, text));
     await expectHidden(commentItem(reader.page, text));
+  });
+});
+
+describe("the comment form", () => {
+  it("asks for a comment instead of reporting a failure when Ctrl/⌘+Enter sends a blank one", async () => {
+    const { page, context } = await browser.newPage();
+    await createSignedInUser(context);
+    await openFeedbackLive(page);
+    let posted = 0;
+    page.on("request", (request) => {
+      if (request.method() === "POST" && new URL(request.url()).pathname === COMMENTS_PATH) {
+        posted += 1;
+      }
+    });
+    const emptyMessage = page.getByRole("alert").filter({ hasText: FeedbackTexts.commentEmpty });
+
+    await commentBox(page).fill("  \n ");
+    await commentBox(page).press("Control+Enter");
+    await expectVisible(emptyMessage);
+    await commentBox(page).press("Meta+Enter");
+    expect(await page.getByText(FeedbackTexts.addFailed).count()).toBe(0);
+    expect(posted).toBe(0);
+
+    // Writing something clears the message; Ctrl+Enter then sends, and the comment is new.
+    const text = unique("Sent from the keyboard");
+    await commentBox(page).fill(text);
+    await expectHidden(emptyMessage);
+    await commentBox(page).press("Control+Enter");
+    await expectVisible(commentItem(page, text));
+    expect(posted).toBe(1);
+    await expectVisible(commentItem(page, text).getByText(FeedbackTexts.justNow, { exact: true }));
   });
 });
 

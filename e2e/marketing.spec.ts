@@ -1,15 +1,18 @@
 import { paths } from "@hybridge/shared/common/paths";
+import { SiteTexts } from "@hybridge/shared/marketing/site-texts";
 import { MarketingTexts } from "@hybridge/shared/marketing/texts";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectPath, expectVisible } from "./support/assertions";
+import { expectHidden, expectPath, expectVisible } from "./support/assertions";
 import { failedResource, launchBrowser, useBrowser } from "./support/browser";
 import { baseUrl } from "./support/env";
 import {
   expectHydratedInPlace,
   isScrolledTo,
+  layoutText,
   PRERENDERED_PAGES,
   rememberServerHeading,
+  textsOf,
   topOf,
   waitForHydration,
 } from "./support/marketing";
@@ -31,6 +34,28 @@ const headingsOf = (scope: Locator, level: number) =>
 
 /** fr-FR amounts: a no-break space before the euro sign. */
 const euros = (amount: number) => `${amount}\u00a0€`;
+
+const FR = SiteTexts.fr;
+/** The layout's English words that its French version does not also use ("Console", "©…"). */
+const ENGLISH_ONLY = textsOf(SiteTexts.en).filter(
+  (text) =>
+    text.length > 3 && !text.startsWith("/") && !textsOf(FR).some((fr) => fr.includes(text)),
+);
+
+/** On a French page, the top bar, the footer and the skip link speak French, and only French. */
+async function expectFrenchLayout(page: Page) {
+  const topBar = page.getByRole("banner");
+  const footer = page.getByRole("contentinfo");
+  expect(await link(topBar, FR.topBar.contactUs).getAttribute("href")).toMatch(/^mailto:/);
+  await expectVisible(footer.getByText(FR.footer.exploreHeading, { exact: true }));
+  await expectVisible(footer.getByText(FR.footer.tagline, { exact: true }));
+  const english = link(footer, FR.footer.otherLanguage.label);
+  expect(await english.getAttribute("href")).toBe(paths.landing);
+  expect(await english.getAttribute("lang")).toBe("en");
+  expect(await page.locator('a[href="#main"]').textContent()).toBe(FR.skipToContent);
+  const text = await layoutText(page);
+  expect(ENGLISH_ONLY.filter((english) => text.includes(english))).toEqual([]);
+}
 
 describe("English landing page", () => {
   it("has every section in the spec's order, with its content and its buttons' targets", async () => {
@@ -123,8 +148,11 @@ describe("English landing page", () => {
     expect(await link(developer, "Start for Free").getAttribute("href")).toBe(paths.login);
     expect(await link(pro, "Choose Pro Plan").getAttribute("href")).toBe(paths.login);
 
-    // Trusted by: a row of partner marks.
-    expect(await page.locator("#trusted-by").getByRole("listitem").count()).toBe(6);
+    // Trusted by: a row of partner marks, which the section says are examples, not customers.
+    const partners = page.locator("#trusted-by");
+    expect(await partners.getByRole("listitem").count()).toBe(6);
+    await expectVisible(partners.getByText(/names below are examples/));
+    expect(await partners.getByText("Trusted by", { exact: true }).count()).toBe(0);
 
     await link(pro, "Choose Pro Plan").click();
     await expectPath(page, paths.login);
@@ -233,13 +261,65 @@ describe("French landing page", () => {
       "Freelance",
     ]);
     expect(await page.locator("#partenaires").getByRole("listitem").count()).toBe(6);
+    await expectVisible(page.locator("#partenaires").getByText(/noms sont des exemples/));
+    // Screen readers hear each cell's coverage with French typography: "Oui : …".
+    expect(await page.locator("#comparatif td").first().textContent()).toBe(
+      "Oui\u00a0: React, JavaScript ou TypeScript",
+    );
 
     expect(await link(page.locator("#accueil"), "Beta test").getAttribute("href")).toBe(paths.beta);
+
+    // The layout around the page is French too, signed out: "Se connecter", not "Sign In".
+    await waitForHydration(page);
+    await expectFrenchLayout(page);
+    expect(await link(page.getByRole("banner"), FR.topBar.signIn).getAttribute("href")).toBe(
+      paths.login,
+    );
+    // Search engines find the English page, and this one, as each other's translation.
+    expect(
+      await page
+        .locator('link[rel="alternate"][hreflang]')
+        .evaluateAll((links) =>
+          links.map((l) => `${l.getAttribute("hreflang")} ${l.getAttribute("href")}`),
+        ),
+    ).toEqual(["en /", "fr /fr", "x-default /"]);
+
     await link(page.locator("#commencer"), "Commencer").click();
     await expectPath(page, paths.join);
     await page.goBack();
     await link(page.locator("#accueil"), "Beta test").click();
     await expectPath(page, paths.beta);
+  });
+});
+
+describe("the layout's language", () => {
+  it("is French on /fr and /privacy for a signed-in user, and English again on English pages", async () => {
+    const { page, context } = await browser.newPage();
+    await createSignedInUser(context);
+    await page.goto(paths.privacy);
+    await waitForHydration(page);
+    const topBar = page.getByRole("banner");
+    await expectVisible(topBar.getByRole("button", { name: FR.topBar.feedback, exact: true }));
+    expect(await link(topBar, FR.topBar.console).getAttribute("href")).toBe(paths.home);
+    expect(await link(topBar, FR.topBar.account).getAttribute("href")).toBe(paths.leave);
+    await expectFrenchLayout(page);
+
+    // Client-side navigation to the English site switches the layout with the page.
+    await link(page.getByRole("contentinfo"), FR.footer.otherLanguage.label).click();
+    await expectPath(page, paths.landing);
+    const EN = SiteTexts.en;
+    await expectVisible(topBar.getByRole("button", { name: EN.topBar.feedback, exact: true }));
+    await expectVisible(link(page.getByRole("contentinfo"), EN.footer.otherLanguage.label));
+    expect(await link(page.getByRole("contentinfo"), FR.footer.otherLanguage.label).count()).toBe(
+      0,
+    );
+    expect(await page.locator('a[href="#main"]').textContent()).toBe(EN.skipToContent);
+    // The English page links its French version, not the privacy page's alternates.
+    expect(await page.locator('link[rel="alternate"][hreflang="fr"]').getAttribute("href")).toBe(
+      paths.landingFr,
+    );
+    await page.goto(paths.docs);
+    expect(await page.locator('link[rel="alternate"][hreflang]').count()).toBe(0);
   });
 });
 
@@ -410,11 +490,15 @@ describe("pre-rendered pages", () => {
     expect(await link(topBar, "Sign In").count()).toBe(0);
   });
 
-  it("show the cookie banner after 3 s", async () => {
+  it("show the cookie banner after 3 s, in the page's language", async () => {
     const { page } = await browser.newPage({ cookiesAccepted: false });
     await page.goto(paths.landingFr);
     await waitForHydration(page);
-    await expectVisible(page.getByRole("region", { name: "Cookie consent" }), 5_000);
+    const banner = page.getByRole("region", { name: FR.cookies.label, exact: true });
+    await expectVisible(banner, 5_000);
+    await expectVisible(banner.getByText(FR.cookies.title, { exact: true }));
+    await banner.getByRole("button", { name: FR.cookies.accept, exact: true }).click();
+    await expectHidden(banner);
   });
 
   describe("with JavaScript off", () => {
@@ -448,9 +532,21 @@ describe("pre-rendered pages", () => {
         await expectVisible(page.locator("#pricing").getByText(euros(27), { exact: true }));
         await expectVisible(page.getByRole("link", { name: "Get Started" }).first());
 
+        // The top bar offers Sign In without JavaScript (not a loading placeholder).
+        expect(await link(page.getByRole("banner"), "Sign In").getAttribute("href")).toBe(
+          paths.login,
+        );
+        await link(page.getByRole("banner"), "Sign In").click();
+        await expectPath(page, paths.login);
+
         await page.goto(paths.landingFr);
         await expectVisible(h2(page, "La moitié d'un projet mobile, c'est de la mécanique"));
         await expectVisible(link(page.locator("#commencer"), "Commencer"));
+        // Pre-rendered in French, layout included.
+        await expectFrenchLayout(page);
+        expect(await link(page.getByRole("banner"), FR.topBar.signIn).getAttribute("href")).toBe(
+          paths.login,
+        );
 
         await page.goto(paths.docs);
         await expectVisible(page.getByText('await db.delete("orders", id);'));

@@ -61,7 +61,9 @@ describe("layout", () => {
 
   it("has the top bar and the footer", async () => {
     const { page } = await browser.newPage();
-    await page.goto(paths.privacy);
+    // An English page: the French ones (/fr, /privacy) word the layout in French
+    // (marketing.spec.ts, "the layout's language").
+    await page.goto(paths.docs);
     const topBar = page.getByRole("banner");
     await expectVisible(topBar);
     const signIn = topBar.getByRole("link", { name: "Sign In", exact: true });

@@ -87,3 +87,26 @@ export const topOf = (page: Page, id: string) =>
     const element = document.getElementById(sectionId);
     return element ? Math.round(element.getBoundingClientRect().top) : Number.NaN;
   }, id);
+
+/** Every string of a nested texts object, e.g. SiteTexts.en. */
+export function textsOf(value: object): string[] {
+  return Object.values(value).flatMap((inner) =>
+    typeof inner === "object" && inner !== null ? textsOf(inner) : [String(inner)],
+  );
+}
+
+/**
+ * What the layout around the page shows or names — top bar, footer, the skip link, and the
+ * accessible names in them — as one text, to search for words of the wrong language.
+ */
+export const layoutText = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('header, footer, a[href="#main"]')]
+      .flatMap((element) => [
+        element.textContent ?? "",
+        ...[...element.querySelectorAll("[aria-label]")].map(
+          (labelled) => labelled.getAttribute("aria-label") ?? "",
+        ),
+      ])
+      .join("\n"),
+  );

@@ -6,13 +6,15 @@
 //      becomes OUT/app.html, the shell of every other page;
 //   4. OUT/pages.json, read by the server: which file answers which path, and every route
 //      pattern (other paths answer 404);
-//   5. a check that the public pages' first load holds no console code.
+//   5. a check that the public pages' first load holds no console code, and stays within its
+//      gzip budget (FIRST_LOAD_BUDGET_KIB).
 //
 // `node scripts/build.mjs --outDir /tmp/somewhere` builds a private copy; `--report` also lists,
 // per public page, the packages and source folders its first load carries, with their sizes.
 import { mkdir, readFile, rm, rmdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { gzipSync } from "node:zlib";
 import { build } from "vite";
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -25,6 +27,24 @@ const ssrDir = path.join(webDir, "node_modules", ".prerender", String(process.pi
 /** Features whose code must never reach a public page's first load (the signed-in console). */
 const CONSOLE_CODE =
   /[\\/]src[\\/]features[\\/](projects|builds|store|test-console)[\\/]|[\\/]src[\\/]features[\\/](?!marketing[\\/])[^\\/]+[\\/]pages[\\/]/;
+
+/**
+ * The most JavaScript (KiB, each file gzipped as a server sends it) a public page may load before
+ * it is interactive: the entry, the shell and the page's own chunks. Set about 10% above what the
+ * pages measured (docs/decisions/005-prerendering.md), so that growth is a decision, not an
+ * accident: the build fails past it. A page not listed gets the largest budget.
+ *
+ * Measured: / 163.6, /fr 162.5, /docs 159.1, /privacy 159.9, /assistant 159.1, /welcome 157.6
+ * (of which react-dom 66 and zod 23.6, the latter for the session query's schema in the shell).
+ */
+const FIRST_LOAD_BUDGET_KIB = {
+  "/": 180,
+  "/fr": 179,
+  "/docs": 175,
+  "/privacy": 176,
+  "/assistant": 175,
+  "/welcome": 174,
+};
 
 // 1. Client bundle, remembering which modules went into which chunk.
 const chunks = new Map();
@@ -49,6 +69,7 @@ await build({
               Object.entries(file.modules).map(([id, info]) => [id, info.renderedLength]),
             ),
             size: file.code.length,
+            gzip: gzipSync(file.code).length,
           });
         }
       },
@@ -117,7 +138,8 @@ async function prerender(server) {
       ),
     ];
     const bytes = firstLoad.reduce((sum, name) => sum + (chunks.get(name)?.size ?? 0), 0);
-    report.push({ pagePath, files: firstLoad.length, bytes, otherFeatures, firstLoad });
+    const gzip = firstLoad.reduce((sum, name) => sum + (chunks.get(name)?.gzip ?? 0), 0);
+    report.push({ pagePath, files: firstLoad.length, bytes, gzip, otherFeatures, firstLoad });
   }
 
   await writeFile(
@@ -125,14 +147,26 @@ async function prerender(server) {
     `${JSON.stringify({ shell: "app.html", pages, routes: server.routePathList() }, null, 2)}\n`,
   );
 
-  for (const { pagePath, files, bytes, otherFeatures, firstLoad } of report) {
-    const kb = (bytes / 1024).toFixed(0);
+  const defaultBudget = Math.max(...Object.values(FIRST_LOAD_BUDGET_KIB));
+  const overBudget = [];
+  for (const { pagePath, files, bytes, gzip, otherFeatures, firstLoad } of report) {
+    const kib = (bytes / 1024).toFixed(0);
+    const gzipKib = gzip / 1024;
+    const budget = FIRST_LOAD_BUDGET_KIB[pagePath] ?? defaultBudget;
     const also =
       otherFeatures.length > 0 ? ` — also from features: ${otherFeatures.join(", ")}` : "";
     console.log(
-      `pre-rendered ${pagePath.padEnd(11)} first load: ${files} JS files, ${kb} kB${also}`,
+      `pre-rendered ${pagePath.padEnd(11)} first load: ${files} JS files, ${kib} KiB, ${gzipKib.toFixed(1)} KiB gzip (budget ${budget})${also}`,
     );
+    if (gzipKib > budget) {
+      overBudget.push(`${pagePath}: ${gzipKib.toFixed(1)} KiB gzip, budget ${budget} KiB`);
+    }
     if (verbose) printOrigins(firstLoad);
+  }
+  if (overBudget.length > 0) {
+    throw new Error(
+      `prerender: first load over its gzip budget (FIRST_LOAD_BUDGET_KIB in scripts/build.mjs; run with --report to see where the bytes come from):\n  ${overBudget.join("\n  ")}`,
+    );
   }
 }
 
@@ -150,8 +184,9 @@ function printOrigins(files) {
       sizes.set(origin, (sizes.get(origin) ?? 0) + size);
     }
   }
+  // Rendered sizes: after tree-shaking, before minifying and gzip.
   for (const [origin, size] of [...sizes].sort((a, b) => b[1] - a[1])) {
-    console.log(`    ${(size / 1024).toFixed(1).padStart(7)} kB  ${origin}`);
+    console.log(`    ${(size / 1024).toFixed(1).padStart(7)} KiB  ${origin}`);
   }
 }
 
@@ -193,6 +228,14 @@ function fillTemplate(template, { html, meta, pageFiles }) {
       `<meta property="og:type" content="website" />`,
     ].join("\n    "),
   );
+  // The same page in the other language (docs/decisions/005-prerendering.md).
+  const alternates = (meta.alternates ?? [])
+    .map(
+      ({ lang, path: href }) =>
+        `<link rel="alternate" hreflang="${escapeHtml(lang)}" href="${escapeHtml(href)}" />`,
+    )
+    .join("\n    ");
+  if (alternates) out = replaceOnce(out, /<\/head>/, `  ${alternates}\n  </head>`);
   // The page's own chunks load alongside the entry instead of after it.
   const preloads = pageFiles
     .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)

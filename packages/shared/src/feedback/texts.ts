@@ -16,6 +16,8 @@ export const FeedbackTexts = {
   loginPrompt: "Log in to leave a comment and evaluate Hybridge.",
   loadFailed: "The comments could not be loaded.",
   adminBadge: "Admin",
+  /** A comment under 10 s old, in place of "0 seconds ago". */
+  justNow: "just now",
   deleteTitle: "Delete this comment?",
   deleteWarning: "The comment will be removed for everyone. This cannot be undone.",
   deleteConfirm: "Delete",

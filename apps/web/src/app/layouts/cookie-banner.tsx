@@ -1,6 +1,7 @@
 import { Cookie } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "../../components/ui/button";
+import { useSiteTexts } from "./use-site-texts";
 
 export const COOKIE_CONSENT_KEY = "hybridge.cookie-consent";
 const COOKIE_BANNER_DELAY_MS = 3000;
@@ -21,9 +22,10 @@ function storeConsent() {
   }
 }
 
-/** Appears 3 s after the app loads unless consent was given before. */
+/** Appears 3 s after the app loads unless consent was given before; in the page's language. */
 export function CookieBanner() {
   const [visible, setVisible] = useState(false);
+  const { cookies: texts } = useSiteTexts().texts;
 
   useEffect(() => {
     if (hasConsent()) return;
@@ -36,7 +38,7 @@ export function CookieBanner() {
     <section
       // biome-ignore lint/a11y/noRedundantRoles: the UI contract names the role explicitly
       role="region"
-      aria-label="Cookie consent"
+      aria-label={texts.label}
       className="fixed inset-x-4 bottom-4 z-40 rounded-2xl border border-slate-200 bg-white p-5 shadow-2xl shadow-slate-900/15 motion-safe:animate-slide-up sm:right-auto sm:max-w-sm"
     >
       <div className="flex gap-3">
@@ -44,11 +46,8 @@ export function CookieBanner() {
           <Cookie aria-hidden="true" className="size-5" />
         </span>
         <div className="space-y-1">
-          <p className="font-semibold text-slate-900 text-sm">We use cookies</p>
-          <p className="text-slate-600 text-sm leading-relaxed">
-            Only the ones Hybridge needs to keep you signed in and remember your choices. No
-            tracking, no advertising.
-          </p>
+          <p className="font-semibold text-slate-900 text-sm">{texts.title}</p>
+          <p className="text-slate-600 text-sm leading-relaxed">{texts.text}</p>
         </div>
       </div>
       <div className="mt-4 flex justify-end">
@@ -59,7 +58,7 @@ export function CookieBanner() {
             setVisible(false);
           }}
         >
-          Accept
+          {texts.accept}
         </Button>
       </div>
     </section>

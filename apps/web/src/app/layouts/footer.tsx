@@ -2,17 +2,10 @@ import { CONTACT_EMAIL, PRODUCT_NAME, paths } from "@hybridge/shared/common/path
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { LogoMark } from "../../components/ui/logo";
+import { useSiteTexts } from "./use-site-texts";
 
 const linkClasses =
   "rounded-sm text-slate-600 hover:text-slate-900 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600";
-
-/** The public pages, reachable from every page (and, pre-rendered, without JavaScript). */
-const explore: Array<{ label: string; to: string; lang?: string }> = [
-  { label: "Documentation", to: paths.docs },
-  { label: "Assistant", to: paths.assistant },
-  { label: "Privacy policy", to: paths.privacy },
-  { label: "Version française", to: paths.landingFr, lang: "fr" },
-];
 
 /* lucide-react 1.x ships no brand icons; these are the marks' simple outlines. */
 const social: Array<{ name: string; href: string; icon: ReactNode }> = [
@@ -40,6 +33,15 @@ const social: Array<{ name: string; href: string; icon: ReactNode }> = [
 ];
 
 export function Footer() {
+  const { locale, texts: site } = useSiteTexts();
+  const texts = site.footer;
+  // The docs and the assistant are in English, the privacy policy in French.
+  const explore: Array<{ label: string; to: string; lang?: string }> = [
+    { label: texts.docs, to: paths.docs, lang: locale === "en" ? undefined : "en" },
+    { label: texts.assistant, to: paths.assistant, lang: locale === "en" ? undefined : "en" },
+    { label: texts.privacy, to: paths.privacy, lang: locale === "fr" ? undefined : "fr" },
+  ];
+  const other = texts.otherLanguage;
   return (
     <footer className="border-slate-200 border-t bg-white">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[2fr_1fr_1fr_1fr] lg:px-8">
@@ -48,28 +50,29 @@ export function Footer() {
             <LogoMark className="size-7" />
             {PRODUCT_NAME}
           </p>
-          <p className="max-w-sm text-slate-600 text-sm leading-relaxed">
-            The cloud framework for web developers who ship native iOS and Android apps: built-in
-            backend, native modules, cloud builds and store publishing — no backend to run, no Mac
-            needed.
-          </p>
+          <p className="max-w-sm text-slate-600 text-sm leading-relaxed">{texts.description}</p>
         </div>
-        <nav aria-label="Explore" className="space-y-3 text-sm">
-          <p className="font-semibold text-slate-900">Explore</p>
+        <nav aria-label={texts.exploreHeading} className="space-y-3 text-sm">
+          <p className="font-semibold text-slate-900">{texts.exploreHeading}</p>
           <ul className="space-y-2">
             {explore.map((item) => (
               <li key={item.to}>
-                <Link to={item.to} lang={item.lang} className={linkClasses}>
+                <Link to={item.to} hrefLang={item.lang} className={linkClasses}>
                   {item.label}
                 </Link>
               </li>
             ))}
+            <li>
+              <Link to={other.to} lang={other.lang} hrefLang={other.lang} className={linkClasses}>
+                {other.label}
+              </Link>
+            </li>
           </ul>
         </nav>
         <div className="space-y-3 text-sm">
-          <p className="font-semibold text-slate-900">Get in touch</p>
+          <p className="font-semibold text-slate-900">{texts.contactHeading}</p>
           <p className="text-slate-600">
-            Questions or a project in mind? Write to{" "}
+            {texts.contactLead}{" "}
             <a
               href={`mailto:${CONTACT_EMAIL}`}
               className="rounded-sm font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
@@ -79,7 +82,7 @@ export function Footer() {
           </p>
         </div>
         <div className="space-y-3 text-sm">
-          <p className="font-semibold text-slate-900">Follow us</p>
+          <p className="font-semibold text-slate-900">{texts.followHeading}</p>
           <ul className="flex gap-2">
             {social.map((item) => (
               <li key={item.name}>
@@ -101,8 +104,8 @@ export function Footer() {
       </div>
       <div className="border-slate-100 border-t">
         <div className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-6 text-slate-500 text-sm sm:flex-row sm:justify-between sm:px-6 lg:px-8">
-          <p>© 2025 Hybridge</p>
-          <p>Made for web developers who ship mobile apps.</p>
+          <p>{texts.copyright}</p>
+          <p>{texts.tagline}</p>
         </div>
       </div>
     </footer>

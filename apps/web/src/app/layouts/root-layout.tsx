@@ -2,19 +2,22 @@ import { Outlet, ScrollRestoration, useNavigation } from "react-router";
 import { CookieBanner } from "./cookie-banner";
 import { Footer } from "./footer";
 import { TopBar } from "./top-bar";
+import { useSiteTexts } from "./use-site-texts";
 
 /**
- * Every page: top bar, the page, footer, and the cookie banner. Pages are loaded on demand; while
- * the next page's code arrives, the current page stays and a thin bar shows along the top.
+ * Every page: top bar, the page, footer, and the cookie banner, in the page's language. Pages are
+ * loaded on demand; while the next page's code arrives, the current page stays and a thin bar
+ * shows along the top.
  */
 export function RootLayout() {
   const navigation = useNavigation();
+  const { locale, texts } = useSiteTexts();
   return (
-    <div className="flex min-h-dvh flex-col">
+    <div lang={locale} className="flex min-h-dvh flex-col">
       {navigation.state === "loading" && (
         <div
           role="progressbar"
-          aria-label="Loading the page"
+          aria-label={texts.loadingPage}
           className="fixed inset-x-0 top-0 z-50 h-0.5 bg-brand-600 motion-safe:animate-pulse"
         />
       )}
@@ -22,7 +25,7 @@ export function RootLayout() {
         href="#main"
         className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-medium text-brand-800 shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
       >
-        Skip to content
+        {texts.skipToContent}
       </a>
       <TopBar />
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">

@@ -6,6 +6,7 @@ import { useId } from "react";
 import { useForm } from "react-hook-form";
 import toast from "react-hot-toast";
 import { Button } from "../../../components/ui/button";
+import { FieldError } from "../../../components/ui/form-field";
 import { Label } from "../../../components/ui/label";
 import { Textarea } from "../../../components/ui/textarea";
 import { useAddComment } from "../api/use-add-comment";
@@ -19,22 +20,22 @@ export function CommentForm() {
     defaultValues: { text: "" },
   });
   const text = form.watch("text");
-  const { isSubmitting } = form.formState;
+  const { isSubmitting, errors } = form.formState;
   const blank = text.trim().length === 0;
+  const errorId = `${id}-error`;
 
-  const onSubmit = form.handleSubmit(
-    async (values) => {
-      try {
-        await addComment.mutateAsync(values);
-      } catch {
-        toast.error(FeedbackTexts.addFailed);
-        return;
-      }
-      form.reset({ text: "" });
-      toast.success(FeedbackTexts.commentAdded);
-    },
-    () => toast.error(FeedbackTexts.addFailed),
-  );
+  // A blank comment never reaches the server: the Send button is disabled, and Ctrl/⌘+Enter
+  // shows the field's own message ("Please write a comment.") instead of a failure.
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await addComment.mutateAsync(values);
+    } catch {
+      toast.error(FeedbackTexts.addFailed);
+      return;
+    }
+    form.reset({ text: "" });
+    toast.success(FeedbackTexts.commentAdded);
+  });
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-2">
@@ -44,14 +45,17 @@ export function CommentForm() {
         rows={3}
         maxLength={COMMENT_MAX}
         placeholder={FeedbackTexts.commentPlaceholder}
+        aria-invalid={errors.text ? true : undefined}
+        aria-describedby={errors.text ? errorId : undefined}
         onKeyDown={(event) => {
           if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
             event.preventDefault();
-            if (!blank && !isSubmitting) void onSubmit();
+            if (!isSubmitting) void onSubmit();
           }
         }}
         {...form.register("text")}
       />
+      {errors.text?.message && <FieldError id={errorId}>{errors.text.message}</FieldError>}
       <div className="flex items-center justify-between gap-3">
         <p className="text-slate-500 text-xs" aria-live="polite">
           {text.length > COMMENT_MAX - 200 ? `${text.length} / ${COMMENT_MAX}` : ""}

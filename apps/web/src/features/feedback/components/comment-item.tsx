@@ -1,7 +1,7 @@
-import { formatRelativeTime } from "@hybridge/shared/common/relative-time";
 import type { Comment } from "@hybridge/shared/feedback/schemas";
 import { FeedbackTexts } from "@hybridge/shared/feedback/texts";
 import { ShieldCheck } from "lucide-react";
+import { formatCommentTime } from "./comment-time";
 import { DeleteCommentDialog } from "./delete-comment-dialog";
 
 const absolute = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
@@ -31,7 +31,7 @@ export function CommentItem({ comment, now }: { comment: Comment; now: Date }) {
             title={absolute.format(date)}
             className="text-slate-500 text-xs"
           >
-            {formatRelativeTime(date, now)}
+            {formatCommentTime(date, now)}
           </time>
           {comment.canDelete && (
             <div className="ml-auto">

@@ -1,6 +1,6 @@
 import { FeedbackTexts } from "@hybridge/shared/feedback/texts";
-import { MessageSquare, X } from "lucide-react";
-import { lazy, Suspense } from "react";
+import { X } from "lucide-react";
+import { lazy, type RefObject, Suspense } from "react";
 import { Button } from "../../../components/ui/button";
 import {
   Dialog,
@@ -8,28 +8,38 @@ import {
   DialogContent,
   DialogDescription,
   DialogTitle,
-  DialogTrigger,
 } from "../../../components/ui/dialog";
 import { LoadingState } from "../../../components/ui/spinner";
 
-// The top bar is on every page, landing pages included: the panel (form, list, evaluation)
-// loads only when the dialog first opens.
+// The panel (form, list, evaluation) loads only when the dialog first opens.
 const FeedbackPanel = lazy(() =>
   import("./feedback-panel").then((module) => ({ default: module.FeedbackPanel })),
 );
 
-/** The feedback modal (max 800 px wide, 80 vh tall, scrolling inside) and its 'Feedback' button. */
-export function FeedbackDialog() {
+/**
+ * The feedback modal (max 800 px wide, 80 vh tall, scrolling inside). Its opener is FeedbackButton,
+ * which loads this module on first use: closing gives the focus back to `returnFocus`.
+ */
+export function FeedbackDialog({
+  open,
+  onOpenChange,
+  returnFocus,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  returnFocus: RefObject<HTMLElement | null>;
+}) {
   return (
-    <Dialog>
-      <DialogTrigger asChild>
-        <Button variant="ghost" size="sm" className="h-9 px-2.5 text-slate-600">
-          <MessageSquare aria-hidden="true" className="size-4.5" />
-          <span className="sr-only sm:not-sr-only">{FeedbackTexts.title}</span>
-        </Button>
-      </DialogTrigger>
+    <Dialog open={open} onOpenChange={onOpenChange}>
       {/* `!`: the dialog's own max width and padding would otherwise win. */}
-      <DialogContent className="flex h-[80vh] max-w-[800px]! flex-col p-0!">
+      <DialogContent
+        className="flex h-[80vh] max-w-[800px]! flex-col p-0!"
+        onCloseAutoFocus={(event) => {
+          // Without a Radix trigger, Radix would not know where the focus came from.
+          event.preventDefault();
+          returnFocus.current?.focus();
+        }}
+      >
         <div className="flex items-start justify-between gap-4 border-slate-100 border-b px-6 py-4">
           <div>
             <DialogTitle>{FeedbackTexts.title}</DialogTitle>

@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
 
 /**
- * Marks of the teams in the beta: fictional names drawn for this page (no one's trademark), in
- * the page's own grey so that no logo shouts louder than the others.
+ * Example marks: fictional names drawn for this page (no one's trademark, and no one's
+ * endorsement — the section's words say they are examples), in the page's own grey so that no
+ * logo shouts louder than the others.
  */
 const partners: Array<{ name: string; mark: ReactNode }> = [
   {

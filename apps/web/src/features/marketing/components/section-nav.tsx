@@ -3,6 +3,7 @@ import { type MouseEvent, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { cn } from "../../../lib/cn";
 import type { LandingNavContent } from "../content/types";
+import { scrollFadeClass, useScrollEdges } from "../hooks/use-scroll-edges";
 
 function prefersReducedMotion() {
   return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
@@ -29,10 +30,12 @@ export function scrollToSection(event: MouseEvent<HTMLAnchorElement>, id: string
 
 /**
  * The landing page's section links, sticky under the top bar. Without JavaScript they are plain
- * anchors; with it they scroll smoothly (scrollToSection) and mark the section in view.
+ * anchors; with it they scroll smoothly (scrollToSection) and mark the section in view. On a
+ * narrow screen the links scroll sideways, and the side that hides more of them fades out.
  */
 export function SectionNav({ label, links, alternate }: LandingNavContent) {
   const [current, setCurrent] = useState<string | null>(null);
+  const [listRef, edges] = useScrollEdges<HTMLUListElement>();
 
   useEffect(() => {
     if (typeof IntersectionObserver === "undefined") return;
@@ -56,6 +59,23 @@ export function SectionNav({ label, links, alternate }: LandingNavContent) {
     return () => observer.disconnect();
   }, [links]);
 
+  // The link of the section being read stays within the visible part of the bar.
+  useEffect(() => {
+    const list = listRef.current;
+    const link = current ? list?.querySelector(`a[href="#${current}"]`) : null;
+    if (!list || !(link instanceof HTMLElement)) return;
+    const start = link.offsetLeft - list.offsetLeft;
+    const end = start + link.offsetWidth;
+    const margin = 40; // clear of the fade
+    if (start >= list.scrollLeft + margin && end <= list.scrollLeft + list.clientWidth - margin) {
+      return;
+    }
+    list.scrollTo({
+      left: Math.max(0, start - margin),
+      behavior: prefersReducedMotion() ? "auto" : "smooth",
+    });
+  }, [current, listRef]);
+
   const go = (event: MouseEvent<HTMLAnchorElement>, id: string) => {
     if (scrollToSection(event, id)) setCurrent(id);
   };
@@ -66,7 +86,13 @@ export function SectionNav({ label, links, alternate }: LandingNavContent) {
       className="sticky top-16 z-30 border-slate-200/80 border-b bg-white/90 backdrop-blur-md supports-[backdrop-filter]:bg-white/75"
     >
       <div className="mx-auto flex h-12 max-w-6xl items-center gap-2 px-4 sm:px-6 lg:px-8">
-        <ul className="flex min-w-0 flex-1 items-center gap-1 overflow-x-auto [scrollbar-width:none]">
+        <ul
+          ref={listRef}
+          className={cn(
+            "flex min-w-0 flex-1 items-center gap-1 overflow-x-auto [scrollbar-width:none]",
+            scrollFadeClass(edges),
+          )}
+        >
           {links.map((link) => (
             <li key={link.id} className="shrink-0">
               <a

@@ -1,4 +1,3 @@
-import { Play } from "lucide-react";
 import { cn } from "../../../lib/cn";
 import type { VideoPosterContent } from "../content/types";
 
@@ -39,13 +38,8 @@ export function VideoFrame({
   }
   return (
     <figure className={frame}>
+      {/* No play button: nothing here plays until a source is set. */}
       <PosterArt />
-      <span
-        aria-hidden="true"
-        className="absolute top-[38%] left-1/2 flex size-16 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full bg-slate-950/50 text-white ring-1 ring-white/30 backdrop-blur-sm"
-      >
-        <Play className="ml-1 size-7 fill-current" />
-      </span>
       <figcaption className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-slate-950 via-slate-950/90 to-transparent px-5 pt-10 pb-4 sm:px-6">
         <span className="flex flex-wrap items-center gap-2 font-semibold text-sm text-white">
           {title}

@@ -73,6 +73,13 @@ export type ComparisonContent = {
   rows: ReadonlyArray<{ key: ComparisonCriterion; criterion: string; cells: ComparisonCells }>;
   /** Words for screen readers and the legend: what each coverage means. */
   coverageLabels: Record<Coverage, string>;
+  /**
+   * What separates a coverage label from the cell's words for screen readers: ": " in English,
+   * a no-break space before the colon in French.
+   */
+  labelSeparator: string;
+  /** Shown while the table is wider than the screen: it scrolls sideways. */
+  scrollHint: string;
   /** Where the comparison's facts come from, and when they were checked. */
   note: string;
 };

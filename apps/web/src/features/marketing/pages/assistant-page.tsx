@@ -39,7 +39,7 @@ export function AssistantPage() {
             <p className="font-semibold text-slate-900">{content.assistantName}</p>
             <p className="flex items-center gap-1.5 text-slate-500 text-xs">
               <span aria-hidden="true" className="size-2 rounded-full bg-amber-400" />
-              Preview
+              {content.status}
             </p>
           </div>
         </div>

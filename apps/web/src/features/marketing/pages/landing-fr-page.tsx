@@ -24,7 +24,8 @@ import { usePageMeta } from "../hooks/use-page-meta";
 /**
  * The French landing page (spec section 2): hero, overview, why, eight feature cards, competitor
  * table, audience cards, partner logos, start button. The document language is French
- * (usePageMeta, and the pre-rendered <html lang="fr">); the shared top bar and footer stay English.
+ * (usePageMeta, and the pre-rendered <html lang="fr">), and so are the top bar, footer and cookie
+ * banner around it (localeOf in @hybridge/shared/marketing/locale).
  */
 export function LandingFrPage() {
   usePageMeta(landingFrMeta);

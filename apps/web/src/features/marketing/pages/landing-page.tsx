@@ -178,7 +178,8 @@ function Solution() {
       tone="dark"
       className="bg-slate-950"
     >
-      <div className="mt-12 grid gap-6 lg:grid-cols-[1fr_1fr_1.2fr]">
+      {/* One explicit column below `lg` (an implicit one would grow to the code's widest line). */}
+      <div className="mt-12 grid grid-cols-1 gap-6 lg:grid-cols-[1fr_1fr_1.2fr]">
         {webLayer && (
           <LayerCard title={webLayer.title} text={webLayer.text}>
             <CheckList
@@ -231,7 +232,7 @@ function LayerCard({
   children: ReactNode;
 }) {
   return (
-    <article className={cn(className, "rounded-2xl bg-white/5 p-7 ring-1 ring-white/10")}>
+    <article className={cn(className, "min-w-0 rounded-2xl bg-white/5 p-7 ring-1 ring-white/10")}>
       <h3 className="font-semibold text-lg text-white">{title}</h3>
       <p className="mt-2 text-slate-300 text-sm leading-relaxed">{text}</p>
       {children}

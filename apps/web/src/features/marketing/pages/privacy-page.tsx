@@ -81,7 +81,12 @@ export function PrivacyPage() {
           ))}
 
           <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-            <Button asChild variant="secondary">
+            {/* May wrap: on a 360 px phone the label and the address do not fit one line. */}
+            <Button
+              asChild
+              variant="secondary"
+              className="h-auto min-h-10 max-w-full whitespace-normal py-2"
+            >
               <a href={`mailto:${CONTACT_EMAIL}`}>
                 <Mail aria-hidden="true" className="size-4" />
                 {`${privacyIntro.contactLabel}\u00a0: ${CONTACT_EMAIL}`}

@@ -16,6 +16,8 @@ export const assistantContent = {
     "Preview: this conversation is an example, and the assistant does not answer yet. For a real answer today, write to us.",
   chatLabel: "Example conversation with the Hybridge assistant",
   assistantName: "Hybridge assistant",
+  /** Beside the assistant's name: it is not live yet. */
+  status: "Preview",
   userName: "You",
   inputLabel: "Message",
   inputPlaceholder: "The assistant is not live yet: this field is a preview",

@@ -16,7 +16,7 @@ import {
   User,
   Wifi,
 } from "lucide-react";
-import type { PageMeta } from "../page-meta";
+import { landingAlternates, type PageMeta } from "../page-meta";
 import type {
   ClosingContent,
   ComparisonContent,
@@ -33,6 +33,7 @@ export const landingMeta: PageMeta = {
   title: "Hybridge · Native iOS and Android apps for web developers",
   description: siteDescription,
   lang: "en",
+  alternates: landingAlternates,
 };
 
 export const landingSections = {
@@ -57,7 +58,7 @@ export const landingNav = {
     { id: landingSections.solution, label: "How it works" },
     { id: landingSections.comparison, label: "Compare" },
     { id: landingSections.pricing, label: "Pricing" },
-    { id: landingSections.trustedBy, label: "Trusted by" },
+    { id: landingSections.trustedBy, label: "Teams" },
   ],
 } satisfies LandingNavContent;
 
@@ -239,6 +240,8 @@ export const comparison: ComparisonContent = {
   criterionHeader: "What you get",
   options: ["Hybridge", "React Native", "Flutter", "Capacitor", "No-code builders"],
   coverageLabels: { yes: "Yes", partial: "Partly", no: "No" },
+  labelSeparator: ": ",
+  scrollHint: "Scroll sideways to see every option",
   rows: [
     {
       key: "language",
@@ -350,9 +353,14 @@ export const pricing = {
   addOnLabel: "Add-on",
 } satisfies SectionHeadingContent & { addOnLabel: string };
 
+/**
+ * The partner marks are examples drawn for this page (components/partner-logos.tsx), not
+ * customers: the words say so. The section keeps its anchor, #trusted-by.
+ */
 export const trustedBy = {
-  eyebrow: "Trusted by",
-  title: "Studios and freelancers building with Hybridge in the beta",
+  eyebrow: "Built for teams like these",
+  title: "Studios, agencies and freelancers who ship apps for their clients",
+  lead: "The names below are examples, drawn for this page: the beta is just starting. Real teams will appear here once they agree to it.",
 } satisfies SectionHeadingContent;
 
 export const closing = {

@@ -17,7 +17,7 @@ import {
   User,
   Users,
 } from "lucide-react";
-import type { PageMeta } from "../page-meta";
+import { landingAlternates, type PageMeta } from "../page-meta";
 import type {
   ClosingContent,
   ComparisonContent,
@@ -34,6 +34,7 @@ export const landingFrMeta: PageMeta = {
   description:
     "Créez des applications iOS et Android natives en React\u00a0: backend intégré, modules natifs, builds dans le cloud sans Mac, publication sur les stores et mises à jour OTA.",
   lang: "fr",
+  alternates: landingAlternates,
 };
 
 export const landingFrSections = {
@@ -181,6 +182,8 @@ export const comparisonFr: ComparisonContent = {
   criterionHeader: "Critère",
   options: ["Hybridge", "React Native", "Flutter", "Capacitor", "Outils no-code"],
   coverageLabels: { yes: "Oui", partial: "En partie", no: "Non" },
+  labelSeparator: "\u00a0: ",
+  scrollHint: "Faites défiler sur le côté pour voir toutes les solutions",
   rows: [
     {
       key: "language",
@@ -291,9 +294,14 @@ export const audienceFr = {
   ] satisfies FeatureCardContent[],
 };
 
+/**
+ * Les logos de partenaires sont des exemples dessinés pour cette page
+ * (components/partner-logos.tsx), pas des clients : le texte le dit. L'ancre reste #partenaires.
+ */
 export const partnersFr = {
-  eyebrow: "Partenaires",
-  title: "Studios et indépendants qui construisent avec Hybridge pendant la bêta",
+  eyebrow: "Exemples de partenaires",
+  title: "Pensé pour des équipes comme la vôtre",
+  lead: "Studios, agences et indépendants qui livrent des applications à leurs clients. Ces noms sont des exemples dessinés pour cette page\u00a0: la bêta commence, et de vraies équipes apparaîtront ici avec leur accord.",
 } satisfies SectionHeadingContent;
 
 export const startFr = {
