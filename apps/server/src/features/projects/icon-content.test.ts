@@ -2,6 +2,7 @@ import { FilesTexts, SvgRefusals } from "@hybridge/shared/files/texts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, createTestUser, type TestApp, type TestUser } from "../../../test/test-app";
 import { jpegBytes, pngBytes, svgText } from "../../../test/test-images";
+import { MultipartTexts } from "../../platform/multipart-form";
 import {
   authed,
   createTestProject,
@@ -240,6 +241,17 @@ describe("PUT /api/projects/:id/icons/launch", () => {
     const served = await app.inject({ url, headers: authed(owner.cookie) });
     expect(served.headers["content-type"]).toBe("image/jpeg");
     expect(served.rawPayload.equals(jpeg)).toBe(true);
+  });
+
+  it("refuses a file under another field at once, in our error shape", async () => {
+    const before = storedFileKeys(app).sort();
+    const res = await putIcon("launch", [{ ...launch(png), name: "other" }]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      code: "VALIDATION",
+      message: MultipartTexts.unexpectedFile("other", ["file"]),
+    });
+    expect(storedFileKeys(app).sort()).toEqual(before);
   });
 });
 

@@ -2,6 +2,7 @@ import { StoreTexts } from "@hybridge/shared/store/texts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, createTestUser, type TestApp, type TestUser } from "../../../test/test-app";
 import { jpegBytes, pngBytes } from "../../../test/test-images";
+import { MultipartTexts } from "../../platform/multipart-form";
 import {
   moduleFields,
   mp4Bytes,
@@ -159,5 +160,45 @@ describe("module videos", () => {
       expect(res.statusCode).toBe(201);
       expect(res.json().module.videoUrl).toMatch(new RegExp(`\\.${extension}$`));
     }
+  });
+});
+
+describe("the form itself", () => {
+  it("refuses a file under an unknown field at once, in our error shape", async () => {
+    await expectRefused(
+      [{ name: "other", filename: "x.bin", data: Buffer.alloc(1024 * 1024) }, thumbnailPart()],
+      MultipartTexts.unexpectedFile("other", ["thumbnail", "video"]),
+    );
+  });
+
+  it("refuses a file without a name that carries bytes", async () => {
+    await expectRefused(
+      [{ name: "thumbnail", filename: "", data: pngBytes(8, 8) }],
+      MultipartTexts.unnamedFile,
+    );
+  });
+
+  it("answers the parser's own limits (413) with our code and a clear message", async () => {
+    const before = storedFileKeys(app);
+    const tooManyFiles = await postModule(app, author.cookie, moduleFields(), [
+      thumbnailPart(),
+      videoPart(),
+      { name: "video", filename: "again.mp4", data: mp4Bytes() },
+    ]);
+    expect(tooManyFiles.json()).toEqual({
+      code: "PAYLOAD_TOO_LARGE",
+      message: MultipartTexts.tooManyParts,
+    });
+    expect(tooManyFiles.statusCode).toBe(413);
+    const extraFields = Object.fromEntries(
+      Array.from({ length: 12 }, (_, i) => [`extra${i}`, "x"]),
+    );
+    const tooManyFields = await postModule(app, author.cookie, moduleFields(extraFields));
+    expect(tooManyFields.json()).toEqual({
+      code: "PAYLOAD_TOO_LARGE",
+      message: MultipartTexts.tooManyParts,
+    });
+    expect(tooManyFields.statusCode).toBe(413);
+    expect(storedFileKeys(app)).toEqual(before);
   });
 });
