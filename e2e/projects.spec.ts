@@ -8,6 +8,7 @@ import { failedResource, useBrowser } from "./support/browser";
 import { baseUrl } from "./support/env";
 import {
   createProjectViaApi,
+  jpegBytes,
   launchIconFile,
   notificationIconFile,
   pngBytes,
@@ -199,6 +200,40 @@ describe("new app rules in the browser", () => {
     await expectVisible(text(page, FilesTexts.notSvg));
     await bell.setInputFiles(notificationIconFile(svgText({ inner: "<script>alert(1)</script>" })));
     await expectVisible(text(page, FilesTexts.svgRefused(SvgRefusals.script)));
+  });
+
+  it("refuses on pick what only looks like an icon: XHTML in an SVG, a PNG header before HTML", async () => {
+    const { page, context } = await browser.newPage();
+    await createSignedInUser(context);
+    await page.goto(paths.newProject);
+
+    const bell = page.getByLabel("Notification icon", { exact: true });
+    await bell.setInputFiles(
+      notificationIconFile(
+        svgText({
+          inner:
+            '<h:iframe xmlns:h="http://www.w3.org/1999/xhtml" srcdoc="&lt;script&gt;alert(1)&lt;/script&gt;"/>',
+        }),
+      ),
+    );
+    await expectVisible(text(page, FilesTexts.svgRefused(SvgRefusals.foreignElement("h:iframe"))));
+    // A clean SVG clears the message.
+    await bell.setInputFiles(notificationIconFile());
+    await expectHidden(text(page, FilesTexts.svgRefused(SvgRefusals.foreignElement("h:iframe"))));
+
+    const launch = page.getByLabel("Launch icon", { exact: true });
+    await launch.setInputFiles({
+      name: "icon.png",
+      mimeType: "image/png",
+      buffer: Buffer.concat([pngBytes(512, 512).subarray(0, 33), Buffer.from("<html><script>")]),
+    });
+    await expectVisible(text(page, FilesTexts.notRaster));
+    await launch.setInputFiles({
+      name: "icon.jpg",
+      mimeType: "image/jpeg",
+      buffer: jpegBytes(512, 512),
+    });
+    await expectHidden(text(page, FilesTexts.notRaster));
   });
 
   it("shows each required field's message and refuses a bad colour", async () => {
