@@ -9,6 +9,7 @@ import { failedResource, useBrowser } from "./support/browser";
 import { baseUrl } from "./support/env";
 import {
   createProjectViaApi,
+  jpegBytes,
   launchIconFile,
   notificationIconFile,
   pngBytes,
@@ -338,6 +339,40 @@ describe("new app rules in the browser", () => {
     await page.getByRole("button", { name: ProjectsTexts.createSubmit, exact: true }).click();
     await expectVisible(text(page, ProjectsTexts.codeTooLong(90)));
     expect(pathOf(page)).toBe(paths.newProject);
+  });
+
+  it("refuses on pick what only looks like an icon: XHTML in an SVG, a PNG header before HTML", async () => {
+    const { page, context } = await browser.newPage();
+    await createSignedInUser(context);
+    await page.goto(paths.newProject);
+
+    const bell = page.getByLabel("Notification icon", { exact: true });
+    await bell.setInputFiles(
+      notificationIconFile(
+        svgText({
+          inner:
+            '<h:iframe xmlns:h="http://www.w3.org/1999/xhtml" srcdoc="&lt;script&gt;alert(1)&lt;/script&gt;"/>',
+        }),
+      ),
+    );
+    await expectVisible(text(page, FilesTexts.svgRefused(SvgRefusals.foreignElement("h:iframe"))));
+    // A clean SVG clears the message.
+    await bell.setInputFiles(notificationIconFile());
+    await expectHidden(text(page, FilesTexts.svgRefused(SvgRefusals.foreignElement("h:iframe"))));
+
+    const launch = page.getByLabel("Launch icon", { exact: true });
+    await launch.setInputFiles({
+      name: "icon.png",
+      mimeType: "image/png",
+      buffer: Buffer.concat([pngBytes(512, 512).subarray(0, 33), Buffer.from("<html><script>")]),
+    });
+    await expectVisible(text(page, FilesTexts.notRaster));
+    await launch.setInputFiles({
+      name: "icon.jpg",
+      mimeType: "image/jpeg",
+      buffer: jpegBytes(512, 512),
+    });
+    await expectHidden(text(page, FilesTexts.notRaster));
   });
 
   it("shows each required field's message and refuses a bad colour", async () => {

@@ -149,6 +149,45 @@ describe("adding a module", () => {
     await expectVisible(page.getByRole("alert").filter({ hasText: StoreTexts.priceNegative }));
     expect(pathOf(page)).toBe(paths.addModule);
   });
+
+  it("refuses on pick a thumbnail with bytes after its end and a video that only starts like one", async () => {
+    const { page, context } = await browser.newPage();
+    await createSignedInUser(context);
+    await page.goto(paths.addModule);
+    const alert = (message: string) => page.getByRole("alert").filter({ hasText: message });
+
+    const thumbnail = page.getByLabel(StoreTexts.thumbnailLabel, { exact: true });
+    await thumbnail.setInputFiles({
+      name: "thumb.png",
+      mimeType: "image/png",
+      buffer: Buffer.concat([thumbnailPng(), Buffer.from("<html><script>alert(1)</script>")]),
+    });
+    await expectVisible(alert(StoreTexts.notAnImage));
+    await thumbnail.setInputFiles({
+      name: "thumb.png",
+      mimeType: "image/png",
+      buffer: thumbnailPng(),
+    });
+    await expectHidden(alert(StoreTexts.notAnImage));
+
+    // An MP4 header followed by zeros: the check walks the boxes, not just the first bytes.
+    const ftyp = Buffer.concat([
+      Buffer.from([0, 0, 0, 24]),
+      Buffer.from("ftypisom"),
+      Buffer.from([0, 0, 2, 0]),
+      Buffer.from("isomiso2"),
+    ]);
+    const video = page.getByLabel(StoreTexts.videoLabelField, { exact: true });
+    await video.setInputFiles({
+      name: "demo.mp4",
+      mimeType: "video/mp4",
+      buffer: Buffer.concat([ftyp, Buffer.alloc(3 * 1024 * 1024)]),
+    });
+    await expectVisible(alert(StoreTexts.notAVideo));
+    const webm = await recordWebm(page);
+    await video.setInputFiles({ name: "demo.webm", mimeType: "video/webm", buffer: webm });
+    await expectHidden(alert(StoreTexts.notAVideo));
+  });
 });
 
 describe("a module's page", () => {

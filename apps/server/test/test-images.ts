@@ -1,9 +1,10 @@
 import { deflateSync } from "node:zlib";
 import { crc32 } from "@hybridge/shared/files/crc32";
+import { jpegFile, mp4File, webmFile, webpFile } from "@hybridge/shared/files/test-files";
 
 /**
- * Images made in code for tests (API and browser): a real PNG of any size, a JPEG header with
- * an SOF0 frame (enough for the size reader; not a decodable picture), and SVG documents.
+ * Files made in code for tests (API and browser): real PNG, JPEG and WebP images of any size,
+ * well-formed MP4 and WebM videos (packages/shared/src/files/test-files.ts), and SVG documents.
  */
 
 function chunk(type: string, data: Buffer): Buffer {
@@ -36,51 +37,24 @@ export function pngBytes(
   ]);
 }
 
-/** SOI, APP0 (JFIF), SOF0 with the size, EOI. */
-export function jpegBytes(width: number, height: number) {
-  return Buffer.from([
-    0xff,
-    0xd8,
-    0xff,
-    0xe0,
-    0x00,
-    0x10,
-    0x4a,
-    0x46,
-    0x49,
-    0x46,
-    0x00,
-    0x01,
-    0x01,
-    0x00,
-    0x00,
-    0x01,
-    0x00,
-    0x01,
-    0x00,
-    0x00,
-    0xff,
-    0xc0,
-    0x00,
-    0x11,
-    0x08,
-    height >> 8,
-    height & 255,
-    width >> 8,
-    width & 255,
-    0x03,
-    0x01,
-    0x22,
-    0x00,
-    0x02,
-    0x11,
-    0x01,
-    0x03,
-    0x11,
-    0x01,
-    0xff,
-    0xd9,
-  ]);
+/** A real baseline JPEG filled with one colour (decodable by browsers). */
+export function jpegBytes(width: number, height: number, rgb?: [number, number, number]) {
+  return Buffer.from(jpegFile(width, height, rgb));
+}
+
+/** A real lossless WebP filled with one colour (decodable by browsers). */
+export function webpBytes(width = 64, height = 36) {
+  return Buffer.from(webpFile(width, height));
+}
+
+/** A well-formed MP4: ftyp, moov (mvhd, trak), and an mdat of `extra` bytes. */
+export function mp4Bytes(extra = 256, options: { moovLast?: boolean; largeMdat?: boolean } = {}) {
+  return Buffer.from(mp4File({ mdatBytes: extra, ...options }));
+}
+
+/** A well-formed WebM: EBML header (webm), Segment with Info, Tracks and a Cluster. */
+export function webmBytes(extra = 256, options: { unknownSizes?: boolean } = {}) {
+  return Buffer.from(webmFile({ frameBytes: extra, ...options }));
 }
 
 /** An SVG document; `inner` goes inside the root. */

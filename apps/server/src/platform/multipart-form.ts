@@ -1,5 +1,7 @@
 import type { Readable } from "node:stream";
-import type { FastifyRequest } from "fastify";
+import fastifyMultipart from "@fastify/multipart";
+import { ErrorCodes } from "@hybridge/shared/common/errors";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "./errors";
 
 export const MultipartTexts = {
@@ -7,24 +9,104 @@ export const MultipartTexts = {
   fieldTooLong: "A form field is too long.",
   fieldsFirst: "Send the text fields before the files.",
   oneFilePerField: "Send one file per field.",
+  unexpectedFile: (field: string, expected: readonly string[]) =>
+    `This form takes no file named "${field.slice(0, 40)}" (expected: ${expected.join(", ") || "none"}).`,
+  unnamedFile: "A file was sent without a file name.",
+  reservedName: "A form field has a name that is not allowed.",
+  fileTooLarge: "A file in this form is too large.",
+  tooManyParts: "This form has too many fields or files.",
+  malformed: "The form could not be read. Please send it again.",
 } as const;
 
 /** One file of a request, not read yet; `kind` is what its field carries. */
 export type FileUpload<K extends string> = { kind: K; fileName: string; stream: Readable };
 
 type Part = Awaited<ReturnType<ReturnType<FastifyRequest["parts"]>["next"]>>["value"];
+type FilePart = Extract<Part, { type: "file" }>;
+type Limits = {
+  fieldNameSize: number;
+  fieldSize: number;
+  fields: number;
+  files: number;
+  parts: number;
+  headerPairs: number;
+  /** The parser's own file size limit: a backstop above the largest file the scope takes. */
+  fileSize: number;
+};
+
+/**
+ * Registers @fastify/multipart in a feature's scope (each feature sets its own limits). A form
+ * can be refused before the client has sent all of it (a file under an unknown name, a file
+ * refused at its first bytes or over its limit): what is left is not read, so such an answer
+ * closes the connection (`Connection: close`, as Fastify does for a body over its limit) rather
+ * than reading up to 100 MB only to throw it away.
+ */
+export async function registerMultipart(app: FastifyInstance, limits: Limits) {
+  await app.register(fastifyMultipart, { throwFileSizeLimit: true, limits });
+  app.addHook("onSend", async (request, reply) => {
+    if (request.isMultipart() && request.raw.complete !== true) {
+      reply.header("Connection", "close");
+    }
+  });
+}
+
+/**
+ * What a failure of @fastify/multipart (or of the busboy parser under it) means for the client,
+ * in our `{ code, message }` shape: its own texts ("request file too large", "reach parts
+ * limit"…) are not for users.
+ */
+export function multipartError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  switch ((error as { code?: unknown } | null)?.code) {
+    case "FST_REQ_FILE_TOO_LARGE":
+      return new AppError(ErrorCodes.PAYLOAD_TOO_LARGE, MultipartTexts.fileTooLarge);
+    case "FST_PARTS_LIMIT":
+    case "FST_FILES_LIMIT":
+    case "FST_FIELDS_LIMIT":
+      return new AppError(ErrorCodes.PAYLOAD_TOO_LARGE, MultipartTexts.tooManyParts);
+    case "FST_PROTO_VIOLATION":
+      return AppError.validation(MultipartTexts.reservedName);
+    case "FST_INVALID_MULTIPART_CONTENT_TYPE":
+      return AppError.validation(MultipartTexts.notMultipart);
+    default:
+      // A truncated or malformed body, or a client that went away mid-request.
+      return AppError.validation(MultipartTexts.malformed);
+  }
+}
+
+/** @fastify/multipart's own file size limit (the plugin's fileSize), should it trip first. */
+export function isMultipartFileTooLarge(error: unknown): boolean {
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    (error as { code?: unknown }).code === "FST_REQ_FILE_TOO_LARGE"
+  );
+}
+
+/** True when a file part holds no byte (an empty file input); a part with bytes is destroyed. */
+async function isEmpty(stream: Readable): Promise<boolean> {
+  try {
+    for await (const chunk of stream) {
+      if ((chunk as Buffer).length > 0) return false; // leaving the loop destroys the stream
+    }
+    return true;
+  } catch (error) {
+    throw multipartError(error);
+  }
+}
 
 /**
  * A multipart request read in order, without buffering files: `readFields()` reads the text
  * fields up to the first file, then `files()` hands over each file stream, one at a time, for
- * the caller to consume. Text fields must come before the files. Needs @fastify/multipart
- * registered in the route's scope (each feature sets its own limits).
+ * the caller to consume. Text fields must come before the files. A file under a field name the
+ * form does not take, or a second file in a field, is refused at once, without reading it.
+ * Needs registerMultipart in the route's scope.
  */
 export function openMultipartForm<K extends string>(
   request: FastifyRequest,
   options: {
     textFields: readonly string[];
-    /** Each file field's name and the kind of file it carries; other file fields are skipped. */
+    /** Each file field's name and the kind of file it carries; any other file is refused. */
     fileFields: Readonly<Record<string, K>>;
     maxFiles: number;
     /** The answer when a field holds two files. */
@@ -33,16 +115,35 @@ export function openMultipartForm<K extends string>(
 ) {
   if (!request.isMultipart()) throw AppError.validation(MultipartTexts.notMultipart);
   const parts = request.parts({ limits: { files: options.maxFiles } });
+  const expected = Object.keys(options.fileFields);
   let pending: Part | undefined;
+
+  const next = async (): Promise<Part | undefined> => {
+    try {
+      const result = await parts.next();
+      return result.done ? undefined : result.value;
+    } catch (error) {
+      throw multipartError(error);
+    }
+  };
+
+  /** The file's kind, or a refusal for a field this form does not take. */
+  const kindOf = (part: FilePart): K => {
+    if (!Object.hasOwn(options.fileFields, part.fieldname)) {
+      part.file.destroy();
+      throw AppError.validation(MultipartTexts.unexpectedFile(part.fieldname, expected));
+    }
+    return options.fileFields[part.fieldname] as K;
+  };
 
   return {
     async readFields(): Promise<Record<string, string>> {
       const fields: Record<string, string> = {};
       for (;;) {
-        const next = await parts.next();
-        if (next.done) return fields;
-        const part = next.value;
+        const part = await next();
+        if (!part) return fields;
         if (part.type === "file") {
+          kindOf(part);
           pending = part;
           return fields;
         }
@@ -56,29 +157,23 @@ export function openMultipartForm<K extends string>(
     async *files(): AsyncGenerator<FileUpload<K>> {
       const seen = new Set<string>();
       for (;;) {
-        let part = pending;
+        const part = pending ?? (await next());
         pending = undefined;
-        if (!part) {
-          const next = await parts.next();
-          if (next.done) return;
-          part = next.value;
-        }
+        if (!part) return;
         if (part.type === "field") {
           if (options.textFields.includes(part.fieldname)) {
             throw AppError.validation(MultipartTexts.fieldsFirst);
           }
           continue;
         }
-        const kind = Object.hasOwn(options.fileFields, part.fieldname)
-          ? options.fileFields[part.fieldname]
-          : undefined;
-        // An unknown file field, or a file input left empty: read past it.
-        if (!kind || part.filename === "") {
-          part.file.resume();
+        const kind = kindOf(part);
+        if (part.filename === "") {
+          // A file input left empty: nothing to store, but nothing may hide in it either.
+          if (!(await isEmpty(part.file))) throw AppError.validation(MultipartTexts.unnamedFile);
           continue;
         }
         if (seen.has(part.fieldname)) {
-          part.file.resume();
+          part.file.destroy();
           throw AppError.validation(options.duplicateFileMessage ?? MultipartTexts.oneFilePerField);
         }
         seen.add(part.fieldname);
@@ -88,13 +183,4 @@ export function openMultipartForm<K extends string>(
       }
     },
   };
-}
-
-/** @fastify/multipart's own file size limit (the plugin's fileSize), should it trip first. */
-export function isMultipartFileTooLarge(error: unknown): boolean {
-  return (
-    typeof error === "object" &&
-    error !== null &&
-    (error as { code?: unknown }).code === "FST_REQ_FILE_TOO_LARGE"
-  );
 }

@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
+import { once } from "node:events";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { isMultipartFileTooLarge } from "./multipart-form";
+import { isMultipartFileTooLarge, multipartError } from "./multipart-form";
 
 /**
  * Where uploaded files live. Keys look like `app-icons/<uuid>.png`. Local disk now; an
@@ -28,10 +29,15 @@ export function createLocalStorage(root: string): Storage {
       const file = resolve(key);
       await mkdir(path.dirname(file), { recursive: true });
       const partial = `${file}.partial`;
+      const out = createWriteStream(partial, { flags: "wx" });
       try {
-        await pipeline(body, createWriteStream(partial, { flags: "wx" }));
+        await pipeline(body, out);
         await rename(partial, file);
       } catch (error) {
+        // A body that fails at once (an upload refused by its first chunk) can fail before the
+        // file is even open: wait until the stream has opened and closed it, or it would
+        // appear after the removal.
+        if (!out.closed) await once(out, "close").catch(() => {});
         await rm(partial, { force: true });
         throw error;
       }
@@ -59,10 +65,26 @@ export class UploadTooLargeError extends Error {
   }
 }
 
+/** Reading the upload itself failed (the client's side: a broken or aborted form). */
+export class UploadReadError extends Error {
+  constructor(cause: unknown) {
+    super("reading the upload failed", { cause });
+  }
+}
+
+/** `observe` stopped the upload: its bytes already tell that it must be refused. */
+export class UploadRefusedError extends Error {
+  constructor() {
+    super("upload refused by its content check");
+  }
+}
+
 /**
  * Streams an upload into storage under `key`, chunk by chunk (memory stays flat whatever the
  * size): more than `maxBytes` stops it with UploadTooLargeError, and `observe` sees every chunk
- * on its way (content checks). On any failure nothing is left under `key`.
+ * on its way (content checks; it may throw to stop the upload). A failure to read the source
+ * is an UploadReadError. On any failure nothing is left under `key`, and the source is
+ * destroyed rather than read to its end: the answer does not need the rest.
  */
 export async function saveUpload(options: {
   storage: Storage;
@@ -75,9 +97,18 @@ export async function saveUpload(options: {
   // Pulled by storage.put: nothing flows before the destination is ready.
   const metered = Readable.from(
     (async function* () {
+      const chunks = source[Symbol.asyncIterator]();
       let size = 0;
-      for await (const chunk of source) {
-        const bytes = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
+      for (;;) {
+        let next: IteratorResult<unknown>;
+        try {
+          next = await chunks.next();
+        } catch (error) {
+          throw new UploadReadError(error);
+        }
+        if (next.done) return;
+        const bytes =
+          typeof next.value === "string" ? Buffer.from(next.value) : (next.value as Buffer);
         size += bytes.length;
         if (size > maxBytes) throw new UploadTooLargeError(maxBytes);
         observe?.(bytes);
@@ -90,14 +121,14 @@ export async function saveUpload(options: {
     return await storage.put(key, metered);
   } catch (error) {
     await storage.remove(key).catch(() => {});
-    source.resume();
+    source.destroy();
     throw error;
   }
 }
 
 /**
  * Reads the first `size` bytes of a stream (short chunks are gathered until there are enough)
- * and gives back a stream that still yields every byte.
+ * and gives back a stream that still yields every byte; destroying it destroys the source.
  */
 export async function readHead(
   stream: Readable,
@@ -108,7 +139,12 @@ export async function readHead(
   let length = 0;
   let done = false;
   while (length < size) {
-    const next = await iterator.next();
+    let next: IteratorResult<unknown>;
+    try {
+      next = await iterator.next();
+    } catch (error) {
+      throw new UploadReadError(error);
+    }
     if (next.done) {
       done = true;
       break;
@@ -120,12 +156,17 @@ export async function readHead(
   const head = Buffer.concat(chunks);
   const rest = Readable.from(
     (async function* () {
-      if (head.length > 0) yield head;
-      if (done) return;
-      for (;;) {
-        const next = await iterator.next();
-        if (next.done) return;
-        yield next.value as Buffer;
+      let ended = done;
+      try {
+        if (head.length > 0) yield head;
+        while (!ended) {
+          const next = await iterator.next();
+          ended = next.done === true;
+          if (!ended) yield next.value as Buffer;
+        }
+      } finally {
+        // Left early (the upload was refused): the source is not read any further.
+        if (!ended) stream.destroy();
       }
     })(),
     { objectMode: false },
@@ -139,10 +180,11 @@ export type FileType = { contentType: string; extension: string };
 /**
  * Streams an upload whose first bytes announce its type: `identify` names the type from the
  * first `sniffBytes` (null refuses the file before anything is written), the file goes to
- * `folder/<random>.<extension>`, and `inspector` checks every byte on the way. A file over
- * `maxBytes`, or whose full check fails or disagrees with the announced type, is refused and
- * nothing stays in storage. `errors` turns each refusal into the caller's error; `failed`, when
- * given, wraps any other failure (a storage error).
+ * `folder/<random>.<extension>`, and `inspector` checks every byte on the way — as soon as its
+ * `ok()` turns false the upload stops, without reading the rest. A file over `maxBytes`, or
+ * whose full check fails or disagrees with the announced type, is refused and nothing stays in
+ * storage. `errors` turns each refusal into the caller's error; `failed`, when given, wraps any
+ * other failure (a storage error); a broken form is the multipart parser's error.
  */
 export async function saveCheckedUpload(options: {
   storage: Storage;
@@ -151,7 +193,11 @@ export async function saveCheckedUpload(options: {
   identify: (head: Buffer) => FileType | null;
   folder: string;
   maxBytes: number;
-  inspector: { push: (chunk: Uint8Array) => void; finish: () => ContentCheck };
+  inspector: {
+    push: (chunk: Uint8Array) => void;
+    ok?: () => boolean;
+    finish: () => ContentCheck;
+  };
   errors: {
     /** `check` is null when the first bytes already refused the file. */
     invalid: (check: ContentCheck | null) => Error;
@@ -160,17 +206,24 @@ export async function saveCheckedUpload(options: {
   };
 }): Promise<{ key: string; contentType: string; size: number }> {
   const { storage, inspector, errors } = options;
-  const failed = (cause: unknown) => (errors.failed ? errors.failed(cause) : cause);
+  const failed = (cause: unknown) => {
+    if (cause instanceof UploadReadError) {
+      return isMultipartFileTooLarge(cause.cause) ? errors.tooLarge() : multipartError(cause.cause);
+    }
+    return errors.failed ? errors.failed(cause) : cause;
+  };
   let head: Buffer;
   let rest: Readable;
   try {
     ({ head, rest } = await readHead(options.source, options.sniffBytes));
   } catch (error) {
+    options.source.destroy();
     throw failed(error);
   }
   const type = head.length > 0 ? options.identify(head) : null;
   if (!type) {
-    rest.resume();
+    rest.destroy();
+    options.source.destroy();
     throw errors.invalid(null);
   }
 
@@ -182,12 +235,14 @@ export async function saveCheckedUpload(options: {
       key,
       source: rest,
       maxBytes: options.maxBytes,
-      observe: inspector.push,
+      observe: (chunk) => {
+        inspector.push(chunk);
+        if (inspector.ok && !inspector.ok()) throw new UploadRefusedError();
+      },
     }));
   } catch (error) {
-    if (error instanceof UploadTooLargeError || isMultipartFileTooLarge(error)) {
-      throw errors.tooLarge();
-    }
+    if (error instanceof UploadTooLargeError) throw errors.tooLarge();
+    if (error instanceof UploadRefusedError) throw errors.invalid(inspector.finish());
     throw failed(error);
   }
   const check = inspector.finish();

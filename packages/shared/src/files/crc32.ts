@@ -9,10 +9,20 @@ const TABLE = (() => {
   return table;
 })();
 
-export function crc32(bytes: Uint8Array, start = 0, end = bytes.length): number {
-  let crc = 0xffffffff;
+/** The starting register of an incremental CRC (see crc32Update and crc32Final). */
+export const CRC32_START = 0xffffffff;
+
+/** Folds more bytes into a running CRC register (for data that arrives in pieces). */
+export function crc32Update(crc: number, bytes: Uint8Array, start = 0, end = bytes.length): number {
+  let c = crc;
   for (let i = start; i < end; i++) {
-    crc = (TABLE[(crc ^ (bytes[i] as number)) & 0xff] as number) ^ (crc >>> 8);
+    c = (TABLE[(c ^ (bytes[i] as number)) & 0xff] as number) ^ (c >>> 8);
   }
-  return (crc ^ 0xffffffff) >>> 0;
+  return c >>> 0;
+}
+
+export const crc32Final = (crc: number) => (crc ^ 0xffffffff) >>> 0;
+
+export function crc32(bytes: Uint8Array, start = 0, end = bytes.length): number {
+  return crc32Final(crc32Update(CRC32_START, bytes, start, end));
 }

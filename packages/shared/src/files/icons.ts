@@ -1,4 +1,4 @@
-import { createRasterSniffer } from "./raster";
+import { createRasterInspector } from "./raster";
 import { inspectSvg } from "./svg";
 import { FilesTexts } from "./texts";
 
@@ -70,23 +70,26 @@ export function checkIconSize(kind: IconKind, bytes: number): string | null {
 
 export type IconInspector = {
   push: (chunk: Uint8Array) => void;
+  /** False as soon as the bytes cannot be a valid icon (the caller may stop reading). */
+  ok: () => boolean;
   finish: () => IconCheck;
 };
 
 /**
- * Reads an icon's bytes as they come. A launch icon keeps only a few header bytes; a
- * notification icon keeps its text (at most ICON_RULES.notification.maxBytes, enforced by the
- * caller) to check the whole document.
+ * Reads an icon's bytes as they come. A launch icon's structure is walked to its end marker
+ * with a few bytes of state (raster.ts); a notification icon keeps its text (at most
+ * ICON_RULES.notification.maxBytes, enforced by the caller) to check the whole document.
  */
 export function createIconInspector(kind: IconKind): IconInspector {
   const rule = ICON_RULES[kind];
   const ok = (type: IconType): IconCheck => ({ ok: true, type, ...ICON_TYPES[type] });
   if (kind === "launch") {
-    const sniffer = createRasterSniffer();
+    const raster = createRasterInspector();
     return {
-      push: (chunk) => sniffer.push(chunk),
+      push: raster.push,
+      ok: raster.ok,
       finish() {
-        const info = sniffer.result();
+        const info = raster.finish();
         if (!info) return { ok: false, message: FilesTexts.notRaster };
         if (info.width !== rule.width || info.height !== rule.height) {
           return { ok: false, message: rule.sizeMessage };
@@ -100,6 +103,7 @@ export function createIconInspector(kind: IconKind): IconInspector {
     push: (chunk) => {
       chunks.push(chunk);
     },
+    ok: () => true,
     finish() {
       const total = chunks.reduce((n, c) => n + c.length, 0);
       const bytes = new Uint8Array(total);

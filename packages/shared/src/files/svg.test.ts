@@ -101,6 +101,82 @@ describe("inspectSvg", () => {
   });
 });
 
+describe("inspectSvg's allowlist", () => {
+  const XHTML = "http://www.w3.org/1999/xhtml";
+
+  it("refuses the audit's XHTML elements, whatever prefix carries them", () => {
+    const audit = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:h="${XHTML}" width="48" height="48"><h:iframe srcdoc="&lt;script&gt;alert(1)&lt;/script&gt;"/><h:meta http-equiv="refresh" content="0;url=https://example.com"/><h:object data="http://example.com/x"/></svg>`;
+    expect(inspectSvg(audit)).toEqual(refused(SvgRefusals.foreignElement("h:iframe")));
+    // A prefix is what its declaration says, not what its name suggests.
+    expect(inspectSvg(svg(`<svg:iframe xmlns:svg="${XHTML}"/>`))).toEqual(
+      refused(SvgRefusals.foreignElement("svg:iframe")),
+    );
+    expect(inspectSvg(svg(`<g xmlns="${XHTML}"><p/></g>`))).toEqual(
+      refused(SvgRefusals.foreignElement("g")),
+    );
+    expect(
+      inspectSvg(
+        svg(
+          `<g xmlns:h="${XHTML}"><g xmlns:h="http://www.w3.org/2000/svg"><h:rect/></g><h:rect/></g>`,
+        ),
+      ),
+    ).toEqual(refused(SvgRefusals.foreignElement("h:rect")));
+    expect(inspectSvg(svg("<x:rect/>"))).toEqual({
+      ok: false,
+      unsafe: false,
+      message: FilesTexts.notSvg,
+    });
+  });
+
+  it("refuses SVG elements and attributes that are not on the lists", () => {
+    for (const [inner, what] of [
+      ['<image href="#a"/>', SvgRefusals.element("image")],
+      ["<iframe/>", SvgRefusals.element("iframe")],
+      ["<embed/>", SvgRefusals.element("embed")],
+      ['<a href="#x"/>', SvgRefusals.element("a")],
+      ['<animate attributeName="x"/>', SvgRefusals.element("animate")],
+      ["<metadata/>", SvgRefusals.element("metadata")],
+      ['<feImage href="#a"/>', SvgRefusals.element("feImage")],
+      ['<rect srcdoc="x"/>', SvgRefusals.attribute("srcdoc")],
+      ['<rect data="x"/>', SvgRefusals.attribute("data")],
+      ['<rect http-equiv="refresh"/>', SvgRefusals.attribute("http-equiv")],
+      ['<rect xml:base="#a"/>', SvgRefusals.attribute("xml:base")],
+      ['<rect xlink:title="a"/>', SvgRefusals.attribute("xlink:title")],
+      [`<rect h:class="a" xmlns:h="${XHTML}"/>`, SvgRefusals.attribute("h:class")],
+      ['<rect xlink:href="#a" xmlns:xlink="urn:not-xlink"/>', SvgRefusals.attribute("xlink:href")],
+    ] as const) {
+      expect(inspectSvg(svg(inner))).toEqual(refused(what));
+    }
+  });
+
+  it("refuses CSS that loads anything, however it is spelled", () => {
+    const bad = refused(SvgRefusals.externalReference);
+    expect(inspectSvg(svg("<style>@\\69mport 'x.css';</style>"))).toEqual(bad);
+    expect(inspectSvg(svg("<style>rect{fill:\\75rl(https://evil.test/a)}</style>"))).toEqual(bad);
+    expect(inspectSvg(svg("<style>rect{fill:u/**/rl(https://evil.test/a)}</style>"))).toEqual(bad);
+    expect(
+      inspectSvg(svg("<style>rect{background:image-set('https://evil.test/a.png' 1x)}</style>")),
+    ).toEqual(bad);
+    expect(inspectSvg(svg('<rect style="fill:url(#a) url(//evil.test/b)"/>'))).toEqual(bad);
+    expect(inspectSvg(svg("<style>rect{fill:url(#a)}</style>"))).toMatchObject({ ok: true });
+  });
+
+  it("accepts the SVG namespace under any prefix, and inert data-/aria- attributes", () => {
+    expect(
+      inspectSvg(
+        '<s:svg xmlns:s="http://www.w3.org/2000/svg" xmlns:l="http://www.w3.org/1999/xlink" width="48" height="48"><s:defs><s:path id="p" d="M0 0h1"/></s:defs><s:use l:href="#p"/></s:svg>',
+      ),
+    ).toEqual({ ok: true, width: 48, height: 48 });
+    expect(
+      inspectSvg(
+        svg(
+          '<g data-name="Layer 1" aria-hidden="true" xml:space="preserve"><text x="1">Hi<tspan dy="1">!</tspan></text></g>',
+        ),
+      ),
+    ).toMatchObject({ ok: true });
+  });
+});
+
 describe("checkIconFile", () => {
   const bytes = (s: string) => ascii(s);
 

@@ -21,4 +21,7 @@ export const SvgRefusals = {
   externalReference: "a reference to an external resource",
   declaration: "a DOCTYPE or ENTITY declaration",
   processingInstruction: "an XML processing instruction",
+  foreignElement: (name: string) => `an element from outside SVG (<${name}>)`,
+  element: (name: string) => `an element that icons may not use (<${name}>)`,
+  attribute: (name: string) => `an attribute that icons may not use (${name})`,
 } as const;

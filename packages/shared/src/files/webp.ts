@@ -1,54 +1,85 @@
+import { ascii, END, FAIL, read, type Step, skip, u16le, u24le, u32le } from "./byte-walker";
+import { type FormatInspector, inspectBytes, walkerInspector } from "./inspector";
+
 /**
- * Reads a WebP image's pixel size from its first bytes, by content (never by name): a RIFF
- * container of form type WEBP whose first chunk is a lossy (VP8), lossless (VP8L) or extended
- * (VP8X) bitstream header.
+ * Checks that bytes are a whole, well-formed WebP image and reads its pixel size, by content
+ * (never by name), as they stream: a RIFF container of form type WEBP whose size is exactly the
+ * file's (minus the 8 bytes of the RIFF header), whose first chunk is a lossy (VP8), lossless
+ * (VP8L) or extended (VP8X) bitstream header, and whose chunks (each padded to an even size)
+ * chain exactly to the end. An extended file must carry an image (VP8/VP8L, or ANMF frames).
+ * The bitstream itself is not decoded.
  */
 
 export type WebpInfo = { type: "webp"; width: number; height: number };
 
-/** RIFF header (12) + chunk header (8) + the 10 bytes that carry the size. */
-export const WEBP_HEADER_BYTES = 30;
-
-const ascii = (bytes: Uint8Array, at: number, text: string) => {
-  for (let i = 0; i < text.length; i++) if (bytes[at + i] !== text.charCodeAt(i)) return false;
-  return true;
-};
-const byte = (bytes: Uint8Array, at: number) => bytes[at] as number;
-const u16le = (bytes: Uint8Array, at: number) => byte(bytes, at) | (byte(bytes, at + 1) << 8);
-const u24le = (bytes: Uint8Array, at: number) => u16le(bytes, at) | (byte(bytes, at + 2) << 16);
+const isFourCc = (b: Uint8Array) => b.subarray(0, 4).every((c) => c >= 0x20 && c <= 0x7e);
 
 /** The bytes start like a WebP file: `RIFF` <size> `WEBP`. */
 export function isWebpSignature(bytes: Uint8Array): boolean {
-  return bytes.length >= 12 && ascii(bytes, 0, "RIFF") && ascii(bytes, 8, "WEBP");
+  return bytes.length >= 12 && ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 12) === "WEBP";
 }
 
-/** The WebP image's size, or null when the first bytes are not a WebP header we can read. */
-export function readWebpInfo(bytes: Uint8Array): WebpInfo | null {
-  if (bytes.length < WEBP_HEADER_BYTES || !isWebpSignature(bytes)) return null;
-  let width = 0;
-  let height = 0;
-  if (ascii(bytes, 12, "VP8 ")) {
-    // Frame tag (3 bytes), then the key frame's start code and 14-bit sizes.
-    if (byte(bytes, 23) !== 0x9d || byte(bytes, 24) !== 0x01 || byte(bytes, 25) !== 0x2a) {
+/** The size the first chunk's header announces, or null when it is not a bitstream header. */
+function readBitstreamHeader(type: string, b: Uint8Array): [number, number] | null {
+  if (type === "VP8 ") {
+    // Frame tag (3 bytes, bit 0 clear on a key frame), start code 9D 01 2A, 14-bit sizes.
+    if (((b[0] as number) & 1) !== 0 || b[3] !== 0x9d || b[4] !== 0x01 || b[5] !== 0x2a) {
       return null;
     }
-    width = u16le(bytes, 26) & 0x3fff;
-    height = u16le(bytes, 28) & 0x3fff;
-  } else if (ascii(bytes, 12, "VP8L")) {
-    if (byte(bytes, 20) !== 0x2f) return null;
-    const bits =
-      (byte(bytes, 21) |
-        (byte(bytes, 22) << 8) |
-        (byte(bytes, 23) << 16) |
-        (byte(bytes, 24) << 24)) >>>
-      0;
-    width = (bits & 0x3fff) + 1;
-    height = ((bits >>> 14) & 0x3fff) + 1;
-  } else if (ascii(bytes, 12, "VP8X")) {
-    width = u24le(bytes, 24) + 1;
-    height = u24le(bytes, 27) + 1;
-  } else {
-    return null;
+    return [u16le(b, 6) & 0x3fff, u16le(b, 8) & 0x3fff];
   }
-  return width > 0 && height > 0 ? { type: "webp", width, height } : null;
+  if (type === "VP8L") {
+    if (b[0] !== 0x2f) return null;
+    const bits = u32le(b, 1);
+    if (bits >>> 29 !== 0) return null; // version 0 only
+    return [(bits & 0x3fff) + 1, ((bits >>> 14) & 0x3fff) + 1];
+  }
+  // VP8X: flags (1), reserved (3), canvas width - 1 (24 bits), height - 1 (24 bits).
+  return [u24le(b, 4) + 1, u24le(b, 7) + 1];
+}
+
+const HEADER_BYTES: Record<string, number> = { "VP8 ": 10, VP8L: 5, VP8X: 10 };
+const IMAGE_CHUNKS = new Set(["VP8 ", "VP8L", "ANMF"]);
+
+export function createWebpInspector(): FormatInspector<WebpInfo> {
+  let info: WebpInfo | null = null;
+  let sawImage = false;
+  /** Bytes of the RIFF payload still to come (after `WEBP`). */
+  let remaining = 0;
+
+  const next = (): Step => (remaining > 0 ? chunk(false) : sawImage ? END : FAIL);
+
+  const chunk = (first: boolean): Step =>
+    read(8, (header) => {
+      if (!isFourCc(header)) return FAIL;
+      const type = ascii(header, 0, 4);
+      const size = u32le(header, 4);
+      const padded = size + (size & 1);
+      if (8 + padded > remaining) return FAIL;
+      remaining -= 8 + padded;
+      if (IMAGE_CHUNKS.has(type)) sawImage = true;
+      if (!first) return skip(padded, next);
+      const headerBytes = HEADER_BYTES[type];
+      if (headerBytes === undefined || size < headerBytes) return FAIL;
+      return read(headerBytes, (bytes) => {
+        const dimensions = readBitstreamHeader(type, bytes);
+        if (!dimensions || dimensions[0] === 0 || dimensions[1] === 0) return FAIL;
+        info = { type: "webp", width: dimensions[0], height: dimensions[1] };
+        return skip(padded - headerBytes, next);
+      });
+    });
+
+  const start = read(12, (riff) => {
+    if (!isWebpSignature(riff)) return FAIL;
+    const size = u32le(riff, 4);
+    if (size < 4 + 8 || size % 2 !== 0) return FAIL;
+    remaining = size - 4;
+    return chunk(true);
+  });
+  return walkerInspector(start, () => info);
+}
+
+/** The size of a whole WebP image held in memory, or null when it is not a well-formed one. */
+export function readWebpInfo(bytes: Uint8Array): WebpInfo | null {
+  return inspectBytes(createWebpInspector(), bytes);
 }

@@ -1,68 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { crc32 } from "../files/crc32";
+import { jpegFile, mp4File, pngFile, webmFile, webpFile } from "../files/test-files";
 import { checkModuleMedia, createModuleMediaInspector, MODULE_MEDIA_RULES } from "./media";
 import { StoreTexts } from "./texts";
 
-const be32 = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
 const ascii = (text: string) => Array.from(text, (c) => c.charCodeAt(0));
-
-function pngHeader(width: number, height: number) {
-  const ihdr = [...ascii("IHDR"), ...be32(width), ...be32(height), 8, 6, 0, 0, 0];
-  return Uint8Array.from([
-    0x89,
-    0x50,
-    0x4e,
-    0x47,
-    0x0d,
-    0x0a,
-    0x1a,
-    0x0a,
-    ...be32(13),
-    ...ihdr,
-    ...be32(crc32(Uint8Array.from(ihdr))),
-  ]);
-}
-const webp = Uint8Array.from([
-  ...ascii("RIFF"),
-  26,
-  0,
-  0,
-  0,
-  ...ascii("WEBPVP8L"),
-  5,
-  0,
-  0,
-  0,
-  0x2f,
-  0x3f,
-  0xc0,
-  0x0f,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-]);
-const mp4 = Uint8Array.from([...be32(24), ...ascii("ftypisom"), 0, 0, 2, 0, ...ascii("isomiso2")]);
-const webm = Uint8Array.from([
-  0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0xf7, 0x81,
-]);
+const cat = (...parts: (Uint8Array | number[])[]) =>
+  Uint8Array.from(parts.flatMap((p) => Array.from(p)));
+const html = ascii("<html><script>alert(1)</script></html>");
 
 describe("module media checks", () => {
-  it("accepts PNG, JPEG and WebP thumbnails by content", () => {
-    expect(checkModuleMedia("thumbnail", pngHeader(640, 360))).toMatchObject({
+  it("accepts whole PNG, JPEG and WebP thumbnails by content", () => {
+    expect(checkModuleMedia("thumbnail", pngFile(64, 36))).toMatchObject({
       ok: true,
       contentType: "image/png",
     });
-    const jpeg = Uint8Array.from([
-      0xff, 0xd8, 0xff, 0xc0, 0x00, 0x11, 8, 0, 10, 0, 20, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1,
-    ]);
-    expect(checkModuleMedia("thumbnail", jpeg)).toMatchObject({
+    expect(checkModuleMedia("thumbnail", jpegFile(64, 36))).toMatchObject({
       ok: true,
       contentType: "image/jpeg",
+      extension: "jpg",
     });
-    expect(checkModuleMedia("thumbnail", webp)).toMatchObject({
+    expect(checkModuleMedia("thumbnail", webpFile(64, 36))).toMatchObject({
       ok: true,
       contentType: "image/webp",
       extension: "webp",
@@ -74,21 +31,51 @@ describe("module media checks", () => {
       ok: false,
       message: StoreTexts.notAnImage,
     });
-    expect(checkModuleMedia("thumbnail", mp4)).toMatchObject({ ok: false });
+    expect(checkModuleMedia("thumbnail", mp4File())).toMatchObject({ ok: false });
   });
 
-  it("accepts MP4 and WebM videos by content only", () => {
-    expect(checkModuleMedia("video", mp4)).toMatchObject({ ok: true, contentType: "video/mp4" });
-    expect(checkModuleMedia("video", webm)).toMatchObject({ ok: true, contentType: "video/webm" });
-    expect(checkModuleMedia("video", pngHeader(10, 10))).toEqual({
+  it("refuses a thumbnail that only starts like an image", () => {
+    for (const bytes of [
+      pngFile(64, 36).subarray(0, 33),
+      cat(pngFile(64, 36).subarray(0, 33), html),
+      cat(pngFile(8, 8), html),
+      jpegFile(64, 36).subarray(0, 200),
+      cat(jpegFile(8, 8), html),
+      cat(webpFile(8, 8), html),
+      webpFile(8, 8).subarray(0, 30),
+    ]) {
+      expect(checkModuleMedia("thumbnail", bytes)).toEqual({
+        ok: false,
+        message: StoreTexts.notAnImage,
+      });
+    }
+  });
+
+  it("accepts MP4 and WebM videos by content only, walked to their end", () => {
+    expect(checkModuleMedia("video", mp4File())).toMatchObject({
+      ok: true,
+      contentType: "video/mp4",
+    });
+    expect(checkModuleMedia("video", webmFile())).toMatchObject({
+      ok: true,
+      contentType: "video/webm",
+    });
+    expect(checkModuleMedia("video", pngFile(10, 10))).toEqual({
       ok: false,
       message: StoreTexts.notAVideo,
     });
+    expect(
+      checkModuleMedia("video", cat(mp4File().subarray(0, 24), new Array(5000).fill(0))),
+    ).toEqual({
+      ok: false,
+      message: StoreTexts.notAVideo,
+    });
+    expect(checkModuleMedia("video", cat(webmFile(), html))).toMatchObject({ ok: false });
   });
 
   it("refuses a file over the size limit", () => {
     const big = new Uint8Array(MODULE_MEDIA_RULES.thumbnail.maxBytes + 1);
-    big.set(pngHeader(10, 10));
+    big.set(pngFile(10, 10));
     expect(checkModuleMedia("thumbnail", big)).toEqual({
       ok: false,
       message: StoreTexts.fileTooLarge("thumbnail", "5 MB"),
@@ -97,9 +84,11 @@ describe("module media checks", () => {
 
   it("gives the same answer whatever the chunking", () => {
     for (const [kind, bytes] of [
-      ["thumbnail", webp],
-      ["thumbnail", pngHeader(3, 3)],
-      ["video", mp4],
+      ["thumbnail", webpFile(5, 5)],
+      ["thumbnail", pngFile(3, 3)],
+      ["thumbnail", jpegFile(9, 9)],
+      ["video", mp4File({ mdatBytes: 3 })],
+      ["video", webmFile({ frameBytes: 3, unknownSizes: true })],
     ] as const) {
       const inspector = createModuleMediaInspector(kind);
       for (const b of bytes) inspector.push(Uint8Array.of(b));

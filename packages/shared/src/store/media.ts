@@ -1,6 +1,7 @@
-import { createRasterSniffer } from "../files/raster";
-import { readVideoType, VIDEO_HEADER_BYTES, type VideoType } from "../files/video";
-import { readWebpInfo, WEBP_HEADER_BYTES } from "../files/webp";
+import { dispatchInspector, type FormatInspector } from "../files/inspector";
+import { createJpegInspector, createPngInspector } from "../files/raster";
+import { createVideoInspector } from "../files/video";
+import { createWebpInspector, isWebpSignature } from "../files/webp";
 import { StoreTexts } from "./texts";
 
 /**
@@ -53,49 +54,49 @@ export type ModuleMediaCheck =
   | { ok: false; message: string };
 
 export type ModuleMediaInspector = {
-  /** Feeds the next bytes (only a few header bytes are kept). */
+  /** Feeds the next bytes (only a few bytes of state are kept). */
   push: (chunk: Uint8Array) => void;
+  /** False as soon as the bytes cannot be a valid file of the kind (stop reading). */
+  ok: () => boolean;
   finish: () => ModuleMediaCheck;
 };
 
-const HEAD_BYTES = Math.max(WEBP_HEADER_BYTES, VIDEO_HEADER_BYTES);
+/** Enough leading bytes to tell the accepted types apart (WebP and MP4 need 12). */
+const HEAD_BYTES = 12;
 
-/** Reads a thumbnail's or a video's bytes as they stream, keeping a few header bytes only. */
+type ThumbnailInfo = { type: "png" | "jpeg" | "webp" };
+
+function createThumbnailInspector(): FormatInspector<ThumbnailInfo> {
+  return dispatchInspector<ThumbnailInfo>(HEAD_BYTES, (head) => {
+    if (head[0] === 0x89) return createPngInspector();
+    if (head[0] === 0xff) return createJpegInspector();
+    if (isWebpSignature(head)) return createWebpInspector();
+    return null;
+  });
+}
+
+/**
+ * Reads a thumbnail's or a video's bytes as they stream, walking the whole file's structure
+ * (a PNG to IEND, a JPEG to EOI, a WebP's RIFF chunks, an MP4's boxes, a WebM's EBML elements)
+ * with a few bytes of state; see files/raster.ts, webp.ts and video.ts.
+ */
 export function createModuleMediaInspector(kind: ModuleMediaKind): ModuleMediaInspector {
   const rule = MODULE_MEDIA_RULES[kind];
-  const head = new Uint8Array(HEAD_BYTES);
-  let headLength = 0;
-  const raster = kind === "thumbnail" ? createRasterSniffer() : null;
-  const ok = (type: ModuleMediaType): ModuleMediaCheck => ({
-    ok: true,
-    type,
-    ...MODULE_MEDIA_TYPES[type],
-  });
-
+  const inspector: FormatInspector<{ type: ModuleMediaType }> =
+    kind === "thumbnail" ? createThumbnailInspector() : createVideoInspector();
   return {
-    push(chunk) {
-      if (headLength < HEAD_BYTES) {
-        const n = Math.min(HEAD_BYTES - headLength, chunk.length);
-        head.set(chunk.subarray(0, n), headLength);
-        headLength += n;
-      }
-      raster?.push(chunk);
-    },
+    push: inspector.push,
+    ok: inspector.ok,
     finish() {
-      const bytes = head.subarray(0, headLength);
-      if (kind === "video") {
-        const type: VideoType | null = readVideoType(bytes);
-        return type ? ok(type) : { ok: false, message: rule.invalidMessage };
-      }
-      const image = raster?.result();
-      if (image) return ok(image.type);
-      if (readWebpInfo(bytes)) return ok("webp");
-      return { ok: false, message: rule.invalidMessage };
+      const found = inspector.finish();
+      return found
+        ? { ok: true, type: found.type, ...MODULE_MEDIA_TYPES[found.type] }
+        : { ok: false, message: rule.invalidMessage };
     },
   };
 }
 
-/** Every check on a file held in memory (the browser's picked file): size, then content. */
+/** Every check on a file held in memory: size, then content. */
 export function checkModuleMedia(kind: ModuleMediaKind, bytes: Uint8Array): ModuleMediaCheck {
   const rule = MODULE_MEDIA_RULES[kind];
   if (bytes.length > rule.maxBytes) return { ok: false, message: tooLargeMessage(kind) };
@@ -106,7 +107,3 @@ export function checkModuleMedia(kind: ModuleMediaKind, bytes: Uint8Array): Modu
 
 export const tooLargeMessage = (kind: ModuleMediaKind) =>
   StoreTexts.fileTooLarge(kind, MODULE_MEDIA_RULES[kind].maxLabel);
-
-/** How many leading bytes the browser needs to read to check a file's content. */
-export const moduleMediaCheckBytes = (kind: ModuleMediaKind) =>
-  kind === "thumbnail" ? MODULE_MEDIA_RULES.thumbnail.maxBytes : VIDEO_HEADER_BYTES;

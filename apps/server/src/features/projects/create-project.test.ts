@@ -16,6 +16,7 @@ import {
 import { jpegBytes, pngBytes, svgText } from "../../../test/test-images";
 import { hashDatabaseKey } from "../../platform/database-key";
 import { projectDatabases, projectSettings, projects, storedFiles } from "../../platform/db/schema";
+import { MultipartTexts } from "../../platform/multipart-form";
 import { createProject } from "./create-project";
 import { createEncryption } from "./encryption";
 import { newDatabaseKey } from "./ids";
@@ -359,13 +360,16 @@ describe("POST /api/projects", () => {
     expect(twice.statusCode).toBe(400);
     expect(twice.json().message).toBe(FilesTexts.oneFilePerField);
 
-    // A file under a field name that is not an icon is read past; a prototype's name is refused.
+    // A file under a field name that is not an icon is refused at once, and so is a
+    // prototype's name.
     const odd = await postProject(app, user.cookie, validFields(), [
       { ...launchIcon(), name: "avatar" },
     ]);
-    expect(odd.statusCode).toBe(201);
-    expect(odd.json().project.icLaunchFileUrl).toBe("/api/files/default.png");
-    await app.deps.db.delete(projects).where(eq(projects.adminId, user.id));
+    expect(odd.statusCode).toBe(400);
+    expect(odd.json()).toEqual({
+      code: "VALIDATION",
+      message: MultipartTexts.unexpectedFile("avatar", ["icLaunch", "icNotification"]),
+    });
     for (const name of ["constructor", "__proto__"]) {
       const proto = await postProject(app, user.cookie, validFields(), [{ ...launchIcon(), name }]);
       expect(proto.statusCode).toBe(400);

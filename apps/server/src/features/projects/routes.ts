@@ -1,4 +1,3 @@
-import fastifyMultipart from "@fastify/multipart";
 import { ICON_RULES } from "@hybridge/shared/files/icons";
 import { FilesTexts } from "@hybridge/shared/files/texts";
 import {
@@ -26,7 +25,7 @@ import { ProjectsTexts } from "@hybridge/shared/projects/texts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { AppError } from "../../platform/errors";
-import { openMultipartForm } from "../../platform/multipart-form";
+import { openMultipartForm, registerMultipart } from "../../platform/multipart-form";
 import { perAddressLimit } from "../../platform/rate-limit";
 import { getSession } from "../../platform/session";
 import { createProject } from "./create-project";
@@ -55,17 +54,14 @@ export async function registerProjectsRoutes(app: FastifyInstance) {
 
   // Multipart only in this scope. Files stream to storage with their own per-icon limits;
   // these bound everything else (busboy's fileSize is a backstop above the largest icon).
-  await app.register(fastifyMultipart, {
-    throwFileSizeLimit: true,
-    limits: {
-      fieldNameSize: 100,
-      fieldSize: 4 * 1024,
-      fields: 20,
-      files: 2,
-      parts: 25,
-      headerPairs: 50,
-      fileSize: ICON_RULES.launch.maxBytes + 1,
-    },
+  await registerMultipart(app, {
+    fieldNameSize: 100,
+    fieldSize: 4 * 1024,
+    fields: 20,
+    files: 2,
+    parts: 25,
+    headerPairs: 50,
+    fileSize: ICON_RULES.launch.maxBytes + 1,
   });
 
   r.get(

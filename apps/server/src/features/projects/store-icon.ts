@@ -25,8 +25,10 @@ function typeOf(kind: IconKind, first: Buffer): IconType | null {
 
 /**
  * Streams one icon into storage under app-icons/, checking its name, its size limit and its
- * content (a real 512×512 PNG/JPEG, or a safe 48×48 SVG) on the way. Whatever fails, nothing
- * stays in storage; the caller records the file (stored_files) in its own transaction.
+ * content (a whole, well-formed 512×512 PNG/JPEG, or a safe 48×48 SVG) on the way; a launch
+ * icon whose bytes stop making sense is refused there, without reading the rest. Whatever
+ * fails, nothing stays in storage; the caller records the file (stored_files) in its own
+ * transaction.
  */
 export async function storeIcon(options: {
   storage: Storage;
@@ -35,11 +37,11 @@ export async function storeIcon(options: {
   const { storage, upload } = options;
   const { kind, fileName } = upload;
   const rule = ICON_RULES[kind];
-  const drain = () => upload.stream.resume();
 
   const nameProblem = checkIconName(kind, fileName);
   if (nameProblem) {
-    drain();
+    // Refused by its name: the file is not read at all.
+    upload.stream.destroy();
     throw AppError.validation(nameProblem);
   }
   const stored = await saveCheckedUpload({

@@ -1,4 +1,3 @@
-import fastifyMultipart from "@fastify/multipart";
 import { OkResponseSchema } from "@hybridge/shared/auth/schemas";
 import { MODULE_MEDIA_RULES } from "@hybridge/shared/store/media";
 import {
@@ -20,7 +19,7 @@ import { StoreTexts } from "@hybridge/shared/store/texts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { AppError } from "../../platform/errors";
-import { openMultipartForm } from "../../platform/multipart-form";
+import { openMultipartForm, registerMultipart } from "../../platform/multipart-form";
 import { perAddressLimit } from "../../platform/rate-limit";
 import { requireUser } from "../../platform/session";
 import { createModule } from "./create-module";
@@ -47,17 +46,14 @@ export async function registerStoreRoutes(app: FastifyInstance) {
 
   // Multipart only in this scope. Files stream to storage with their own limits; these bound
   // everything else (busboy's fileSize is a backstop above the largest file, the video).
-  await app.register(fastifyMultipart, {
-    throwFileSizeLimit: true,
-    limits: {
-      fieldNameSize: 100,
-      fieldSize: 16 * 1024,
-      fields: 10,
-      files: 2,
-      parts: 14,
-      headerPairs: 50,
-      fileSize: MODULE_MEDIA_RULES.video.maxBytes + 1,
-    },
+  await registerMultipart(app, {
+    fieldNameSize: 100,
+    fieldSize: 16 * 1024,
+    fields: 10,
+    files: 2,
+    parts: 14,
+    headerPairs: 50,
+    fileSize: MODULE_MEDIA_RULES.video.maxBytes + 1,
   });
 
   r.get(

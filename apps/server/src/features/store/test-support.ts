@@ -3,44 +3,12 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { type FormPart, multipart } from "../../../test/multipart";
 import { TEST_ORIGIN, type TestApp } from "../../../test/test-app";
-import { pngBytes } from "../../../test/test-images";
+import { mp4Bytes, pngBytes, webmBytes, webpBytes } from "../../../test/test-images";
 import type { Db } from "../../platform/db/client";
 import { modules, projects } from "../../platform/db/schema";
 
-const ascii = (text: string) => Buffer.from(text, "latin1");
-const le32 = (n: number) => {
-  const b = Buffer.alloc(4);
-  b.writeUInt32LE(n);
-  return b;
-};
-const be32 = (n: number) => {
-  const b = Buffer.alloc(4);
-  b.writeUInt32BE(n);
-  return b;
-};
-
-/** A lossless WebP header (RIFF, WEBP, VP8L) for a width × height image, plus filler bytes. */
-export function webpBytes(width = 64, height = 36) {
-  const bits = ((width - 1) | ((height - 1) << 14)) >>> 0;
-  const vp8l = Buffer.concat([Buffer.from([0x2f]), le32(bits), Buffer.alloc(64)]);
-  const chunk = Buffer.concat([ascii("VP8L"), le32(vp8l.length), vp8l]);
-  return Buffer.concat([ascii("RIFF"), le32(4 + chunk.length), ascii("WEBP"), chunk]);
-}
-
-/** The start of an MP4 file: an ftyp box (isom) and an empty mdat box. */
-export function mp4Bytes(extra = 256) {
-  const ftyp = Buffer.concat([be32(24), ascii("ftypisom"), be32(0x200), ascii("isomiso2")]);
-  return Buffer.concat([ftyp, be32(8 + extra), ascii("mdat"), Buffer.alloc(extra)]);
-}
-
-/** The start of a WebM file: the EBML header with DocType "webm". */
-export function webmBytes(extra = 256) {
-  return Buffer.concat([
-    Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x84]),
-    ascii("webm"),
-    Buffer.alloc(extra),
-  ]);
-}
+// The media files live with the other test files; re-exported for the store's tests.
+export { mp4Bytes, webmBytes, webpBytes };
 
 export const thumbnailPart = (
   data: Buffer | string = pngBytes(64, 36),

@@ -1,5 +1,4 @@
 import {
-  checkModuleMedia,
   createModuleMediaInspector,
   MODULE_MEDIA_RULES,
   type ModuleMediaKind,
@@ -16,19 +15,26 @@ export type PickedMedia = { file: File | null; error: string | null };
 export const NO_MEDIA: PickedMedia = { file: null, error: null };
 
 /**
- * Checks a picked file with the server's own rules (size limit, then content: a real PNG, JPEG
- * or WebP image; an MP4 or WebM video) so that a wrong file is refused at once. The server
+ * Checks a picked file with the server's own rules (size limit, then content: a whole PNG, JPEG
+ * or WebP image; an MP4 or WebM video whose container holds together to its last byte) so that
+ * a wrong file is refused at once. The file is streamed through the check, never held whole
+ * (a video can be 100 MB), and reading stops as soon as the bytes stop fitting. The server
  * checks again on upload.
  */
 export async function checkPickedMedia(kind: ModuleMediaKind, file: File): Promise<string | null> {
   if (file.size > MODULE_MEDIA_RULES[kind].maxBytes) return tooLargeMessage(kind);
-  if (kind === "thumbnail") {
-    const check = checkModuleMedia(kind, new Uint8Array(await file.arrayBuffer()));
-    return check.ok ? null : check.message;
-  }
-  // A video's type is in its first bytes: no need to read 100 MB.
   const inspector = createModuleMediaInspector(kind);
-  inspector.push(new Uint8Array(await file.slice(0, 64).arrayBuffer()));
+  const reader = file.stream().getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      inspector.push(value);
+      if (!inspector.ok()) break;
+    }
+  } finally {
+    await reader.cancel().catch(() => {});
+  }
   const check = inspector.finish();
   return check.ok ? null : check.message;
 }

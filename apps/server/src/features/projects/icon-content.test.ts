@@ -1,0 +1,274 @@
+import { FilesTexts, SvgRefusals } from "@hybridge/shared/files/texts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, createTestUser, type TestApp, type TestUser } from "../../../test/test-app";
+import { jpegBytes, pngBytes, svgText } from "../../../test/test-images";
+import { MultipartTexts } from "../../platform/multipart-form";
+import {
+  authed,
+  createTestProject,
+  type FormPart,
+  multipart,
+  postProject,
+  storedFileKeys,
+  validFields,
+} from "./test-support";
+
+/**
+ * What an icon's bytes must be, through the icon routes (PUT /api/projects/:id/icons/:kind and
+ * POST /api/projects): a safe SVG made only of allowed SVG elements and attributes, a whole
+ * PNG/JPEG walked to its end marker. Every refusal leaves nothing in storage.
+ */
+
+let app: TestApp;
+let owner: TestUser;
+let projectId: string;
+beforeAll(async () => {
+  app = await createTestApp();
+  owner = await createTestUser(app);
+  projectId = (await createTestProject(app, owner.cookie)).id;
+});
+afterAll(async () => {
+  await app?.cleanup();
+});
+
+const putIcon = (kind: string, parts: FormPart[]) => {
+  const body = multipart(parts);
+  return app.inject({
+    method: "PUT",
+    url: `/api/projects/${projectId}/icons/${kind}`,
+    headers: { ...authed(owner.cookie), ...body.headers },
+    payload: body.payload,
+  });
+};
+const bell = (data: string | Buffer, filename = "bell.svg"): FormPart => ({
+  name: "file",
+  filename,
+  data,
+  contentType: "image/svg+xml",
+});
+const launch = (data: Buffer, filename = "icon.png"): FormPart => ({
+  name: "file",
+  filename,
+  data,
+  contentType: "image/png",
+});
+
+/** The root of an SVG of the right size, with the usual namespace declarations. */
+const svg = (inner: string, extra = "") =>
+  `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="48" height="48"${extra}>${inner}</svg>`;
+const refused = (what: string) => FilesTexts.svgRefused(what);
+
+/** The notification icon the audit found accepted (200): XHTML elements in an SVG. */
+const AUDIT_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" xmlns:h="http://www.w3.org/1999/xhtml" width="48" height="48"><h:iframe srcdoc="&lt;script&gt;alert(1)&lt;/script&gt;"/><h:meta http-equiv="refresh" content="0;url=https://example.com"/><h:object data="http://example.com/x"/></svg>';
+
+describe("PUT /api/projects/:id/icons/notification", () => {
+  it.each([
+    [
+      "the audit's XHTML iframe, meta and object",
+      AUDIT_SVG,
+      refused(SvgRefusals.foreignElement("h:iframe")),
+    ],
+    ["a script", svgText({ inner: "<script>alert(1)</script>" }), refused(SvgRefusals.script)],
+    [
+      "a script under any prefix",
+      svg('<x:script xmlns:x="http://www.w3.org/2000/svg">alert(1)</x:script>'),
+      refused(SvgRefusals.script),
+    ],
+    [
+      "an onload handler",
+      svgText({ attrs: 'onload="alert(1)"' }),
+      refused(SvgRefusals.eventHandler("onload")),
+    ],
+    [
+      "a foreignObject",
+      svg("<foreignObject><p>hi</p></foreignObject>"),
+      refused(SvgRefusals.foreignObject),
+    ],
+    [
+      "XHTML through a default namespace set on a child",
+      svg('<g xmlns="http://www.w3.org/1999/xhtml"><iframe src="#x"/></g>'),
+      refused(SvgRefusals.foreignElement("g")),
+    ],
+    [
+      "XHTML behind the prefix svg:",
+      svg('<svg:iframe xmlns:svg="http://www.w3.org/1999/xhtml"/>'),
+      refused(SvgRefusals.foreignElement("svg:iframe")),
+    ],
+    ["an <iframe> in the SVG namespace", svg("<iframe/>"), refused(SvgRefusals.element("iframe"))],
+    ["an <image>", svg('<image href="#a"/>'), refused(SvgRefusals.element("image"))],
+    ["an <a> link", svg('<a href="#a"><rect/></a>'), refused(SvgRefusals.element("a"))],
+    [
+      "an animation",
+      svg('<rect><animate attributeName="x" to="4"/></rect>'),
+      refused(SvgRefusals.element("animate")),
+    ],
+    [
+      "an animation that changes a link",
+      svg('<use href="#a"><set attributeName="href" to="https://evil.test/"/></use>'),
+      refused(SvgRefusals.externalReference),
+    ],
+    [
+      "a srcdoc attribute",
+      svg('<rect srcdoc="&lt;script&gt;alert(1)&lt;/script&gt;"/>'),
+      refused(SvgRefusals.attribute("srcdoc")),
+    ],
+    [
+      "a data attribute",
+      svg('<rect data="https://evil.test/x"/>'),
+      refused(SvgRefusals.attribute("data")),
+    ],
+    [
+      "an http-equiv attribute",
+      svg('<rect http-equiv="refresh"/>'),
+      refused(SvgRefusals.attribute("http-equiv")),
+    ],
+    [
+      "an attribute in a foreign namespace",
+      svg('<rect x:onclick="1" xmlns:x="http://www.w3.org/1999/xhtml"/>'),
+      refused(SvgRefusals.eventHandler("x:onclick")),
+    ],
+    [
+      "an editor's attribute",
+      svg(
+        '<rect inkscape:label="a" xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape"/>',
+      ),
+      refused(SvgRefusals.attribute("inkscape:label")),
+    ],
+    [
+      "a use pointing outside the document",
+      svg('<use xlink:href="https://evil.test/sprite.svg#icon"/>'),
+      refused(SvgRefusals.externalReference),
+    ],
+    [
+      "a data: URL in a fill",
+      svg('<rect fill="url(data:image/svg+xml,x)"/>'),
+      refused(SvgRefusals.scriptOrDataUrl),
+    ],
+    [
+      "a url() to another site",
+      svg("<rect style=\"fill: url( 'https://evil.test/p#g' )\"/>"),
+      refused(SvgRefusals.externalReference),
+    ],
+    [
+      "a style sheet @import",
+      svg("<style>@import 'https://evil.test/a.css';</style>"),
+      refused(SvgRefusals.externalReference),
+    ],
+    [
+      "an escaped @import",
+      svg("<style>@\\69 mport 'https://evil.test/a.css';</style>"),
+      refused(SvgRefusals.externalReference),
+    ],
+    [
+      "a CSS image-set()",
+      svg("<style>rect{fill:image-set('https://evil.test/a.png' 1x)}</style>"),
+      refused(SvgRefusals.externalReference),
+    ],
+    ["a PNG renamed .svg", pngBytes(48, 48), FilesTexts.notSvg],
+    ["an SVG root outside the SVG namespace", '<svg width="48" height="48"/>', FilesTexts.notSvg],
+    ["an unbound prefix", svg("<x:rect/>"), FilesTexts.notSvg],
+  ])("refuses %s", async (_label, data, message) => {
+    const before = storedFileKeys(app).sort();
+    const res = await putIcon("notification", [bell(data)]);
+    expect(res.json()).toEqual({ code: "VALIDATION", message });
+    expect(res.statusCode).toBe(400);
+    expect(storedFileKeys(app).sort()).toEqual(before);
+  });
+
+  it("accepts a drawing made of allowed SVG elements, with local references only", async () => {
+    const drawing = svg(
+      [
+        "<title>Bell</title><desc>A bell</desc>",
+        '<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0E904D"/><stop offset="1" stop-color="#fff" stop-opacity=".5"/></linearGradient>',
+        '<clipPath id="c"><circle cx="24" cy="24" r="22"/></clipPath><symbol id="s" viewBox="0 0 4 4"><path d="M0 0h4v4z"/></symbol></defs>',
+        "<style><![CDATA[.a{fill:url(#g);stroke:#000}]]></style>",
+        '<g clip-path="url(#c)" transform="translate(1 1)" data-name="layer" aria-hidden="true">',
+        '<rect class="a" width="46" height="46" rx="8"/><use xlink:href="#s" x="4" y="4" width="8" height="8"/><use href="#s" x="30" y="30"/>',
+        '<polygon points="24,4 44,44 4,44" fill="none" stroke="url(#g)" stroke-width="2" style="stroke-linejoin:round"/>',
+        '<text x="24" y="30" font-size="10" text-anchor="middle">1<tspan dy="2">2</tspan></text></g>',
+      ].join(""),
+      ' viewBox="0 0 48 48" xml:space="preserve"',
+    );
+    const res = await putIcon("notification", [bell(drawing)]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().project.icNotificationFileUrl).toMatch(/\.svg$/);
+
+    // The SVG namespace under a prefix of its own is the same SVG.
+    const prefixed =
+      '<s:svg xmlns:s="http://www.w3.org/2000/svg" width="48" height="48"><s:circle r="4"/></s:svg>';
+    expect((await putIcon("notification", [bell(prefixed)])).statusCode).toBe(200);
+  });
+});
+
+describe("PUT /api/projects/:id/icons/launch", () => {
+  const png = pngBytes(512, 512);
+  const jpeg = jpegBytes(512, 512);
+  const html = Buffer.from("<html><script>alert(document.cookie)</script></html>");
+
+  it.each([
+    [
+      "the first 33 bytes of a 512×512 PNG followed by HTML",
+      Buffer.concat([png.subarray(0, 33), html]),
+      "icon.png",
+    ],
+    ["a PNG truncated after its header", png.subarray(0, 33), "icon.png"],
+    ["a PNG truncated before IEND", png.subarray(0, png.length - 12), "icon.png"],
+    ["a PNG with bytes after IEND", Buffer.concat([png, html]), "icon.png"],
+    [
+      "a PNG whose IDAT checksum is wrong",
+      Buffer.from(png.map((b, i) => (i === png.length - 13 ? b ^ 1 : b))),
+      "icon.png",
+    ],
+    ["a JPEG header followed by HTML", Buffer.concat([jpeg.subarray(0, 200), html]), "icon.jpg"],
+    ["a JPEG without its EOI marker", jpeg.subarray(0, jpeg.length - 2), "icon.jpg"],
+    ["a JPEG with bytes after EOI", Buffer.concat([jpeg, html]), "icon.jpg"],
+  ])("refuses %s", async (_label, data, filename) => {
+    const before = storedFileKeys(app).sort();
+    const res = await putIcon("launch", [launch(data, filename)]);
+    expect(res.json()).toEqual({ code: "VALIDATION", message: FilesTexts.notRaster });
+    expect(res.statusCode).toBe(400);
+    expect(storedFileKeys(app).sort()).toEqual(before);
+  });
+
+  it("accepts whole PNG and JPEG images, and stores them as they came", async () => {
+    const asPng = await putIcon("launch", [launch(png)]);
+    expect(asPng.statusCode).toBe(200);
+    const asJpeg = await putIcon("launch", [launch(jpeg, "icon.jpeg")]);
+    expect(asJpeg.statusCode).toBe(200);
+    const url = asJpeg.json().project.icLaunchFileUrl;
+    expect(url).toMatch(/\.jpg$/);
+    const served = await app.inject({ url, headers: authed(owner.cookie) });
+    expect(served.headers["content-type"]).toBe("image/jpeg");
+    expect(served.rawPayload.equals(jpeg)).toBe(true);
+  });
+
+  it("refuses a file under another field at once, in our error shape", async () => {
+    const before = storedFileKeys(app).sort();
+    const res = await putIcon("launch", [{ ...launch(png), name: "other" }]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      code: "VALIDATION",
+      message: MultipartTexts.unexpectedFile("other", ["file"]),
+    });
+    expect(storedFileKeys(app).sort()).toEqual(before);
+  });
+});
+
+describe("POST /api/projects", () => {
+  it("refuses the audit's SVG and a PNG header followed by HTML, creating nothing", async () => {
+    const before = storedFileKeys(app).sort();
+    const svgRes = await postProject(app, owner.cookie, validFields(), [
+      { name: "icNotification", filename: "bell.svg", data: AUDIT_SVG },
+    ]);
+    expect(svgRes.statusCode).toBe(400);
+    expect(svgRes.json().message).toBe(refused(SvgRefusals.foreignElement("h:iframe")));
+    const fake = Buffer.concat([pngBytes(512, 512).subarray(0, 33), Buffer.from("<html><script>")]);
+    const pngRes = await postProject(app, owner.cookie, validFields(), [
+      { name: "icLaunch", filename: "icon.png", data: fake },
+    ]);
+    expect(pngRes.statusCode).toBe(400);
+    expect(pngRes.json().message).toBe(FilesTexts.notRaster);
+    expect(storedFileKeys(app).sort()).toEqual(before);
+  });
+});

@@ -1,0 +1,104 @@
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { createRasterInspector } from "@hybridge/shared/files/raster";
+import { afterAll, describe, expect, it } from "vitest";
+import { pngBytes } from "../../test/test-images";
+import { createLocalStorage, saveCheckedUpload, saveUpload } from "./storage";
+
+const root = mkdtempSync(path.join(tmpdir(), "hybridge-storage-test-"));
+const storage = createLocalStorage(root);
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const filesLeft = () =>
+  readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+
+/** A source that makes `chunks` chunks on demand and counts how many were taken. */
+function countingSource(first: Buffer, chunks: number) {
+  const state = { pulled: 0 };
+  const stream = Readable.from(
+    (async function* () {
+      yield first;
+      for (let i = 0; i < chunks; i++) {
+        state.pulled++;
+        yield Buffer.alloc(64 * 1024, 0x41);
+      }
+    })(),
+    { objectMode: false },
+  );
+  return { stream, state };
+}
+
+const png = { contentType: "image/png", extension: "png" };
+const checked = (source: Readable) => {
+  const raster = createRasterInspector();
+  return saveCheckedUpload({
+    storage,
+    source,
+    sniffBytes: 1,
+    identify: (head) => (head[0] === 0x89 ? png : null),
+    folder: "checks",
+    maxBytes: 2 * 1024 * 1024,
+    inspector: {
+      push: raster.push,
+      ok: raster.ok,
+      finish: () =>
+        raster.finish() ? { ok: true, contentType: "image/png" } : { ok: false, message: "bad" },
+    },
+    errors: {
+      invalid: () => new Error("invalid"),
+      tooLarge: () => new Error("too large"),
+    },
+  });
+};
+
+describe("saveUpload", () => {
+  it("leaves no file, not even a partial one, when the first chunk is refused", async () => {
+    // Many at once: the refusal races the opening of each file.
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) =>
+        saveUpload({
+          storage,
+          key: `refused/${i}.bin`,
+          source: Readable.from([Buffer.from("x")]),
+          maxBytes: 10,
+          observe: () => {
+            throw new Error("refused");
+          },
+        }),
+      ),
+    );
+    expect(results.every((r) => r.status === "rejected")).toBe(true);
+    expect(filesLeft()).toEqual([]);
+  });
+});
+
+describe("saveCheckedUpload", () => {
+  it("stores a file whose every byte passed the check", async () => {
+    const stored = await checked(Readable.from([pngBytes(16, 16)]));
+    expect(stored).toMatchObject({ contentType: "image/png", size: pngBytes(16, 16).length });
+    await storage.remove(stored.key);
+  });
+
+  it("stops reading at the first byte that does not fit, and keeps nothing", async () => {
+    const { stream, state } = countingSource(pngBytes(512, 512).subarray(0, 33), 1000);
+    await expect(checked(stream)).rejects.toThrow("invalid");
+    expect(state.pulled).toBeLessThan(5);
+    expect(stream.destroyed).toBe(true);
+    expect(filesLeft()).toEqual([]);
+  });
+
+  it("stops at the size limit, and keeps nothing", async () => {
+    // A PNG whose IDAT announces 2 GB: well-formed as far as it goes.
+    const head = Buffer.concat([
+      pngBytes(8, 8).subarray(0, 33),
+      Buffer.from([0x7f, 0xff, 0xff, 0xff]),
+      Buffer.from("IDAT"),
+    ]);
+    const { stream, state } = countingSource(head, 1000);
+    await expect(checked(stream)).rejects.toThrow("too large");
+    expect(state.pulled).toBeLessThan(40);
+    expect(filesLeft()).toEqual([]);
+  });
+});
