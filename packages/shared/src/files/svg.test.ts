@@ -135,7 +135,6 @@ describe("inspectSvg's allowlist", () => {
       ["<embed/>", SvgRefusals.element("embed")],
       ['<a href="#x"/>', SvgRefusals.element("a")],
       ['<animate attributeName="x"/>', SvgRefusals.element("animate")],
-      ["<metadata/>", SvgRefusals.element("metadata")],
       ['<feImage href="#a"/>', SvgRefusals.element("feImage")],
       ['<rect srcdoc="x"/>', SvgRefusals.attribute("srcdoc")],
       ['<rect data="x"/>', SvgRefusals.attribute("data")],
@@ -159,6 +158,49 @@ describe("inspectSvg's allowlist", () => {
     ).toEqual(bad);
     expect(inspectSvg(svg('<rect style="fill:url(#a) url(//evil.test/b)"/>'))).toEqual(bad);
     expect(inspectSvg(svg("<style>rect{fill:url(#a)}</style>"))).toMatchObject({ ok: true });
+  });
+
+  it("accepts what drawing editors write in their own namespaces, and still checks it", () => {
+    const inkscape = `<?xml version="1.0" encoding="UTF-8" standalone="no"?>
+<!-- Created with Inkscape (http://www.inkscape.org/) -->
+<svg width="48" height="48" viewBox="0 0 48 48" version="1.1" id="svg1"
+   inkscape:version="1.3.2 (091e20e, 2023-11-25)" sodipodi:docname="bell.svg"
+   xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape"
+   xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd"
+   xmlns="http://www.w3.org/2000/svg" xmlns:svg="http://www.w3.org/2000/svg"
+   xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:cc="http://creativecommons.org/ns#"
+   xmlns:dc="http://purl.org/dc/elements/1.1/">
+  <sodipodi:namedview id="namedview1" pagecolor="#ffffff" inkscape:zoom="16" />
+  <defs id="defs1" />
+  <metadata><rdf:RDF><cc:Work rdf:about=""><dc:title>Bell</dc:title></cc:Work></rdf:RDF></metadata>
+  <g inkscape:label="Layer 1" inkscape:groupmode="layer" id="layer1">
+    <path style="fill:#ffffff" d="M 24,4 C 16,4 12,10 12,18 v 10 l -4,6 h 32 l -4,-6 V 18 C 36,10 32,4 24,4 Z" sodipodi:nodetypes="ssccccss" />
+  </g>
+</svg>`;
+    expect(inspectSvg(inkscape)).toEqual({ ok: true, width: 48, height: 48 });
+
+    const ink = 'xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape"';
+    // Editors' elements get the danger checks like any other.
+    expect(inspectSvg(svg(`<inkscape:x ${ink} onload="alert(1)"/>`))).toEqual(
+      refused(SvgRefusals.eventHandler("onload")),
+    );
+    expect(inspectSvg(svg(`<inkscape:x ${ink} inkscape:href="https://evil.test/"/>`))).toEqual(
+      refused(SvgRefusals.externalReference),
+    );
+    expect(inspectSvg(svg(`<inkscape:x ${ink}><script>alert(1)</script></inkscape:x>`))).toEqual(
+      refused(SvgRefusals.script),
+    );
+    // Inside them, SVG's own rules still hold, and XHTML is still foreign.
+    expect(inspectSvg(svg(`<inkscape:x ${ink}><image href="#a"/></inkscape:x>`))).toEqual(
+      refused(SvgRefusals.element("image")),
+    );
+    expect(inspectSvg(svg(`<metadata><h:p xmlns:h="${XHTML}">x</h:p></metadata>`))).toEqual(
+      refused(SvgRefusals.foreignElement("h:p")),
+    );
+    // A made-up namespace is not an editor's.
+    expect(inspectSvg(svg('<e:x xmlns:e="http://www.inkscape.org/namespaces/other"/>'))).toEqual(
+      refused(SvgRefusals.foreignElement("e:x")),
+    );
   });
 
   it("accepts the SVG namespace under any prefix, and inert data-/aria- attributes", () => {

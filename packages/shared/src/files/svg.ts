@@ -4,7 +4,8 @@ import { FilesTexts, SvgRefusals } from "./texts";
  * Checks that bytes are a well-formed SVG document (XML with an <svg> root in the SVG namespace)
  * made only of what a drawing needs. It is an allowlist: every element must be in the SVG
  * namespace and on SVG_ELEMENTS, every attribute on SVG_ATTRIBUTES (or xlink:href, xml:lang,
- * xml:space, data-*, aria-*, namespace declarations); prefixes are resolved through the xmlns
+ * xml:space, data-*, aria-*, namespace declarations) — or, for editors' notes, in one of the
+ * inert EDITOR_NAMESPACES; prefixes are resolved through the xmlns
  * declarations in scope, never matched by name. On top of that, links and CSS may only point
  * inside the document (`#id`, `url(#id)`), and there is no DOCTYPE/ENTITY declaration and no
  * processing instruction but the XML declaration. Unsafe files are refused rather than cleaned
@@ -23,6 +24,33 @@ const XLINK_NS = "http://www.w3.org/1999/xlink";
 const XML_NS = "http://www.w3.org/XML/1998/namespace";
 const XMLNS_NS = "http://www.w3.org/2000/xmlns/";
 
+/**
+ * Namespaces in which drawing editors keep their own bookkeeping (Inkscape's layers and page
+ * settings, RDF/Creative Commons/Dublin Core licence metadata, Illustrator's and Sketch's data).
+ * A browser renders nothing and runs nothing in a namespace it does not know, so their elements
+ * and attributes are inert and accepted — the danger checks still apply to them — and a file
+ * saved as "Inkscape SVG" is not refused for its editor's notes. XHTML, MathML and any other
+ * namespace stay refused.
+ */
+const EDITOR_NAMESPACES = new Set([
+  "http://www.inkscape.org/namespaces/inkscape",
+  "http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd",
+  "http://www.w3.org/1999/02/22-rdf-syntax-ns#",
+  "http://creativecommons.org/ns#",
+  "http://web.resource.org/cc/",
+  "http://purl.org/dc/elements/1.1/",
+  "http://purl.org/dc/terms/",
+  "http://ns.adobe.com/AdobeIllustrator/10.0/",
+  "http://ns.adobe.com/Extensibility/1.0/",
+  "http://ns.adobe.com/Graphs/1.0/",
+  "http://ns.adobe.com/Variables/1.0/",
+  "http://ns.adobe.com/SaveForWeb/1.0/",
+  "http://ns.adobe.com/AdobeSVGViewerExtensions/3.0/",
+  "http://www.bohemiancoding.com/sketch/ns",
+  "http://www.serif.com/",
+]);
+const isEditorNs = (ns: string | null) => ns !== null && EDITOR_NAMESPACES.has(ns);
+
 /** Presentational SVG elements (case matters in XML). No script, links, images, media, foreign
  * content, animation, fonts or cursors: nothing that runs, navigates or loads. */
 const SVG_ELEMENTS = new Set([
@@ -33,6 +61,8 @@ const SVG_ELEMENTS = new Set([
   "use",
   "title",
   "desc",
+  // Not rendered; editors keep their RDF licence data in it (EDITOR_NAMESPACES).
+  "metadata",
   "style",
   "path",
   "rect",
@@ -392,8 +422,9 @@ function checkAllowed(
   attributes: Attribute[],
   scope: Scope,
 ) {
-  if (ns !== SVG_NS) throw unsafe(SvgRefusals.foreignElement(shown(name)));
-  if (!SVG_ELEMENTS.has(local)) throw unsafe(SvgRefusals.element(shown(name)));
+  const editorElement = isEditorNs(ns);
+  if (ns !== SVG_NS && !editorElement) throw unsafe(SvgRefusals.foreignElement(shown(name)));
+  if (!editorElement && !SVG_ELEMENTS.has(local)) throw unsafe(SvgRefusals.element(shown(name)));
   const seen = new Set<string>();
   for (const a of attributes) {
     if (isDeclaration(a)) continue;
@@ -403,10 +434,11 @@ function checkAllowed(
     seen.add(key);
     const allowed =
       attrNs === null
-        ? SVG_ATTRIBUTES.has(a.local) || INERT_ATTRIBUTE.test(a.local)
+        ? editorElement || SVG_ATTRIBUTES.has(a.local) || INERT_ATTRIBUTE.test(a.local)
         : attrNs === XLINK_NS
           ? a.local === "href"
-          : attrNs === XML_NS && (a.local === "lang" || a.local === "space");
+          : isEditorNs(attrNs) ||
+            (attrNs === XML_NS && (a.local === "lang" || a.local === "space"));
     if (!allowed) throw unsafe(SvgRefusals.attribute(shown(a.name)));
   }
 }
