@@ -129,11 +129,9 @@ describe("PUT /api/projects/:id/icons/notification", () => {
       refused(SvgRefusals.eventHandler("x:onclick")),
     ],
     [
-      "an editor's attribute",
-      svg(
-        '<rect inkscape:label="a" xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape"/>',
-      ),
-      refused(SvgRefusals.attribute("inkscape:label")),
+      "an attribute in a namespace no editor uses",
+      svg('<rect e:label="a" xmlns:e="urn:example:editor"/>'),
+      refused(SvgRefusals.attribute("e:label")),
     ],
     [
       "a use pointing outside the document",
@@ -198,6 +196,13 @@ describe("PUT /api/projects/:id/icons/notification", () => {
     const prefixed =
       '<s:svg xmlns:s="http://www.w3.org/2000/svg" width="48" height="48"><s:circle r="4"/></s:svg>';
     expect((await putIcon("notification", [bell(prefixed)])).statusCode).toBe(200);
+
+    // A file saved as "Inkscape SVG" keeps its editor's notes: inert, accepted.
+    const inkscape = svg(
+      '<sodipodi:namedview pagecolor="#fff" inkscape:zoom="16"/><g inkscape:label="Layer 1"><circle r="4"/></g>',
+      ' xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd" inkscape:version="1.3.2"',
+    );
+    expect((await putIcon("notification", [bell(inkscape)])).statusCode).toBe(200);
   });
 });
 
