@@ -1,10 +1,12 @@
 import { z } from "zod";
 import {
   EmailSchema,
+  emailField,
   NewPasswordSchema,
   PASSWORD_MAX,
   PASSWORD_MIN,
   PasswordSchema,
+  stringField,
 } from "../common/fields";
 import { AuthTexts } from "./texts";
 
@@ -18,7 +20,10 @@ export type LoginInput = z.infer<typeof LoginInputSchema>;
 export const SignupRequestSchema = z.object({
   email: EmailSchema,
   password: NewPasswordSchema,
-  name: z.string().trim().min(1).max(120),
+  name: stringField({ missing: AuthTexts.nameMissing })
+    .trim()
+    .min(1, AuthTexts.nameMissing)
+    .max(120, AuthTexts.nameTooLong),
 });
 export type SignupRequest = z.infer<typeof SignupRequestSchema>;
 
@@ -26,7 +31,7 @@ export const SignupInputSchema = z
   .object({
     email: EmailSchema,
     password: NewPasswordSchema,
-    confirmPassword: z.string(),
+    confirmPassword: stringField({ missing: AuthTexts.confirmPasswordMissing }),
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: AuthTexts.passwordsDiffer,
@@ -34,13 +39,13 @@ export const SignupInputSchema = z
   });
 export type SignupInput = z.infer<typeof SignupInputSchema>;
 
+/** The reset request: the spec has one text for a missing e-mail and another for a blank field. */
 export const PasswordResetInputSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, AuthTexts.resetEmptyField)
-    .pipe(z.email(AuthTexts.resetInvalidEmail))
-    .transform((email) => email.toLowerCase()),
+  email: emailField({
+    missing: AuthTexts.resetMissingEmail,
+    empty: AuthTexts.resetEmptyField,
+    invalid: AuthTexts.resetInvalidEmail,
+  }),
 });
 export type PasswordResetInput = z.infer<typeof PasswordResetInputSchema>;
 
@@ -50,12 +55,14 @@ export type PasswordResetInput = z.infer<typeof PasswordResetInputSchema>;
  */
 export const PasswordChangeInputSchema = z
   .object({
-    newPassword: z
-      .string()
+    newPassword: stringField({ missing: AuthTexts.changeNewPasswordMissing })
       .min(PASSWORD_MIN, AuthTexts.changeWeak)
       .max(PASSWORD_MAX, AuthTexts.changeWeak),
-    confirmPassword: z.string(),
-    token: z.string().min(1).max(512).optional(),
+    confirmPassword: stringField({ missing: AuthTexts.changeConfirmMissing }),
+    token: stringField({ missing: AuthTexts.resetLinkInvalid })
+      .min(1, AuthTexts.resetLinkInvalid)
+      .max(512, AuthTexts.resetLinkInvalid)
+      .optional(),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     message: AuthTexts.changeMismatch,

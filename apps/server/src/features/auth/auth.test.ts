@@ -151,6 +151,44 @@ describe("sign in and session", () => {
   });
 });
 
+describe("missing and mistyped fields", () => {
+  it("answer each auth request with a clear message for the field", async () => {
+    const u = await createTestUser(app);
+    const cases: [string, unknown, string][] = [
+      ["/api/account/password-reset", {}, AuthTexts.resetMissingEmail],
+      ["/api/account/password-reset", { email: null }, AuthTexts.resetMissingEmail],
+      ["/api/account/password-reset", { email: 42 }, AuthTexts.resetInvalidEmail],
+      ["/api/auth/sign-in/email", {}, "Please enter your email address."],
+      ["/api/auth/sign-in/email", { email: 42, password: "x" }, AuthTexts.resetInvalidEmail],
+      ["/api/auth/sign-in/email", { email: u.email }, "Please enter your password."],
+      ["/api/auth/sign-in/email", { email: u.email, password: 1 }, "Please enter your password."],
+      ["/api/auth/sign-up/email", {}, "Please enter your email address."],
+      ["/api/auth/sign-up/email", { email: uniqueEmail() }, "Please enter a password."],
+      [
+        "/api/auth/sign-up/email",
+        { email: uniqueEmail(), password: "long-enough-1" },
+        AuthTexts.nameMissing,
+      ],
+      ["/api/account/password", {}, AuthTexts.changeNewPasswordMissing],
+      ["/api/account/password", { newPassword: 12345678 }, AuthTexts.changeNewPasswordMissing],
+      ["/api/account/password", { newPassword: "long-enough-1" }, AuthTexts.changeConfirmMissing],
+      [
+        "/api/account/password",
+        { newPassword: "long-enough-1", confirmPassword: "long-enough-1", token: 7 },
+        AuthTexts.resetLinkInvalid,
+      ],
+    ];
+    for (const [url, payload, message] of cases) {
+      const res = await post(url, payload, u.cookie);
+      expect(res.statusCode, `${url} ${JSON.stringify(payload)}`).toBe(400);
+      expect(res.json(), `${url} ${JSON.stringify(payload)}`).toEqual({
+        code: "VALIDATION",
+        message,
+      });
+    }
+  });
+});
+
 describe("rate limits", () => {
   it("limits sign-in, sign-up and reset per address", async () => {
     const limited = await createTestApp({ env: { AUTH_RATE_LIMIT_MAX: "3" } });
