@@ -70,6 +70,10 @@ export const PasswordChangeInputSchema = z
   });
 export type PasswordChangeInput = z.infer<typeof PasswordChangeInputSchema>;
 
+/** The reset mail's link, `GET /api/auth/reset-password/{token}?callbackURL=…`. */
+export const ResetLinkParamsSchema = z.object({ token: z.string().min(1).max(512) });
+export const ResetLinkQuerySchema = z.object({ callbackURL: z.string().max(2048).optional() });
+
 export const OkResponseSchema = z.object({ ok: z.literal(true) });
 export type OkResponse = z.infer<typeof OkResponseSchema>;
 
@@ -82,6 +86,10 @@ export type SessionUser = z.infer<typeof SessionUserSchema>;
 
 export const SessionResponseSchema = z.object({ user: SessionUserSchema.nullable() });
 export type SessionResponse = z.infer<typeof SessionResponseSchema>;
+
+/** What sign-in and sign-up answer: the user only; the session token stays in its cookie. */
+export const SignedInResponseSchema = z.object({ user: SessionUserSchema });
+export type SignedInResponse = z.infer<typeof SignedInResponseSchema>;
 
 export const HealthResponseSchema = z.object({
   status: z.literal("ok"),
