@@ -195,7 +195,7 @@ export async function registerAuthRoutes(app: FastifyInstance) {
     async (request) => {
       const { newPassword, token } = request.body;
       if (token) await resetPasswordWithToken({ auth, token, newPassword });
-      else await changePassword({ auth, session: await getSession(request), newPassword });
+      else await changePassword({ auth, db, session: await getSession(request), newPassword });
       return { ok: true as const };
     },
   );
