@@ -59,6 +59,19 @@ describe("layout", () => {
     await expectPath(page, paths.landing);
   });
 
+  it("answers the build's own HTML files like any unknown path", async () => {
+    const { page, allowErrors } = await browser.newPage();
+    allowErrors(failedResource(404));
+    for (const path of ["/index.html", "/fr/index.html", "/app.html"]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      // The shell renders 'Not found': no pre-rendered page hydrated under the wrong path
+      // (that would be React's error #418, and the test fails on any console error).
+      await expectVisible(heading(page, "Not found"));
+      expect(pathOf(page)).toBe(path);
+    }
+  });
+
   it("has the top bar and the footer", async () => {
     const { page } = await browser.newPage();
     await page.goto(paths.privacy);
