@@ -121,14 +121,19 @@ describe("sign in and out", () => {
     const password = page.getByLabel("Password", { exact: true });
     await password.fill("secret-value");
     await expectInputType(password, "password");
+    // A toggle button: one name, and aria-pressed while the password shows.
+    const toggle = page.getByRole("button", { name: "Show password", exact: true });
+    expect(await toggle.getAttribute("aria-pressed")).toBe("false");
 
-    await page.getByRole("button", { name: "Show password", exact: true }).click();
+    await toggle.click();
     await expectInputType(password, "text");
     expect(await password.inputValue()).toBe("secret-value");
+    expect(await toggle.getAttribute("aria-pressed")).toBe("true");
+    await expectVisible(page.getByRole("button", { name: "Show password", pressed: true }));
 
-    await page.getByRole("button", { name: "Hide password", exact: true }).click();
+    await toggle.click();
     await expectInputType(password, "password");
-    await expectVisible(page.getByRole("button", { name: "Show password", exact: true }));
+    expect(await toggle.getAttribute("aria-pressed")).toBe("false");
   });
 });
 
