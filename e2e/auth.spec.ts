@@ -1,6 +1,7 @@
 import { AuthTexts } from "@hybridge/shared/auth/texts";
+import { ErrorCodes, GenericTexts } from "@hybridge/shared/common/errors";
 import { paths } from "@hybridge/shared/common/paths";
-import type { Page } from "playwright-core";
+import type { Page, Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectInputType, expectPath, expectVisible, pathOf } from "./support/assertions";
 import { failedResource, useBrowser } from "./support/browser";
@@ -9,6 +10,12 @@ import { readLatestMail } from "./support/mail";
 import { createSignedInUser, createUser, uniqueEmail, uniquePassword } from "./support/users";
 
 const browser = useBrowser();
+
+/** The account endpoints the password pages call. */
+const authPath = {
+  password: "/api/account/password",
+  passwordReset: "/api/account/password-reset",
+};
 
 const alert = (page: Page, text: string) => page.getByRole("alert").filter({ hasText: text });
 const heading = (page: Page, name: string) =>
@@ -114,14 +121,19 @@ describe("sign in and out", () => {
     const password = page.getByLabel("Password", { exact: true });
     await password.fill("secret-value");
     await expectInputType(password, "password");
+    // A toggle button: one name, and aria-pressed while the password shows.
+    const toggle = page.getByRole("button", { name: "Show password", exact: true });
+    expect(await toggle.getAttribute("aria-pressed")).toBe("false");
 
-    await page.getByRole("button", { name: "Show password", exact: true }).click();
+    await toggle.click();
     await expectInputType(password, "text");
     expect(await password.inputValue()).toBe("secret-value");
+    expect(await toggle.getAttribute("aria-pressed")).toBe("true");
+    await expectVisible(page.getByRole("button", { name: "Show password", pressed: true }));
 
-    await page.getByRole("button", { name: "Hide password", exact: true }).click();
+    await toggle.click();
     await expectInputType(password, "password");
-    await expectVisible(page.getByRole("button", { name: "Show password", exact: true }));
+    expect(await toggle.getAttribute("aria-pressed")).toBe("false");
   });
 });
 
@@ -172,6 +184,86 @@ describe("password reset", () => {
     await page.goto(link ?? "");
     await expectPath(page, paths.changePassword);
     await expectVisible(alert(page, AuthTexts.resetLinkInvalid));
+  });
+});
+
+type ErrorAnswer = { status: number; code: string; message: string };
+
+/**
+ * Answers the page's requests to `path` with an error in our shape, without reaching the server;
+ * `answer.current` can change between requests.
+ */
+async function failRequests(page: Page, path: string, first: ErrorAnswer) {
+  const answer = { current: first };
+  await page.route(`**${path}`, (route: Route) => {
+    const { status, code, message } = answer.current;
+    return route.fulfill({
+      status,
+      contentType: "application/json",
+      body: JSON.stringify({ code, message }),
+    });
+  });
+  return answer;
+}
+
+describe("password pages when the server fails", () => {
+  it("change password shows the spec's texts, never the generic server error", async () => {
+    const { page, context, allowErrors } = await browser.newPage();
+    allowErrors(failedResource(500), failedResource(429), failedResource(401));
+    await createSignedInUser(context);
+    const answer = await failRequests(page, authPath.password, {
+      status: 500,
+      code: ErrorCodes.INTERNAL,
+      message: GenericTexts.internal,
+    });
+    await page.goto(paths.changePassword);
+    await expectVisible(heading(page, "Change your password"));
+    const newPassword = uniquePassword();
+    await page.getByLabel("New password", { exact: true }).fill(newPassword);
+    await page.getByLabel("Confirm new password", { exact: true }).fill(newPassword);
+    const submit = async () => {
+      const answered = page.waitForResponse((r) => r.url().endsWith(authPath.password));
+      await page.getByRole("button", { name: "Change password", exact: true }).click();
+      await answered;
+    };
+
+    await submit();
+    await expectVisible(alert(page, AuthTexts.changeFailed));
+    expect(await page.getByText(GenericTexts.internal).count()).toBe(0);
+    expect(pathOf(page)).toBe(paths.changePassword);
+
+    // Not in the spec's list either: the same text.
+    answer.current = {
+      status: 429,
+      code: ErrorCodes.RATE_LIMITED,
+      message: GenericTexts.rateLimited,
+    };
+    await submit();
+    await expectVisible(alert(page, AuthTexts.changeFailed));
+    expect(await page.getByText(GenericTexts.rateLimited).count()).toBe(0);
+
+    answer.current = {
+      status: 401,
+      code: ErrorCodes.REQUIRES_RECENT_LOGIN,
+      message: "Sign in again.",
+    };
+    await submit();
+    await expectVisible(alert(page, AuthTexts.changeRecentLogin));
+  });
+
+  it("reset shows its generic text on a server error", async () => {
+    const { page, allowErrors } = await browser.newPage();
+    allowErrors(failedResource(500));
+    await failRequests(page, authPath.passwordReset, {
+      status: 500,
+      code: ErrorCodes.INTERNAL,
+      message: GenericTexts.internal,
+    });
+    await page.goto(paths.resetPassword);
+    await page.getByLabel("Email", { exact: true }).fill(uniqueEmail());
+    await page.getByRole("button", { name: "Send reset link", exact: true }).click();
+    await expectVisible(alert(page, AuthTexts.resetGeneric));
+    expect(await page.getByText(GenericTexts.internal).count()).toBe(0);
   });
 });
 

@@ -118,6 +118,26 @@ describe("the server", () => {
     }
   });
 
+  it("answers the build's HTML files under their own paths like any unknown path", async () => {
+    for (const url of [
+      "/index.html",
+      "/fr/index.html",
+      "/docs/index.html",
+      "/app.html",
+      "/APP.HTML",
+      "/index.html?x=1",
+      "/no-such.html",
+    ]) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expectHtmlWithStrictCsp(res, url);
+      // The empty shell, never a pre-rendered page the client would hydrate under a wrong path.
+      expect(res.body, url).toBe(SHELL);
+    }
+    const head = await app.inject({ method: "HEAD", url: "/fr/index.html" });
+    expect(head.statusCode).toBe(404);
+  });
+
   it("does not publish the build's page manifest", async () => {
     const res = await app.inject({ url: "/pages.json" });
     expect(res.statusCode).toBe(404);

@@ -4,11 +4,7 @@ import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
 import { HealthResponseSchema } from "@hybridge/shared/auth/schemas";
 import Fastify from "fastify";
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from "fastify-type-provider-zod";
+import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { registerAuthRoutes } from "./features/auth/routes";
 import { registerBuildsRoutes } from "./features/builds/routes";
 import { registerCommunityRoutes } from "./features/community/routes";
@@ -26,6 +22,7 @@ import { createMailer, type Mailer, redactLink } from "./platform/mail";
 import { defaultWebDistDir } from "./platform/server-root";
 import type { SessionInfo } from "./platform/session";
 import { createLocalStorage, type Storage } from "./platform/storage";
+import { validatorCompiler } from "./platform/validation";
 import { registerWeb } from "./platform/web";
 
 export type AppDeps = {

@@ -4,6 +4,23 @@ import { ConfigError, loadConfig } from "./platform/config";
 import { databaseTarget, openDatabase } from "./platform/db/client";
 import { DataDirLockedError, lockDataDir } from "./platform/db/lock";
 
+/** A start that cannot go on, for a reason the operator can fix: printed as one line. */
+class StartError extends Error {}
+
+function listenProblem(error: unknown, port: number, host: string): string | null {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (code === "EADDRINUSE") {
+    return `Port ${port} is already in use on ${host}: stop the program using it, or start Hybridge with another PORT.`;
+  }
+  if (code === "EACCES") {
+    return `Port ${port} on ${host} needs privileges this process lacks: start Hybridge with another PORT (1024 or above).`;
+  }
+  if (code === "EADDRNOTAVAIL") {
+    return `HOST ${host} is not an address of this machine: start Hybridge with another HOST.`;
+  }
+  return null;
+}
+
 async function main() {
   const config = loadConfig();
   const target = databaseTarget(config);
@@ -33,7 +50,16 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    const problem = listenProblem(error, config.port, config.host);
+    if (!problem) throw error;
+    await app.close();
+    await database.close();
+    release();
+    throw new StartError(problem);
+  }
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   app.log.info(
@@ -42,7 +68,11 @@ async function main() {
 }
 
 main().catch((error) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof StartError
+  ) {
     console.error(error.message);
   } else {
     console.error(error);

@@ -64,6 +64,9 @@ export function createAuth(options: {
     // Fastify's rate limiter guards sign-in, sign-up and reset per IP (see features/auth/routes).
     rateLimit: { enabled: false },
     advanced: {
+      // better-auth skips its Origin (CSRF) check when NODE_ENV is "test": keep it on, so that
+      // the API tests see what production does.
+      disableOriginCheck: false,
       useSecureCookies: config.publicUrl.startsWith("https://"),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
     },

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -67,6 +67,34 @@ describe("loadConfig", () => {
     expect(first.length).toBeGreaterThanOrEqual(32);
     expect(readFileSync(path.join(dataDir, "secret"), "utf8").trim()).toBe(first);
     expect(loadConfig({ DATA_DIR: dataDir }).secret).toBe(first);
+  });
+
+  it("never uses an empty stored secret: it generates a new one; a short one is refused", () => {
+    const dataDir = tempDir();
+    const file = path.join(dataDir, "secret");
+    for (const empty of ["", "  \n"]) {
+      writeFileSync(file, empty);
+      const secret = loadConfig({ DATA_DIR: dataDir }).secret;
+      expect(secret.length).toBeGreaterThanOrEqual(32);
+      expect(readFileSync(file, "utf8").trim()).toBe(secret);
+    }
+    expect(readdirSync(dataDir)).toEqual(["secret"]);
+
+    writeFileSync(file, "too-short");
+    expect(() => loadConfig({ DATA_DIR: dataDir })).toThrowError(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir })).toThrowError(
+      `${file}: the stored secret must be at least 32 characters`,
+    );
+    // SECRET, when set, is used instead of the file.
+    expect(loadConfig({ DATA_DIR: dataDir, SECRET: "s".repeat(32) }).secret).toBe("s".repeat(32));
+  });
+
+  it("refuses admin entries that are not e-mails, naming the key and the entry", () => {
+    expect(() =>
+      loadConfig({ DATA_DIR: tempDir(), ADMIN_EMAILS: "boss@example.test, boss, ops@example" }),
+    ).toThrowError(
+      /ADMIN_EMAILS: "boss" is not an e-mail address\n {2}ADMIN_EMAILS: "ops@example" is not an e-mail address/,
+    );
   });
 
   it("lower-cases admin e-mails and treats empty values as unset", () => {

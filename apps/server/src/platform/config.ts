@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import type { RateLimit } from "./rate-limit";
@@ -27,7 +27,21 @@ const EnvSchema = z.object({
     .optional(),
   PUBLIC_URL: z.url().optional(),
   SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-  ADMIN_EMAILS: z.string().default(""),
+  ADMIN_EMAILS: z
+    .string()
+    .default("")
+    .transform((value, ctx) => {
+      const emails = value
+        .split(",")
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean);
+      for (const email of emails) {
+        if (!z.email().safeParse(email).success) {
+          ctx.addIssue({ code: "custom", message: `"${email}" is not an e-mail address` });
+        }
+      }
+      return emails;
+    }),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
@@ -87,11 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     publicUrl,
     secret: e.SECRET ?? readOrCreateSecret(dataDir),
-    adminEmails: new Set(
-      e.ADMIN_EMAILS.split(",")
-        .map((s) => s.trim().toLowerCase())
-        .filter(Boolean),
-    ),
+    adminEmails: new Set(e.ADMIN_EMAILS),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     trustedOrigins: [
@@ -116,12 +126,48 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-/** When SECRET is unset, one is generated on first start and kept in DATA_DIR. */
+const SECRET_MIN = 32;
+
+function readSecretFile(file: string): string | null {
+  try {
+    return readFileSync(file, "utf8").trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+}
+
+/**
+ * When SECRET is unset, one is generated on first start and kept in DATA_DIR/secret. An empty
+ * file (a first start that stopped before writing it) gets a new secret, never used as an empty
+ * one; a short one is refused, like a short SECRET.
+ */
 function readOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, "secret");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const stored = readSecretFile(file);
+  if (stored && stored.length >= SECRET_MIN) return stored;
+  if (stored) {
+    throw new ConfigError(
+      `Invalid configuration:\n  ${file}: the stored secret must be at least ${SECRET_MIN} characters; delete the file to have a new one generated, or set SECRET.`,
+    );
+  }
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString("base64url");
-  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
-  return secret;
+  // Written whole, then put in place: no other start can read it half-written.
+  const temp = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+  writeFileSync(temp, `${secret}\n`, { mode: 0o600 });
+  try {
+    if (stored === "") {
+      renameSync(temp, file);
+      return secret;
+    }
+    linkSync(temp, file);
+    return secret;
+  } catch (error) {
+    // Another server starting on this DATA_DIR wrote one first: use it.
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return readOrCreateSecret(dataDir);
+    throw error;
+  } finally {
+    rmSync(temp, { force: true });
+  }
 }

@@ -1,6 +1,5 @@
 import { ErrorCodes, GenericTexts } from "@hybridge/shared/common/errors";
 import type { FastifyError, FastifyInstance } from "fastify";
-import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError } from "./errors";
 
 const CODE_BY_STATUS: Record<number, string> = {
@@ -21,7 +20,8 @@ export function registerErrorHandler(app: FastifyInstance) {
       if (error.status >= 500) request.log.error({ err: error }, "request failed");
       return reply.status(error.status).send({ code: error.code, message: error.message });
     }
-    if (hasZodFastifySchemaValidationErrors(error)) {
+    // A request that its route's schema refused (platform/validation.ts): the first problem.
+    if (error.code === "FST_ERR_VALIDATION" && Array.isArray(error.validation)) {
       const first = error.validation[0];
       return reply.status(400).send({
         code: ErrorCodes.VALIDATION,

@@ -2,7 +2,7 @@ import type { SessionUser } from "@hybridge/shared/auth/schemas";
 import type { FastifyRequest } from "fastify";
 import { AppError } from "./errors";
 
-export type SessionInfo = { user: SessionUser; sessionCreatedAt: Date };
+export type SessionInfo = { user: SessionUser; sessionId: string; sessionCreatedAt: Date };
 
 export function toHeaders(request: FastifyRequest): Headers {
   const headers = new Headers();
@@ -30,6 +30,7 @@ export async function getSession(request: FastifyRequest): Promise<SessionInfo |
   request.sessionInfo = result
     ? {
         user: toSessionUser(config.adminEmails, result.user),
+        sessionId: result.session.id,
         sessionCreatedAt: new Date(result.session.createdAt),
       }
     : null;

@@ -40,6 +40,14 @@ function routeMatcher(pattern: string): (pathname: string) => boolean {
   };
 }
 
+/**
+ * The build's HTML files are answers, not addresses: /index.html, /fr/index.html or /app.html
+ * asked for directly would show the shell or a page under a path the router does not know
+ * ('Not found', and a hydration error for a pre-rendered one). They go through the page logic
+ * like any other path instead (a 404 with the shell).
+ */
+const isHtmlFile = (pathname: string) => /\.html?$/i.test(pathname);
+
 /** The path of a page request: no query, no trailing slash ("/fr/" is "/fr"). */
 function pagePath(url: string): string {
   const pathname = url.split("?")[0] ?? "/";
@@ -52,7 +60,7 @@ function pagePath(url: string): string {
  * - its pre-rendered HTML when the build wrote one (/, /fr, /docs…: readable without JavaScript,
  *   then hydrated — docs/decisions/005-prerendering.md);
  * - else the app shell, answered 200 for a path of the app's route list and 404 for any other
- *   path (the client router then shows 'Not found').
+ *   path (the client router then shows 'Not found'), the build's own HTML files included.
  * A build without the pre-render manifest (a plain `vite build`) gets index.html for every page
  * path. Without a web build (API tests), every unknown path answers the JSON 404.
  */
@@ -71,6 +79,8 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string | nul
       index: false,
       // The manifest is for this file only.
       allowedPath: (pathname) => pathname !== `/${MANIFEST_FILE}`,
+      // No route for the HTML files: they answer page paths (below), through sendFile.
+      globIgnore: ["**/*.html", "**/*.htm"],
       setHeaders(res, filePath) {
         res.header(
           "Cache-Control",
@@ -83,21 +93,22 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string | nul
   }
 
   app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split("?")[0] ?? "";
     const isPage =
       hasWeb &&
       (request.method === "GET" || request.method === "HEAD") &&
-      !request.url.startsWith("/api/") &&
-      !path.extname(request.url.split("?")[0] ?? "");
+      !pathname.startsWith("/api/") &&
+      (!path.extname(pathname) || isHtmlFile(pathname));
     if (!isPage) {
       return reply.status(404).send({ code: ErrorCodes.NOT_FOUND, message: GenericTexts.notFound });
     }
     reply.header("Cache-Control", "no-cache");
     if (!manifest) return reply.sendFile("index.html");
 
-    const pathname = pagePath(request.url);
-    const prerendered = manifest.pages[pathname];
+    const page = pagePath(request.url);
+    const prerendered = manifest.pages[page];
     if (prerendered) return reply.sendFile(prerendered);
-    if (!routes.some((matches) => matches(pathname))) reply.status(404);
+    if (!routes.some((matches) => matches(page))) reply.status(404);
     return reply.sendFile(manifest.shell);
   });
 }

@@ -1,7 +1,7 @@
 import { OkResponseSchema } from "@hybridge/shared/auth/schemas";
 import { ErrorCodes, GenericTexts } from "@hybridge/shared/common/errors";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiError, apiClient, NETWORK_ERROR } from "./api-client";
+import { ApiError, apiClient, errorTextFor, NETWORK_ERROR } from "./api-client";
 
 type Call = { url: string; init: RequestInit };
 
@@ -71,5 +71,28 @@ describe("apiClient", () => {
       throw new TypeError("Failed to fetch");
     });
     await expect(apiClient.get("/api/x")).rejects.toMatchObject({ status: 0, code: NETWORK_ERROR });
+  });
+});
+
+describe("errorTextFor", () => {
+  const known = { WEAK_PASSWORD: "Too weak.", VALIDATION: true } as const;
+  const error = (code: string, message = "From the server.") =>
+    new ApiError({ status: 400, code, message });
+
+  it("gives a known code its text, or the server's message when asked to", () => {
+    expect(errorTextFor(error("WEAK_PASSWORD"), known, "Failed.")).toBe("Too weak.");
+    expect(errorTextFor(error("VALIDATION"), known, "Failed.")).toBe("From the server.");
+  });
+
+  it("answers every other failure with the screen's fallback", () => {
+    const internal = new ApiError({
+      status: 500,
+      code: ErrorCodes.INTERNAL,
+      message: GenericTexts.internal,
+    });
+    expect(errorTextFor(internal, known, "Failed.")).toBe("Failed.");
+    expect(errorTextFor(error(NETWORK_ERROR), known, "Failed.")).toBe("Failed.");
+    expect(errorTextFor(error("constructor"), known, "Failed.")).toBe("Failed.");
+    expect(errorTextFor(new TypeError("boom"), known, "Failed.")).toBe("Failed.");
   });
 });

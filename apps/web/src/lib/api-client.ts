@@ -22,9 +22,26 @@ export function isApiError(error: unknown, code?: string): error is ApiError {
   return error instanceof ApiError && (code === undefined || error.code === code);
 }
 
-/** The text to show for any error thrown by a request. */
+/** The text to show for any error thrown by a request: the server's message when it sent one. */
 export function errorMessage(error: unknown, fallback: string = GenericTexts.internal): string {
   return error instanceof ApiError ? error.message : fallback;
+}
+
+/**
+ * The text for a failed request on a screen whose spec lists its own texts ("…; else 'Failed to
+ * change password.'"): `known` gives the text of each error code the screen expects, or `true`
+ * to show the server's own message for that code (e.g. VALIDATION, whose messages are the
+ * schema's user-facing texts). Any other failure — a 500, a rate limit, no network — gets
+ * `fallback`, never the generic server text.
+ */
+export function errorTextFor(
+  error: unknown,
+  known: Readonly<Record<string, string | true>>,
+  fallback: string,
+): string {
+  if (!(error instanceof ApiError) || !Object.hasOwn(known, error.code)) return fallback;
+  const text = known[error.code];
+  return text === true ? error.message : (text ?? fallback);
 }
 
 type RequestOptions<T> = {

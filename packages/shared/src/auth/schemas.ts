@@ -1,10 +1,12 @@
 import { z } from "zod";
 import {
   EmailSchema,
+  emailField,
   NewPasswordSchema,
   PASSWORD_MAX,
   PASSWORD_MIN,
   PasswordSchema,
+  stringField,
 } from "../common/fields";
 import { AuthTexts } from "./texts";
 
@@ -18,7 +20,10 @@ export type LoginInput = z.infer<typeof LoginInputSchema>;
 export const SignupRequestSchema = z.object({
   email: EmailSchema,
   password: NewPasswordSchema,
-  name: z.string().trim().min(1).max(120),
+  name: stringField({ missing: AuthTexts.nameMissing })
+    .trim()
+    .min(1, AuthTexts.nameMissing)
+    .max(120, AuthTexts.nameTooLong),
 });
 export type SignupRequest = z.infer<typeof SignupRequestSchema>;
 
@@ -26,7 +31,7 @@ export const SignupInputSchema = z
   .object({
     email: EmailSchema,
     password: NewPasswordSchema,
-    confirmPassword: z.string(),
+    confirmPassword: stringField({ missing: AuthTexts.confirmPasswordMissing }),
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: AuthTexts.passwordsDiffer,
@@ -34,13 +39,13 @@ export const SignupInputSchema = z
   });
 export type SignupInput = z.infer<typeof SignupInputSchema>;
 
+/** The reset request: the spec has one text for a missing e-mail and another for a blank field. */
 export const PasswordResetInputSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, AuthTexts.resetEmptyField)
-    .pipe(z.email(AuthTexts.resetInvalidEmail))
-    .transform((email) => email.toLowerCase()),
+  email: emailField({
+    missing: AuthTexts.resetMissingEmail,
+    empty: AuthTexts.resetEmptyField,
+    invalid: AuthTexts.resetInvalidEmail,
+  }),
 });
 export type PasswordResetInput = z.infer<typeof PasswordResetInputSchema>;
 
@@ -50,18 +55,24 @@ export type PasswordResetInput = z.infer<typeof PasswordResetInputSchema>;
  */
 export const PasswordChangeInputSchema = z
   .object({
-    newPassword: z
-      .string()
+    newPassword: stringField({ missing: AuthTexts.changeNewPasswordMissing })
       .min(PASSWORD_MIN, AuthTexts.changeWeak)
       .max(PASSWORD_MAX, AuthTexts.changeWeak),
-    confirmPassword: z.string(),
-    token: z.string().min(1).max(512).optional(),
+    confirmPassword: stringField({ missing: AuthTexts.changeConfirmMissing }),
+    token: stringField({ missing: AuthTexts.resetLinkInvalid })
+      .min(1, AuthTexts.resetLinkInvalid)
+      .max(512, AuthTexts.resetLinkInvalid)
+      .optional(),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     message: AuthTexts.changeMismatch,
     path: ["confirmPassword"],
   });
 export type PasswordChangeInput = z.infer<typeof PasswordChangeInputSchema>;
+
+/** The reset mail's link, `GET /api/auth/reset-password/{token}?callbackURL=…`. */
+export const ResetLinkParamsSchema = z.object({ token: z.string().min(1).max(512) });
+export const ResetLinkQuerySchema = z.object({ callbackURL: z.string().max(2048).optional() });
 
 export const OkResponseSchema = z.object({ ok: z.literal(true) });
 export type OkResponse = z.infer<typeof OkResponseSchema>;
@@ -75,6 +86,10 @@ export type SessionUser = z.infer<typeof SessionUserSchema>;
 
 export const SessionResponseSchema = z.object({ user: SessionUserSchema.nullable() });
 export type SessionResponse = z.infer<typeof SessionResponseSchema>;
+
+/** What sign-in and sign-up answer: the user only; the session token stays in its cookie. */
+export const SignedInResponseSchema = z.object({ user: SessionUserSchema });
+export type SignedInResponse = z.infer<typeof SignedInResponseSchema>;
 
 export const HealthResponseSchema = z.object({
   status: z.literal("ok"),

@@ -1,6 +1,9 @@
 /** User-facing texts of the auth screens (spec sections 2, 5 and 8), verbatim where the spec gives them. */
 export const AuthTexts = {
   loginFailed: "Error: check e-mail / password",
+  nameMissing: "Please enter your name.",
+  nameTooLong: "Your name must be at most 120 characters.",
+  confirmPasswordMissing: "Please confirm your password.",
   passwordsDiffer: "Les mots de passe ne sont pas identiques!",
   accountExists: "An account with this email already exists. Please log in or use another email.",
   welcomeTitle: "Welcome to Hybridge!",
@@ -16,6 +19,8 @@ export const AuthTexts = {
   resetMailSubject: "Reset your Hybridge password",
   resetLinkInvalid: "This reset link is invalid or has expired. Please ask for a new one.",
   changeMismatch: "Passwords do not match.",
+  changeNewPasswordMissing: "Please enter a new password.",
+  changeConfirmMissing: "Please confirm your new password.",
   changeRecentLogin: "Please log in again to change your password.",
   changeWeak: "New password is too weak.",
   changeFailed: "Failed to change password.",

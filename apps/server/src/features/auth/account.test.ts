@@ -126,6 +126,31 @@ describe("password change while signed in", () => {
     expect((await signIn(app, u.email, "changed-password")).res.statusCode).toBe(200);
   });
 
+  it("ends the user's other sessions and keeps this one", async () => {
+    const u = await createTestUser(app);
+    const other = await signIn(app, u.email, u.password);
+    const bystander = await createTestUser(app);
+    const sessionOf = async (cookie: string | undefined) =>
+      (await app.inject({ url: "/api/session", headers: { cookie: cookie as string } })).json().user
+        ?.id ?? null;
+    expect(await sessionOf(other.cookie)).toBe(u.id);
+
+    const res = await post(
+      "/api/account/password",
+      { newPassword: "changed-password", confirmPassword: "changed-password" },
+      u.cookie,
+    );
+    expect(res.json()).toEqual({ ok: true });
+    expect(await sessionOf(u.cookie)).toBe(u.id);
+    expect(await sessionOf(other.cookie)).toBeNull();
+    expect(await sessionOf(bystander.cookie)).toBe(bystander.id);
+    const left = await app.deps.db
+      .select()
+      .from(schema.session)
+      .where(eq(schema.session.userId, u.id));
+    expect(left).toHaveLength(1);
+  });
+
   it("refuses a weak password and a signed-out request with the spec's texts", async () => {
     const u = await createTestUser(app);
     const weak = await post(
@@ -148,8 +173,10 @@ describe("password change while signed in", () => {
     await expect(
       changePassword({
         auth: app.deps.auth,
+        db: app.deps.db,
         session: {
           user: { id: u.id, email: u.email, isAdmin: false },
+          sessionId: "any",
           sessionCreatedAt: new Date(),
         },
         newPassword: "some-new-password",

@@ -151,6 +151,44 @@ describe("sign in and session", () => {
   });
 });
 
+describe("missing and mistyped fields", () => {
+  it("answer each auth request with a clear message for the field", async () => {
+    const u = await createTestUser(app);
+    const cases: [string, unknown, string][] = [
+      ["/api/account/password-reset", {}, AuthTexts.resetMissingEmail],
+      ["/api/account/password-reset", { email: null }, AuthTexts.resetMissingEmail],
+      ["/api/account/password-reset", { email: 42 }, AuthTexts.resetInvalidEmail],
+      ["/api/auth/sign-in/email", {}, "Please enter your email address."],
+      ["/api/auth/sign-in/email", { email: 42, password: "x" }, AuthTexts.resetInvalidEmail],
+      ["/api/auth/sign-in/email", { email: u.email }, "Please enter your password."],
+      ["/api/auth/sign-in/email", { email: u.email, password: 1 }, "Please enter your password."],
+      ["/api/auth/sign-up/email", {}, "Please enter your email address."],
+      ["/api/auth/sign-up/email", { email: uniqueEmail() }, "Please enter a password."],
+      [
+        "/api/auth/sign-up/email",
+        { email: uniqueEmail(), password: "long-enough-1" },
+        AuthTexts.nameMissing,
+      ],
+      ["/api/account/password", {}, AuthTexts.changeNewPasswordMissing],
+      ["/api/account/password", { newPassword: 12345678 }, AuthTexts.changeNewPasswordMissing],
+      ["/api/account/password", { newPassword: "long-enough-1" }, AuthTexts.changeConfirmMissing],
+      [
+        "/api/account/password",
+        { newPassword: "long-enough-1", confirmPassword: "long-enough-1", token: 7 },
+        AuthTexts.resetLinkInvalid,
+      ],
+    ];
+    for (const [url, payload, message] of cases) {
+      const res = await post(url, payload, u.cookie);
+      expect(res.statusCode, `${url} ${JSON.stringify(payload)}`).toBe(400);
+      expect(res.json(), `${url} ${JSON.stringify(payload)}`).toEqual({
+        code: "VALIDATION",
+        message,
+      });
+    }
+  });
+});
+
 describe("rate limits", () => {
   it("limits sign-in, sign-up and reset per address", async () => {
     const limited = await createTestApp({ env: { AUTH_RATE_LIMIT_MAX: "3" } });
@@ -214,5 +252,88 @@ describe("better-auth's own reset request", () => {
   it("is closed: the rate-limited /api/account/password-reset is the way in", async () => {
     const res = await post("/api/auth/request-password-reset", { email: "x@y.test" });
     expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ code: "NOT_FOUND", message: GenericTexts.notFound });
+  });
+});
+
+describe("better-auth's other endpoints", () => {
+  const notFound = { code: "NOT_FOUND", message: GenericTexts.notFound };
+
+  it("are closed: no profile edits, no session token in JSON, no unlimited password guesses", async () => {
+    const u = await createTestUser(app);
+    const update = await post(
+      "/api/auth/update-user",
+      { name: "<script>", image: "https://evil.example/x.png" },
+      u.cookie,
+    );
+    expect(update.statusCode).toBe(404);
+    expect(update.json()).toEqual(notFound);
+    const [row] = await app.deps.db.select().from(user).where(eq(user.id, u.id));
+    expect(row?.name).not.toBe("<script>");
+    expect(row?.image).toBeNull();
+
+    for (const url of ["/api/auth/get-session", "/api/auth/list-sessions", "/api/auth/ok"]) {
+      const res = await app.inject({ url, headers: { cookie: u.cookie } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toEqual(notFound);
+      expect(res.body, url).not.toContain(u.cookie.split("=")[1]?.split(".")[0]);
+    }
+    for (const [url, payload] of [
+      [
+        "/api/auth/change-password",
+        { currentPassword: "guess-1234", newPassword: "new-pass-1234" },
+      ],
+      ["/api/auth/verify-password", { password: "guess-1234" }],
+      ["/api/auth/revoke-sessions", {}],
+      ["/api/auth/delete-user", {}],
+      ["/api/auth/no-such-endpoint", {}],
+    ] as const) {
+      const res = await post(url, payload, u.cookie);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toEqual(notFound);
+    }
+    for (const method of ["PUT", "PATCH", "DELETE"] as const) {
+      const res = await app.inject({
+        method,
+        url: "/api/auth/update-user",
+        headers: { cookie: u.cookie },
+      });
+      expect(res.statusCode, method).toBe(404);
+    }
+    // The password is still the one the user chose, and the session still works.
+    expect((await signIn(app, u.email, u.password)).res.statusCode).toBe(200);
+    const session = await app.inject({ url: "/api/session", headers: { cookie: u.cookie } });
+    expect(session.json().user.id).toBe(u.id);
+  });
+
+  it("keep sign-out, which answers in our shape and refuses another site", async () => {
+    const u = await createTestUser(app);
+    const foreign = await app.inject({
+      method: "POST",
+      url: "/api/auth/sign-out",
+      headers: { origin: "https://evil.example", cookie: u.cookie },
+      payload: {},
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(Object.keys(foreign.json()).sort()).toEqual(["code", "message"]);
+    const still = await app.inject({ url: "/api/session", headers: { cookie: u.cookie } });
+    expect(still.json().user.id).toBe(u.id);
+
+    const out = await post("/api/auth/sign-out", {}, u.cookie);
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toEqual({ ok: true });
+    expect(String(out.headers["set-cookie"])).toMatch(/better-auth\.session_token=;/);
+    // Signing out again (another tab already did) is fine.
+    expect((await post("/api/auth/sign-out", {})).json()).toEqual({ ok: true });
+  });
+
+  it("keep the reset link, which sends a bad token to the page's error", async () => {
+    const res = await app.inject({
+      url: "/api/auth/reset-password/not-a-token?callbackURL=%2Fchange-password",
+    });
+    expect(res.statusCode).toBe(302);
+    const location = new URL(String(res.headers.location), TEST_ORIGIN);
+    expect(location.pathname).toBe("/change-password");
+    expect(location.searchParams.get("error")).toBe("INVALID_TOKEN");
   });
 });

@@ -3,16 +3,20 @@ import {
   OkResponseSchema,
   PasswordChangeInputSchema,
   PasswordResetInputSchema,
+  ResetLinkParamsSchema,
+  ResetLinkQuerySchema,
   SessionResponseSchema,
+  SignedInResponseSchema,
   SignupRequestSchema,
 } from "@hybridge/shared/auth/schemas";
 import { AuthTexts } from "@hybridge/shared/auth/texts";
-import { ErrorCodes } from "@hybridge/shared/common/errors";
+import { ErrorCodes, GenericTexts } from "@hybridge/shared/common/errors";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { AUTH_BASE_PATH } from "../../platform/auth";
 import { user } from "../../platform/db/schema";
+import { AppError } from "../../platform/errors";
 import { perAddressLimit } from "../../platform/rate-limit";
 import { getSession, requireUser, toHeaders, toSessionUser } from "../../platform/session";
 import { changePassword, resetPasswordWithToken } from "./change-password";
@@ -58,16 +62,21 @@ function errorCode(result: AuthResult): string | undefined {
   return typeof body?.code === "string" ? body.code : undefined;
 }
 
-function sendAuthResult(reply: FastifyReply, result: AuthResult) {
+/** A better-auth failure in our one error shape; its 5xx details stay in the log. */
+function authFailure(result: AuthResult): AppError {
+  if (result.status >= 500) {
+    return new AppError(ErrorCodes.INTERNAL, GenericTexts.internal, result.status);
+  }
+  const body = result.body as { message?: unknown } | null;
+  const message = typeof body?.message === "string" ? body.message : GenericTexts.invalidInput;
+  return new AppError(errorCode(result) ?? ErrorCodes.VALIDATION, message, result.status);
+}
+
+/** Passes better-auth's cookies and redirect on to the client. */
+function forwardHeaders(reply: FastifyReply, result: AuthResult) {
   for (const cookie of result.setCookies) reply.header("set-cookie", cookie);
   const location = result.headers.get("location");
   if (location) reply.header("location", location);
-  const type = result.headers.get("content-type");
-  if (type) reply.header("content-type", type);
-  reply.status(result.status);
-  return reply.send(
-    result.body === null ? undefined : typeof result.body === "string" ? result.body : result.body,
-  );
 }
 
 export async function registerAuthRoutes(app: FastifyInstance) {
@@ -82,15 +91,17 @@ export async function registerAuthRoutes(app: FastifyInstance) {
 
   r.post(
     `${AUTH_BASE_PATH}/sign-in/email`,
-    { onRequest: limit, schema: { body: LoginInputSchema } },
+    {
+      onRequest: limit,
+      schema: { body: LoginInputSchema, response: { 200: SignedInResponseSchema } },
+    },
     async (request, reply) => {
       const result = await callAuth(request, request.body);
+      // The spec has one text for every failure (and it tells no one which accounts exist).
       if (result.status >= 400) {
-        return reply
-          .status(401)
-          .send({ code: "INVALID_CREDENTIALS", message: AuthTexts.loginFailed });
+        throw new AppError("INVALID_CREDENTIALS", AuthTexts.loginFailed, 401);
       }
-      for (const cookie of result.setCookies) reply.header("set-cookie", cookie);
+      forwardHeaders(reply, result);
       const signedIn = (result.body as { user: { id: string; email: string } }).user;
       return { user: toSessionUser(config.adminEmails, signedIn) };
     },
@@ -98,7 +109,10 @@ export async function registerAuthRoutes(app: FastifyInstance) {
 
   r.post(
     `${AUTH_BASE_PATH}/sign-up/email`,
-    { onRequest: limit, schema: { body: SignupRequestSchema } },
+    {
+      onRequest: limit,
+      schema: { body: SignupRequestSchema, response: { 200: SignedInResponseSchema } },
+    },
     async (request, reply) => {
       const result = await callAuth(request, request.body);
       if (result.status >= 400) {
@@ -114,35 +128,46 @@ export async function registerAuthRoutes(app: FastifyInstance) {
               .where(eq(user.email, request.body.email))
               .limit(1)
           ).length > 0;
-        if (exists) {
-          return reply
-            .status(409)
-            .send({ code: "ACCOUNT_EXISTS", message: AuthTexts.accountExists });
-        }
-        return sendAuthResult(reply, result);
+        if (exists) throw new AppError("ACCOUNT_EXISTS", AuthTexts.accountExists, 409);
+        throw authFailure(result);
       }
-      for (const cookie of result.setCookies) reply.header("set-cookie", cookie);
+      forwardHeaders(reply, result);
       const created = (result.body as { user: { id: string; email: string } }).user;
-      return {
-        user: {
-          id: created.id,
-          email: created.email,
-          isAdmin: config.adminEmails.has(created.email),
-        },
-      };
+      return { user: toSessionUser(config.adminEmails, created) };
     },
   );
 
-  // Our endpoint below is the way to ask for a reset mail.
-  r.post(`${AUTH_BASE_PATH}/request-password-reset`, async (_request, reply) =>
-    reply.status(404).send({ code: ErrorCodes.NOT_FOUND, message: "Not found" }),
+  // Ends this browser's session (better-auth deletes it and clears the cookie); signed out
+  // already is fine too. better-auth checks the Origin, as for every POST.
+  r.post(
+    `${AUTH_BASE_PATH}/sign-out`,
+    { schema: { response: { 200: OkResponseSchema } } },
+    async (request, reply) => {
+      const result = await callAuth(request, {});
+      if (result.status >= 400) throw authFailure(result);
+      forwardHeaders(reply, result);
+      return { ok: true as const };
+    },
   );
 
-  // Everything else of better-auth (session, sign-out, reset-link redirect, …).
-  r.route({
-    method: ["GET", "POST"],
-    url: `${AUTH_BASE_PATH}/*`,
-    handler: async (request, reply) => sendAuthResult(reply, await callAuth(request)),
+  // The reset mail's link: better-auth checks the token and redirects to the password-change
+  // page with it (or with ?error=INVALID_TOKEN).
+  r.get(
+    `${AUTH_BASE_PATH}/reset-password/:token`,
+    { schema: { params: ResetLinkParamsSchema, querystring: ResetLinkQuerySchema } },
+    async (request, reply) => {
+      const result = await callAuth(request);
+      if (result.status >= 400) throw authFailure(result);
+      forwardHeaders(reply, result);
+      return reply.status(result.status).send();
+    },
+  );
+
+  // Nothing else of better-auth is reachable: its other endpoints (update-user, get-session
+  // with the token in JSON, change-password, list-sessions, …) would bypass our validation,
+  // texts and rate limits. The services call better-auth in process (auth.api) instead.
+  r.all(`${AUTH_BASE_PATH}/*`, async () => {
+    throw AppError.notFound();
   });
 
   r.get("/api/session", { schema: { response: { 200: SessionResponseSchema } } }, async (request) =>
@@ -170,7 +195,7 @@ export async function registerAuthRoutes(app: FastifyInstance) {
     async (request) => {
       const { newPassword, token } = request.body;
       if (token) await resetPasswordWithToken({ auth, token, newPassword });
-      else await changePassword({ auth, session: await getSession(request), newPassword });
+      else await changePassword({ auth, db, session: await getSession(request), newPassword });
       return { ok: true as const };
     },
   );

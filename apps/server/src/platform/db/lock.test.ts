@@ -1,11 +1,15 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { DataDirLockedError, lockDataDir } from "./lock";
 
 let dir: string;
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const DEAD_PID = "999999999";
 
 describe("lockDataDir", () => {
   it("refuses a second holder while the first lives, and frees the directory on release", () => {
@@ -17,15 +21,89 @@ describe("lockDataDir", () => {
     rmSync(path.join(dir, "server.lock"));
 
     const release = lockDataDir(dir);
-    expect(existsSync(path.join(dir, "server.lock"))).toBe(true);
+    expect(readFileSync(path.join(dir, "server.lock"), "utf8")).toBe(String(process.pid));
     release();
     expect(existsSync(path.join(dir, "server.lock"))).toBe(false);
+    expect(existsSync(path.join(dir, "server.lock.guard"))).toBe(false);
   });
 
-  it("takes over a lock left by a process that died", () => {
+  it("takes over a lock left by a process that died, or an unreadable one", () => {
     dir = mkdtempSync(path.join(tmpdir(), "hybridge-lock-"));
-    writeFileSync(path.join(dir, "server.lock"), "999999999");
-    const release = lockDataDir(dir);
-    release();
+    for (const content of [DEAD_PID, "", "garbage"]) {
+      writeFileSync(path.join(dir, "server.lock"), content);
+      const release = lockDataDir(dir);
+      expect(readFileSync(path.join(dir, "server.lock"), "utf8")).toBe(String(process.pid));
+      release();
+    }
   });
+
+  it("gets past a guard left by a start that died while locking", () => {
+    dir = mkdtempSync(path.join(tmpdir(), "hybridge-lock-"));
+    writeFileSync(path.join(dir, "server.lock.guard"), DEAD_PID);
+    lockDataDir(dir)();
+    expect(existsSync(path.join(dir, "server.lock.guard"))).toBe(false);
+  });
+
+  it("releases only its own lock", () => {
+    dir = mkdtempSync(path.join(tmpdir(), "hybridge-lock-"));
+    const release = lockDataDir(dir);
+    // Someone removed our lock by hand and another server took the directory.
+    writeFileSync(path.join(dir, "server.lock"), String(process.ppid));
+    release();
+    expect(readFileSync(path.join(dir, "server.lock"), "utf8")).toBe(String(process.ppid));
+  });
+
+  it("lets exactly one of several simultaneous starts take over a stale lock", async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "hybridge-lock-race-"));
+    const contenders = 4;
+    const rounds = 25;
+    for (let round = 0; round < rounds; round++) {
+      mkdirSync(path.join(dir, String(round)));
+      writeFileSync(path.join(dir, String(round), "server.lock"), DEAD_PID);
+    }
+    const script = path.join(path.dirname(fileURLToPath(import.meta.url)), "lock-contender.ts");
+    const children = Array.from({ length: contenders }, () => {
+      const child = spawn(process.execPath, ["--import", "tsx", script, dir, String(rounds)], {
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      const state = { out: "", err: "", exited: false };
+      child.stdout.on("data", (chunk) => {
+        state.out += chunk;
+      });
+      child.stderr.on("data", (chunk) => {
+        state.err += chunk;
+      });
+      child.on("exit", () => {
+        state.exited = true;
+      });
+      return { child, state };
+    });
+    const said = (state: { out: string }, round: number) =>
+      state.out.split("\n").filter((line) => line.startsWith(`${round} `));
+    const until = async (done: () => boolean) => {
+      const deadline = Date.now() + 30_000;
+      while (!done()) {
+        const crashed = children.find((c) => c.state.exited);
+        if (crashed) throw new Error(`a contender stopped: ${crashed.state.err}`);
+        if (Date.now() > deadline) throw new Error("the contenders did not answer");
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    };
+
+    try {
+      const winners: number[] = [];
+      for (let round = 0; round < rounds; round++) {
+        await until(() => children.every((c) => said(c.state, round).includes(`${round} ready`)));
+        writeFileSync(path.join(dir, String(round), "go"), "");
+        await until(() => children.every((c) => said(c.state, round).length === 2));
+        winners.push(
+          children.filter((c) => said(c.state, round).includes(`${round} locked`)).length,
+        );
+        writeFileSync(path.join(dir, String(round), "end"), "");
+      }
+      expect(winners).toEqual(Array(rounds).fill(1));
+    } finally {
+      for (const { child } of children) child.kill();
+    }
+  }, 90_000);
 });

@@ -1,7 +1,12 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 export class DataDirLockedError extends Error {}
+
+const LOCK_FILE = "server.lock";
+/** How long a start waits for another start that is taking the lock at this very moment. */
+const GUARD_WAIT_MS = 5_000;
 
 function isAlive(pid: number): boolean {
   try {
@@ -12,36 +17,95 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** The pid a lock file holds; null when there is no file, NaN when it holds no number. */
+function readPid(file: string): number | null {
+  try {
+    return Number.parseInt(readFileSync(file, "utf8"), 10);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+}
+
+/** A file beside `file` with our pid in it, for a link or a rename into place. */
+function writeTemp(file: string): string {
+  const temp = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+  writeFileSync(temp, String(process.pid));
+  return temp;
+}
+
+/** Creates `file` holding our pid, whole, only if it does not exist yet. */
+function createExclusive(file: string): boolean {
+  const temp = writeTemp(file);
+  try {
+    linkSync(temp, file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw error;
+  } finally {
+    rmSync(temp, { force: true });
+  }
+}
+
+const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/**
+ * Runs `decide` while holding `<lock>.guard`. Reading the lock, judging its holder dead and
+ * replacing it is three steps: two starts doing them at once could both take a stale lock over
+ * (or one remove the lock the other just took). Under the guard only one start at a time does.
+ */
+function withGuard<T>(lockFile: string, dataDir: string, decide: () => T): T {
+  const guard = `${lockFile}.guard`;
+  const deadline = Date.now() + GUARD_WAIT_MS;
+  while (!createExclusive(guard)) {
+    const holder = readPid(guard);
+    if (holder !== null && !isAlive(holder)) {
+      // A start died within the few system calls it holds the guard for: nothing else can
+      // release it. (Two starts finding such a guard at the same instant is the one race left.)
+      rmSync(guard, { force: true });
+      continue;
+    }
+    if (Date.now() > deadline) {
+      throw new DataDirLockedError(
+        `Another Hybridge server (pid ${holder}) is starting on the data directory ${dataDir}.`,
+      );
+    }
+    pause(10);
+  }
+  try {
+    return decide();
+  } finally {
+    rmSync(guard, { force: true });
+  }
+}
+
 /**
  * PGlite does not lock its directory, and two processes on one directory corrupt it. The server
- * takes this lock (a file created exclusively, holding its pid) before opening PGlite; a stale
- * lock left by a dead process is taken over.
+ * takes this lock (a file holding its pid) before opening PGlite; a stale lock left by a dead
+ * process is taken over. The lock file is always written whole (a temporary file renamed into
+ * place), so a reader never sees it empty.
  */
 export function lockDataDir(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
-  const file = path.join(dataDir, "server.lock");
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(file, "wx");
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        rmSync(file, { force: true });
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const pid = Number.parseInt(readFileSync(file, "utf8"), 10);
-      if (Number.isInteger(pid) && pid !== process.pid && isAlive(pid)) {
-        throw new DataDirLockedError(
-          `The data directory ${dataDir} is in use by another Hybridge server (pid ${pid}). ` +
-            "Stop it first, or start this one with another DATA_DIR.",
-        );
-      }
-      rmSync(file, { force: true });
+  const file = path.join(dataDir, LOCK_FILE);
+  withGuard(file, dataDir, () => {
+    const holder = readPid(file);
+    // Our own pid is a lock left by an earlier run (a container's pid 1): stale too.
+    if (holder !== null && Number.isInteger(holder) && holder !== process.pid && isAlive(holder)) {
+      throw new DataDirLockedError(
+        `The data directory ${dataDir} is in use by another Hybridge server (pid ${holder}). ` +
+          "Stop it first, or start this one with another DATA_DIR.",
+      );
     }
-  }
-  throw new DataDirLockedError(`Could not lock the data directory ${dataDir}.`);
+    renameSync(writeTemp(file), file);
+  });
+
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    // Only our own lock: never one another server took after ours was removed by hand.
+    if (readPid(file) === process.pid) rmSync(file, { force: true });
+  };
 }

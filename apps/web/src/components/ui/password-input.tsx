@@ -4,7 +4,10 @@ import { Input } from "./input";
 
 /**
  * A password input with a show/hide toggle. The toggle's name comes from hidden text rather
- * than aria-label, so that looking the input up by its label never finds the button too.
+ * than aria-label, so that looking the input up by its label never finds the button too. It is
+ * a toggle button: its name stays "Show password" and aria-pressed says whether the password
+ * shows (a name that flipped to "Hide password" would read "Hide password, pressed" while the
+ * password is visible).
  */
 export function PasswordInput(props: Omit<ComponentProps<"input">, "type">) {
   const [visible, setVisible] = useState(false);
@@ -14,11 +17,12 @@ export function PasswordInput(props: Omit<ComponentProps<"input">, "type">) {
       <Input {...props} type={visible ? "text" : "password"} className="pr-11" />
       <button
         type="button"
+        aria-pressed={visible}
         onClick={() => setVisible((v) => !v)}
         className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-slate-500 transition-colors hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600 focus-visible:-outline-offset-2"
       >
         <Icon aria-hidden="true" className="size-4.5" />
-        <span className="sr-only">{visible ? "Hide password" : "Show password"}</span>
+        <span className="sr-only">Show password</span>
       </button>
     </div>
   );

@@ -1,4 +1,4 @@
-import { type LoginInput, SessionResponseSchema } from "@hybridge/shared/auth/schemas";
+import { type LoginInput, SignedInResponseSchema } from "@hybridge/shared/auth/schemas";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "../../../lib/api-client";
 import { authEndpoints } from "./endpoints";
@@ -8,7 +8,7 @@ export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: LoginInput) =>
-      apiClient.post(authEndpoints.signIn, input, SessionResponseSchema),
+      apiClient.post(authEndpoints.signIn, input, SignedInResponseSchema),
     onSuccess: (session) => setSession(queryClient, session),
   });
 }

@@ -1,3 +1,4 @@
+import { OkResponseSchema } from "@hybridge/shared/auth/schemas";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "../../../lib/api-client";
 import { authEndpoints } from "./endpoints";
@@ -7,7 +8,7 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
     // The auth endpoint wants a JSON body, even an empty one.
-    mutationFn: () => apiClient.post(authEndpoints.signOut, {}),
+    mutationFn: () => apiClient.post(authEndpoints.signOut, {}, OkResponseSchema),
     onSuccess: () => setSession(queryClient, { user: null }),
   });
 }

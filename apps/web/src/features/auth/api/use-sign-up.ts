@@ -1,5 +1,5 @@
 import {
-  SessionResponseSchema,
+  SignedInResponseSchema,
   type SignupInput,
   type SignupRequest,
 } from "@hybridge/shared/auth/schemas";
@@ -18,7 +18,7 @@ export function useSignUp() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: SignupInput) =>
-      apiClient.post(authEndpoints.signUp, toSignupRequest(input), SessionResponseSchema),
+      apiClient.post(authEndpoints.signUp, toSignupRequest(input), SignedInResponseSchema),
     onSuccess: (session) => setSession(queryClient, session),
   });
 }

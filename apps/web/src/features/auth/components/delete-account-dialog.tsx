@@ -1,4 +1,5 @@
 import { AuthTexts } from "@hybridge/shared/auth/texts";
+import { ErrorCodes } from "@hybridge/shared/common/errors";
 import { paths } from "@hybridge/shared/common/paths";
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
@@ -6,10 +7,13 @@ import toast from "react-hot-toast";
 import { useNavigate } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { errorMessage } from "../../../lib/api-client";
+import { errorTextFor } from "../../../lib/api-client";
 import { useDeleteAccount } from "../api/use-delete-account";
 
 const TITLE = "Delete Account";
+
+/** A session that ended says so; any other failure gets our own text, not the generic one. */
+const DELETE_ERRORS = { [ErrorCodes.UNAUTHENTICATED]: true } as const;
 
 /** The Delete Account button and its confirmation. */
 export function DeleteAccountDialog() {
@@ -41,7 +45,10 @@ export function DeleteAccountDialog() {
       icon={Trash2}
       title={TITLE}
       description={AuthTexts.deleteWarning}
-      error={deleteAccount.isError && errorMessage(deleteAccount.error, AuthTexts.deleteFailed)}
+      error={
+        deleteAccount.isError &&
+        errorTextFor(deleteAccount.error, DELETE_ERRORS, AuthTexts.deleteFailed)
+      }
       confirmLabel={AuthTexts.deleteConfirm}
       pending={deleteAccount.isPending}
       onConfirm={confirm}

@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { PasswordChangeInputSchema } from "@hybridge/shared/auth/schemas";
 import { AuthTexts } from "@hybridge/shared/auth/texts";
+import { ErrorCodes } from "@hybridge/shared/common/errors";
 import { PASSWORD_MIN } from "@hybridge/shared/common/fields";
 import { paths } from "@hybridge/shared/common/paths";
 import { LockKeyhole } from "lucide-react";
@@ -13,12 +14,20 @@ import { FormField } from "../../../components/ui/form-field";
 import { PasswordInput } from "../../../components/ui/password-input";
 import { LoadingState } from "../../../components/ui/spinner";
 import { TextLink } from "../../../components/ui/text-link";
-import { errorMessage, isApiError } from "../../../lib/api-client";
+import { errorTextFor, isApiError } from "../../../lib/api-client";
 import { useChangePassword } from "../api/use-change-password";
 import { useSession } from "../api/use-session";
 import { AuthLayout } from "../components/auth-layout";
 
 const INVALID_TOKEN = "INVALID_TOKEN";
+
+/** Spec section 8, "Password change"; any other failure is 'Failed to change password.'. */
+const CHANGE_ERRORS = {
+  [ErrorCodes.REQUIRES_RECENT_LOGIN]: AuthTexts.changeRecentLogin,
+  [ErrorCodes.UNAUTHENTICATED]: AuthTexts.changeNoUser,
+  // The shared schema's own texts (mismatch, too weak): the form checks them first.
+  [ErrorCodes.VALIDATION]: true,
+} as const;
 
 /**
  * Two modes: with `?token=` (the reset mail's link) it sets a new password; without one it
@@ -90,7 +99,9 @@ function ChangePasswordForm({ token }: { token?: string }) {
       } else if (isApiError(error, INVALID_TOKEN)) {
         form.setError("root.server", { type: INVALID_TOKEN, message: AuthTexts.resetLinkInvalid });
       } else {
-        form.setError("root.server", { message: errorMessage(error, AuthTexts.changeFailed) });
+        form.setError("root.server", {
+          message: errorTextFor(error, CHANGE_ERRORS, AuthTexts.changeFailed),
+        });
       }
       return;
     }

@@ -11,7 +11,7 @@ import { Button } from "../../../components/ui/button";
 import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { TextLink } from "../../../components/ui/text-link";
-import { errorMessage, isApiError } from "../../../lib/api-client";
+import { isApiError } from "../../../lib/api-client";
 import { useRequestPasswordReset } from "../api/use-request-password-reset";
 import { AuthLayout } from "../components/auth-layout";
 
@@ -32,7 +32,8 @@ export function ResetPasswordPage() {
       if (isApiError(error, "USER_NOT_FOUND") || isApiError(error, ErrorCodes.VALIDATION)) {
         form.setError("email", { message: error.message }, { shouldFocus: true });
       } else {
-        form.setError("root.server", { message: errorMessage(error, AuthTexts.resetGeneric) });
+        // Spec section 8, "Reset": any other failure gets the generic text.
+        form.setError("root.server", { message: AuthTexts.resetGeneric });
       }
     }
   });
