@@ -28,6 +28,7 @@ import { AppError } from "../../platform/errors";
 import { openMultipartForm, registerMultipart } from "../../platform/multipart-form";
 import { perAddressLimit } from "../../platform/rate-limit";
 import { getSession } from "../../platform/session";
+import { fieldErrorMap } from "../../platform/validation";
 import { createProject } from "./create-project";
 import { createEncryption } from "./encryption";
 import { findOwnedProject, isAppCodeAvailable, listProjects } from "./list-projects";
@@ -106,7 +107,9 @@ export async function registerProjectsRoutes(app: FastifyInstance) {
         maxFiles: 2,
         duplicateFileMessage: FilesTexts.oneFilePerField,
       });
-      const parsed = CreateProjectInputSchema.safeParse(await form.readFields());
+      const parsed = CreateProjectInputSchema.safeParse(await form.readFields(), {
+        error: fieldErrorMap(),
+      });
       if (!parsed.success) {
         throw AppError.validation(parsed.error.issues[0]?.message ?? ProjectsTexts.unknownError);
       }

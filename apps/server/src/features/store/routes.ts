@@ -22,6 +22,7 @@ import { AppError } from "../../platform/errors";
 import { openMultipartForm, registerMultipart } from "../../platform/multipart-form";
 import { perAddressLimit } from "../../platform/rate-limit";
 import { requireUser } from "../../platform/session";
+import { fieldErrorMap } from "../../platform/validation";
 import { createModule } from "./create-module";
 import { deleteModule } from "./delete-module";
 import { getModule } from "./get-module";
@@ -75,7 +76,9 @@ export async function registerStoreRoutes(app: FastifyInstance) {
         fileFields: CREATE_MODULE_FILE_FIELDS,
         maxFiles: 2,
       });
-      const parsed = CreateModuleInputSchema.safeParse(await form.readFields());
+      const parsed = CreateModuleInputSchema.safeParse(await form.readFields(), {
+        error: fieldErrorMap(),
+      });
       if (!parsed.success) {
         throw AppError.validation(parsed.error.issues[0]?.message ?? StoreTexts.required);
       }

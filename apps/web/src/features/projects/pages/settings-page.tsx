@@ -1,4 +1,5 @@
 import { AuthTexts } from "@hybridge/shared/auth/texts";
+import { ErrorCodes } from "@hybridge/shared/common/errors";
 import { paths } from "@hybridge/shared/common/paths";
 import type { ProjectSettings } from "@hybridge/shared/projects/schemas";
 import { ProjectsTexts } from "@hybridge/shared/projects/texts";
@@ -19,7 +20,7 @@ import { Card } from "../../../components/ui/card";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { PageHeader } from "../../../components/ui/page-header";
 import { LoadingState } from "../../../components/ui/spinner";
-import { ApiError, errorMessage } from "../../../lib/api-client";
+import { ApiError, errorMessage, errorTextFor } from "../../../lib/api-client";
 import { useSession } from "../../auth/api/use-session";
 import { SessionError } from "../../auth/components/session-error";
 import { SignInCard } from "../../auth/components/sign-in-card";
@@ -257,7 +258,14 @@ function RegenerateKeyDialog({ projectId }: { projectId: string }) {
       tone="warning"
       title={ProjectsTexts.regenerateTitle}
       description={ProjectsTexts.regenerateWarning}
-      error={regenerate.isError && errorMessage(regenerate.error, ProjectsTexts.regenerateFailed)}
+      error={
+        regenerate.isError &&
+        errorTextFor(
+          regenerate.error,
+          { [ErrorCodes.NOT_FOUND]: true, [ErrorCodes.UNAUTHENTICATED]: true },
+          ProjectsTexts.regenerateFailed,
+        )
+      }
       confirmLabel={ProjectsTexts.regenerateConfirm}
       pending={regenerate.isPending}
       onConfirm={confirm}
