@@ -586,7 +586,10 @@ describe("the console layout", () => {
     await page.keyboard.press("Enter");
     const menu = page.getByRole("menu");
     await expectVisible(menu);
+    // Opened by keyboard, the menu focuses its first item; arrows count from there.
+    await expect.poll(focusedName).toBe("Support");
     await page.keyboard.press("ArrowDown");
+    await expect.poll(focusedName).toBe("Feedback");
     await page.keyboard.press("Enter");
     await expectPath(page, paths.feedback);
   });

@@ -255,10 +255,11 @@ describe("test console", () => {
     await trigger.focus();
     await page.keyboard.press("Enter");
     await expectVisible(page.getByRole("menu"));
+    const focused = () => page.evaluate(() => document.activeElement?.textContent ?? "");
+    // Opened by keyboard, the menu focuses its first item (the newest project); then ArrowDown.
+    await expect.poll(focused).toBe(second.keyApp);
     await page.keyboard.press("ArrowDown");
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ""))
-      .toBe(first.keyApp);
+    await expect.poll(focused).toBe(first.keyApp);
     await page.keyboard.press("Enter");
     await expectPath(page, paths.test(first.keyApp));
     await expectProjectKey(page, first.keyApp);

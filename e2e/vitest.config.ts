@@ -13,6 +13,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // A condition polled in a browser test gets as long as a locator wait (support/browser.ts),
+    // not Vitest's 1 s default: on CI's two loaded cores a lazy route can take longer.
+    expect: { poll: { timeout: 10_000, interval: 50 } },
     pool: "forks",
   },
 });
