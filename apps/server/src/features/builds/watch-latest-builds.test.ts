@@ -36,21 +36,27 @@ describe("findLatestBuilds", () => {
   });
 });
 
+/** A watcher on its own live hub, and the events the project's channel receives. */
+function watching(projectId: string) {
+  const live = createLiveHub();
+  const events: LiveEvent[] = [];
+  live.subscribe(projectBuildsChannel(projectId), (event) => events.push(event));
+  const watcher = createLatestBuildsWatcher({
+    db: app.deps.db,
+    listen: app.deps.listen,
+    live,
+    log: app.log,
+  });
+  return { events, watcher };
+}
+
 describe("createLatestBuildsWatcher", () => {
   it("announces every change of a watched project's builds, wherever it is made, and stops when released", async () => {
     const owner = await createTestUser(app);
     const project = await seedProject(app, owner);
     const other = await seedProject(app, owner);
     const build = await seedBuild(app, project, { platform: "apple", version: 1 });
-    const live = createLiveHub();
-    const events: LiveEvent[] = [];
-    live.subscribe(projectBuildsChannel(project.id), (event) => events.push(event));
-    const watcher = createLatestBuildsWatcher({
-      db: app.deps.db,
-      listen: app.deps.listen,
-      live,
-      log: app.log,
-    });
+    const { events, watcher } = watching(project.id);
 
     const releaseA = await watcher.watch(project.id);
     expect(watcher.size()).toBe(1);
@@ -101,15 +107,7 @@ describe("createLatestBuildsWatcher", () => {
     const owner = await createTestUser(app);
     const project = await seedProject(app, owner);
     const build = await seedBuild(app, project, { platform: "android", version: 1 });
-    const live = createLiveHub();
-    const events: LiveEvent[] = [];
-    live.subscribe(projectBuildsChannel(project.id), (event) => events.push(event));
-    const watcher = createLatestBuildsWatcher({
-      db: app.deps.db,
-      listen: app.deps.listen,
-      live,
-      log: app.log,
-    });
+    const { events, watcher } = watching(project.id);
     const release = await watcher.watch(project.id);
     for (let percent = 10; percent <= 100; percent += 10) {
       await app.deps.db

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Outlet, ScrollRestoration, useNavigation } from "react-router";
 import { CookieBanner } from "./cookie-banner";
 import { Footer } from "./footer";
@@ -5,11 +6,12 @@ import { TopBar } from "./top-bar";
 import { useSiteTexts } from "./use-site-texts";
 
 /**
- * Every page: top bar, the page, footer, and the cookie banner, in the page's language. Pages are
- * loaded on demand; while the next page's code arrives, the current page stays and a thin bar
- * shows along the top.
+ * Every page's frame: a bar, the page, footer, and the cookie banner, in the page's language.
+ * Pages are loaded on demand; while the next page's code arrives, the current page stays and a
+ * thin bar shows along the top. The site's pages get the top bar (RootLayout), the console's the
+ * console bar (console-layout.tsx).
  */
-export function RootLayout() {
+export function PageFrame({ bar }: { bar: ReactNode }) {
   const navigation = useNavigation();
   const { locale, texts } = useSiteTexts();
   return (
@@ -27,8 +29,8 @@ export function RootLayout() {
       >
         {texts.skipToContent}
       </a>
-      <TopBar />
-      <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
+      {bar}
+      <main id="main" tabIndex={-1} className="flex min-w-0 flex-1 flex-col focus:outline-none">
         <Outlet />
       </main>
       <Footer />
@@ -36,4 +38,9 @@ export function RootLayout() {
       <ScrollRestoration />
     </div>
   );
+}
+
+/** The site's pages: the frame with the top bar. */
+export function RootLayout() {
+  return <PageFrame bar={<TopBar />} />;
 }

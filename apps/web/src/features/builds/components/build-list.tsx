@@ -4,11 +4,11 @@ import { BuildsTexts, PLATFORM_LABELS } from "@hybridge/shared/builds/texts";
 import type { BuildPlatform } from "@hybridge/shared/common/enums";
 import { paths } from "@hybridge/shared/common/paths";
 import type { UseQueryResult } from "@tanstack/react-query";
-import { PackageOpen, RefreshCw } from "lucide-react";
+import { PackageOpen } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "react-router";
-import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { LoadFailed } from "../../../components/ui/load-failed";
 import { LoadingState } from "../../../components/ui/spinner";
 import { textLinkClasses } from "../../../components/ui/text-link";
 import { StatusBadge } from "./status-badge";
@@ -32,13 +32,13 @@ export function BuildList({
   }
   if (query.isError) {
     return (
-      <div className="space-y-3 py-6">
-        <Alert>{BuildsTexts.buildDataFailed(platform)}</Alert>
-        <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-          <RefreshCw aria-hidden="true" className="size-4" />
-          Try again
-        </Button>
-      </div>
+      <LoadFailed
+        className="py-6"
+        message={BuildsTexts.buildDataFailed(platform)}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+        size="sm"
+      />
     );
   }
   const builds = query.data.builds;

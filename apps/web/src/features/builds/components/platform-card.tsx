@@ -1,12 +1,12 @@
 import { formatBuildDate, platformCardState } from "@hybridge/shared/builds/status-badge";
 import { BuildsTexts, PLATFORM_LABELS, PLATFORM_STORES } from "@hybridge/shared/builds/texts";
 import type { BuildPlatform } from "@hybridge/shared/common/enums";
-import { Apple, Play, RefreshCw, Rocket, Upload } from "lucide-react";
+import { Apple, Play, Rocket, Upload } from "lucide-react";
 import { useEffect, useId } from "react";
 import toast from "react-hot-toast";
-import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
+import { LoadFailed } from "../../../components/ui/load-failed";
 import { Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api-client";
 import { useLatestBuild } from "../api/use-latest-build";
@@ -78,13 +78,12 @@ export function PlatformCard({
             <Spinner className="size-6" />
           </div>
         ) : latest.isError ? (
-          <div className="space-y-3">
-            <Alert>{BuildsTexts.buildDataFailed(platform)}</Alert>
-            <Button variant="secondary" size="sm" onClick={() => void latest.refetch()}>
-              <RefreshCw aria-hidden="true" className="size-4" />
-              Try again
-            </Button>
-          </div>
+          <LoadFailed
+            message={BuildsTexts.buildDataFailed(platform)}
+            onRetry={() => void latest.refetch()}
+            retrying={latest.isFetching}
+            size="sm"
+          />
         ) : state === "in-progress" ? (
           <div role="status" className="flex items-center gap-3 text-slate-700">
             <Spinner className="size-5 text-brand-600" />

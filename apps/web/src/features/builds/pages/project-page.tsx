@@ -1,12 +1,12 @@
 import { BuildsTexts } from "@hybridge/shared/builds/texts";
 import type { BuildPlatform } from "@hybridge/shared/common/enums";
 import { paths } from "@hybridge/shared/common/paths";
-import { ArrowLeft, FlaskConical, FolderX, Pencil, RefreshCw } from "lucide-react";
+import { ArrowLeft, FlaskConical, FolderX, Pencil } from "lucide-react";
 import type { ComponentType, ReactNode } from "react";
 import { Link, useParams } from "react-router";
-import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
+import { LoadFailed } from "../../../components/ui/load-failed";
 import { PageHeader } from "../../../components/ui/page-header";
 import { LoadingState } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api-client";
@@ -62,11 +62,12 @@ function ProjectView({
     return (
       <Shell>
         <PageHeader title="Project" />
-        <Alert className="mt-8">{BuildsTexts.projectLoadFailed}</Alert>
-        <Button variant="secondary" className="mt-4" onClick={() => void summary.refetch()}>
-          <RefreshCw aria-hidden="true" className="size-4" />
-          Try again
-        </Button>
+        <LoadFailed
+          className="mt-8"
+          message={BuildsTexts.projectLoadFailed}
+          onRetry={() => void summary.refetch()}
+          retrying={summary.isFetching}
+        />
       </Shell>
     );
   }

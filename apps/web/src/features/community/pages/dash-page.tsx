@@ -3,11 +3,10 @@ import { paths } from "@hybridge/shared/common/paths";
 import { formatRelativeTime } from "@hybridge/shared/common/relative-time";
 import type { EarlyAdopter } from "@hybridge/shared/community/schemas";
 import { CommunityTexts } from "@hybridge/shared/community/texts";
-import { Inbox, LockKeyhole, Mail, RefreshCw, Users } from "lucide-react";
+import { Inbox, LockKeyhole, Mail, Users } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
+import { LoadFailed } from "../../../components/ui/load-failed";
 import { PageHeader } from "../../../components/ui/page-header";
 import { LoadingState } from "../../../components/ui/spinner";
 import { TextLink } from "../../../components/ui/text-link";
@@ -54,13 +53,11 @@ export function DashPage() {
         ) : list.isPending ? (
           <LoadingState label="Loading early adopters" />
         ) : list.isError ? (
-          <div className="space-y-4">
-            <Alert>{errorMessage(list.error)}</Alert>
-            <Button variant="secondary" onClick={() => void list.refetch()}>
-              <RefreshCw aria-hidden="true" className="size-4" />
-              Try again
-            </Button>
-          </div>
+          <LoadFailed
+            message={errorMessage(list.error)}
+            onRetry={() => void list.refetch()}
+            retrying={list.isFetching}
+          />
         ) : list.data.items.length === 0 ? (
           <Card className="flex flex-col items-center gap-3 border-dashed px-6 py-14 text-center">
             <span className="flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-500">

@@ -1,11 +1,11 @@
 import { paths } from "@hybridge/shared/common/paths";
 import { ProjectsTexts } from "@hybridge/shared/projects/texts";
-import { FolderPlus, RefreshCw } from "lucide-react";
+import { FolderPlus } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "react-router";
-import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
+import { LoadFailed } from "../../../components/ui/load-failed";
 import { PageHeader } from "../../../components/ui/page-header";
 import { LoadingState } from "../../../components/ui/spinner";
 import { useProjects } from "../api/use-projects";
@@ -30,17 +30,12 @@ export function HomePage() {
         {projects.isPending ? (
           <LoadingState label="Loading projects" />
         ) : projects.isError ? (
-          <div className="flex flex-col items-start gap-3">
-            <Alert>{ProjectsTexts.listLoadFailed}</Alert>
-            <Button
-              variant="secondary"
-              loading={projects.isFetching}
-              onClick={() => void projects.refetch()}
-            >
-              <RefreshCw aria-hidden="true" className="size-4" />
-              {ProjectsTexts.retry}
-            </Button>
-          </div>
+          <LoadFailed
+            message={ProjectsTexts.listLoadFailed}
+            onRetry={() => void projects.refetch()}
+            retrying={projects.isFetching}
+            retryLabel={ProjectsTexts.retry}
+          />
         ) : projects.data.projects.length === 0 ? (
           <Card className="flex flex-col items-center gap-4 border-dashed px-6 py-14 text-center">
             <span className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">

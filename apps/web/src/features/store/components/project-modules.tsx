@@ -1,14 +1,14 @@
 import { paths } from "@hybridge/shared/common/paths";
 import type { ModuleSummary } from "@hybridge/shared/store/schemas";
 import { StoreTexts } from "@hybridge/shared/store/texts";
-import { Blocks, RefreshCw, Store, Trash2 } from "lucide-react";
+import { Blocks, Store, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import toast from "react-hot-toast";
 import { Link } from "react-router";
-import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { LoadFailed } from "../../../components/ui/load-failed";
 import { Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api-client";
 import { useProjectModules, useRemoveProjectModule } from "../api/use-project-modules";
@@ -60,18 +60,13 @@ export function ProjectModules({
             <Spinner className="size-6" />
           </div>
         ) : modules.isError ? (
-          <div className="flex flex-col items-start gap-3">
-            <Alert>{StoreTexts.projectModulesLoadFailed}</Alert>
-            <Button
-              variant="secondary"
-              size="sm"
-              loading={modules.isFetching}
-              onClick={() => void modules.refetch()}
-            >
-              <RefreshCw aria-hidden="true" className="size-4" />
-              {StoreTexts.projectModulesRetry}
-            </Button>
-          </div>
+          <LoadFailed
+            message={StoreTexts.projectModulesLoadFailed}
+            onRetry={() => void modules.refetch()}
+            retrying={modules.isFetching}
+            retryLabel={StoreTexts.projectModulesRetry}
+            size="sm"
+          />
         ) : modules.data.modules.length === 0 ? (
           <div className="flex flex-col items-start gap-3 rounded-xl border border-slate-300 border-dashed px-5 py-6 sm:flex-row sm:items-center sm:justify-between">
             <p className="text-slate-600 text-sm">{StoreTexts.projectModulesEmpty}</p>

@@ -1,10 +1,10 @@
 import { paths } from "@hybridge/shared/common/paths";
 import { StoreTexts } from "@hybridge/shared/store/texts";
-import { PackageOpen, Plus, RefreshCw } from "lucide-react";
+import { PackageOpen, Plus } from "lucide-react";
 import { Link } from "react-router";
-import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
+import { LoadFailed } from "../../../components/ui/load-failed";
 import { PageHeader } from "../../../components/ui/page-header";
 import { LoadingState } from "../../../components/ui/spinner";
 import { useModules } from "../api/use-modules";
@@ -33,17 +33,11 @@ export function StorePage() {
         {modules.isPending ? (
           <LoadingState label={StoreTexts.loadingStore} />
         ) : modules.isError ? (
-          <Alert title={StoreTexts.loadFailed}>
-            <Button
-              variant="secondary"
-              size="sm"
-              className="mt-2"
-              onClick={() => void modules.refetch()}
-            >
-              <RefreshCw aria-hidden="true" className="size-4" />
-              Try again
-            </Button>
-          </Alert>
+          <LoadFailed
+            message={StoreTexts.loadFailed}
+            onRetry={() => void modules.refetch()}
+            retrying={modules.isFetching}
+          />
         ) : modules.data.modules.length === 0 ? (
           <Card className="flex flex-col items-center gap-3 border-dashed px-6 py-14 text-center">
             <span className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">

@@ -1,12 +1,12 @@
 import { paths } from "@hybridge/shared/common/paths";
 import type { TestConsoleResponse } from "@hybridge/shared/test-console/schemas";
 import { TestConsoleTexts } from "@hybridge/shared/test-console/texts";
-import { BookOpen, FolderX, House, MessageSquare, RefreshCw } from "lucide-react";
+import { BookOpen, FolderX, House, MessageSquare } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
-import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
+import { LoadFailed } from "../../../components/ui/load-failed";
 import { PageHeader } from "../../../components/ui/page-header";
 import { LoadingState } from "../../../components/ui/spinner";
 import { isApiError } from "../../../lib/api-client";
@@ -71,13 +71,13 @@ function ConsoleBody({ appKey }: { appKey: string }) {
   if (query.isError) {
     if (isApiError(query.error) && query.error.status === 404) return <ProjectNotFound />;
     return (
-      <div className="mt-8 space-y-4">
-        <Alert>{TestConsoleTexts.loadFailed}</Alert>
-        <Button variant="secondary" onClick={() => void query.refetch()}>
-          <RefreshCw aria-hidden="true" className="size-4" />
-          {TestConsoleTexts.retry}
-        </Button>
-      </div>
+      <LoadFailed
+        className="mt-8"
+        message={TestConsoleTexts.loadFailed}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+        retryLabel={TestConsoleTexts.retry}
+      />
     );
   }
   return <Console data={query.data} switching={query.isPlaceholderData} />;
