@@ -2,9 +2,9 @@ import { EventEmitter } from "node:events";
 import type { FastifyReply, FastifyRequest } from "fastify";
 
 /**
- * Live updates inside one server process: services publish on a channel after their
- * transaction commits; server-sent-event streams subscribed to that channel forward it.
- * (Several server processes would need PostgreSQL LISTEN/NOTIFY behind this same interface.)
+ * Live updates inside one server process: the features' watchers publish on a channel what the
+ * database's triggers notified (see watch-latest-builds.ts, watch-comments.ts); server-sent-event
+ * streams subscribed to that channel forward it.
  */
 export type LiveEvent = { type: string; data?: unknown };
 

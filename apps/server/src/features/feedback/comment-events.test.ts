@@ -8,6 +8,7 @@ import {
   type TestApp,
   uniqueEmail,
 } from "../../../test/test-app";
+import { comments } from "../../platform/db/schema";
 
 let app: TestApp;
 let base: string;
@@ -101,5 +102,36 @@ describe("GET /api/feedback/comments/events", () => {
     expect(events.map((e) => e.type)).toEqual(["ready", CommentEvents.added, CommentEvents.added]);
     expect(events[1]?.data).toMatchObject({ text: "Team", isAdmin: true });
     expect(events[2]?.data).toMatchObject({ text: "Marker", isAdmin: false });
+  });
+
+  it("streams changes made outside the comment routes: an account's deletion and the database itself", async () => {
+    const leaving = await createTestUser(app);
+    const staying = await createTestUser(app);
+    const res = await postJson(app, "/api/feedback/comments", { text: "Bye" }, leaving.cookie);
+    const { id: leavingId } = res.json<Comment>();
+    let directId = "";
+    const events = await readEvents(3, async () => {
+      // As another server process or an operator would: straight into the table.
+      const [row] = await app.deps.db
+        .insert(comments)
+        .values({ text: "From psql", userId: staying.id, userEmail: staying.email })
+        .returning();
+      directId = row?.id ?? "";
+      // The account goes, and its comments with it (ON DELETE CASCADE).
+      const gone = await app.inject({
+        method: "DELETE",
+        url: "/api/account",
+        headers: { origin: TEST_ORIGIN, cookie: leaving.cookie },
+      });
+      expect(gone.statusCode).toBe(200);
+    });
+    expect(events).toEqual([
+      { type: "ready", data: null },
+      {
+        type: CommentEvents.added,
+        data: expect.objectContaining({ id: directId, text: "From psql" }),
+      },
+      { type: CommentEvents.deleted, data: { id: leavingId } },
+    ]);
   });
 });

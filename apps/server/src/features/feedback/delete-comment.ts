@@ -1,13 +1,11 @@
 import type { SessionUser } from "@hybridge/shared/auth/schemas";
 import { ErrorCodes } from "@hybridge/shared/common/errors";
-import { CommentEvents, canDeleteComment } from "@hybridge/shared/feedback/schemas";
+import { canDeleteComment } from "@hybridge/shared/feedback/schemas";
 import { FeedbackTexts } from "@hybridge/shared/feedback/texts";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { comments } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
-import type { LiveHub } from "../../platform/live";
-import { COMMENTS_CHANNEL } from "./comment-view";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -17,11 +15,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export async function deleteComment(options: {
   db: Db;
-  live: LiveHub;
   user: SessionUser;
   commentId: string;
 }): Promise<void> {
-  const { db, live, user, commentId } = options;
+  const { db, user, commentId } = options;
   if (!UUID.test(commentId)) throw AppError.notFound(FeedbackTexts.commentNotFound);
   await db.transaction(async (tx) => {
     const [found] = await tx
@@ -35,5 +32,4 @@ export async function deleteComment(options: {
     }
     await tx.delete(comments).where(eq(comments.id, commentId));
   });
-  live.publish(COMMENTS_CHANNEL, { type: CommentEvents.deleted, data: { id: commentId } });
 }

@@ -19,12 +19,15 @@ import { deleteComment } from "./delete-comment";
 import { getEvaluation } from "./get-evaluation";
 import { listComments } from "./list-comments";
 import { saveEvaluation } from "./save-evaluation";
+import { createCommentsWatcher } from "./watch-comments";
 
 /** The feedback API: public comments (with a live stream) and one evaluation per user. */
 export async function registerFeedbackRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, live, config } = app.deps;
+  const { db, live, listen, config } = app.deps;
   const { adminEmails } = config;
+  const watcher = createCommentsWatcher({ db, listen, live, adminEmails, log: app.log });
+  app.addHook("onClose", async () => watcher.close());
   // Signed out is answered before the body is validated: 401, not a 400 about the input.
   const signedIn = {
     onRequest: async (request: FastifyRequest) => void (await requireUser(request)),
@@ -39,9 +42,18 @@ export async function registerFeedbackRoutes(app: FastifyInstance) {
     },
   );
 
-  // Public, like the list: every viewer gets the same events (see PublicCommentSchema).
-  r.get("/api/feedback/comments/events", (request, reply) => {
+  // Public, like the list: every viewer gets the same events (see PublicCommentSchema). The
+  // stream says `ready` once every later change, wherever it is made, will reach it.
+  r.get("/api/feedback/comments/events", async (request, reply) => {
+    const release = await watcher.watch();
+    if (request.raw.destroyed) {
+      release();
+      return reply;
+    }
     streamLiveEvents(request, reply, live, [COMMENTS_CHANNEL]);
+    request.raw.on("close", release);
+    reply.raw.on("close", release);
+    return reply;
   });
 
   r.post(
@@ -52,7 +64,7 @@ export async function registerFeedbackRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const user = await requireUser(request);
-      const comment = await addComment({ db, live, adminEmails, user, input: request.body });
+      const comment = await addComment({ db, adminEmails, user, input: request.body });
       return reply.status(201).send(comment);
     },
   );
@@ -62,7 +74,7 @@ export async function registerFeedbackRoutes(app: FastifyInstance) {
     { ...signedIn, schema: { params: CommentParamsSchema, response: { 200: OkResponseSchema } } },
     async (request) => {
       const user = await requireUser(request);
-      await deleteComment({ db, live, user, commentId: request.params.id });
+      await deleteComment({ db, user, commentId: request.params.id });
       return { ok: true as const };
     },
   );
