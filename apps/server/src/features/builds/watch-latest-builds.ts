@@ -2,7 +2,8 @@ import type { Build } from "@hybridge/shared/builds/schemas";
 import { BuildEvents } from "@hybridge/shared/builds/schemas";
 import { desc, eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { Database, Db, Unlisten } from "../../platform/db/client";
+import type { Database, Db } from "../../platform/db/client";
+import { createListener } from "../../platform/db/listener";
 import { builds } from "../../platform/db/schema";
 import type { LiveHub } from "../../platform/live";
 import { projectBuildsChannel } from "./build-events";
@@ -39,18 +40,12 @@ export function createLatestBuildsWatcher(options: {
 }) {
   const { db, listen, live, log } = options;
   const watches = new Map<string, Watch>();
-  let listening: Promise<Unlisten | undefined> | undefined;
-
-  function ensureListening() {
-    listening ??= listen(BUILD_CHANGES_CHANNEL, (projectId) =>
-      watches.get(projectId)?.changed(),
-    ).catch((error) => {
-      log.error({ err: error }, "listening for build changes failed");
-      listening = undefined;
-      return undefined;
-    });
-    return listening;
-  }
+  const listener = createListener({
+    listen,
+    channel: BUILD_CHANGES_CHANNEL,
+    onNotify: (projectId) => watches.get(projectId)?.changed(),
+    log,
+  });
 
   function start(projectId: string): Watch {
     const channel = projectBuildsChannel(projectId);
@@ -108,7 +103,7 @@ export function createLatestBuildsWatcher(options: {
       watch.viewers += 1;
       let released = false;
       const current = watch;
-      await ensureListening();
+      await listener.ready();
       current.changed({ reannounce: true });
       return () => {
         if (released) return;
@@ -123,9 +118,7 @@ export function createLatestBuildsWatcher(options: {
     size: () => watches.size,
     async close() {
       watches.clear();
-      const unlisten = await listening;
-      listening = undefined;
-      await unlisten?.().catch(() => {});
+      await listener.close();
     },
   };
 }

@@ -1,7 +1,8 @@
 import { CommentEvents } from "@hybridge/shared/feedback/schemas";
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { Database, Db, Unlisten } from "../../platform/db/client";
+import type { Database, Db } from "../../platform/db/client";
+import { createListener } from "../../platform/db/listener";
 import { comments } from "../../platform/db/schema";
 import type { LiveHub } from "../../platform/live";
 import { COMMENTS_CHANNEL, toPublicComment } from "./comment-view";
@@ -28,7 +29,6 @@ export function createCommentsWatcher(options: {
 }) {
   const { db, listen, live, adminEmails, log } = options;
   let viewers = 0;
-  let listening: Promise<Unlisten | undefined> | undefined;
   // One change at a time, in order: an insert's read never overtakes the delete after it.
   let queue: Promise<void> = Promise.resolve();
 
@@ -59,14 +59,12 @@ export function createCommentsWatcher(options: {
     );
   }
 
-  function ensureListening() {
-    listening ??= listen(COMMENT_CHANGES_CHANNEL, changed).catch((error) => {
-      log.error({ err: error }, "listening for comment changes failed");
-      listening = undefined;
-      return undefined;
-    });
-    return listening;
-  }
+  const listener = createListener({
+    listen,
+    channel: COMMENT_CHANGES_CHANNEL,
+    onNotify: changed,
+    log,
+  });
 
   return {
     /**
@@ -76,7 +74,7 @@ export function createCommentsWatcher(options: {
     async watch(): Promise<() => void> {
       viewers += 1;
       let released = false;
-      await ensureListening();
+      await listener.ready();
       return () => {
         if (released) return;
         released = true;
@@ -87,9 +85,7 @@ export function createCommentsWatcher(options: {
     viewers: () => viewers,
     async close() {
       viewers = 0;
-      const unlisten = await listening;
-      listening = undefined;
-      await unlisten?.().catch(() => {});
+      await listener.close();
       await queue;
     },
   };
