@@ -1,6 +1,6 @@
 import { Construction } from "lucide-react";
 import type { ReactNode } from "react";
-import { Card } from "./card";
+import { EmptyState } from "./empty-state";
 import { PageHeader } from "./page-header";
 
 /**
@@ -22,13 +22,10 @@ export function ComingSoon({
       <div lang={lang}>
         <PageHeader title={title} description={description} />
       </div>
-      <Card className="mt-8 flex flex-col items-center gap-3 border-dashed px-6 py-14 text-center">
-        <span className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-          <Construction aria-hidden="true" className="size-6" />
-        </span>
+      <EmptyState icon={Construction} className="mt-8">
         <p className="font-medium text-slate-800">This screen is on its way.</p>
         <p className="max-w-md text-slate-500 text-sm">It arrives with an upcoming release.</p>
-      </Card>
+      </EmptyState>
     </div>
   );
 }

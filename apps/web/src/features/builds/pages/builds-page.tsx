@@ -3,12 +3,10 @@ import { BuildsTexts, PLATFORM_LABELS } from "@hybridge/shared/builds/texts";
 import { BUILD_PLATFORMS, type BuildPlatform } from "@hybridge/shared/common/enums";
 import { paths } from "@hybridge/shared/common/paths";
 import { useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { useState } from "react";
 import toast from "react-hot-toast";
-import { Link } from "react-router";
-import { Button } from "../../../components/ui/button";
+import { BackLink } from "../../../components/ui/back-link";
 import { Card } from "../../../components/ui/card";
 import { PageHeader } from "../../../components/ui/page-header";
 import { ApiError } from "../../../lib/api-client";
@@ -62,12 +60,9 @@ export function BuildsPage() {
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
-      <Button asChild variant="ghost" size="sm" className="-ml-3 mb-4">
-        <Link to={paths.home}>
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          {BuildsTexts.back}
-        </Link>
-      </Button>
+      <BackLink to={paths.home} className="mb-4">
+        {BuildsTexts.back}
+      </BackLink>
       <PageHeader
         title="Builds"
         description="Your Android and Apple builds, newest first. Publish a pending build once it is ready."

@@ -5,7 +5,7 @@ import { ArrowLeft, FlaskConical, FolderX, Pencil } from "lucide-react";
 import type { ComponentType, ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
+import { EmptyState } from "../../../components/ui/empty-state";
 import { LoadFailed } from "../../../components/ui/load-failed";
 import { PageHeader } from "../../../components/ui/page-header";
 import { LoadingState } from "../../../components/ui/spinner";
@@ -133,10 +133,7 @@ function ProjectNotFound() {
   useDocumentTitle(BuildsTexts.projectNotFound);
   return (
     <Shell>
-      <Card className="flex flex-col items-center gap-3 px-6 py-14 text-center">
-        <span className="flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-500">
-          <FolderX aria-hidden="true" className="size-6" />
-        </span>
+      <EmptyState icon={FolderX} tone="muted" dashed={false}>
         <h1 className="font-bold text-2xl text-slate-900 tracking-tight">
           {BuildsTexts.projectNotFound}
         </h1>
@@ -147,7 +144,7 @@ function ProjectNotFound() {
             {BuildsTexts.backToProjects}
           </Link>
         </Button>
-      </Card>
+      </EmptyState>
     </Shell>
   );
 }

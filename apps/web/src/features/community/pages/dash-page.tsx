@@ -6,6 +6,7 @@ import { CommunityTexts } from "@hybridge/shared/community/texts";
 import { Inbox, LockKeyhole, Mail, Users } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Card } from "../../../components/ui/card";
+import { EmptyState } from "../../../components/ui/empty-state";
 import { LoadFailed } from "../../../components/ui/load-failed";
 import { PageHeader } from "../../../components/ui/page-header";
 import { LoadingState } from "../../../components/ui/spinner";
@@ -59,12 +60,9 @@ export function DashPage() {
             retrying={list.isFetching}
           />
         ) : list.data.items.length === 0 ? (
-          <Card className="flex flex-col items-center gap-3 border-dashed px-6 py-14 text-center">
-            <span className="flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-500">
-              <Inbox aria-hidden="true" className="size-6" />
-            </span>
+          <EmptyState icon={Inbox} tone="muted">
             <p className="font-medium text-slate-800">{T.earlyAdoptersEmpty}</p>
-          </Card>
+          </EmptyState>
         ) : (
           <EarlyAdopterList items={list.data.items} />
         )}
@@ -75,15 +73,12 @@ export function DashPage() {
 
 function NotAllowed() {
   return (
-    <Card className="flex flex-col items-center gap-3 px-6 py-14 text-center">
-      <span className="flex size-12 items-center justify-center rounded-full bg-amber-50 text-amber-700">
-        <LockKeyhole aria-hidden="true" className="size-6" />
-      </span>
+    <EmptyState icon={LockKeyhole} tone="warning" dashed={false}>
       <p className="font-medium text-slate-800">{T.earlyAdoptersForbidden}</p>
       <p className="text-slate-500 text-sm">
         Back to <TextLink to={paths.home}>your projects</TextLink>
       </p>
-    </Card>
+    </EmptyState>
   );
 }
 

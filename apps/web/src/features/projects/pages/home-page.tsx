@@ -4,7 +4,7 @@ import { FolderPlus } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
+import { EmptyState } from "../../../components/ui/empty-state";
 import { LoadFailed } from "../../../components/ui/load-failed";
 import { PageHeader } from "../../../components/ui/page-header";
 import { LoadingState } from "../../../components/ui/spinner";
@@ -37,15 +37,12 @@ export function HomePage() {
             retryLabel={ProjectsTexts.retry}
           />
         ) : projects.data.projects.length === 0 ? (
-          <Card className="flex flex-col items-center gap-4 border-dashed px-6 py-14 text-center">
-            <span className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-              <FolderPlus aria-hidden="true" className="size-6" />
-            </span>
+          <EmptyState icon={FolderPlus}>
             <p className="font-medium text-slate-800">{ProjectsTexts.empty}</p>
-            <Button asChild>
+            <Button asChild className="mt-1">
               <Link to={paths.newProject}>Create your first app</Link>
             </Button>
-          </Card>
+          </EmptyState>
         ) : (
           <ul aria-label="Projects" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {projects.data.projects.map((project) => (

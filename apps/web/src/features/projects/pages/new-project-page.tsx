@@ -15,12 +15,13 @@ import {
   stripSpaces,
 } from "@hybridge/shared/projects/schemas";
 import { ProjectsTexts } from "@hybridge/shared/projects/texts";
-import { ArrowLeft, CircleCheck, LogIn } from "lucide-react";
+import { CircleCheck, LogIn } from "lucide-react";
 import { type ChangeEvent, type ReactNode, useState } from "react";
 import { useForm } from "react-hook-form";
 import toast from "react-hot-toast";
 import { Link, useNavigate } from "react-router";
 import { Alert } from "../../../components/ui/alert";
+import { BackLink } from "../../../components/ui/back-link";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { FormField } from "../../../components/ui/form-field";
@@ -156,12 +157,7 @@ export function NewProjectPage() {
 
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
-      <Button asChild variant="ghost" size="sm" className="-ml-3 mb-4">
-        <Link to={paths.home}>
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          Back
-        </Link>
-      </Button>
+      <BackLink to={paths.home} className="mb-4" />
       <PageHeader
         title={ProjectsTexts.newTitle}
         description="Name your app, pick its code, then give it its colours and icons."

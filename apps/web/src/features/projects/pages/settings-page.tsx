@@ -3,18 +3,12 @@ import { ErrorCodes } from "@hybridge/shared/common/errors";
 import { paths } from "@hybridge/shared/common/paths";
 import type { ProjectSettings } from "@hybridge/shared/projects/schemas";
 import { ProjectsTexts } from "@hybridge/shared/projects/texts";
-import {
-  ArrowLeft,
-  FlaskConical,
-  KeyRound,
-  RefreshCw,
-  Terminal,
-  TriangleAlert,
-} from "lucide-react";
+import { FlaskConical, KeyRound, RefreshCw, Terminal, TriangleAlert } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import toast from "react-hot-toast";
 import { Link, useNavigate, useParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
+import { BackLink } from "../../../components/ui/back-link";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
@@ -137,12 +131,7 @@ function SettingsContent({
 
   return (
     <Shell>
-      <Button asChild variant="ghost" size="sm" className="-ml-3 mb-4">
-        <Link to={paths.project(projectId)}>
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          Back
-        </Link>
-      </Button>
+      <BackLink to={paths.project(projectId)} className="mb-4" />
       <PageHeader
         title={ProjectsTexts.settingsTitle}
         description={

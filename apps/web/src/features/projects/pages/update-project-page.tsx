@@ -14,11 +14,12 @@ import {
   UpdateStatusbarInputSchema,
 } from "@hybridge/shared/projects/schemas";
 import { ProjectsTexts } from "@hybridge/shared/projects/texts";
-import { ArrowLeft, CircleAlert, CircleCheck } from "lucide-react";
+import { CircleAlert, CircleCheck } from "lucide-react";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
+import { BackLink } from "../../../components/ui/back-link";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { FormField } from "../../../components/ui/form-field";
@@ -92,12 +93,7 @@ function UpdateView({ projectId }: { projectId: string }) {
   const current = project.data.project;
   return (
     <Shell>
-      <Button asChild variant="ghost" size="sm" className="-ml-3 mb-4">
-        <Link to={paths.project(current.id)}>
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          Back
-        </Link>
-      </Button>
+      <BackLink to={paths.project(current.id)} className="mb-4" />
       <PageHeader
         title={ProjectsTexts.updateTitle}
         description={

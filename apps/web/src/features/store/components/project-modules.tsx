@@ -9,7 +9,7 @@ import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { LoadFailed } from "../../../components/ui/load-failed";
-import { Spinner } from "../../../components/ui/spinner";
+import { LoadingState } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api-client";
 import { useProjectModules, useRemoveProjectModule } from "../api/use-project-modules";
 import { ModulePrice } from "./module-price";
@@ -41,24 +41,11 @@ export function ProjectModules({
             </h2>
             <p className="mt-0.5 text-slate-500 text-sm">{StoreTexts.projectModulesDescription}</p>
           </div>
-          {modules.isSuccess && modules.data.modules.length > 0 && (
-            <Button asChild variant="ghost" size="sm">
-              <Link to={paths.store}>
-                <Store aria-hidden="true" className="size-4" />
-                {StoreTexts.projectModulesBrowse}
-              </Link>
-            </Button>
-          )}
+          {modules.isSuccess && modules.data.modules.length > 0 && <BrowseStore variant="ghost" />}
         </div>
 
         {modules.isPending ? (
-          <div
-            role="status"
-            aria-label={StoreTexts.projectModulesLoading}
-            className="flex justify-center py-6 text-brand-600"
-          >
-            <Spinner className="size-6" />
-          </div>
+          <LoadingState label={StoreTexts.projectModulesLoading} className="min-h-20" />
         ) : modules.isError ? (
           <LoadFailed
             message={StoreTexts.projectModulesLoadFailed}
@@ -70,12 +57,7 @@ export function ProjectModules({
         ) : modules.data.modules.length === 0 ? (
           <div className="flex flex-col items-start gap-3 rounded-xl border border-slate-300 border-dashed px-5 py-6 sm:flex-row sm:items-center sm:justify-between">
             <p className="text-slate-600 text-sm">{StoreTexts.projectModulesEmpty}</p>
-            <Button asChild variant="secondary" size="sm">
-              <Link to={paths.store}>
-                <Store aria-hidden="true" className="size-4" />
-                {StoreTexts.projectModulesBrowse}
-              </Link>
-            </Button>
+            <BrowseStore variant="secondary" />
           </div>
         ) : (
           <ul aria-labelledby={titleId} className="divide-y divide-slate-100">
@@ -91,6 +73,17 @@ export function ProjectModules({
         )}
       </section>
     </Card>
+  );
+}
+
+function BrowseStore({ variant }: { variant: "ghost" | "secondary" }) {
+  return (
+    <Button asChild variant={variant} size="sm">
+      <Link to={paths.store}>
+        <Store aria-hidden="true" className="size-4" />
+        {StoreTexts.projectModulesBrowse}
+      </Link>
+    </Button>
   );
 }
 

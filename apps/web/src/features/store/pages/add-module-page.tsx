@@ -5,12 +5,13 @@ import { paths } from "@hybridge/shared/common/paths";
 import { DEFAULT_MODULE_PLATFORM, MODULE_PLATFORM_LABELS } from "@hybridge/shared/store/platforms";
 import { CreateModuleInputSchema, MODULE_LIMITS } from "@hybridge/shared/store/schemas";
 import { StoreTexts } from "@hybridge/shared/store/texts";
-import { ArrowLeft, Upload } from "lucide-react";
+import { Upload } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useForm } from "react-hook-form";
 import toast from "react-hot-toast";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { Alert } from "../../../components/ui/alert";
+import { BackLink } from "../../../components/ui/back-link";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { FormField } from "../../../components/ui/form-field";
@@ -104,12 +105,9 @@ export function AddModulePage() {
 
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
-      <Button asChild variant="ghost" size="sm" className="-ml-3 mb-4">
-        <Link to={paths.store}>
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          {StoreTexts.backToStore}
-        </Link>
-      </Button>
+      <BackLink to={paths.store} className="mb-4">
+        {StoreTexts.backToStore}
+      </BackLink>
       <PageHeader title={StoreTexts.addModuleTitle} description={StoreTexts.addModuleDescription} />
 
       <form noValidate onSubmit={(event) => void submit(event)} className="mt-8">

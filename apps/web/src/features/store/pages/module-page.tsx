@@ -1,9 +1,8 @@
 import { paths } from "@hybridge/shared/common/paths";
 import type { Module, ModuleSummary } from "@hybridge/shared/store/schemas";
 import { StoreTexts } from "@hybridge/shared/store/texts";
-import { ArrowLeft } from "lucide-react";
-import { Link, useParams } from "react-router";
-import { Button } from "../../../components/ui/button";
+import { useParams } from "react-router";
+import { BackLink } from "../../../components/ui/back-link";
 import { Card } from "../../../components/ui/card";
 import { LoadingState } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api-client";
@@ -17,14 +16,7 @@ import { ModulePrice } from "../components/module-price";
 import { PlatformIcons } from "../components/platform-icons";
 
 function BackToStore() {
-  return (
-    <Button asChild variant="ghost" size="sm" className="-ml-3">
-      <Link to={paths.store}>
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        {StoreTexts.backToStore}
-      </Link>
-    </Button>
-  );
+  return <BackLink to={paths.store}>{StoreTexts.backToStore}</BackLink>;
 }
 
 function ModuleDetail({ module, similar }: { module: Module; similar: ModuleSummary[] }) {

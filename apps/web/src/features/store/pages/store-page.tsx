@@ -3,7 +3,7 @@ import { StoreTexts } from "@hybridge/shared/store/texts";
 import { PackageOpen, Plus } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
+import { EmptyState } from "../../../components/ui/empty-state";
 import { LoadFailed } from "../../../components/ui/load-failed";
 import { PageHeader } from "../../../components/ui/page-header";
 import { LoadingState } from "../../../components/ui/spinner";
@@ -39,12 +39,9 @@ export function StorePage() {
             retrying={modules.isFetching}
           />
         ) : modules.data.modules.length === 0 ? (
-          <Card className="flex flex-col items-center gap-3 border-dashed px-6 py-14 text-center">
-            <span className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-              <PackageOpen aria-hidden="true" className="size-6" />
-            </span>
+          <EmptyState icon={PackageOpen}>
             <p className="font-medium text-slate-800">{StoreTexts.emptyStore}</p>
-          </Card>
+          </EmptyState>
         ) : (
           <ul aria-label="Modules" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {modules.data.modules.map((module) => (
