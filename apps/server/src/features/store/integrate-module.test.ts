@@ -9,7 +9,7 @@ import {
   type TestUser,
 } from "../../../test/test-app";
 import { projectModules } from "../../platform/db/schema";
-import { insertModule, insertProject, withCookie } from "./test-support";
+import { insertModule, insertProject, integrateModule, withCookie } from "./test-support";
 
 let app: TestApp;
 let owner: TestUser;
@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 const integrate = (moduleId: string, projectId: string, cookie: string) =>
-  postJson(app, `/api/store/modules/${moduleId}/integrations`, { projectId }, cookie);
+  integrateModule(app, moduleId, projectId, cookie);
 const targets = (moduleId: string, cookie: string) =>
   app.inject({
     method: "GET",

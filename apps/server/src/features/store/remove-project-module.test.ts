@@ -1,15 +1,9 @@
 import { StoreTexts } from "@hybridge/shared/store/texts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createTestApp,
-  createTestUser,
-  postJson,
-  type TestApp,
-  type TestUser,
-} from "../../../test/test-app";
+import { createTestApp, createTestUser, type TestApp, type TestUser } from "../../../test/test-app";
 import { modules, projectModules } from "../../platform/db/schema";
-import { insertModule, insertProject, withCookie } from "./test-support";
+import { insertModule, insertProject, integrateModule, withCookie } from "./test-support";
 
 let app: TestApp;
 let owner: TestUser;
@@ -24,7 +18,7 @@ afterAll(async () => {
 });
 
 const integrate = (moduleId: string, projectId: string, cookie: string) =>
-  postJson(app, `/api/store/modules/${moduleId}/integrations`, { projectId }, cookie);
+  integrateModule(app, moduleId, projectId, cookie);
 const remove = (projectId: string, moduleId: string, cookie?: string) =>
   app.inject({
     method: "DELETE",

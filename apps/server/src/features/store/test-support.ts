@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { type FormPart, multipart } from "../../../test/multipart";
-import { TEST_ORIGIN, type TestApp } from "../../../test/test-app";
+import { postJson, TEST_ORIGIN, type TestApp } from "../../../test/test-app";
 import { mp4Bytes, pngBytes, webmBytes, webpBytes } from "../../../test/test-images";
 import type { Db } from "../../platform/db/client";
 import { modules, projects } from "../../platform/db/schema";
@@ -125,3 +125,11 @@ export const withCookie = (cookie?: string) => ({
   origin: TEST_ORIGIN,
   ...(cookie ? { cookie } : {}),
 });
+
+/** POST /api/store/modules/:id/integrations: adds the module to the project. */
+export const integrateModule = (
+  app: TestApp,
+  moduleId: string,
+  projectId: string,
+  cookie: string,
+) => postJson(app, `/api/store/modules/${moduleId}/integrations`, { projectId }, cookie);
