@@ -37,14 +37,17 @@ async function main() {
     log: app.log,
   }).catch((error) => app.log.error({ err: error }, "seeding the store failed"));
 
+  const closeAll = async () => {
+    await app.close();
+    await database.close();
+    release();
+  };
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down");
-    await app.close();
-    await database.close();
-    release();
+    await closeAll();
     process.exit(0);
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));
@@ -55,9 +58,7 @@ async function main() {
   } catch (error) {
     const problem = listenProblem(error, config.port, config.host);
     if (!problem) throw error;
-    await app.close();
-    await database.close();
-    release();
+    await closeAll();
     throw new StartError(problem);
   }
   const address = app.server.address();

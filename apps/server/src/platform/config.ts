@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { createExclusive, readIfExists, replaceWhole } from "./atomic-file";
 import type { RateLimit } from "./rate-limit";
 
 /** A yes/no variable: true, false, 1, 0, yes, no, on or off. */
@@ -128,15 +129,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 const SECRET_MIN = 32;
 
-function readSecretFile(file: string): string | null {
-  try {
-    return readFileSync(file, "utf8").trim();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw error;
-  }
-}
-
 /**
  * When SECRET is unset, one is generated on first start and kept in DATA_DIR/secret. An empty
  * file (a first start that stopped before writing it) gets a new secret, never used as an empty
@@ -144,7 +136,7 @@ function readSecretFile(file: string): string | null {
  */
 function readOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, "secret");
-  const stored = readSecretFile(file);
+  const stored = readIfExists(file)?.trim() ?? null;
   if (stored && stored.length >= SECRET_MIN) return stored;
   if (stored) {
     throw new ConfigError(
@@ -153,21 +145,12 @@ function readOrCreateSecret(dataDir: string): string {
   }
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString("base64url");
+  const content = `${secret}\n`;
   // Written whole, then put in place: no other start can read it half-written.
-  const temp = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
-  writeFileSync(temp, `${secret}\n`, { mode: 0o600 });
-  try {
-    if (stored === "") {
-      renameSync(temp, file);
-      return secret;
-    }
-    linkSync(temp, file);
+  if (stored === "") {
+    replaceWhole(file, content, 0o600);
     return secret;
-  } catch (error) {
-    // Another server starting on this DATA_DIR wrote one first: use it.
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") return readOrCreateSecret(dataDir);
-    throw error;
-  } finally {
-    rmSync(temp, { force: true });
   }
+  // Another server starting on this DATA_DIR may have written one first: then use it.
+  return createExclusive(file, content, 0o600) ? secret : readOrCreateSecret(dataDir);
 }

@@ -39,13 +39,14 @@ const HEARTBEAT_MS = 15_000;
 /**
  * Answers the request with an event stream on the given channels. `ready` is sent first, so a
  * client knows it will not miss what happens from now on; a comment line every 15 s keeps
- * proxies from closing the connection.
+ * proxies from closing the connection. `onClose` runs once, when the stream ends.
  */
 export function streamLiveEvents(
   request: FastifyRequest,
   reply: FastifyReply,
   hub: LiveHub,
   channels: string[],
+  options: { onClose?: () => void } = {},
 ) {
   reply.hijack();
   const res = reply.raw;
@@ -72,6 +73,7 @@ export function streamLiveEvents(
     closed = true;
     clearInterval(heartbeat);
     for (const unsubscribe of unsubscribes) unsubscribe();
+    options.onClose?.();
   };
   request.raw.on("close", close);
   res.on("close", close);

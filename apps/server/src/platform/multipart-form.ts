@@ -2,7 +2,11 @@ import type { Readable } from "node:stream";
 import fastifyMultipart from "@fastify/multipart";
 import { ErrorCodes } from "@hybridge/shared/common/errors";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodType } from "zod";
 import { AppError } from "./errors";
+import { fieldErrorMap } from "./validation";
+
+const FIELD_ERRORS = fieldErrorMap();
 
 export const MultipartTexts = {
   notMultipart: "Send the form as multipart/form-data.",
@@ -136,22 +140,34 @@ export function openMultipartForm<K extends string>(
     return options.fileFields[part.fieldname] as K;
   };
 
-  return {
-    async readFields(): Promise<Record<string, string>> {
-      const fields: Record<string, string> = {};
-      for (;;) {
-        const part = await next();
-        if (!part) return fields;
-        if (part.type === "file") {
-          kindOf(part);
-          pending = part;
-          return fields;
-        }
-        if (part.valueTruncated) throw AppError.validation(MultipartTexts.fieldTooLong);
-        if (options.textFields.includes(part.fieldname) && typeof part.value === "string") {
-          fields[part.fieldname] = part.value;
-        }
+  const readFields = async (): Promise<Record<string, string>> => {
+    const fields: Record<string, string> = {};
+    for (;;) {
+      const part = await next();
+      if (!part) return fields;
+      if (part.type === "file") {
+        kindOf(part);
+        pending = part;
+        return fields;
       }
+      if (part.valueTruncated) throw AppError.validation(MultipartTexts.fieldTooLong);
+      if (options.textFields.includes(part.fieldname) && typeof part.value === "string") {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  };
+
+  return {
+    readFields,
+
+    /**
+     * The text fields (see readFields), parsed by the form's schema from packages/shared: the
+     * first issue answers 400 with the schema's message, or one that names the field.
+     */
+    async parseFields<T>(schema: ZodType<T>): Promise<T> {
+      const parsed = schema.safeParse(await readFields(), { error: FIELD_ERRORS });
+      if (parsed.success) return parsed.data;
+      throw AppError.validation(parsed.error.issues[0]?.message ?? MultipartTexts.malformed);
     },
 
     async *files(): AsyncGenerator<FileUpload<K>> {

@@ -195,7 +195,7 @@ export async function saveCheckedUpload(options: {
   maxBytes: number;
   inspector: {
     push: (chunk: Uint8Array) => void;
-    ok?: () => boolean;
+    ok: () => boolean;
     finish: () => ContentCheck;
   };
   errors: {
@@ -237,7 +237,7 @@ export async function saveCheckedUpload(options: {
       maxBytes: options.maxBytes,
       observe: (chunk) => {
         inspector.push(chunk);
-        if (inspector.ok && !inspector.ok()) throw new UploadRefusedError();
+        if (!inspector.ok()) throw new UploadRefusedError();
       },
     }));
   } catch (error) {

@@ -71,10 +71,11 @@ const toValidationError = (issue: $ZodIssue): FastifySchemaValidationError => ({
  * schema's own messages win; an issue without one gets `fieldErrorMap`'s. The error handler
  * answers the first issue as `400 { code: "VALIDATION", message }`.
  */
-export const validatorCompiler: FastifySchemaCompiler<$ZodType> =
-  ({ schema, httpPart }) =>
-  (data) => {
-    const result = safeParse(schema, data, { error: fieldErrorMap(httpPart) });
+export const validatorCompiler: FastifySchemaCompiler<$ZodType> = ({ schema, httpPart }) => {
+  const error = fieldErrorMap(httpPart);
+  return (data) => {
+    const result = safeParse(schema, data, { error });
     if (result.success) return { value: result.data };
     return { error: result.error.issues.map(toValidationError) };
   };
+};

@@ -30,7 +30,7 @@ export type Step =
   | { kind: "rest" }
   | { kind: "fail" };
 
-export const MAX_READ = 64;
+const MAX_READ = 64;
 
 export const read = (
   length: number,
@@ -53,15 +53,12 @@ export type ByteWalker = {
   ok: () => boolean;
   /** Whether the structure is complete and the file may end where it did. */
   finish: () => boolean;
-  /** Bytes seen so far. */
-  offset: () => number;
 };
 
 export function createByteWalker(start: Step): ByteWalker {
   let step = start;
   let buffer = new Uint8Array(0);
   let filled = 0;
-  let offset = 0;
 
   const enter = (next: Step) => {
     step = next;
@@ -90,21 +87,16 @@ export function createByteWalker(start: Step): ByteWalker {
       while (i < chunk.length) {
         switch (step.kind) {
           case "fail":
-            offset += chunk.length - i;
+          case "rest":
             return;
           case "end":
-            offset += chunk.length - i;
             step = FAIL;
-            return;
-          case "rest":
-            offset += chunk.length - i;
             return;
           case "read": {
             const n = Math.min(step.length - filled, chunk.length - i);
             buffer.set(chunk.subarray(i, i + n), filled);
             filled += n;
             i += n;
-            offset += n;
             if (filled === step.length) enter(step.then(buffer.slice(0, step.length)));
             break;
           }
@@ -113,17 +105,14 @@ export function createByteWalker(start: Step): ByteWalker {
             step.observe?.(chunk, i, i + n);
             step.length -= n;
             i += n;
-            offset += n;
             if (step.length === 0) enter(step.then());
             break;
           }
           case "until": {
             const at = chunk.indexOf(step.byte, i);
             if (at < 0) {
-              offset += chunk.length - i;
               i = chunk.length;
             } else {
-              offset += at + 1 - i;
               i = at + 1;
               enter(step.then());
             }
@@ -140,15 +129,7 @@ export function createByteWalker(start: Step): ByteWalker {
       if (step.kind === "read") return filled === 0 && (step.endOk?.() ?? false);
       return false;
     },
-    offset: () => offset,
   };
-}
-
-/** Runs a walker over bytes held in memory. */
-export function walkBytes(start: Step, bytes: Uint8Array): boolean {
-  const walker = createByteWalker(start);
-  walker.push(bytes);
-  return walker.finish();
 }
 
 export const u16be = (b: Uint8Array, at: number) =>
@@ -166,3 +147,6 @@ export const u24le = (b: Uint8Array, at: number) =>
 export const u32le = (b: Uint8Array, at: number) => (u16le(b, at) | (u16le(b, at + 2) << 16)) >>> 0;
 export const ascii = (b: Uint8Array, from: number, to: number) =>
   String.fromCharCode(...b.subarray(from, to));
+/** Whether the four bytes at `at` are printable ASCII (a box type or chunk name). */
+export const isFourCc = (b: Uint8Array, at = 0) =>
+  b.subarray(at, at + 4).every((c) => c >= 0x20 && c <= 0x7e);

@@ -1,4 +1,4 @@
-import { ascii, END, FAIL, REST, read, type Step, skip, u32be } from "./byte-walker";
+import { ascii, END, FAIL, isFourCc, REST, read, type Step, skip, u32be } from "./byte-walker";
 import {
   dispatchInspector,
   type FormatInspector,
@@ -25,7 +25,7 @@ export type VideoType = "mp4" | "webm";
 export type VideoInfo = { type: VideoType };
 
 /** Box size (4) + `ftyp` (4) + major brand (4). */
-export const VIDEO_HEADER_BYTES = 12;
+const VIDEO_HEADER_BYTES = 12;
 
 const EBML_MAGIC = [0x1a, 0x45, 0xdf, 0xa3];
 const IMAGE_BRANDS = new Set([
@@ -74,9 +74,6 @@ const MP4_TOP_LEVEL = new Set([
   "prft",
   "emsg",
 ]);
-const isBoxType = (b: Uint8Array, at: number) =>
-  b.subarray(at, at + 4).every((c) => c >= 0x20 && c <= 0x7e);
-
 type Box = { type: string; size: number | "to-end"; header: number };
 
 /** A box header (8 bytes, or 16 with a 64-bit size); `then` gets the box's type and size. */
@@ -84,7 +81,7 @@ function boxHeader(then: (box: Box) => Step, endOk?: () => boolean): Step {
   return read(
     8,
     (h) => {
-      if (!isBoxType(h, 4)) return FAIL;
+      if (!isFourCc(h, 4)) return FAIL;
       const type = ascii(h, 4, 8);
       const size = u32be(h, 0);
       if (size === 0) return then({ type, size: "to-end", header: 8 });
@@ -102,7 +99,7 @@ function boxHeader(then: (box: Box) => Step, endOk?: () => boolean): Step {
   );
 }
 
-export function createMp4Inspector(): FormatInspector<VideoInfo> {
+function createMp4Inspector(): FormatInspector<VideoInfo> {
   let sawMoov = false;
 
   const topLevel = (): Step =>
@@ -214,7 +211,7 @@ function elementSize(then: (size: number | null, length: number) => Step): Step 
   });
 }
 
-export function createWebmInspector(): FormatInspector<VideoInfo> {
+function createWebmInspector(): FormatInspector<VideoInfo> {
   const seen = { info: false, tracks: false, cluster: false };
   const complete = () => seen.info && seen.tracks && seen.cluster;
   /** Bytes left in the Segment; null while its size is unknown (it runs to the end). */

@@ -1,4 +1,15 @@
-import { ascii, END, FAIL, read, type Step, skip, u16le, u24le, u32le } from "./byte-walker";
+import {
+  ascii,
+  END,
+  FAIL,
+  isFourCc,
+  read,
+  type Step,
+  skip,
+  u16le,
+  u24le,
+  u32le,
+} from "./byte-walker";
 import { type FormatInspector, inspectBytes, walkerInspector } from "./inspector";
 
 /**
@@ -11,8 +22,6 @@ import { type FormatInspector, inspectBytes, walkerInspector } from "./inspector
  */
 
 export type WebpInfo = { type: "webp"; width: number; height: number };
-
-const isFourCc = (b: Uint8Array) => b.subarray(0, 4).every((c) => c >= 0x20 && c <= 0x7e);
 
 /** The bytes start like a WebP file: `RIFF` <size> `WEBP`. */
 export function isWebpSignature(bytes: Uint8Array): boolean {

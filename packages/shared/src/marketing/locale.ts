@@ -8,7 +8,7 @@ export type Locale = "en" | "fr";
  * Every other page is English. The layout around a page (top bar, footer, cookie banner) speaks
  * the page's language.
  */
-export const FRENCH_PAGES: readonly string[] = [paths.landingFr, paths.privacy];
+const FRENCH_PAGES: readonly string[] = [paths.landingFr, paths.privacy];
 
 /** The language of the page at `pathname` ("/fr/" is "/fr"). */
 export function localeOf(pathname: string): Locale {

@@ -73,12 +73,11 @@ export async function registerBuildsRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const user = await requireUser(request);
       await findOwnedProject(db, { userId: user.id, projectId: request.params.id });
-      streamLiveEvents(request, reply, live, [projectBuildsChannel(request.params.id)]);
       // Every change of the project's builds, wherever it is made, reaches the stream.
       const watching = watcher.watch(request.params.id);
-      const release = () => void watching.then((stop) => stop());
-      request.raw.on("close", release);
-      reply.raw.on("close", release);
+      streamLiveEvents(request, reply, live, [projectBuildsChannel(request.params.id)], {
+        onClose: () => void watching.then((stop) => stop()),
+      });
       return reply;
     },
   );

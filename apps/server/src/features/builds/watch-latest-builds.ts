@@ -10,7 +10,7 @@ import { projectBuildsChannel } from "./build-events";
 import { toBuild } from "./get-latest-builds";
 
 /** The channel the builds table's trigger notifies, with the project id (migration 0002). */
-export const BUILD_CHANGES_CHANNEL = "build_changes";
+const BUILD_CHANGES_CHANNEL = "build_changes";
 
 /** Each platform's latest build of a project, in one query. */
 export async function findLatestBuilds(db: Db, projectId: string): Promise<Build[]> {
@@ -50,7 +50,7 @@ export function createLatestBuildsWatcher(options: {
   function start(projectId: string): Watch {
     const channel = projectBuildsChannel(projectId);
     const announced = new Map<string, string>();
-    let reading: Promise<void> | undefined;
+    let reading = false;
     let again = false;
 
     const readOnce = async () => {
@@ -72,7 +72,8 @@ export function createLatestBuildsWatcher(options: {
         again = true;
         return;
       }
-      reading = (async () => {
+      reading = true;
+      void (async () => {
         do {
           again = false;
           try {
@@ -81,7 +82,7 @@ export function createLatestBuildsWatcher(options: {
             log.warn({ err: error, projectId }, "reading the latest builds failed");
           }
         } while (again && watches.get(projectId)?.changed === changed);
-        reading = undefined;
+        reading = false;
       })();
     };
     return { viewers: 0, changed };

@@ -50,9 +50,7 @@ export async function registerFeedbackRoutes(app: FastifyInstance) {
       release();
       return reply;
     }
-    streamLiveEvents(request, reply, live, [COMMENTS_CHANNEL]);
-    request.raw.on("close", release);
-    reply.raw.on("close", release);
+    streamLiveEvents(request, reply, live, [COMMENTS_CHANNEL], { onClose: release });
     return reply;
   });
 

@@ -8,7 +8,7 @@ import type { LiveHub } from "../../platform/live";
 import { COMMENTS_CHANNEL, toPublicComment } from "./comment-view";
 
 /** The channel the comments table's trigger notifies: "insert:{id}" or "delete:{id}" (migration 0003). */
-export const COMMENT_CHANGES_CHANNEL = "comment_changes";
+const COMMENT_CHANGES_CHANNEL = "comment_changes";
 
 const CHANGE = /^(insert|delete):([0-9a-f-]{36})$/;
 

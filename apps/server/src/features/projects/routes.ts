@@ -28,7 +28,6 @@ import { AppError } from "../../platform/errors";
 import { openMultipartForm, registerMultipart } from "../../platform/multipart-form";
 import { perAddressLimit } from "../../platform/rate-limit";
 import { getSession } from "../../platform/session";
-import { fieldErrorMap } from "../../platform/validation";
 import { createProject } from "./create-project";
 import { createEncryption } from "./encryption";
 import { findOwnedProject, isAppCodeAvailable, listProjects } from "./list-projects";
@@ -107,17 +106,12 @@ export async function registerProjectsRoutes(app: FastifyInstance) {
         maxFiles: 2,
         duplicateFileMessage: FilesTexts.oneFilePerField,
       });
-      const parsed = CreateProjectInputSchema.safeParse(await form.readFields(), {
-        error: fieldErrorMap(),
-      });
-      if (!parsed.success) {
-        throw AppError.validation(parsed.error.issues[0]?.message ?? ProjectsTexts.unknownError);
-      }
+      const input = await form.parseFields(CreateProjectInputSchema);
       const project = await createProject({
         db,
         storage,
         owner: user,
-        input: parsed.data,
+        input,
         icons: form.files(),
         encrypt: encryption.encrypt,
       });

@@ -15,14 +15,11 @@ import {
   ProjectModulesParamsSchema,
   ProjectModulesResponseSchema,
 } from "@hybridge/shared/store/schemas";
-import { StoreTexts } from "@hybridge/shared/store/texts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { AppError } from "../../platform/errors";
 import { openMultipartForm, registerMultipart } from "../../platform/multipart-form";
 import { perAddressLimit } from "../../platform/rate-limit";
 import { requireUser } from "../../platform/session";
-import { fieldErrorMap } from "../../platform/validation";
 import { createModule } from "./create-module";
 import { deleteModule } from "./delete-module";
 import { getModule } from "./get-module";
@@ -76,17 +73,12 @@ export async function registerStoreRoutes(app: FastifyInstance) {
         fileFields: CREATE_MODULE_FILE_FIELDS,
         maxFiles: 2,
       });
-      const parsed = CreateModuleInputSchema.safeParse(await form.readFields(), {
-        error: fieldErrorMap(),
-      });
-      if (!parsed.success) {
-        throw AppError.validation(parsed.error.issues[0]?.message ?? StoreTexts.required);
-      }
+      const input = await form.parseFields(CreateModuleInputSchema);
       const row = await createModule({
         db,
         storage,
         authorId: user.id,
-        input: parsed.data,
+        input,
         files: form.files(),
       });
       return reply.status(201).send({ module: toModule(row, user) });

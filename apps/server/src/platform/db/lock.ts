@@ -1,6 +1,6 @@
-import { randomBytes } from "node:crypto";
-import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
+import { createExclusive, readIfExists, replaceWhole } from "../atomic-file";
 
 export class DataDirLockedError extends Error {}
 
@@ -19,34 +19,11 @@ function isAlive(pid: number): boolean {
 
 /** The pid a lock file holds; null when there is no file, NaN when it holds no number. */
 function readPid(file: string): number | null {
-  try {
-    return Number.parseInt(readFileSync(file, "utf8"), 10);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw error;
-  }
+  const text = readIfExists(file);
+  return text === null ? null : Number.parseInt(text, 10);
 }
 
-/** A file beside `file` with our pid in it, for a link or a rename into place. */
-function writeTemp(file: string): string {
-  const temp = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
-  writeFileSync(temp, String(process.pid));
-  return temp;
-}
-
-/** Creates `file` holding our pid, whole, only if it does not exist yet. */
-function createExclusive(file: string): boolean {
-  const temp = writeTemp(file);
-  try {
-    linkSync(temp, file);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
-    throw error;
-  } finally {
-    rmSync(temp, { force: true });
-  }
-}
+const ourPid = () => String(process.pid);
 
 const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
@@ -58,7 +35,7 @@ const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(
 function withGuard<T>(lockFile: string, dataDir: string, decide: () => T): T {
   const guard = `${lockFile}.guard`;
   const deadline = Date.now() + GUARD_WAIT_MS;
-  while (!createExclusive(guard)) {
+  while (!createExclusive(guard, ourPid())) {
     const holder = readPid(guard);
     if (holder !== null && !isAlive(holder)) {
       // A start died within the few system calls it holds the guard for: nothing else can
@@ -98,7 +75,7 @@ export function lockDataDir(dataDir: string): () => void {
           "Stop it first, or start this one with another DATA_DIR.",
       );
     }
-    renameSync(writeTemp(file), file);
+    replaceWhole(file, ourPid());
   });
 
   let released = false;
