@@ -4,7 +4,7 @@ import { paths } from "@hybridge/shared/common/paths";
 import type { Page, Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectInputType, expectPath, expectVisible, pathOf } from "./support/assertions";
-import { failedResource, useBrowser } from "./support/browser";
+import { apiError, failedResource, useBrowser } from "./support/browser";
 import { baseUrl, dataDir } from "./support/env";
 import { readLatestMail } from "./support/mail";
 import { createSignedInUser, createUser, uniqueEmail, uniquePassword } from "./support/users";
@@ -197,11 +197,7 @@ async function failRequests(page: Page, path: string, first: ErrorAnswer) {
   const answer = { current: first };
   await page.route(`**${path}`, (route: Route) => {
     const { status, code, message } = answer.current;
-    return route.fulfill({
-      status,
-      contentType: "application/json",
-      body: JSON.stringify({ code, message }),
-    });
+    return route.fulfill(apiError(status, code, message));
   });
   return answer;
 }

@@ -3,7 +3,7 @@ import { paths } from "@hybridge/shared/common/paths";
 import type { Page, Request } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectHidden, expectVisible } from "./support/assertions";
-import { failedResource, useBrowser } from "./support/browser";
+import { apiError, failedResource, useBrowser } from "./support/browser";
 import { createProjectViaApi } from "./support/builds";
 import { createSignedInUser } from "./support/users";
 
@@ -15,11 +15,7 @@ const card = (page: Page, store: "App Store" | "Google Play") =>
   page.getByRole("region", { name: store, exact: true });
 const text = (page: Page, value: string) => page.getByText(value, { exact: true });
 /** A server failure as the API answers it. */
-const serverError = {
-  status: 500,
-  contentType: "application/json",
-  body: JSON.stringify({ code: "INTERNAL", message: "Something went wrong." }),
-};
+const serverError = apiError(500, "INTERNAL", "Something went wrong.");
 const PUBLISHED_ON = /^Published on [A-Z][a-z]+ \d{1,2}, \d{4}$/;
 
 /** Records the requests whose URL contains `fragment`. */
@@ -221,11 +217,7 @@ describe("the project page's error texts", () => {
     await page.unroute(buildRequest);
     await page.route(buildRequest, (route) =>
       route.request().method() === "POST"
-        ? route.fulfill({
-            status: 404,
-            contentType: "application/json",
-            body: JSON.stringify({ code: "NOT_FOUND", message: BuildsTexts.projectNotFound }),
-          })
+        ? route.fulfill(apiError(404, "NOT_FOUND", BuildsTexts.projectNotFound))
         : route.continue(),
     );
     const apple = card(page, "App Store");

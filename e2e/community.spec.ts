@@ -6,7 +6,7 @@ import { CommunityTexts } from "@hybridge/shared/community/texts";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectPath, expectVisible, pathOf } from "./support/assertions";
-import { failedResource, useBrowser } from "./support/browser";
+import { apiError, failedResource, useBrowser } from "./support/browser";
 import { acceptCookiesFor, signUpBetaViaApi } from "./support/community";
 import { baseUrl } from "./support/env";
 import { type E2eServer, startServer } from "./support/server";
@@ -154,11 +154,7 @@ describe("join (/join)", () => {
     const { page, allowErrors } = await browser.newPage();
     allowErrors(failedResource(500));
     await page.route(`**${communityEndpoints.join}`, (route) =>
-      route.fulfill({
-        status: 500,
-        contentType: "application/json",
-        body: JSON.stringify({ code: "INTERNAL", message: GenericTexts.internal }),
-      }),
+      route.fulfill(apiError(500, "INTERNAL", GenericTexts.internal)),
     );
     await page.goto(paths.join);
     await fillJoinForm(page, {
@@ -220,11 +216,7 @@ describe("beta (/beta)", () => {
     const { page, allowErrors } = await browser.newPage();
     allowErrors(failedResource(500));
     await page.route(`**${communityEndpoints.beta}`, (route) =>
-      route.fulfill({
-        status: 500,
-        contentType: "application/json",
-        body: JSON.stringify({ code: "INTERNAL", message: GenericTexts.internal }),
-      }),
+      route.fulfill(apiError(500, "INTERNAL", GenericTexts.internal)),
     );
     const email = uniqueEmail();
     await page.goto(paths.beta);

@@ -5,7 +5,7 @@ import { ProjectsTexts } from "@hybridge/shared/projects/texts";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectHidden, expectPath, expectVisible, pathOf } from "./support/assertions";
-import { failedResource, useBrowser } from "./support/browser";
+import { apiError, failedResource, useBrowser } from "./support/browser";
 import { baseUrl } from "./support/env";
 import {
   createProjectViaApi,
@@ -482,11 +482,7 @@ describe("My Projects", () => {
     });
     const failing = (url: URL) => url.pathname === "/api/projects";
     await page.route(failing, (route) =>
-      route.fulfill({
-        status: 500,
-        contentType: "application/json",
-        body: JSON.stringify({ code: "INTERNAL", message: "Something went wrong." }),
-      }),
+      route.fulfill(apiError(500, "INTERNAL", "Something went wrong.")),
     );
     await page.goto(paths.home);
     // Server errors are retried twice before the page gives up.

@@ -1,4 +1,5 @@
 import { paths } from "@hybridge/shared/common/paths";
+import { localeOf } from "@hybridge/shared/marketing/locale";
 import { SiteTexts } from "@hybridge/shared/marketing/site-texts";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -44,10 +45,7 @@ async function open(page: Page, path: string, signedIn: boolean) {
   await session;
   await expectVisible(page.getByRole("heading", { level: 1 }).first());
   if (signedIn) {
-    const { account } =
-      path === paths.landingFr || path === paths.privacy
-        ? SiteTexts.fr.topBar
-        : SiteTexts.en.topBar;
+    const { account } = SiteTexts[localeOf(path)].topBar;
     await expectVisible(page.getByRole("banner").getByRole("link", { name: account }));
   }
 }

@@ -142,3 +142,10 @@ async function describePages(tracked: Tracked[]) {
 /** Chromium's console line for a failed request, e.g. after a wrong password (401). */
 export const failedResource = (status: number): RegExp =>
   new RegExp(`Failed to load resource: the server responded with a status of ${status}\\b`);
+
+/** What route.fulfill needs to answer as the API does when it fails: `{ code, message }`. */
+export const apiError = (status: number, code: string, message: string) => ({
+  status,
+  contentType: "application/json",
+  body: JSON.stringify({ code, message }),
+});

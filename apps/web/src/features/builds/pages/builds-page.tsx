@@ -1,6 +1,7 @@
 import type { BuildListItem } from "@hybridge/shared/builds/schemas";
 import { BuildsTexts, PLATFORM_LABELS } from "@hybridge/shared/builds/texts";
 import { BUILD_PLATFORMS, type BuildPlatform } from "@hybridge/shared/common/enums";
+import { ErrorCodes } from "@hybridge/shared/common/errors";
 import { paths } from "@hybridge/shared/common/paths";
 import { useQueryClient } from "@tanstack/react-query";
 import { Tabs } from "radix-ui";
@@ -9,7 +10,7 @@ import toast from "react-hot-toast";
 import { BackLink } from "../../../components/ui/back-link";
 import { Card } from "../../../components/ui/card";
 import { PageHeader } from "../../../components/ui/page-header";
-import { ApiError } from "../../../lib/api-client";
+import { errorTextFor } from "../../../lib/api-client";
 import { buildsKeys } from "../api/query-keys";
 import { useBuilds } from "../api/use-builds";
 import { usePublishBuild } from "../api/use-publish-build";
@@ -23,11 +24,7 @@ const isPlatform = (value: string): value is BuildPlatform =>
  * A refused publication (409: not pending any more, or its version is already published) says
  * why, in the server's words; any other failure gets the spec's text.
  */
-export function publishErrorText(error: unknown): string {
-  return error instanceof ApiError && error.status === 409 && error.message
-    ? error.message
-    : BuildsTexts.publishFailed;
-}
+const PUBLISH_ERRORS = { [ErrorCodes.CONFLICT]: true } as const;
 
 /** Builds history (/build): the user's Android and Apple builds; Apple loads on first switch. */
 export function BuildsPage() {
@@ -51,7 +48,7 @@ export function BuildsPage() {
     publish.mutate(build.id, {
       onSuccess: () => toast.success(BuildsTexts.publishDone),
       onError: (error) => {
-        toast.error(publishErrorText(error));
+        toast.error(errorTextFor(error, PUBLISH_ERRORS, BuildsTexts.publishFailed));
         // It may have changed elsewhere (published in another tab): show what is true now.
         void queryClient.invalidateQueries({ queryKey: buildsKeys.list(build.platform) });
       },

@@ -1,8 +1,7 @@
 import { FeedbackTexts } from "@hybridge/shared/feedback/texts";
-import { MessagesSquare, RotateCw } from "lucide-react";
+import { MessagesSquare } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
+import { LoadFailed } from "../../../components/ui/load-failed";
 import { LoadingState } from "../../../components/ui/spinner";
 import { useComments } from "../api/use-comments";
 import { CommentItem } from "./comment-item";
@@ -25,18 +24,13 @@ export function CommentList() {
   if (comments.isPending) return <LoadingState label="Loading comments" className="min-h-32" />;
   if (comments.isError) {
     return (
-      <div className="space-y-3 py-4">
-        <Alert>{FeedbackTexts.loadFailed}</Alert>
-        <Button
-          variant="secondary"
-          size="sm"
-          loading={comments.isFetching}
-          onClick={() => void comments.refetch()}
-        >
-          <RotateCw aria-hidden="true" className="size-4" />
-          Try again
-        </Button>
-      </div>
+      <LoadFailed
+        message={FeedbackTexts.loadFailed}
+        onRetry={() => void comments.refetch()}
+        retrying={comments.isFetching}
+        size="sm"
+        className="py-4"
+      />
     );
   }
   if (comments.data.comments.length === 0) {

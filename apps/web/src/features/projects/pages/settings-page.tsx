@@ -110,11 +110,17 @@ const codeBox = `${codeBase} break-all`;
  * A command, on one line as it is typed: never cut mid-word (a narrow screen scrolls it
  * sideways; browsers let the keyboard focus a scrolling box). Copy gives the whole of it.
  */
-function CommandBlock({ children }: { children: string }) {
+/** A line to type or paste, scrolling sideways when long, with its Copy button. */
+function CommandBlock({ text, copyLabel }: { text: string; copyLabel: string }) {
   return (
-    <pre className={`${codeBase} overflow-x-auto whitespace-pre`}>
-      <code>{children}</code>
-    </pre>
+    <div className="flex flex-col items-start gap-2 sm:flex-row sm:items-center">
+      <div className="w-full min-w-0 sm:flex-1">
+        <pre className={`${codeBase} overflow-x-auto whitespace-pre`}>
+          <code>{text}</code>
+        </pre>
+      </div>
+      <CopyButton text={text} label={copyLabel} />
+    </div>
   );
 }
 
@@ -182,24 +188,14 @@ function SettingsContent({
             <li>Open a terminal.</li>
             <li className="space-y-2">
               <p>Create the project with your app code:</p>
-              <div className="flex flex-col items-start gap-2 sm:flex-row sm:items-center">
-                <div className="w-full min-w-0 sm:flex-1">
-                  <CommandBlock>{command}</CommandBlock>
-                </div>
-                <CopyButton text={command} label="command" />
-              </div>
+              <CommandBlock text={command} copyLabel="command" />
             </li>
             <li className="space-y-2">
               <p>
                 In the new project's <code className="font-mono">.env</code> file, set your database
                 key:
               </p>
-              <div className="flex flex-col items-start gap-2 sm:flex-row sm:items-center">
-                <div className="w-full min-w-0 sm:flex-1">
-                  <CommandBlock>{envLine}</CommandBlock>
-                </div>
-                <CopyButton text={envLine} label="environment line" />
-              </div>
+              <CommandBlock text={envLine} copyLabel="environment line" />
             </li>
           </ol>
         </Block>

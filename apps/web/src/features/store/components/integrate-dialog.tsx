@@ -1,3 +1,4 @@
+import { ErrorCodes } from "@hybridge/shared/common/errors";
 import { paths } from "@hybridge/shared/common/paths";
 import type { IntegrationTarget, Module } from "@hybridge/shared/store/schemas";
 import { StoreTexts } from "@hybridge/shared/store/texts";
@@ -17,14 +18,12 @@ import {
   DialogTrigger,
 } from "../../../components/ui/dialog";
 import { LoadingState } from "../../../components/ui/spinner";
-import { ApiError } from "../../../lib/api-client";
+import { errorTextFor } from "../../../lib/api-client";
 import { useIntegrateModule } from "../api/use-integrate-module";
 import { useIntegrationTargets } from "../api/use-integration-targets";
 
-function integrateErrorText(error: unknown): string {
-  if (error instanceof ApiError && error.status === 404) return error.message;
-  return StoreTexts.integrateFailed;
-}
+/** A project or module that is gone says so, in the server's words; else the store's text. */
+const INTEGRATE_ERRORS = { [ErrorCodes.NOT_FOUND]: true } as const;
 
 function ProjectRow({
   project,
@@ -71,7 +70,8 @@ export function IntegrateDialog({ module }: { module: Module }) {
   const choose = (project: IntegrationTarget) =>
     integrate.mutate(project.id, {
       onSuccess: () => toast.success(StoreTexts.integrateSuccess(module.title, project.name)),
-      onError: (error) => toast.error(integrateErrorText(error)),
+      onError: (error) =>
+        toast.error(errorTextFor(error, INTEGRATE_ERRORS, StoreTexts.integrateFailed)),
     });
 
   return (

@@ -1,3 +1,4 @@
+import { ErrorCodes } from "@hybridge/shared/common/errors";
 import { paths } from "@hybridge/shared/common/paths";
 import type { ModuleSummary } from "@hybridge/shared/store/schemas";
 import { StoreTexts } from "@hybridge/shared/store/texts";
@@ -10,7 +11,7 @@ import { Card } from "../../../components/ui/card";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { LoadFailed } from "../../../components/ui/load-failed";
 import { LoadingState } from "../../../components/ui/spinner";
-import { ApiError } from "../../../lib/api-client";
+import { errorTextFor } from "../../../lib/api-client";
 import { useProjectModules, useRemoveProjectModule } from "../api/use-project-modules";
 import { ModulePrice } from "./module-price";
 import { PlatformIcons } from "./platform-icons";
@@ -107,9 +108,7 @@ function ProjectModuleRow({
       toast.success(StoreTexts.removed(module.title));
     } catch (error) {
       setOpen(false);
-      toast.error(
-        error instanceof ApiError && error.status === 404 ? error.message : StoreTexts.removeFailed,
-      );
+      toast.error(errorTextFor(error, { [ErrorCodes.NOT_FOUND]: true }, StoreTexts.removeFailed));
     }
   };
 

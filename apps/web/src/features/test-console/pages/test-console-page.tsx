@@ -6,6 +6,7 @@ import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
+import { EmptyState } from "../../../components/ui/empty-state";
 import { LoadFailed } from "../../../components/ui/load-failed";
 import { PageHeader } from "../../../components/ui/page-header";
 import { LoadingState } from "../../../components/ui/spinner";
@@ -85,17 +86,14 @@ function ConsoleBody({ appKey }: { appKey: string }) {
 
 function ProjectNotFound() {
   return (
-    <Card className="mt-8 flex flex-col items-center gap-3 px-6 py-12 text-center">
-      <span className="flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-500">
-        <FolderX aria-hidden="true" className="size-6" />
-      </span>
+    <EmptyState icon={FolderX} tone="muted" dashed={false} className="mt-8">
       <p role="alert" className="font-medium text-slate-800">
         {TestConsoleTexts.projectNotFound}
       </p>
       <Button asChild variant="secondary">
         <Link to={paths.home}>{TestConsoleTexts.backHome}</Link>
       </Button>
-    </Card>
+    </EmptyState>
   );
 }
 
