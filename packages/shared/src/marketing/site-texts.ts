@@ -44,6 +44,9 @@ export type SiteText = {
   };
 };
 
+/** The current year (a pre-rendered page shows its build's year until it hydrates). */
+const COPYRIGHT_YEAR = new Date().getFullYear();
+
 export const SiteTexts = {
   en: {
     skipToContent: "Skip to content",
@@ -67,7 +70,7 @@ export const SiteTexts = {
       contactHeading: "Get in touch",
       contactLead: "Questions or a project in mind? Write to",
       followHeading: "Follow us",
-      copyright: `© 2025 ${PRODUCT_NAME}`,
+      copyright: `© ${COPYRIGHT_YEAR} ${PRODUCT_NAME}`,
       tagline: "Made for web developers who ship mobile apps.",
     },
     cookies: {
@@ -99,7 +102,7 @@ export const SiteTexts = {
       contactHeading: "Nous écrire",
       contactLead: "Une question ou un projet en tête\u00a0? Écrivez-nous à",
       followHeading: "Suivez-nous",
-      copyright: `© 2025 ${PRODUCT_NAME}`,
+      copyright: `© ${COPYRIGHT_YEAR} ${PRODUCT_NAME}`,
       tagline: "Conçu pour les développeurs web qui publient des applications mobiles.",
     },
     cookies: {
