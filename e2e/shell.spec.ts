@@ -83,7 +83,9 @@ describe("layout", () => {
     expect(await topBar.getByRole("link", { name: "Contact us" }).getAttribute("href")).toMatch(
       /^mailto:/,
     );
-    await expectVisible(page.getByRole("contentinfo").getByText(`© ${new Date().getFullYear()} Hybridge`));
+    await expectVisible(
+      page.getByRole("contentinfo").getByText(`© ${new Date().getFullYear()} Hybridge`),
+    );
 
     await topBar.getByRole("link", { name: "Hybridge", exact: true }).click();
     await expectPath(page, paths.landing);
