@@ -68,6 +68,14 @@ export async function listBundleFiles(
 }
 
 /**
+ * The first URL of an entry page that starts at the site's root (`src="/assets/app.js"`): inside
+ * the app the page is a file:// URL, where such a path points at the phone's file system root.
+ */
+export function findRootRelativeUrl(html: string): string | null {
+  return /\b(?:src|href)\s*=\s*["']?(\/(?!\/)[^"'\s>]*)/i.exec(html)?.[1] ?? null;
+}
+
+/**
  * Writes the unsigned APK: aapt's output (manifest, resources.arsc, res/) entry by entry with
  * its compression kept, then classes.dex, then the bundle under assets/www/. The zip is written
  * here rather than by aapt, so that the bundle's names never reach a command line and its

@@ -168,6 +168,7 @@ describe("an APK built from an uploaded bundle", () => {
     const assets = [...entries.keys()].filter((name) => name.startsWith("assets/"));
     expect(assets).toHaveLength(Object.keys(BUNDLE).length);
     expect(v1.log).toContain("left out of the bundle: .DS_Store");
+    expect(v1.log.filter((line) => line.startsWith("Warning"))).toEqual([]);
     expect(entries.has("classes.dex")).toBe(true);
   });
 

@@ -28,6 +28,7 @@ const MAX_STDOUT_CHARS = 1_000_000;
 export function runTool(run: ToolRun): Promise<string> {
   const { step, tool, onLog } = run;
   onLog(`$ ${tool} ${run.args.join(" ")}`);
+  const started = performance.now();
   return new Promise((resolve, reject) => {
     // A process group of its own, so that a timeout kills the wrapper's JVM too.
     const child = spawn(run.command, run.args, {
@@ -86,6 +87,7 @@ export function runTool(run: ToolRun): Promise<string> {
           new AndroidBuildError("STEP_FAILED", AndroidBuildTexts.stepFailed(step, tool, exit)),
         );
       } else {
+        onLog(`${tool}: done in ${Math.round(performance.now() - started)} ms`);
         settle(null);
       }
     });

@@ -12,7 +12,8 @@ export interface StarterPageApp {
 
 /**
  * The index.html of an app built before any web bundle was uploaded: the app's name on its
- * theme colour under a band of its status bar colour, and what to do next. Self-contained (no
+ * theme colour (the status bar above it has the project's status bar colour), and what to do
+ * next. Self-contained (no
  * file but itself), so it works offline from the APK's assets.
  */
 export function renderStarterPage(app: StarterPageApp): string {
@@ -32,7 +33,6 @@ export function renderStarterPage(app: StarterPageApp): string {
     background: ${app.themeColor}; color: ${text};
     font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
   }
-  header { height: 8px; background: ${app.statusBarColor}; }
   main {
     flex: 1; display: flex; flex-direction: column; justify-content: center;
     padding: 32px; text-align: center;
@@ -43,7 +43,6 @@ export function renderStarterPage(app: StarterPageApp): string {
 </style>
 </head>
 <body>
-<header></header>
 <main>
   <h1>${name}</h1>
   <h2>${escapeMarkup(AndroidBuildTexts.starterHeading)}</h2>

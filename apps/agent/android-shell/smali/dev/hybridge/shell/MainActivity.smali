@@ -38,6 +38,11 @@
     invoke-direct {v1}, Ldev/hybridge/shell/ShellWebViewClient;-><init>()V
     invoke-virtual {v0, v1}, Landroid/webkit/WebView;->setWebViewClient(Landroid/webkit/WebViewClient;)V
 
+    # Without a chrome client a WebView drops alert(), confirm() and prompt() silently.
+    new-instance v1, Landroid/webkit/WebChromeClient;
+    invoke-direct {v1}, Landroid/webkit/WebChromeClient;-><init>()V
+    invoke-virtual {v0, v1}, Landroid/webkit/WebView;->setWebChromeClient(Landroid/webkit/WebChromeClient;)V
+
     invoke-virtual {p0, v0}, Ldev/hybridge/shell/MainActivity;->setContentView(Landroid/view/View;)V
 
     # Recreated after the system reclaimed the app: come back to the page (and history) it showed.
