@@ -89,8 +89,14 @@ export async function writeUnsignedApk(input: {
 }): Promise<void> {
   const resources = await readZipEntries(input.resourcesApk);
   const zip = new yazl.ZipFile();
-  const failed = new Promise<never>((_, reject) => zip.on("error", reject));
-  const written = finished(zip.outputStream.pipe(createWriteStream(input.out)));
+  const output = createWriteStream(input.out);
+  const failed = new Promise<never>((_, reject) =>
+    zip.on("error", (error) => {
+      output.destroy();
+      reject(error);
+    }),
+  );
+  const written = finished(zip.outputStream.pipe(output));
 
   for (const [i, entry] of resources.entries()) {
     zip.addBuffer(entry.data, entry.name, { compress: entry.compressed, mtime: ENTRY_TIME });

@@ -10,12 +10,10 @@ export { AndroidBuildError, type AndroidBuildErrorCode } from "./errors";
 export {
   type CreateUploadKeystoreOptions,
   createUploadKeystore,
-  UPLOAD_KEY_VALIDITY_DAYS,
   type UploadKeystore,
 } from "./keystore";
 export { packageIdFromAppCode } from "./package-id";
 export {
-  ANDROID_TOOLS,
   type AndroidToolchain,
   type DetectAndroidToolchainOptions,
   detectAndroidToolchain,

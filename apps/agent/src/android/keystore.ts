@@ -32,7 +32,7 @@ export interface CreateUploadKeystoreOptions {
 }
 
 /** 10,000 days: past the 25 years Google Play asks of a key, with room to spare. */
-export const UPLOAD_KEY_VALIDITY_DAYS = 10_000;
+const UPLOAD_KEY_VALIDITY_DAYS = 10_000;
 const ALIAS_PATTERN = /^[a-z0-9._-]{1,64}$/;
 
 /**
