@@ -5,6 +5,7 @@ export default defineConfig({
     projects: [
       { test: { name: "shared", root: "packages/shared", include: ["src/**/*.test.ts"] } },
       "apps/server/vitest.config.ts",
+      "apps/agent/vitest.config.ts",
       "apps/web/vitest.config.ts",
       "e2e/vitest.config.ts",
     ],

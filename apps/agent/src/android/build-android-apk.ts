@@ -1,0 +1,194 @@
+import { createHash } from "node:crypto";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { findRootRelativeUrl, listBundleFiles, writeUnsignedApk } from "./apk-contents";
+import { isLightColor, toRrggbb } from "./colors";
+import { AndroidBuildError } from "./errors";
+import { assertKeyAlias, type UploadKeystore } from "./keystore";
+import { writeLauncherIcons } from "./launcher-icons";
+import { packageIdFromAppCode } from "./package-id";
+import { androidStringValue, hashShellSmali, SHELL_SMALI_DIR, writeShellProject } from "./shell";
+import { renderStarterPage } from "./starter-page";
+import {
+  alignApk,
+  assembleDex,
+  DEFAULT_STEP_TIMEOUT_MS,
+  packageResources,
+  type StepContext,
+  signApk,
+  verifyApk,
+} from "./steps";
+import { AndroidBuildTexts } from "./texts";
+import {
+  type AndroidToolchain,
+  detectAndroidToolchain,
+  requireCompleteToolchain,
+} from "./toolchain";
+import { withWorkDir } from "./work-dir";
+
+/** The project values an APK carries. */
+export interface AndroidApp {
+  /** The project's app code: the package id derives from it. */
+  appCode: string;
+  /** The launcher label. */
+  name: string;
+  /** The build's version: versionCode, and versionName as text. */
+  version: number;
+  /** #RGB or #RRGGBB */
+  statusBarColor: string;
+  /** #RGB or #RRGGBB */
+  themeColor: string;
+  /** The project's 512×512 PNG or JPEG launch icon; null for the default icon. */
+  launchIcon: Buffer | null;
+}
+
+export interface BuildAndroidApkOptions {
+  app: AndroidApp;
+  /** The web bundle's folder, index.html at its top; null builds the starter page instead. */
+  bundleDir: string | null;
+  /** The project's upload key (createUploadKeystore), the same for every build of the project. */
+  keystore: UploadKeystore;
+  /** Parent of the build's temporary folder. Default: the system's temporary folder. */
+  workDir?: string;
+  /** Default: the tools found on this process's PATH. */
+  toolchain?: AndroidToolchain;
+  /** Time limit of each tool's run. */
+  stepTimeoutMs?: number;
+  /** Every line of the build log: the commands run and everything they print. */
+  onLog?: (line: string) => void;
+  /** 0 to 100, after each step. */
+  onProgress?: (percent: number) => void;
+}
+
+export interface AndroidApk {
+  /** The signed, aligned, verified APK. */
+  apk: Buffer;
+  /** SHA-256 of the APK, hex. */
+  sha256: string;
+  /** SHA-256 of the signing certificate, hex: the same for every build of a project. */
+  certificateSha256: string;
+  packageName: string;
+  versionCode: number;
+  versionName: string;
+}
+
+/** Google Play's largest versionCode. */
+const MAX_VERSION_CODE = 2_100_000_000;
+
+/**
+ * Builds a signed APK of the native shell around a web bundle (or the starter page), in a
+ * fresh folder that is removed afterwards. Every tool runs as a child process with a time
+ * limit; a failure rejects with an AndroidBuildError whose message is the failure reason.
+ */
+export async function buildAndroidApk(options: BuildAndroidApkOptions): Promise<AndroidApk> {
+  const { app, keystore } = options;
+  const onLog = options.onLog ?? (() => {});
+  const onProgress = options.onProgress ?? (() => {});
+  if (!Number.isInteger(app.version) || app.version < 1 || app.version > MAX_VERSION_CODE) {
+    throw new AndroidBuildError("BAD_INPUT", AndroidBuildTexts.invalidVersion(app.version));
+  }
+  const statusBarColor = toRrggbb("status bar colour", app.statusBarColor);
+  const themeColor = toRrggbb("theme colour", app.themeColor);
+  assertKeyAlias(keystore.alias);
+  const toolchain = requireCompleteToolchain(options.toolchain ?? (await detectAndroidToolchain()));
+  const packageName = packageIdFromAppCode(app.appCode);
+  const versionName = String(app.version);
+
+  return withWorkDir(options.workDir, async (dir) => {
+    const ctx: StepContext = {
+      toolchain,
+      workDir: dir,
+      timeoutMs: options.stepTimeoutMs ?? DEFAULT_STEP_TIMEOUT_MS,
+      onLog,
+    };
+    onLog(`Android build of ${packageName}, version ${versionName}`);
+    onProgress(0);
+
+    let bundleDir = options.bundleDir;
+    if (bundleDir === null) {
+      onLog("No web bundle: the app shows the starter page");
+      bundleDir = join(dir, "starter");
+      await mkdir(bundleDir);
+      const page = renderStarterPage({ name: app.name, themeColor, statusBarColor });
+      await writeFile(join(bundleDir, "index.html"), page);
+    }
+    // Checked before any tool runs: a bad bundle fails at once.
+    const bundle = await listBundleFiles(bundleDir, onLog);
+    onLog(`Files in the web bundle: ${bundle.length}`);
+    const rootRelativeUrl = findRootRelativeUrl(
+      await readFile(join(bundleDir, "index.html"), "utf8"),
+    );
+    if (rootRelativeUrl) onLog(AndroidBuildTexts.rootRelativeUrl(rootRelativeUrl));
+
+    await writeShellProject(join(dir, "shell"), {
+      packageName,
+      versionCode: String(app.version),
+      versionName,
+      appName: androidStringValue(app.name),
+      statusBarColor,
+      themeColor,
+      lightStatusBar: isLightColor(statusBarColor) ? "true" : "false",
+    });
+    await writeLauncherIcons(join(dir, "shell", "res"), app.launchIcon);
+    onProgress(10);
+
+    const dex = await shellDex(ctx);
+    onProgress(25);
+    await packageResources(ctx, {
+      manifest: join("shell", "AndroidManifest.xml"),
+      resDir: join("shell", "res"),
+      out: "resources.apk",
+    });
+    onProgress(40);
+    await writeUnsignedApk({
+      resourcesApk: join(dir, "resources.apk"),
+      dex,
+      bundle,
+      out: join(dir, "unsigned.apk"),
+    });
+    onProgress(55);
+    await alignApk(ctx, { apk: "unsigned.apk", out: "aligned.apk" });
+    onProgress(65);
+    await writeFile(join(dir, "upload.p12"), keystore.bytes, { mode: 0o600 });
+    await signApk(ctx, {
+      apk: "aligned.apk",
+      out: "app.apk",
+      keystore: "upload.p12",
+      alias: keystore.alias,
+      password: keystore.password,
+    });
+    onProgress(85);
+    const { certificateSha256 } = await verifyApk(ctx, { apk: "app.apk" });
+    const apk = await readFile(join(dir, "app.apk"));
+    const sha256 = createHash("sha256").update(apk).digest("hex");
+    onLog(`APK ready: ${apk.length} bytes, SHA-256 ${sha256}`);
+    onProgress(100);
+    return {
+      apk,
+      sha256,
+      certificateSha256,
+      packageName,
+      versionCode: app.version,
+      versionName,
+    };
+  });
+}
+
+/** classes.dex of the shell's smali, by the sources' hash: the same for every build. */
+const assembledDex = new Map<string, Promise<Buffer>>();
+
+async function shellDex(ctx: StepContext): Promise<Buffer> {
+  const key = await hashShellSmali();
+  const cached = assembledDex.get(key);
+  if (cached) {
+    ctx.onLog("classes.dex: assembled earlier from the same smali, reused");
+    return cached;
+  }
+  const dex = assembleDex(ctx, { smaliDir: SHELL_SMALI_DIR, out: "classes.dex" }).then(() =>
+    readFile(join(ctx.workDir, "classes.dex")),
+  );
+  assembledDex.set(key, dex);
+  // A failed assembly (a timeout on a busy machine) is tried again by the next build.
+  dex.catch(() => assembledDex.delete(key));
+  return dex;
+}

@@ -1,0 +1,20 @@
+// The Android build pipeline's public surface: what the server's embedded agent and the
+// standalone agent import as @hybridge/agent/android.
+export {
+  type AndroidApk,
+  type AndroidApp,
+  type BuildAndroidApkOptions,
+  buildAndroidApk,
+} from "./build-android-apk";
+export { AndroidBuildError, type AndroidBuildErrorCode } from "./errors";
+export {
+  type CreateUploadKeystoreOptions,
+  createUploadKeystore,
+  type UploadKeystore,
+} from "./keystore";
+export { packageIdFromAppCode } from "./package-id";
+export {
+  type AndroidToolchain,
+  type DetectAndroidToolchainOptions,
+  detectAndroidToolchain,
+} from "./toolchain";
