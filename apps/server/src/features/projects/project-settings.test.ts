@@ -45,6 +45,13 @@ const keySeal = createEncryption(TEST_SECRET, "databaseKeySeal");
 const sealedKeyOf = async (id: string) =>
   keySeal.decrypt((await settingsRow(id))?.databaseKeySealed as string, id) as string;
 
+/** Makes the project's sealed key one that waited past its time. */
+const expireSealedKey = (on: TestApp, projectId: string) =>
+  on.deps.db
+    .update(projectSettings)
+    .set({ databaseKeySealedUntil: sql`now() - interval '1 second'` })
+    .where(eq(projectSettings.id, projectId));
+
 describe("GET /api/projects/:id/settings", () => {
   it("reveals the database key on the first view only, then masks it", async () => {
     const project = await createTestProject(app, owner.cookie, { name: "Keyed" });
@@ -110,10 +117,7 @@ describe("GET /api/projects/:id/settings", () => {
   it("drops a key not shown within 24 hours; the first view then issues a new one", async () => {
     const project = await createTestProject(app, owner.cookie);
     const unseen = await sealedKeyOf(project.id);
-    await app.deps.db
-      .update(projectSettings)
-      .set({ databaseKeySealedUntil: sql`now() - interval '1 second'` })
-      .where(eq(projectSettings.id, project.id));
+    await expireSealedKey(app, project.id);
     expect(await dropUnshownKeys({ db: app.deps.db })).toBeGreaterThanOrEqual(1);
     expect(await settingsRow(project.id)).toMatchObject({
       databaseKeySealed: null,
@@ -131,10 +135,7 @@ describe("GET /api/projects/:id/settings", () => {
   it("never opens a key kept past its time, even before it is dropped", async () => {
     const project = await createTestProject(app, owner.cookie);
     const unseen = await sealedKeyOf(project.id);
-    await app.deps.db
-      .update(projectSettings)
-      .set({ databaseKeySealedUntil: sql`now() - interval '1 second'` })
-      .where(eq(projectSettings.id, project.id));
+    await expireSealedKey(app, project.id);
     const first = (await view(project.id, owner.cookie)).json().settings;
     expect(first.databaseKey).toMatch(DATABASE_KEY_PATTERN);
     expect(first.databaseKey).not.toBe(unseen);
@@ -165,10 +166,7 @@ describe("dropping unshown keys at start", () => {
     const user = await createTestUser(first);
     const expired = await createTestProject(first, user.cookie);
     const current = await createTestProject(first, user.cookie);
-    await first.deps.db
-      .update(projectSettings)
-      .set({ databaseKeySealedUntil: sql`now() - interval '1 second'` })
-      .where(eq(projectSettings.id, expired.id));
+    await expireSealedKey(first, expired.id);
     // A second server on the same database: its start drops the expired key, not the other.
     const second = await createTestApp({ database: { ...database, close: async () => {} } });
     try {
