@@ -1,6 +1,8 @@
+import { randomUUID } from "node:crypto";
 import { BuildsTexts } from "@hybridge/shared/builds/texts";
 import { paths } from "@hybridge/shared/common/paths";
 import { FilesTexts, SvgRefusals } from "@hybridge/shared/files/texts";
+import { DATABASE_KEY_PATTERN, maskDatabaseKey } from "@hybridge/shared/projects/schemas";
 import { ProjectsTexts } from "@hybridge/shared/projects/texts";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -13,6 +15,7 @@ import {
   launchIconFile,
   notificationIconFile,
   pngBytes,
+  reportInstall,
   svgText,
   uniqueAppCode,
 } from "./support/projects";
@@ -83,7 +86,7 @@ describe("the owner's journey", () => {
     await expectVisible(heading(page, ProjectsTexts.settingsTitle));
     await expectVisible(text(page, ProjectsTexts.shownOnce));
     const key = (await databaseKey(page).textContent()) ?? "";
-    expect(key).toMatch(/^[A-Za-z0-9]{50}$/);
+    expect(key).toMatch(DATABASE_KEY_PATTERN);
     await expectVisible(
       page.getByText(`npm create hybridge@latest my-app -- --key ${code}`, { exact: true }),
     );
@@ -117,7 +120,8 @@ describe("the owner's journey", () => {
     await page.reload();
     await expectVisible(text(page, ProjectsTexts.keyHidden));
     const masked = (await databaseKey(page).textContent()) ?? "";
-    expect(masked).toBe(`${key.slice(0, 17)}${"•".repeat(33)}`);
+    expect(masked).toBe(maskDatabaseKey(key.slice(0, 12)));
+    expect(masked.startsWith("hb_test_")).toBe(true);
     await expectHidden(text(page, ProjectsTexts.shownOnce));
 
     await page.getByRole("button", { name: ProjectsTexts.regenerate }).click();
@@ -127,8 +131,9 @@ describe("the owner's journey", () => {
     await expectVisible(text(page, ProjectsTexts.regenerated));
     await expect
       .poll(async () => (await databaseKey(page).textContent()) ?? "")
-      .toMatch(/^[A-Za-z0-9]{50}$/);
-    expect(await databaseKey(page).textContent()).not.toBe(key);
+      .toMatch(DATABASE_KEY_PATTERN);
+    const newKey = (await databaseKey(page).textContent()) ?? "";
+    expect(newKey).not.toBe(key);
 
     // Update, one small form at a time, each with its own status message.
     await page.goto(paths.updateProject(projectId));
@@ -263,12 +268,31 @@ describe("the owner's journey", () => {
     expect(await installCount(liveCard, "Apple")).toBe("0");
     expect(await installCount(liveCard, "Android")).toBe("0");
     expect(await liveCard.locator('svg[data-icon="filter"]').count()).toBe(0);
-    for (const platform of ["android", "android", "apple"]) {
-      const answer = await context.request.post(`${baseUrl()}/api/v1/installs`, {
-        data: { appKey: code, platform },
+    // Three devices report with the project's current key; one reports twice, counted once.
+    const phone = randomUUID();
+    for (const [platform, installId, counted] of [
+      ["android", phone, true],
+      ["android", randomUUID(), true],
+      ["apple", randomUUID(), true],
+      ["android", phone, false],
+    ] as const) {
+      const answer = await reportInstall({
+        appKey: code,
+        databaseKey: newKey,
+        platform,
+        installId,
       });
-      expect(answer.status()).toBe(200);
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toEqual({ counted });
     }
+    // The key replaced earlier counts nothing.
+    const stale = await reportInstall({
+      appKey: code,
+      databaseKey: key,
+      platform: "apple",
+      installId: randomUUID(),
+    });
+    expect(stale.status).toBe(401);
     await page.reload();
     await expect.poll(() => installCount(liveCard, "Android")).toBe("2");
     expect(await installCount(liveCard, "Apple")).toBe("1");
@@ -416,7 +440,7 @@ describe("ownership", () => {
     // The stranger's visit revealed nothing: the owner still sees the key once.
     await owner.page.goto(paths.settings(project.id));
     await expectVisible(text(owner.page, ProjectsTexts.shownOnce));
-    expect(await databaseKey(owner.page).textContent()).toMatch(/^[A-Za-z0-9]{50}$/);
+    expect(await databaseKey(owner.page).textContent()).toMatch(DATABASE_KEY_PATTERN);
   });
 
   it("answers 'Invalid project ID.' on another user's update page, 'You are not connected.' signed out", async () => {

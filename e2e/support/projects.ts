@@ -46,3 +46,21 @@ export async function createProjectViaApi(
   }
   return (await response.json()).project as CreatedProject;
 }
+
+/**
+ * What an installed app sends (docs/decisions/014-install-counting.md): no session, the
+ * project's database key as a Bearer token, and the install id it generated once.
+ */
+export function reportInstall(options: {
+  appKey: string;
+  databaseKey: string;
+  platform: "android" | "apple";
+  installId: string;
+}) {
+  const { appKey, databaseKey, platform, installId } = options;
+  return fetch(`${baseUrl()}/api/v1/installs`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${databaseKey}`, "content-type": "application/json" },
+    body: JSON.stringify({ appKey, platform, installId }),
+  });
+}

@@ -10,31 +10,52 @@ import { loadConfig } from "../src/platform/config";
 import { type Database, openDatabase } from "../src/platform/db/client";
 
 export const TEST_ORIGIN = "http://localhost:3000";
+/** The SECRET of every test app (what its encryption keys derive from). */
+export const TEST_SECRET = "test-secret-that-is-long-enough-for-better-auth-0123456789";
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or — when TEST_DATABASE_URL
  * is set — a new PostgreSQL database created for this file and dropped afterwards.
  */
 export async function openTestDatabase(): Promise<Database> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) {
+  if (!process.env.TEST_DATABASE_URL) {
     // A migrated cluster made once by test/global-setup.ts (absent when run without it).
     const template = inject("pgliteTemplate");
     const loadDataDir = template ? new Blob([await readFile(template)]) : undefined;
     return openDatabase({ kind: "pglite", dataDir: undefined, loadDataDir });
   }
+  const { url, drop } = await createPostgresTestDatabase();
+  return dropOnClose(await openDatabase({ kind: "postgres", url }), drop);
+}
+
+/** A new, empty PostgreSQL database on TEST_DATABASE_URL's server, and how to drop it. */
+export async function createPostgresTestDatabase(): Promise<{
+  url: string;
+  drop: () => Promise<void>;
+}> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
   const name = `hybridge_test_${randomBytes(6).toString("hex")}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`CREATE DATABASE "${name}"`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: "postgres", url: url.toString() });
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.end({ timeout: 5 });
+    },
+  };
+}
+
+/** `database`, whose close also runs `drop`. */
+export function dropOnClose(database: Database, drop: () => Promise<void>): Database {
   return {
     ...database,
     close: async () => {
       await database.close();
-      await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await admin.end({ timeout: 5 });
+      await drop();
     },
   };
 }
@@ -46,19 +67,24 @@ export type TestApp = Awaited<ReturnType<typeof buildApp>> & {
 
 /** The real app on a real database, reached through app.inject(). */
 export async function createTestApp(
-  options: { env?: Record<string, string>; log?: BuildAppOptions["log"] } = {},
+  options: {
+    env?: Record<string, string>;
+    log?: BuildAppOptions["log"];
+    /** A database to use (closed with the app) instead of a fresh one. */
+    database?: Database;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "hybridge-api-test-"));
   const config = loadConfig({
     DATA_DIR: dataDir,
-    SECRET: "test-secret-that-is-long-enough-for-better-auth-0123456789",
+    SECRET: TEST_SECRET,
     PUBLIC_URL: TEST_ORIGIN,
     LOG_LEVEL: "silent",
     AUTH_RATE_LIMIT_MAX: "1000",
     WRITE_RATE_LIMIT_MAX: "1000",
     ...options.env,
   });
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   const app = await buildApp({ config, database, serveWeb: false, log: options.log });
   await app.ready();
   return Object.assign(app, {

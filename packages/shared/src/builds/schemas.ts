@@ -60,7 +60,18 @@ export type ProjectSummary = z.infer<typeof ProjectSummarySchema>;
 export const ProjectSummaryResponseSchema = z.object({ project: ProjectSummarySchema });
 export type ProjectSummaryResponse = z.infer<typeof ProjectSummaryResponseSchema>;
 
-/** `POST /api/v1/installs`, called by the mobile apps (no session). */
+/**
+ * The install id an app generates once per install (a UUID fits): 16–64 letters, digits, `-` or
+ * `_`. It is what makes a device count once.
+ */
+export const InstallIdSchema = z
+  .string(BuildsTexts.invalidInstallId)
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, BuildsTexts.invalidInstallId);
+
+/**
+ * `POST /api/v1/installs`, called by the mobile apps (no session) with the project's database
+ * key as `Authorization: Bearer <key>` (decision 014).
+ */
 export const RecordInstallInputSchema = z.object({
   appKey: z
     .string(BuildsTexts.invalidAppKey)
@@ -68,10 +79,12 @@ export const RecordInstallInputSchema = z.object({
     .min(1, BuildsTexts.invalidAppKey)
     .max(90, BuildsTexts.invalidAppKey),
   platform: BuildPlatformSchema,
+  installId: InstallIdSchema,
 });
 export type RecordInstallInput = z.infer<typeof RecordInstallInputSchema>;
 
-export const RecordInstallResponseSchema = z.object({ count: z.number().int() });
+/** `counted`: this call counted the install; false when that install id was counted before. */
+export const RecordInstallResponseSchema = z.object({ counted: z.boolean() });
 export type RecordInstallResponse = z.infer<typeof RecordInstallResponseSchema>;
 
 /** Server-sent events of `GET /api/projects/:id/builds/events`. */

@@ -49,9 +49,10 @@ export const BuildsTexts = {
       : `Only a pending build can be published; this one is ${status}.`,
   versionAlreadyPublished: (version: number) =>
     `Version ${version} is already published. Request a new build to publish a newer version.`,
-  appNotFound: "No app has this app key.",
+  installKeyRequired: GenericTexts.databaseKeyRequired,
   invalidPlatform: "The platform must be android or apple.",
   invalidAppKey: "The app key is not valid.",
+  invalidInstallId: "The install id must be 16 to 64 letters, digits, - or _.",
   noBuilds: (platform: BuildPlatform) => `No ${PLATFORM_LABELS[platform]} builds yet.`,
   noBuildsHint: "Request one from a project page: it appears here, newest first.",
   unknownStatus: "Unknown",

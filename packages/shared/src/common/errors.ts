@@ -27,4 +27,6 @@ export const GenericTexts = {
   unauthenticated: "Not Logged In - You must be logged in to proceed.",
   rateLimited: "Too many attempts. Please wait a moment and try again.",
   invalidInput: "The request is not valid.",
+  /** The apps' own calls (dev config, installs): a missing or wrong key, or an unknown app. */
+  databaseKeyRequired: "A valid database key is required.",
 } as const;

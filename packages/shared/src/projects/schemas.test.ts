@@ -44,7 +44,7 @@ describe("project schemas", () => {
     });
   });
 
-  it("masks a key as its prefix and 33 dots", () => {
-    expect(maskDatabaseKey("ABCDEFGHIJKLMNOPQ")).toBe(`ABCDEFGHIJKLMNOPQ${"•".repeat(33)}`);
+  it("masks a key as its display prefix and a dot for each hidden character", () => {
+    expect(maskDatabaseKey("hb_test_Ab12")).toBe(`hb_test_Ab12${"•".repeat(39)}`);
   });
 });

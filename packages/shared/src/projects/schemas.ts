@@ -17,8 +17,15 @@ export const PROJECT_DEFAULTS = {
   navBarType: "footer",
 } as const;
 export const PROJECT_ID_LENGTH = 101;
-/** The database key: a random 17-character prefix followed by the 33-character database id. */
-export const DATABASE_KEY = { prefixLength: 17, idLength: 33 } as const;
+/**
+ * The database key, a Test Mode credential that ships inside the apps (decision 013):
+ * `hb_test_` followed by 43 random letters and digits (43 × log2 62 ≈ 256 bits). The server
+ * keeps its SHA-256 and, for display, the mark and the first 4 random characters.
+ */
+export const DATABASE_KEY = { mark: "hb_test_", randomLength: 43, shownLength: 4 } as const;
+export const DATABASE_KEY_PATTERN = /^hb_test_[A-Za-z0-9]{43}$/;
+/** The project's database document id (spec: 33 random characters); not part of the key. */
+export const DATABASE_ID_LENGTH = 33;
 
 /** The app code loses every space as it is typed (and again on the server). */
 export const stripSpaces = (value: string) => value.replace(/\s+/g, "");
@@ -134,8 +141,9 @@ export const CodeAvailabilityResponseSchema = z.object({
 export type CodeAvailabilityResponse = z.infer<typeof CodeAvailabilityResponseSchema>;
 
 /**
- * The settings page. `databaseKey` is the clear key on the first view (and right after a new
- * key is generated) and null afterwards; `databaseKeyMasked` is always shown.
+ * The settings page. `databaseKey` is the clear key on the first view (and in the answer that
+ * generates a new key) and null afterwards; `databaseKeyMasked` (its display prefix and dots) is
+ * always shown.
  */
 export const ProjectSettingsSchema = z.object({
   projectId: z.string(),
@@ -151,4 +159,6 @@ export type ProjectSettings = z.infer<typeof ProjectSettingsSchema>;
 export const ProjectSettingsResponseSchema = z.object({ settings: ProjectSettingsSchema });
 export type ProjectSettingsResponse = z.infer<typeof ProjectSettingsResponseSchema>;
 
-export const maskDatabaseKey = (prefix: string) => `${prefix}${"•".repeat(DATABASE_KEY.idLength)}`;
+/** A key's display prefix followed by a dot for each random character it does not show. */
+export const maskDatabaseKey = (prefix: string) =>
+  `${prefix}${"•".repeat(DATABASE_KEY.randomLength - DATABASE_KEY.shownLength)}`;

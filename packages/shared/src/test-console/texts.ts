@@ -1,4 +1,5 @@
 import { NAVBAR_LABELS } from "../common/enums";
+import { GenericTexts } from "../common/errors";
 
 /**
  * User-facing texts of the test console (spec sections 2, 5 and 8), verbatim where the spec
@@ -57,5 +58,5 @@ export const TestConsoleTexts = {
   loadFailed: "Could not load the test console.",
   retry: "Try again",
   backHome: "Back to my projects",
-  devKeyRequired: "A valid database key is required.",
+  devKeyRequired: GenericTexts.databaseKeyRequired,
 } as const;

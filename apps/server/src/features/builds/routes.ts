@@ -6,13 +6,16 @@ import {
   LatestBuildResponseSchema,
   ProjectIdParamsSchema,
   ProjectSummaryResponseSchema,
+  type RecordInstallInput,
   RecordInstallInputSchema,
   RecordInstallResponseSchema,
   RequestBuildInputSchema,
 } from "@hybridge/shared/builds/schemas";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { requireDatabaseKey } from "../../platform/database-key";
 import { streamLiveEvents } from "../../platform/live";
+import { perKeyBudget } from "../../platform/rate-limit";
 import { requireUser } from "../../platform/session";
 import { projectBuildsChannel } from "./build-events";
 import { findOwnedProject, getLatestBuild, getProjectSummary } from "./get-latest-builds";
@@ -22,8 +25,14 @@ import { recordInstall } from "./record-install";
 import { requestBuild } from "./request-build";
 import { createLatestBuildsWatcher } from "./watch-latest-builds";
 
-/** Installs counted per IP and minute: generous for real devices, a wall for a loop. */
+/** Install reports per IP and minute: generous for real devices, a wall for a loop. */
 const INSTALL_RATE_LIMIT = { max: 60, timeWindow: 60_000 };
+/**
+ * Install reports per app code and minute, from every address together, once the key is checked
+ * (decision 014): bounds how fast anyone holding an app's key can add installs to it. An app
+ * past it is told to retry later (429, Retry-After): installs are delayed, not lost.
+ */
+const INSTALLS_PER_APP = { max: 120, windowSeconds: 60 };
 
 /**
  * The builds API: a project's latest builds (watched live), build requests, the owner's builds
@@ -130,6 +139,12 @@ export async function registerBuildsRoutes(app: FastifyInstance) {
     },
   );
 
+  // The apps (no session): authorised by the project's database key, once per device.
+  const spendAppBudget = perKeyBudget(app, {
+    ...INSTALLS_PER_APP,
+    name: "installs-app",
+    keyOf: (request) => (request.body as RecordInstallInput).appKey,
+  });
   r.post(
     "/api/v1/installs",
     {
@@ -139,6 +154,20 @@ export async function registerBuildsRoutes(app: FastifyInstance) {
       }),
       schema: { body: RecordInstallInputSchema, response: { 200: RecordInstallResponseSchema } },
     },
-    async (request) => ({ count: await recordInstall({ db, ...request.body }) }),
+    async (request, reply) => {
+      const { appKey, platform, installId } = request.body;
+      const authorised = await requireDatabaseKey(request, reply, {
+        appKey,
+        realm: "hybridge-installs",
+      });
+      await spendAppBudget(request, reply);
+      const counted = await recordInstall({
+        db,
+        projectId: authorised.projectId,
+        platform,
+        installId,
+      });
+      return { counted };
+    },
   );
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { seedDatabaseKey } from "../../../test/seed-database-key";
 import type { TestApp, TestUser } from "../../../test/test-app";
 import * as schema from "../../platform/db/schema";
 
@@ -19,6 +20,12 @@ export async function seedProject(app: TestApp, owner: TestUser, name = "My App"
     .returning();
   if (!project) throw new Error("no project");
   return project;
+}
+
+/** A project as seedProject makes it, with its settings record and database key (in clear). */
+export async function seedKeyedProject(app: TestApp, owner: TestUser, name = "My App") {
+  const project = await seedProject(app, owner, name);
+  return { ...project, databaseKey: await seedDatabaseKey(app.deps.db, project) };
 }
 
 /** A build request, inserted directly with the given fields. */

@@ -3,6 +3,7 @@ import { Readable } from "node:stream";
 import { GenericTexts } from "@hybridge/shared/common/errors";
 import { FilesTexts, SvgRefusals } from "@hybridge/shared/files/texts";
 import { FunctionsTexts } from "@hybridge/shared/projects/functions";
+import { DATABASE_KEY_PATTERN } from "@hybridge/shared/projects/schemas";
 import { ProjectsTexts } from "@hybridge/shared/projects/texts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,6 +11,7 @@ import {
   createTestApp,
   createTestUser,
   postJson,
+  TEST_SECRET,
   type TestApp,
   type TestUser,
 } from "../../../test/test-app";
@@ -20,6 +22,7 @@ import { MultipartTexts } from "../../platform/multipart-form";
 import { createProject } from "./create-project";
 import { createEncryption } from "./encryption";
 import { newDatabaseKey } from "./ids";
+import { KEY_SEAL_HOURS } from "./project-settings";
 import {
   authed,
   launchIcon,
@@ -41,7 +44,7 @@ afterAll(async () => {
   await app?.cleanup();
 });
 
-const SECRET = "test-secret-that-is-long-enough-for-better-auth-0123456789";
+const SECRET = TEST_SECRET;
 
 async function countRows(userId: string) {
   const db = app.deps.db;
@@ -116,10 +119,24 @@ describe("POST /api/projects", () => {
       .select()
       .from(projectSettings)
       .where(eq(projectSettings.id, project.id));
-    const key = settings?.databaseKeyOnce as string;
-    expect(key).toMatch(/^[A-Za-z0-9]{50}$/);
-    expect(key).toBe(`${settings?.databaseKeyPrefix}${database?.id}`);
+    // The key waits sealed for the settings page: under the server's secret, for this project
+    // only, for 24 hours; and it is independent of everything stored in clear.
+    const sealed = settings?.databaseKeySealed as string;
+    expect(sealed).toMatch(/^v1\.[A-Za-z0-9_-]+$/);
+    const key = createEncryption(SECRET, "databaseKeySeal").decrypt(sealed, project.id) as string;
+    expect(key).toMatch(DATABASE_KEY_PATTERN);
+    expect(
+      createEncryption(SECRET, "databaseKeySeal").decrypt(sealed, `${project.id}x`),
+    ).toBeNull();
+    expect(createEncryption(SECRET).decrypt(sealed, project.id)).toBeNull();
+    const hoursSealed =
+      ((settings?.databaseKeySealedUntil?.getTime() ?? 0) - (settings?.createdAt.getTime() ?? 0)) /
+      3_600_000;
+    expect(hoursSealed).toBeCloseTo(KEY_SEAL_HOURS, 2);
+    expect(settings?.databaseKeyPrefix).toBe(key.slice(0, 12));
     expect(settings?.databaseKeyHash).toBe(createHash("sha256").update(key).digest("hex"));
+    expect(key).not.toContain(database?.id);
+    expect(key).not.toContain(project.id.slice(0, 8));
     expect(settings).toMatchObject({
       appKey: fields.keyApp,
       appName: "My Shop",
@@ -409,6 +426,8 @@ describe("createProject as one unit", () => {
       encrypt: () => {
         throw new Error("encryption service down");
       },
+      sealKey: (key, projectId) =>
+        createEncryption(SECRET, "databaseKeySeal").encrypt(key, projectId),
     }).catch((e: unknown) => e);
     expect(error).toMatchObject({
       code: "ENCRYPTION_FAILED",
@@ -440,6 +459,8 @@ describe("createProject as one unit", () => {
       } as never,
       icons: icons(),
       encrypt: (text, owner) => createEncryption(SECRET).encrypt(text, owner),
+      sealKey: (key, projectId) =>
+        createEncryption(SECRET, "databaseKeySeal").encrypt(key, projectId),
       newKey: () => clash,
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Error);

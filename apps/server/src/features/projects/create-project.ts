@@ -6,8 +6,9 @@ import type { Db } from "../../platform/db/client";
 import { projectDatabases, projectSettings, projects, storedFiles } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
 import type { Storage } from "../../platform/storage";
-import { type DatabaseKey, newDatabaseKey, newProjectId } from "./ids";
+import { type DatabaseKey, newDatabaseId, newDatabaseKey, newProjectId } from "./ids";
 import { isConstraintViolation } from "./postgres-errors";
+import { keySealedUntil } from "./project-settings";
 import { type IconUpload, type StoredIcon, storeIcon } from "./store-icon";
 
 export const ENCRYPTION_FAILED = "ENCRYPTION_FAILED";
@@ -18,8 +19,8 @@ export const ENCRYPTION_FAILED = "ENCRYPTION_FAILED";
  *   4. save its database document,     5. encrypt the project id,   6. save the settings record.
  * Steps 3–6 (and the icons' stored_files rows) are one transaction; the icon files, written
  * before it, are deleted if anything fails, so a failure leaves no file, row or settings behind.
- * The settings keep the database key's hash; its clear text only until the settings page has
- * shown it once.
+ * The settings keep the database key's hash, and the key itself sealed (encrypted under the
+ * server's secret for this project) only until the settings page has shown it once.
  */
 export async function createProject(options: {
   db: Db;
@@ -30,9 +31,11 @@ export async function createProject(options: {
   icons: AsyncIterable<IconUpload> | Iterable<IconUpload>;
   /** Encrypts for the project's owner (see encryption.ts). */
   encrypt: (text: string, owner: string) => string | Promise<string>;
+  /** Seals the new database key for the project (see encryption.ts). */
+  sealKey: (key: string, projectId: string) => string;
   newKey?: () => DatabaseKey;
 }) {
-  const { db, storage, owner, input, icons, encrypt } = options;
+  const { db, storage, owner, input, icons, encrypt, sealKey } = options;
 
   // 1. The code is free (the unique constraint decides again at step 3, against races).
   const taken = await db
@@ -80,7 +83,7 @@ export async function createProject(options: {
         })
         .returning();
       // 4. Its database document.
-      await tx.insert(projectDatabases).values({ id: key.databaseId, projectId: id });
+      await tx.insert(projectDatabases).values({ id: newDatabaseId(), projectId: id });
       // 5. The encrypted project id.
       let appId: string;
       try {
@@ -95,7 +98,8 @@ export async function createProject(options: {
         id,
         databaseKeyHash: key.hash,
         databaseKeyPrefix: key.prefix,
-        databaseKeyOnce: key.key,
+        databaseKeySealed: sealKey(key.key, id),
+        databaseKeySealedUntil: keySealedUntil(),
         appId,
         appKey: input.keyApp,
         appName: input.name,

@@ -2,12 +2,13 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:cr
 
 /**
  * The encryption function (spec section 7): AES-256-GCM, authenticated, with a key derived from
- * the server's SECRET by HKDF-SHA-256, so that the secret itself never encrypts anything and a
- * future key can be derived under another label. Cipher text: "v1." + base64url(iv ‖ data ‖ tag).
+ * the server's SECRET by HKDF-SHA-256, so that the secret itself never encrypts anything and
+ * each purpose has its own key. Cipher text: "v1." + base64url(iv ‖ data ‖ tag).
  *
- * Every cipher text is bound to its owner (a user id) as associated data: it decrypts only for
- * that owner, so the public decrypt endpoint opens a user's own texts (a project's appId is
- * encrypted for the project's owner) and nobody else's.
+ * Every cipher text is bound to its owner as associated data: it decrypts only for that owner.
+ * For the public functions the owner is a user id, so the decrypt endpoint opens a user's own
+ * texts (a project's appId is encrypted for the project's owner) and nobody else's; a sealed
+ * database key's owner is its project id.
  */
 const VERSION = "v1.";
 const IV_BYTES = 12;
@@ -22,10 +23,20 @@ export type Encryption = {
   decrypt: (cipherText: string, owner: string) => string | null;
 };
 
-export function createEncryption(secret: string): Encryption {
-  const key = Buffer.from(
-    hkdfSync("sha256", secret, "hybridge", "hybridge functions/encrypt v1", 32),
-  );
+/**
+ * HKDF labels. A purpose's cipher texts never open under another's key: the decrypt endpoint
+ * cannot open a sealed database key, whatever owner it is given.
+ */
+const PURPOSES = {
+  functions: "hybridge functions/encrypt v1",
+  databaseKeySeal: "hybridge database key seal v1",
+} as const;
+
+export function createEncryption(
+  secret: string,
+  purpose: keyof typeof PURPOSES = "functions",
+): Encryption {
+  const key = Buffer.from(hkdfSync("sha256", secret, "hybridge", PURPOSES[purpose], 32));
   return {
     encrypt(text, owner) {
       const iv = randomBytes(IV_BYTES);

@@ -1,5 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { DATABASE_KEY, PROJECT_ID_LENGTH } from "@hybridge/shared/projects/schemas";
+import {
+  DATABASE_ID_LENGTH,
+  DATABASE_KEY,
+  PROJECT_ID_LENGTH,
+} from "@hybridge/shared/projects/schemas";
 import { hashDatabaseKey } from "../../platform/database-key";
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
@@ -22,15 +26,18 @@ export function randomAlphanumeric(length: number): string {
 /** A project id: 101 random characters (spec section 9). */
 export const newProjectId = () => randomAlphanumeric(PROJECT_ID_LENGTH);
 
-export type DatabaseKey = { key: string; prefix: string; databaseId: string; hash: string };
+/** A database document id (spec: 33 random characters). It is no part of the key. */
+export const newDatabaseId = () => randomAlphanumeric(DATABASE_ID_LENGTH);
+
+export type DatabaseKey = { key: string; prefix: string; hash: string };
 
 /**
- * A database key: a random 17-character prefix + the 33-character database document id. Only
- * its hash (platform/database-key.ts, shared with the dev-app endpoints) authorises.
+ * A database key: `hb_test_` + 43 random letters and digits (≈ 256 bits), derived from nothing
+ * stored. Only its hash (platform/database-key.ts, shared with the apps' endpoints) authorises;
+ * `prefix` (the mark and 4 characters) is what the settings page shows of it.
  */
 export function newDatabaseKey(): DatabaseKey {
-  const prefix = randomAlphanumeric(DATABASE_KEY.prefixLength);
-  const databaseId = randomAlphanumeric(DATABASE_KEY.idLength);
-  const key = `${prefix}${databaseId}`;
-  return { key, prefix, databaseId, hash: hashDatabaseKey(key) };
+  const key = `${DATABASE_KEY.mark}${randomAlphanumeric(DATABASE_KEY.randomLength)}`;
+  const prefix = key.slice(0, DATABASE_KEY.mark.length + DATABASE_KEY.shownLength);
+  return { key, prefix, hash: hashDatabaseKey(key) };
 }

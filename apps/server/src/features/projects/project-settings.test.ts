@@ -1,9 +1,19 @@
 import { createHash } from "node:crypto";
+import { DATABASE_KEY_PATTERN } from "@hybridge/shared/projects/schemas";
 import { ProjectsTexts } from "@hybridge/shared/projects/texts";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, createTestUser, type TestApp, type TestUser } from "../../../test/test-app";
+import {
+  createTestApp,
+  createTestUser,
+  openTestDatabase,
+  TEST_SECRET,
+  type TestApp,
+  type TestUser,
+} from "../../../test/test-app";
 import { projectDatabases, projectSettings } from "../../platform/db/schema";
+import { createEncryption } from "./encryption";
+import { dropUnshownKeys } from "./project-settings";
 import { authed, createTestProject } from "./test-support";
 
 let app: TestApp;
@@ -27,13 +37,25 @@ const regenerate = (id: string, cookie?: string) =>
     headers: authed(cookie),
   });
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
-const hashOf = async (id: string) =>
-  (await app.deps.db.select().from(projectSettings).where(eq(projectSettings.id, id)))[0]
-    ?.databaseKeyHash;
+const settingsRow = async (id: string) =>
+  (await app.deps.db.select().from(projectSettings).where(eq(projectSettings.id, id)))[0];
+const hashOf = async (id: string) => (await settingsRow(id))?.databaseKeyHash;
+const keySeal = createEncryption(TEST_SECRET, "databaseKeySeal");
+/** The key a new project waits with, opened as the server would. */
+const sealedKeyOf = async (id: string) =>
+  keySeal.decrypt((await settingsRow(id))?.databaseKeySealed as string, id) as string;
+
+/** Makes the project's sealed key one that waited past its time. */
+const expireSealedKey = (on: TestApp, projectId: string) =>
+  on.deps.db
+    .update(projectSettings)
+    .set({ databaseKeySealedUntil: sql`now() - interval '1 second'` })
+    .where(eq(projectSettings.id, projectId));
 
 describe("GET /api/projects/:id/settings", () => {
   it("reveals the database key on the first view only, then masks it", async () => {
     const project = await createTestProject(app, owner.cookie, { name: "Keyed" });
+    const sealed = await sealedKeyOf(project.id);
     const first = await view(project.id, owner.cookie);
     expect(first.statusCode).toBe(200);
     expect(first.headers["cache-control"]).toBe("no-store");
@@ -44,18 +66,20 @@ describe("GET /api/projects/:id/settings", () => {
       appName: "Keyed",
     });
     expect(settings.appId).toMatch(/^v1\./);
-    expect(settings.databaseKey).toMatch(/^[A-Za-z0-9]{50}$/);
+    expect(settings.databaseKey).toMatch(DATABASE_KEY_PATTERN);
+    expect(settings.databaseKey).toBe(sealed);
     expect(settings.databaseKeyMasked).toBe(
-      `${settings.databaseKey.slice(0, 17)}${"•".repeat(33)}`,
+      `${settings.databaseKey.slice(0, 12)}${"•".repeat(39)}`,
     );
     expect(settings.keyRevealedAt).not.toBeNull();
-    // Only the hash stays: it authorises the key, the clear text is gone.
-    const [row] = await app.deps.db
-      .select()
-      .from(projectSettings)
-      .where(eq(projectSettings.id, project.id));
-    expect(row?.databaseKeyOnce).toBeNull();
-    expect(row?.databaseKeyHash).toBe(sha256(settings.databaseKey));
+    // Only the hash and the display prefix stay: the sealed key is gone.
+    const row = await settingsRow(project.id);
+    expect(row).toMatchObject({
+      databaseKeySealed: null,
+      databaseKeySealedUntil: null,
+      databaseKeyHash: sha256(settings.databaseKey),
+      databaseKeyPrefix: settings.databaseKey.slice(0, 12),
+    });
 
     const second = (await view(project.id, owner.cookie)).json().settings;
     expect(second.databaseKey).toBeNull();
@@ -73,6 +97,7 @@ describe("GET /api/projects/:id/settings", () => {
       expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
       const keys = answers.map((a) => a.json().settings.databaseKey).filter(Boolean);
       expect(keys).toHaveLength(1);
+      expect(await hashOf(project.id)).toBe(sha256(keys[0]));
     }
   });
 
@@ -84,7 +109,74 @@ describe("GET /api/projects/:id/settings", () => {
     expect((await view("x".repeat(101), owner.cookie)).statusCode).toBe(404);
     expect((await view(project.id)).statusCode).toBe(401);
     // The stranger's attempt revealed nothing: the owner still gets the key once.
-    expect((await view(project.id, owner.cookie)).json().settings.databaseKey).toMatch(/^\w{50}$/);
+    expect((await view(project.id, owner.cookie)).json().settings.databaseKey).toMatch(
+      DATABASE_KEY_PATTERN,
+    );
+  });
+
+  it("drops a key not shown within 24 hours; the first view then issues a new one", async () => {
+    const project = await createTestProject(app, owner.cookie);
+    const unseen = await sealedKeyOf(project.id);
+    await expireSealedKey(app, project.id);
+    expect(await dropUnshownKeys({ db: app.deps.db })).toBeGreaterThanOrEqual(1);
+    expect(await settingsRow(project.id)).toMatchObject({
+      databaseKeySealed: null,
+      databaseKeySealedUntil: null,
+      keyRevealedAt: null,
+    });
+
+    const first = (await view(project.id, owner.cookie)).json().settings;
+    expect(first.databaseKey).toMatch(DATABASE_KEY_PATTERN);
+    expect(first.databaseKey).not.toBe(unseen);
+    expect(await hashOf(project.id)).toBe(sha256(first.databaseKey));
+    expect((await view(project.id, owner.cookie)).json().settings.databaseKey).toBeNull();
+  });
+
+  it("never opens a key kept past its time, even before it is dropped", async () => {
+    const project = await createTestProject(app, owner.cookie);
+    const unseen = await sealedKeyOf(project.id);
+    await expireSealedKey(app, project.id);
+    const first = (await view(project.id, owner.cookie)).json().settings;
+    expect(first.databaseKey).toMatch(DATABASE_KEY_PATTERN);
+    expect(first.databaseKey).not.toBe(unseen);
+    expect(await hashOf(project.id)).toBe(sha256(first.databaseKey));
+    expect((await settingsRow(project.id))?.databaseKeySealed).toBeNull();
+  });
+
+  it("issues a new key when the sealed one does not open (sealed under another secret)", async () => {
+    const project = await createTestProject(app, owner.cookie);
+    const elsewhere = createEncryption(
+      "another-secret-of-at-least-32-characters!",
+      "databaseKeySeal",
+    );
+    await app.deps.db
+      .update(projectSettings)
+      .set({ databaseKeySealed: elsewhere.encrypt("hb_test_planted", project.id) })
+      .where(eq(projectSettings.id, project.id));
+    const first = (await view(project.id, owner.cookie)).json().settings;
+    expect(first.databaseKey).toMatch(DATABASE_KEY_PATTERN);
+    expect(await hashOf(project.id)).toBe(sha256(first.databaseKey));
+  });
+});
+
+describe("dropping unshown keys at start", () => {
+  it("drops the sealed keys kept past their time when the server starts", async () => {
+    const database = await openTestDatabase();
+    const first = await createTestApp({ database });
+    const user = await createTestUser(first);
+    const expired = await createTestProject(first, user.cookie);
+    const current = await createTestProject(first, user.cookie);
+    await expireSealedKey(first, expired.id);
+    // A second server on the same database: its start drops the expired key, not the other.
+    const second = await createTestApp({ database: { ...database, close: async () => {} } });
+    try {
+      const rows = await second.deps.db.select().from(projectSettings);
+      expect(rows.find((r) => r.id === expired.id)?.databaseKeySealed).toBeNull();
+      expect(rows.find((r) => r.id === current.id)?.databaseKeySealed).toMatch(/^v1\./);
+    } finally {
+      await second.cleanup();
+      await first.cleanup();
+    }
   });
 });
 
@@ -93,13 +185,21 @@ describe("POST /api/projects/:id/settings/database-key", () => {
     const project = await createTestProject(app, owner.cookie);
     const oldKey: string = (await view(project.id, owner.cookie)).json().settings.databaseKey;
     expect(await hashOf(project.id)).toBe(sha256(oldKey));
+    const databaseId = async () =>
+      (
+        await app.deps.db
+          .select()
+          .from(projectDatabases)
+          .where(eq(projectDatabases.projectId, project.id))
+      )[0]?.id;
+    const documentBefore = await databaseId();
 
     const res = await regenerate(project.id, owner.cookie);
     expect(res.statusCode).toBe(200);
     expect(res.headers["cache-control"]).toBe("no-store");
     const { settings } = res.json();
     const newKey: string = settings.databaseKey;
-    expect(newKey).toMatch(/^[A-Za-z0-9]{50}$/);
+    expect(newKey).toMatch(DATABASE_KEY_PATTERN);
     expect(newKey).not.toBe(oldKey);
     expect(await hashOf(project.id)).toBe(sha256(newKey));
     const matchesOld = await app.deps.db
@@ -107,21 +207,17 @@ describe("POST /api/projects/:id/settings/database-key", () => {
       .from(projectSettings)
       .where(eq(projectSettings.databaseKeyHash, sha256(oldKey)));
     expect(matchesOld).toHaveLength(0);
-    // The key's last 33 characters are the (new) database document id.
-    const [database] = await app.deps.db
-      .select()
-      .from(projectDatabases)
-      .where(eq(projectDatabases.projectId, project.id));
-    expect(newKey).toBe(`${newKey.slice(0, 17)}${database?.id}`);
-    const [row] = await app.deps.db
-      .select()
-      .from(projectSettings)
-      .where(eq(projectSettings.id, project.id));
-    expect(row?.databaseKeyOnce).toBeNull();
+    // The new key is kept nowhere, not even sealed; the database document is untouched (it is
+    // no part of the key).
+    expect(await settingsRow(project.id)).toMatchObject({
+      databaseKeySealed: null,
+      databaseKeyPrefix: newKey.slice(0, 12),
+    });
+    expect(await databaseId()).toBe(documentBefore);
 
     const later = (await view(project.id, owner.cookie)).json().settings;
     expect(later.databaseKey).toBeNull();
-    expect(later.databaseKeyMasked.startsWith(newKey.slice(0, 17))).toBe(true);
+    expect(later.databaseKeyMasked).toBe(`${newKey.slice(0, 12)}${"•".repeat(39)}`);
   });
 
   it("answers 404 for another user's project and changes nothing", async () => {

@@ -31,7 +31,7 @@ import { getSession } from "../../platform/session";
 import { createProject } from "./create-project";
 import { createEncryption } from "./encryption";
 import { findOwnedProject, isAppCodeAvailable, listProjects } from "./list-projects";
-import { regenerateDatabaseKey, viewProjectSettings } from "./project-settings";
+import { dropUnshownKeys, regenerateDatabaseKey, viewProjectSettings } from "./project-settings";
 import { toProject, toSettings } from "./project-view";
 import { replaceProjectIcon, updateProject } from "./update-project";
 
@@ -40,6 +40,29 @@ async function requireUserWith(request: FastifyRequest, message?: string) {
   const session = await getSession(request);
   if (!session) throw AppError.unauthenticated(message);
   return session.user;
+}
+
+/** How often the sealed keys kept past their time are dropped (project-settings.ts). */
+const DROP_UNSHOWN_KEYS_EVERY_MS = 60 * 60 * 1000;
+
+/** Drops expired sealed keys at start and every hour, until the server closes. */
+function scheduleUnshownKeysDrop(app: FastifyInstance) {
+  let running: Promise<unknown> = Promise.resolve();
+  const drop = () => {
+    running = dropUnshownKeys({ db: app.deps.db }).catch((err: unknown) =>
+      app.log.error({ err }, "dropping unshown database keys failed"),
+    );
+    return running;
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook("onReady", async () => {
+    await drop();
+    timer = setInterval(drop, DROP_UNSHOWN_KEYS_EVERY_MS).unref();
+  });
+  app.addHook("onClose", async () => {
+    clearInterval(timer);
+    await running;
+  });
 }
 
 /**
@@ -51,6 +74,8 @@ export async function registerProjectsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, storage, config } = app.deps;
   const encryption = createEncryption(config.secret);
+  const keySeal = createEncryption(config.secret, "databaseKeySeal");
+  scheduleUnshownKeysDrop(app);
 
   // Multipart only in this scope. Files stream to storage with their own per-icon limits;
   // these bound everything else (busboy's fileSize is a backstop above the largest icon).
@@ -114,6 +139,7 @@ export async function registerProjectsRoutes(app: FastifyInstance) {
         input,
         icons: form.files(),
         encrypt: encryption.encrypt,
+        sealKey: keySeal.encrypt,
       });
       return reply.status(201).send({ project: toProject(project) });
     },
@@ -185,6 +211,7 @@ export async function registerProjectsRoutes(app: FastifyInstance) {
       const user = await requireUserWith(request);
       const { row, databaseKey } = await viewProjectSettings({
         db,
+        keySeal,
         userId: user.id,
         projectId: request.params.id,
       });

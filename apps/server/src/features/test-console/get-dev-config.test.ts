@@ -1,4 +1,5 @@
 import { ErrorCodes } from "@hybridge/shared/common/errors";
+import { DATABASE_KEY_PATTERN } from "@hybridge/shared/projects/schemas";
 import { TEST_CONFIG_DEFAULTS } from "@hybridge/shared/test-console/defaults";
 import { DevPayloadSchema } from "@hybridge/shared/test-console/schemas";
 import { TestConsoleTexts } from "@hybridge/shared/test-console/texts";
@@ -143,7 +144,7 @@ describe("GET /api/v1/dev-config/:appKey", () => {
       headers: { origin: TEST_ORIGIN, cookie: owner.cookie },
     });
     const oldKey: string = settings.json().settings.databaseKey;
-    expect(oldKey).toMatch(/^[A-Za-z0-9]{50}$/);
+    expect(oldKey).toMatch(DATABASE_KEY_PATTERN);
     expect((await fetchDevConfig(app, project.keyApp, bearer(oldKey))).statusCode).toBe(200);
 
     const regenerated = await app.inject({

@@ -4,9 +4,9 @@ import {
   TestConsoleResponseSchema,
   UpdateTestConfigInputSchema,
 } from "@hybridge/shared/test-console/schemas";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { AppError } from "../../platform/errors";
+import { requireDatabaseKey } from "../../platform/database-key";
 import { requireUser } from "../../platform/session";
 import { getDevConfig } from "./get-dev-config";
 import { updateTestConfig } from "./update-test-config";
@@ -14,12 +14,6 @@ import { visitTestConsole } from "./visit-test-console";
 
 /** Dev-config reads per IP and minute: a dev app polls now and then; a key guesser is stopped. */
 const DEV_CONFIG_RATE_LIMIT = { max: 60, timeWindow: 60_000 };
-
-/** The key of `Authorization: Bearer <databaseKey>`, or null. */
-function bearerKey(request: FastifyRequest): string | null {
-  const match = /^Bearer +(\S+) *$/i.exec(request.headers.authorization ?? "");
-  return match?.[1] ?? null;
-}
 
 /**
  * The test console: the owner's visit of /test/{appKey} (creates or syncs the tester's
@@ -72,19 +66,11 @@ export async function registerTestConsoleRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       reply.header("Cache-Control", "no-store");
-      try {
-        return await getDevConfig({
-          db,
-          publicUrl,
-          appKey: request.params.appKey,
-          databaseKey: bearerKey(request),
-        });
-      } catch (error) {
-        if (error instanceof AppError && error.status === 401) {
-          reply.header("WWW-Authenticate", 'Bearer realm="hybridge-dev-config"');
-        }
-        throw error;
-      }
+      const authorised = await requireDatabaseKey(request, reply, {
+        appKey: request.params.appKey,
+        realm: "hybridge-dev-config",
+      });
+      return getDevConfig({ db, publicUrl, app: authorised });
     },
   );
 }

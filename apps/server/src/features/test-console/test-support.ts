@@ -1,14 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { seedDatabaseKey } from "../../../test/seed-database-key";
 import { TEST_ORIGIN, type TestApp } from "../../../test/test-app";
-import { hashDatabaseKey } from "../../platform/database-key";
 import * as schema from "../../platform/db/schema";
 
 let seeded = 0;
 
 /**
  * A project of `owner` with its settings record, inserted directly (the projects API is not
- * under test here). The database key is returned in clear for the dev-config tests.
+ * under test here). The database key is returned in clear for the dev-config tests, as if the
+ * settings page had shown it.
  */
 export async function seedProject(
   app: TestApp,
@@ -20,8 +21,7 @@ export async function seedProject(
   const keyApp = options.keyApp ?? `tc-${seeded}-${suffix}`;
   const name = options.name ?? `App ${seeded}`;
   const id = `t${suffix}`.padEnd(101, "0");
-  const databaseKey = randomBytes(25).toString("hex").slice(0, 50);
-  await app.deps.db.transaction(async (tx) => {
+  const databaseKey = await app.deps.db.transaction(async (tx) => {
     await tx.insert(schema.projects).values({
       id,
       name,
@@ -32,14 +32,7 @@ export async function seedProject(
       tester: owner.email,
       ...(options.createdAt ? { createdAt: options.createdAt } : {}),
     });
-    await tx.insert(schema.projectSettings).values({
-      id,
-      databaseKeyHash: hashDatabaseKey(databaseKey),
-      databaseKeyPrefix: databaseKey.slice(0, 17),
-      appId: `encrypted-${id}`,
-      appKey: keyApp,
-      appName: name,
-    });
+    return seedDatabaseKey(tx, { id, keyApp, name });
   });
   return { id, keyApp, name, databaseKey };
 }

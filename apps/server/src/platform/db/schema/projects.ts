@@ -1,4 +1,4 @@
-import { NAVBAR_TYPES, SEGMENTS } from "@hybridge/shared/common/enums";
+import { BUILD_PLATFORMS, NAVBAR_TYPES, SEGMENTS } from "@hybridge/shared/common/enums";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -57,25 +57,42 @@ export const projectDatabases = pgTable("project_databases", {
 });
 
 /**
- * Spec "settings", keyed by the project id. The database key (17-char prefix + 33-char id) is
- * kept as a hash for authorising the dev app; its clear text is kept only until the settings
- * page has shown it once.
+ * Spec "settings", keyed by the project id. The database key is kept as its SHA-256 (what
+ * authorises the apps) and a display prefix (`hb_test_` + 4 characters); nothing stored rebuilds
+ * it (decision 013). Until the settings page first shows it, the key is also kept sealed
+ * (AES-256-GCM under the server's secret, the project id as associated data), for 24 hours at
+ * most.
  */
-export const projectSettings = pgTable("project_settings", {
-  id: varchar("id", { length: 101 })
-    .primaryKey()
-    .references(() => projects.id, { onDelete: "cascade" }),
-  databaseKeyHash: varchar("database_key_hash", { length: 64 })
-    .notNull()
-    .unique("project_settings_database_key_hash_unique"),
-  databaseKeyPrefix: varchar("database_key_prefix", { length: 17 }).notNull(),
-  databaseKeyOnce: varchar("database_key_once", { length: 50 }),
-  keyRevealedAt: timestamp("key_revealed_at", { withTimezone: true }),
-  appId: text("app_id").notNull(),
-  appKey: varchar("app_key", { length: 90 }).notNull(),
-  appName: varchar("app_name", { length: 50 }).notNull(),
-  createdAt: createdAt(),
-});
+export const projectSettings = pgTable(
+  "project_settings",
+  {
+    id: varchar("id", { length: 101 })
+      .primaryKey()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    databaseKeyHash: varchar("database_key_hash", { length: 64 })
+      .notNull()
+      .unique("project_settings_database_key_hash_unique"),
+    databaseKeyPrefix: varchar("database_key_prefix", { length: 12 }).notNull(),
+    databaseKeySealed: text("database_key_sealed"),
+    databaseKeySealedUntil: timestamp("database_key_sealed_until", { withTimezone: true }),
+    keyRevealedAt: timestamp("key_revealed_at", { withTimezone: true }),
+    appId: text("app_id").notNull(),
+    appKey: varchar("app_key", { length: 90 }).notNull(),
+    appName: varchar("app_name", { length: 50 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      "project_settings_sealed_key_check",
+      sql`(${t.databaseKeySealed} is null) = (${t.databaseKeySealedUntil} is null)`,
+    ),
+    // A key the page has shown is never kept, sealed or not.
+    check(
+      "project_settings_shown_key_check",
+      sql`${t.keyRevealedAt} is null or ${t.databaseKeySealed} is null`,
+    ),
+  ],
+);
 
 /** Spec install counters (collections apple and android): one row per project and platform. */
 export const installCounters = pgTable(
@@ -91,6 +108,26 @@ export const installCounters = pgTable(
     primaryKey({ columns: [t.projectId, t.platform] }),
     check("install_counters_platform_check", inList("platform", ["android", "apple"])),
     check("install_counters_count_check", sql`${t.count} >= 0`),
+  ],
+);
+
+/**
+ * The installs counted (decision 014): one row per device, identified by the install id its app
+ * generated. The counter above goes up only when a row is added here, in the same statement.
+ */
+export const appInstalls = pgTable(
+  "app_installs",
+  {
+    projectId: varchar("project_id", { length: 101 })
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    platform: varchar("platform", { length: 10 }).notNull(),
+    installId: varchar("install_id", { length: 64 }).notNull(),
+    countedAt: createdAt("counted_at"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.platform, t.installId] }),
+    check("app_installs_platform_check", inList("platform", BUILD_PLATFORMS)),
   ],
 );
 
