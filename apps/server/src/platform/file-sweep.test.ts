@@ -136,9 +136,10 @@ describe("sweepUnrecordedFiles", () => {
         swept = sweep({ storage });
         // Commit only once the sweep is waiting for the lock this transaction holds.
         await until(async () => {
-          const [waiting] = await db.execute<{ n: number }>(
+          // postgres-js answers the rows themselves.
+          const [waiting] = (await db.execute(
             sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`,
-          );
+          )) as unknown as { n: number }[];
           return waiting?.n === 1;
         }, "the sweep waits for the lock");
       });
