@@ -78,8 +78,9 @@ export type IconInspector = {
 
 /**
  * Reads an icon's bytes as they come. A launch icon's structure is walked to its end marker
- * with a few bytes of state (raster.ts), its pixel size checked as soon as the header gives it; a notification icon keeps its text (at most
- * ICON_RULES.notification.maxBytes, enforced by the caller) to check the whole document.
+ * with a few bytes of state (raster.ts), its pixel size judged as soon as the header gives it;
+ * a notification icon keeps its text (at most ICON_RULES.notification.maxBytes, enforced by the
+ * caller) to check the whole document.
  */
 export function createIconInspector(kind: IconKind): IconInspector {
   const rule = ICON_RULES[kind];
