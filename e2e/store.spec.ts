@@ -3,6 +3,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { paths } from "@hybridge/shared/common/paths";
+import { pngHeader } from "@hybridge/shared/files/test-files";
+import { THUMBNAIL_MAX_SIDE } from "@hybridge/shared/store/media";
 import { formatModulePrice } from "@hybridge/shared/store/price";
 import { StoreTexts } from "@hybridge/shared/store/texts";
 import type { Page } from "playwright-core";
@@ -79,6 +81,14 @@ describe("adding a module", () => {
     await expectVisible(first.getByRole("heading", { name: title, exact: true }));
     await expectVisible(first.getByText(PRICE_12_50, { exact: true }));
     await expectVisible(first.getByText("iOS", { exact: true }));
+
+    // Its thumbnail shows (the session cookie goes with the image), to signed-in users only.
+    const thumbnail = first.locator("img");
+    await expect
+      .poll(() => thumbnail.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
+    const signedOut = await fetch(`${baseUrl()}${await thumbnail.getAttribute("src")}`);
+    expect(signedOut.status).toBe(401);
   });
 
   it("asks for the title, description and thumbnail with the spec's words", async () => {
@@ -150,7 +160,7 @@ describe("adding a module", () => {
     expect(pathOf(page)).toBe(paths.addModule);
   });
 
-  it("refuses on pick a thumbnail with bytes after its end and a video that only starts like one", async () => {
+  it("refuses on pick a thumbnail with bytes after its end or too many pixels, and a video that only starts like one", async () => {
     const { page, context } = await browser.newPage();
     await createSignedInUser(context);
     await page.goto(paths.addModule);
@@ -169,6 +179,23 @@ describe("adding a module", () => {
       buffer: thumbnailPng(),
     });
     await expectHidden(alert(StoreTexts.notAnImage));
+
+    // A header claiming 20000×20000 pixels: refused from the header, before the rest is read.
+    const tooBig = StoreTexts.thumbnailTooBig(THUMBNAIL_MAX_SIDE);
+    await thumbnail.setInputFiles({
+      name: "huge.png",
+      mimeType: "image/png",
+      buffer: Buffer.concat([Buffer.from(pngHeader(20000, 20000)), Buffer.alloc(1024 * 1024)]),
+    });
+    await expectVisible(alert(tooBig));
+    await page.getByRole("button", { name: StoreTexts.submit, exact: true }).click();
+    expect(pathOf(page)).toBe(paths.addModule);
+    await thumbnail.setInputFiles({
+      name: "thumb.png",
+      mimeType: "image/png",
+      buffer: thumbnailPng(),
+    });
+    await expectHidden(alert(tooBig));
 
     // An MP4 header followed by zeros: the check walks the boxes, not just the first bytes.
     const ftyp = Buffer.concat([

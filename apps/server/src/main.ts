@@ -3,6 +3,7 @@ import { seedStore } from "./features/store/seed-store";
 import { ConfigError, loadConfig } from "./platform/config";
 import { databaseTarget, openDatabase } from "./platform/db/client";
 import { DataDirLockedError, lockDataDir } from "./platform/db/lock";
+import { type FileSweeper, startFileSweeper } from "./platform/file-sweep";
 
 /** A start that cannot go on, for a reason the operator can fix: printed as one line. */
 class StartError extends Error {}
@@ -37,7 +38,9 @@ async function main() {
     log: app.log,
   }).catch((error) => app.log.error({ err: error }, "seeding the store failed"));
 
+  let sweeper: FileSweeper | null = null;
   const closeAll = async () => {
+    await sweeper?.stop();
     await app.close();
     await database.close();
     release();
@@ -61,6 +64,13 @@ async function main() {
     await closeAll();
     throw new StartError(problem);
   }
+  // Files a crash left without their row: after listen, so that the start does not wait.
+  sweeper = startFileSweeper({
+    db: database.db,
+    storage: app.deps.storage,
+    ...config.fileSweep,
+    log: app.log,
+  });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   app.log.info(

@@ -27,6 +27,21 @@ describe("loadConfig", () => {
     expect(config.trustedOrigins).toContain("http://localhost:5173");
     expect(config.trustProxy).toBe(false);
     expect(config.seedStore).toBe(true);
+    expect(config.fileSweep).toEqual({ intervalMs: 3_600_000, minAgeMs: 3_600_000 });
+  });
+
+  it("reads the file sweep's interval and age in minutes; the age may be 0, not the interval", () => {
+    const dataDir = tempDir();
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        FILE_SWEEP_INTERVAL_MINUTES: "15",
+        FILE_SWEEP_MIN_AGE_MINUTES: "0",
+      }).fileSweep,
+    ).toEqual({ intervalMs: 900_000, minAgeMs: 0 });
+    expect(() => loadConfig({ DATA_DIR: dataDir, FILE_SWEEP_INTERVAL_MINUTES: "0" })).toThrowError(
+      /FILE_SWEEP_INTERVAL_MINUTES/,
+    );
   });
 
   it("reads yes/no flags and refuses anything else", () => {

@@ -56,6 +56,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST_DIR: z.string().optional(),
   SEED_STORE: flag(true),
+  FILE_SWEEP_INTERVAL_MINUTES: z.coerce.number().int().min(1).default(60),
+  FILE_SWEEP_MIN_AGE_MINUTES: z.coerce.number().int().min(0).default(60),
   TRUST_PROXY: flag(false),
 });
 
@@ -79,6 +81,8 @@ export type Config = {
   seedStore: boolean;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean;
+  /** The sweep of files without a stored_files row (platform/file-sweep.ts). */
+  fileSweep: { intervalMs: number; minAgeMs: number };
 };
 
 export class ConfigError extends Error {}
@@ -124,6 +128,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: e.WEB_DIST_DIR,
     seedStore: e.SEED_STORE,
     trustProxy: e.TRUST_PROXY,
+    fileSweep: {
+      intervalMs: e.FILE_SWEEP_INTERVAL_MINUTES * 60_000,
+      minAgeMs: e.FILE_SWEEP_MIN_AGE_MINUTES * 60_000,
+    },
   };
 }
 

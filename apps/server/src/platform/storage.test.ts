@@ -1,11 +1,11 @@
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { createRasterInspector } from "@hybridge/shared/files/raster";
 import { afterAll, describe, expect, it } from "vitest";
 import { pngBytes } from "../../test/test-images";
-import { createLocalStorage, saveCheckedUpload, saveUpload } from "./storage";
+import { createLocalStorage, type StoredObject, saveCheckedUpload, saveUpload } from "./storage";
 
 const root = mkdtempSync(path.join(tmpdir(), "hybridge-storage-test-"));
 const storage = createLocalStorage(root);
@@ -100,5 +100,49 @@ describe("saveCheckedUpload", () => {
     await expect(checked(stream)).rejects.toThrow("too large");
     expect(state.pulled).toBeLessThan(40);
     expect(filesLeft()).toEqual([]);
+  });
+});
+
+async function listAll(files: AsyncIterable<StoredObject>) {
+  const all: StoredObject[] = [];
+  for await (const file of files) all.push(file);
+  return all;
+}
+
+describe("listing storage", () => {
+  it("lists every file with its modification time, partial writes included, nothing else", async () => {
+    const listRoot = mkdtempSync(path.join(tmpdir(), "hybridge-storage-list-"));
+    try {
+      const listed = createLocalStorage(listRoot);
+      expect(await listAll(listed.list())).toEqual([]);
+      await listed.put("app-icons/a.png", Readable.from([Buffer.from("a")]));
+      await listed.put("module-videos/deep/b.mp4", Readable.from([Buffer.from("b")]));
+      const old = new Date("2020-01-02T03:04:05Z");
+      utimesSync(path.join(listRoot, "app-icons/a.png"), old, old);
+      writeFileSync(path.join(listRoot, "app-icons/c.png.partial"), "c");
+      // Not storage keys: a file at the top, a hidden folder's file.
+      writeFileSync(path.join(listRoot, "stray.txt"), "x");
+      mkdirSync(path.join(listRoot, ".trash"));
+      writeFileSync(path.join(listRoot, ".trash/d.png"), "d");
+
+      const found = (await listAll(listed.list())).sort((a, b) => a.key.localeCompare(b.key));
+      expect(found.map((f) => f.key)).toEqual([
+        "app-icons/a.png",
+        "app-icons/c.png.partial",
+        "module-videos/deep/b.mp4",
+      ]);
+      expect(found[0]?.modifiedAt).toEqual(old);
+      expect(Date.now() - (found[1]?.modifiedAt.getTime() ?? 0)).toBeLessThan(60_000);
+      expect(await listed.exists("app-icons/a.png")).toBe(true);
+      expect(await listed.exists("app-icons/zzz.png")).toBe(false);
+      expect(await listed.exists("module-videos/deep")).toBe(false);
+    } finally {
+      rmSync(listRoot, { recursive: true, force: true });
+    }
+  });
+
+  it("lists nothing when no file was ever stored", async () => {
+    const missing = createLocalStorage(path.join(root, "never-created"));
+    expect(await listAll(missing.list())).toEqual([]);
   });
 });

@@ -1,27 +1,38 @@
 import { randomUUID } from "node:crypto";
 import { once } from "node:events";
-import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { createReadStream, createWriteStream, type Dir } from "node:fs";
+import { mkdir, opendir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { isMultipartFileTooLarge, multipartError } from "./multipart-form";
 
+/** A file in storage, as `list` finds it. */
+export type StoredObject = { key: string; modifiedAt: Date };
+
 /**
  * Where uploaded files live. Keys look like `app-icons/<uuid>.png`. Local disk now; an
- * S3-compatible store can implement the same interface later.
+ * S3-compatible store can implement the same interface later (`list` as ListObjectsV2 with
+ * each object's LastModified, `exists` as HeadObject).
  */
 export type Storage = {
   put: (key: string, body: Readable) => Promise<{ size: number }>;
   open: (key: string) => Promise<{ stream: Readable; size: number } | null>;
+  exists: (key: string) => Promise<boolean>;
   remove: (key: string) => Promise<void>;
+  /**
+   * Every file, with when it was last written, streamed (never all held at once); a write in
+   * progress shows as its `<key>.partial`. Files that are not storage keys are not listed.
+   */
+  list: () => AsyncIterable<StoredObject>;
 };
 
 const SAFE_KEY = /^[a-z0-9-]+(\/[A-Za-z0-9._-]+)+$/;
+const isKey = (key: string) => SAFE_KEY.test(key) && !key.includes("..");
 
 export function createLocalStorage(root: string): Storage {
   const resolve = (key: string) => {
-    if (!SAFE_KEY.test(key) || key.includes("..")) throw new Error(`Invalid storage key: ${key}`);
+    if (!isKey(key)) throw new Error(`Invalid storage key: ${key}`);
     return path.join(root, key);
   };
   return {
@@ -52,8 +63,37 @@ export function createLocalStorage(root: string): Storage {
         return null;
       }
     },
+    async exists(key) {
+      return (await stat(resolve(key)).catch(() => null))?.isFile() ?? false;
+    },
     async remove(key) {
       await rm(resolve(key), { force: true });
+    },
+    async *list() {
+      // Node 20's recursive opendir stops after its first buffer of entries: walked by hand.
+      async function* walk(dir: string): AsyncGenerator<StoredObject> {
+        let entries: Dir;
+        try {
+          entries = await opendir(dir);
+        } catch (error) {
+          // Not created yet, or removed since its parent was read.
+          if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+          throw error;
+        }
+        for await (const entry of entries) {
+          const file = path.join(dir, entry.name);
+          if (entry.isDirectory()) {
+            yield* walk(file);
+            continue;
+          }
+          const key = path.relative(root, file).split(path.sep).join("/");
+          if (!entry.isFile() || !isKey(key)) continue;
+          // null: removed since its directory was read.
+          const found = await stat(file).catch(() => null);
+          if (found) yield { key, modifiedAt: found.mtime };
+        }
+      }
+      yield* walk(root);
     },
   };
 }

@@ -1,3 +1,4 @@
+import { withPixelRule } from "./pixel-size";
 import { createRasterInspector } from "./raster";
 import { inspectSvg } from "./svg";
 import { FilesTexts } from "./texts";
@@ -77,24 +78,25 @@ export type IconInspector = {
 
 /**
  * Reads an icon's bytes as they come. A launch icon's structure is walked to its end marker
- * with a few bytes of state (raster.ts); a notification icon keeps its text (at most
- * ICON_RULES.notification.maxBytes, enforced by the caller) to check the whole document.
+ * with a few bytes of state (raster.ts), its pixel size judged as soon as the header gives it;
+ * a notification icon keeps its text (at most ICON_RULES.notification.maxBytes, enforced by the
+ * caller) to check the whole document.
  */
 export function createIconInspector(kind: IconKind): IconInspector {
   const rule = ICON_RULES[kind];
   const ok = (type: IconType): IconCheck => ({ ok: true, type, ...ICON_TYPES[type] });
   if (kind === "launch") {
-    const raster = createRasterInspector();
+    const raster = withPixelRule(
+      createRasterInspector(),
+      ({ width, height }) => width === rule.width && height === rule.height,
+    );
     return {
       push: raster.push,
       ok: raster.ok,
       finish() {
         const info = raster.finish();
-        if (!info) return { ok: false, message: FilesTexts.notRaster };
-        if (info.width !== rule.width || info.height !== rule.height) {
-          return { ok: false, message: rule.sizeMessage };
-        }
-        return ok(info.type);
+        if (info === "size") return { ok: false, message: rule.sizeMessage };
+        return info ? ok(info.type) : { ok: false, message: FilesTexts.notRaster };
       },
     };
   }

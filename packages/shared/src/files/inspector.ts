@@ -9,6 +9,11 @@ export type FormatInspector<T> = {
   push: (chunk: Uint8Array) => void;
   ok: () => boolean;
   finish: () => T | null;
+  /**
+   * What the headers have told so far, before the file is complete (an image's pixel size once
+   * its header is read), or null; a caller can refuse the file there without reading the rest.
+   */
+  found: () => T | null;
 };
 
 /** An inspector from a chain of steps that records what it found in `found()`. */
@@ -18,6 +23,7 @@ export function walkerInspector<T>(start: Step, found: () => T | null): FormatIn
     push: walker.push,
     ok: walker.ok,
     finish: () => (walker.finish() ? found() : null),
+    found,
   };
 }
 
@@ -55,6 +61,7 @@ export function dispatchInspector<T>(
       if (picked && n < chunk.length) picked.push(chunk.subarray(n));
     },
     ok: () => chosen !== null && (chosen?.ok() ?? true),
+    found: () => chosen?.found() ?? null,
     finish() {
       const picked = chosen === undefined ? choose() : chosen;
       return picked ? picked.finish() : null;

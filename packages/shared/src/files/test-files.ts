@@ -51,17 +51,37 @@ function zlibStored(raw: Uint8Array) {
   return concat(parts);
 }
 
-export function pngFile(width: number, height: number, rgb: Rgb = BRAND_GREEN): Uint8Array {
-  const row = new Uint8Array(1 + width * 3);
-  for (let x = 0; x < width; x++) row.set(rgb, 1 + x * 3);
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const pngIhdr = (width: number, height: number, depth: number, colorType: number) =>
+  pngChunk("IHDR", Uint8Array.from([...be32(width), ...be32(height), depth, colorType, 0, 0, 0]));
+
+/** A PNG whose every row is `row` (its filter byte first). */
+function pngOfRows(
+  width: number,
+  height: number,
+  depth: number,
+  colorType: number,
+  row: Uint8Array,
+) {
   const raw = new Uint8Array(row.length * height);
   for (let y = 0; y < height; y++) raw.set(row, y * row.length);
   return concat([
-    [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
-    pngChunk("IHDR", Uint8Array.from([...be32(width), ...be32(height), 8, 2, 0, 0, 0])),
+    PNG_SIGNATURE,
+    pngIhdr(width, height, depth, colorType),
     pngChunk("IDAT", zlibStored(raw)),
     pngChunk("IEND", new Uint8Array()),
   ]);
+}
+
+export function pngFile(width: number, height: number, rgb: Rgb = BRAND_GREEN): Uint8Array {
+  const row = new Uint8Array(1 + width * 3);
+  for (let x = 0; x < width; x++) row.set(rgb, 1 + x * 3);
+  return pngOfRows(width, height, 8, 2, row);
+}
+
+/** A black one-bit greyscale PNG: large sizes (4096×4096) stay small files (2 MB). */
+export function pngBitmapFile(width: number, height: number): Uint8Array {
+  return pngOfRows(width, height, 1, 0, new Uint8Array(1 + Math.ceil(width / 8)));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -294,4 +314,62 @@ export function webmFile(options: { frameBytes?: number; unknownSizes?: boolean 
     return concat([header, unsized(segmentId, info, tracks, unsized(clusterId, ...clusterBody))]);
   }
   return concat([header, element(segmentId, info, tracks, element(clusterId, ...clusterBody))]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Headers only: an image's first bytes, claiming any size (20000×20000, 65500×65500) without
+// the body that size would need, for checks that must stop at the header. Well-formed as far as
+// they go; a check that reads on finds the file cut short.
+
+/** A PNG's signature and IHDR (truecolour). */
+export function pngHeader(width: number, height: number): Uint8Array {
+  return concat([PNG_SIGNATURE, pngIhdr(width, height, 8, 2)]);
+}
+
+/** A JPEG's SOI and baseline frame header (SOF0, three components). */
+export function jpegHeader(width: number, height: number): Uint8Array {
+  return Uint8Array.from([
+    0xff,
+    0xd8,
+    0xff,
+    0xc0,
+    ...be16(17),
+    8,
+    ...be16(height),
+    ...be16(width),
+    3,
+    1,
+    0x11,
+    0,
+    2,
+    0x11,
+    0,
+    3,
+    0x11,
+    0,
+  ]);
+}
+
+const le24 = (n: number) => [n & 255, (n >>> 8) & 255, (n >>> 16) & 255];
+
+/**
+ * A WebP's RIFF header and the header of its first chunk — lossy (VP8), lossless (VP8L) or
+ * extended (VP8X) — announcing a 1 MB chunk of which only the header is there.
+ */
+export function webpHeader(kind: "VP8 " | "VP8L" | "VP8X", width: number, height: number) {
+  const header =
+    kind === "VP8 "
+      ? [0x30, 0x01, 0x00, 0x9d, 0x01, 0x2a, ...be16(width).reverse(), ...be16(height).reverse()]
+      : kind === "VP8L"
+        ? [0x2f, ...le32(((width - 1) | ((height - 1) << 14)) >>> 0)]
+        : [0x10, 0, 0, 0, ...le24(width - 1), ...le24(height - 1)];
+  const chunkSize = 1024 * 1024;
+  return concat([
+    text("RIFF"),
+    le32(4 + 8 + chunkSize),
+    text("WEBP"),
+    text(kind),
+    le32(chunkSize),
+    header,
+  ]);
 }

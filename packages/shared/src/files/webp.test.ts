@@ -3,6 +3,7 @@ import { webpFile } from "./test-files";
 import { createWebpInspector, isWebpSignature, readWebpInfo } from "./webp";
 
 const ascii = (text: string) => Array.from(text, (c) => c.charCodeAt(0));
+const le24 = (n: number) => [n & 255, (n >>> 8) & 255, (n >>> 16) & 255];
 const le32 = (n: number) => [n & 255, (n >>> 8) & 255, (n >>> 16) & 255, (n >>> 24) & 255];
 const chunk = (type: string, data: number[]) => [
   ...ascii(type),
@@ -90,6 +91,33 @@ describe("readWebpInfo", () => {
     expect(readWebpInfo(riff([chunk("ALPH", [1, 2]), vp8l(10, 10)]))).toBeNull();
     expect(readWebpInfo(riff([vp8x(10, 10), chunk("EXIF", [1])]))).toBeNull(); // no image
     expect(readWebpInfo(riff([chunk("VP8L", [0x2f, 0, 0])]))).toBeNull(); // header cut short
+  });
+
+  it("holds the image inside an extended file to the canvas it announces", () => {
+    // A small canvas must not hide a larger bitstream (a decoder sizes its buffers by it).
+    expect(readWebpInfo(riff([vp8x(100, 100), vp8l(8000, 8000)]))).toBeNull();
+    expect(readWebpInfo(riff([vp8x(100, 100), vp8(100, 99)]))).toBeNull();
+    expect(readWebpInfo(riff([vp8l(100, 100), vp8l(8000, 8000)]))).toBeNull();
+    /** An animation frame at (x, y) of width × height, with a nested bitstream of its size. */
+    const anmf = (x: number, y: number, width: number, height: number) =>
+      chunk("ANMF", [
+        ...le24(x / 2),
+        ...le24(y / 2),
+        ...le24(width - 1),
+        ...le24(height - 1),
+        ...le24(100),
+        0,
+        ...vp8l(width, height),
+      ]);
+    const animation = (frame: number[]) =>
+      riff([vp8x(100, 80), chunk("ANIM", [0, 0, 0, 0, 0, 0]), frame]);
+    expect(readWebpInfo(animation(anmf(20, 20, 80, 60)))).toEqual({
+      type: "webp",
+      width: 100,
+      height: 80,
+    });
+    expect(readWebpInfo(animation(anmf(22, 0, 80, 60)))).toBeNull();
+    expect(readWebpInfo(animation(anmf(0, 0, 100, 81)))).toBeNull();
   });
 
   it("refuses other RIFF files and broken bitstream headers", () => {

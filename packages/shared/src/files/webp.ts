@@ -17,8 +17,8 @@ import { type FormatInspector, inspectBytes, walkerInspector } from "./inspector
  * (never by name), as they stream: a RIFF container of form type WEBP whose size is exactly the
  * file's (minus the 8 bytes of the RIFF header), whose first chunk is a lossy (VP8), lossless
  * (VP8L) or extended (VP8X) bitstream header, and whose chunks (each padded to an even size)
- * chain exactly to the end. An extended file must carry an image (VP8/VP8L, or ANMF frames).
- * The bitstream itself is not decoded.
+ * chain exactly to the end. An extended file must carry an image (VP8/VP8L, or ANMF frames), of
+ * the canvas's size or inside it. The bitstream itself is not decoded.
  */
 
 export type WebpInfo = { type: "webp"; width: number; height: number };
@@ -49,6 +49,8 @@ function readBitstreamHeader(type: string, b: Uint8Array): [number, number] | nu
 
 const HEADER_BYTES: Record<string, number> = { "VP8 ": 10, VP8L: 5, VP8X: 10 };
 const IMAGE_CHUNKS = new Set(["VP8 ", "VP8L", "ANMF"]);
+/** Frame X / 2, Y / 2, width - 1, height - 1 (24 bits each), duration (24), flags (8). */
+const ANMF_HEADER_BYTES = 16;
 
 export function createWebpInspector(): FormatInspector<WebpInfo> {
   let info: WebpInfo | null = null;
@@ -67,16 +69,51 @@ export function createWebpInspector(): FormatInspector<WebpInfo> {
       if (8 + padded > remaining) return FAIL;
       remaining -= 8 + padded;
       if (IMAGE_CHUNKS.has(type)) sawImage = true;
-      if (!first) return skip(padded, next);
-      const headerBytes = HEADER_BYTES[type];
-      if (headerBytes === undefined || size < headerBytes) return FAIL;
-      return read(headerBytes, (bytes) => {
-        const dimensions = readBitstreamHeader(type, bytes);
-        if (!dimensions || dimensions[0] === 0 || dimensions[1] === 0) return FAIL;
-        info = { type: "webp", width: dimensions[0], height: dimensions[1] };
-        return skip(padded - headerBytes, next);
-      });
+      if (first) {
+        return bitstreamHeader(type, size, padded, (width, height) => {
+          info = { type: "webp", width, height };
+          return true;
+        });
+      }
+      // What a decoder sizes its buffers by must stay within the announced canvas: an image
+      // chunk after a VP8X header has the canvas's size (as libwebp requires), an animation
+      // frame lies inside the canvas.
+      if (type === "VP8 " || type === "VP8L") {
+        return bitstreamHeader(
+          type,
+          size,
+          padded,
+          (width, height) => width === info?.width && height === info.height,
+        );
+      }
+      if (type === "ANMF") {
+        if (size < ANMF_HEADER_BYTES) return FAIL;
+        return read(ANMF_HEADER_BYTES, (frame) => {
+          const right = u24le(frame, 0) * 2 + u24le(frame, 6) + 1;
+          const bottom = u24le(frame, 3) * 2 + u24le(frame, 9) + 1;
+          if (!info || right > info.width || bottom > info.height) return FAIL;
+          return skip(padded - ANMF_HEADER_BYTES, next);
+        });
+      }
+      return skip(padded, next);
     });
+
+  /** A bitstream chunk's header, whose size `accept` judges, then the rest of the chunk. */
+  const bitstreamHeader = (
+    type: string,
+    size: number,
+    padded: number,
+    accept: (width: number, height: number) => boolean,
+  ): Step => {
+    const headerBytes = HEADER_BYTES[type];
+    if (headerBytes === undefined || size < headerBytes) return FAIL;
+    return read(headerBytes, (bytes) => {
+      const dimensions = readBitstreamHeader(type, bytes);
+      if (!dimensions || dimensions[0] === 0 || dimensions[1] === 0) return FAIL;
+      if (!accept(dimensions[0], dimensions[1])) return FAIL;
+      return skip(padded - headerBytes, next);
+    });
+  };
 
   const start = read(12, (riff) => {
     if (!isWebpSignature(riff)) return FAIL;

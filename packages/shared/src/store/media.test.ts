@@ -1,6 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { jpegFile, mp4File, pngFile, webmFile, webpFile } from "../files/test-files";
-import { checkModuleMedia, createModuleMediaInspector, MODULE_MEDIA_RULES } from "./media";
+import {
+  jpegFile,
+  jpegHeader,
+  mp4File,
+  pngBitmapFile,
+  pngFile,
+  pngHeader,
+  webmFile,
+  webpFile,
+  webpHeader,
+} from "../files/test-files";
+import {
+  checkModuleMedia,
+  createModuleMediaInspector,
+  MODULE_MEDIA_RULES,
+  THUMBNAIL_MAX_SIDE,
+} from "./media";
 import { StoreTexts } from "./texts";
 
 const ascii = (text: string) => Array.from(text, (c) => c.charCodeAt(0));
@@ -71,6 +86,44 @@ describe("module media checks", () => {
       message: StoreTexts.notAVideo,
     });
     expect(checkModuleMedia("video", cat(webmFile(), html))).toMatchObject({ ok: false });
+  });
+
+  it("refuses a thumbnail over 4096×4096 pixels as soon as its header is read", () => {
+    const tooBig = { ok: false, message: StoreTexts.thumbnailTooBig(THUMBNAIL_MAX_SIDE) };
+    expect(tooBig.message).toBe("The thumbnail must be at most 4096×4096 pixels.");
+    for (const header of [
+      pngHeader(20000, 20000),
+      jpegHeader(65500, 65500),
+      webpHeader("VP8 ", 8000, 8000),
+      webpHeader("VP8L", 8000, 8000),
+      webpHeader("VP8X", 8000, 8000),
+      pngHeader(4097, 1),
+      jpegHeader(1, 4097),
+      webpHeader("VP8X", 4096, 4097),
+    ]) {
+      const inspector = createModuleMediaInspector("thumbnail");
+      inspector.push(header);
+      expect(inspector.ok()).toBe(false);
+      expect(inspector.finish()).toEqual(tooBig);
+      // Whatever would follow, the answer is the same.
+      expect(checkModuleMedia("thumbnail", cat(header, new Array(1000).fill(0)))).toEqual(tooBig);
+    }
+  });
+
+  it("accepts thumbnails of exactly 4096×4096 pixels", () => {
+    for (const bytes of [
+      pngBitmapFile(4096, 4096),
+      jpegFile(4096, 4096),
+      webpFile(4096, 4096),
+      webpFile(4096, 1),
+    ]) {
+      expect(checkModuleMedia("thumbnail", bytes)).toMatchObject({ ok: true });
+    }
+    for (const header of [pngHeader(4096, 4096), webpHeader("VP8X", 4096, 4096)]) {
+      const inspector = createModuleMediaInspector("thumbnail");
+      inspector.push(header);
+      expect(inspector.ok()).toBe(true);
+    }
   });
 
   it("refuses a file over the size limit", () => {

@@ -1,4 +1,5 @@
 import { dispatchInspector, type FormatInspector } from "../files/inspector";
+import { withPixelRule } from "../files/pixel-size";
 import { createJpegInspector, createPngInspector } from "../files/raster";
 import { createVideoInspector } from "../files/video";
 import { createWebpInspector, isWebpSignature } from "../files/webp";
@@ -39,6 +40,14 @@ export const MODULE_MEDIA_RULES: Record<ModuleMediaKind, ModuleMediaRule> = {
   },
 };
 
+/**
+ * A thumbnail's largest width and height, in pixels. The rule is a square box, so a thumbnail
+ * has at most 4096 × 4096 = 16,777,216 pixels (64 MiB once decoded as RGBA): a bound on what a
+ * browser allocates to show it, put in words a user can check in any image viewer. Read from the
+ * header, before the rest of the file.
+ */
+export const THUMBNAIL_MAX_SIDE = 4096;
+
 /** The stored file's real type, from its content. */
 export const MODULE_MEDIA_TYPES = {
   png: { contentType: "image/png", extension: "png" },
@@ -64,7 +73,7 @@ export type ModuleMediaInspector = {
 /** Enough leading bytes to tell the accepted types apart (WebP and MP4 need 12). */
 const HEAD_BYTES = 12;
 
-type ThumbnailInfo = { type: "png" | "jpeg" | "webp" };
+type ThumbnailInfo = { type: "png" | "jpeg" | "webp"; width: number; height: number };
 
 function createThumbnailInspector(): FormatInspector<ThumbnailInfo> {
   return dispatchInspector<ThumbnailInfo>(HEAD_BYTES, (head) => {
@@ -78,17 +87,26 @@ function createThumbnailInspector(): FormatInspector<ThumbnailInfo> {
 /**
  * Reads a thumbnail's or a video's bytes as they stream, walking the whole file's structure
  * (a PNG to IEND, a JPEG to EOI, a WebP's RIFF chunks, an MP4's boxes, a WebM's EBML elements)
- * with a few bytes of state; see files/raster.ts, webp.ts and video.ts.
+ * with a few bytes of state; see files/raster.ts, webp.ts and video.ts. A thumbnail larger than
+ * THUMBNAIL_MAX_SIDE is refused as soon as its header gives its size.
  */
 export function createModuleMediaInspector(kind: ModuleMediaKind): ModuleMediaInspector {
   const rule = MODULE_MEDIA_RULES[kind];
-  const inspector: FormatInspector<{ type: ModuleMediaType }> =
-    kind === "thumbnail" ? createThumbnailInspector() : createVideoInspector();
+  const inspector =
+    kind === "thumbnail"
+      ? withPixelRule(
+          createThumbnailInspector(),
+          ({ width, height }) => width <= THUMBNAIL_MAX_SIDE && height <= THUMBNAIL_MAX_SIDE,
+        )
+      : createVideoInspector();
   return {
     push: inspector.push,
     ok: inspector.ok,
     finish() {
       const found = inspector.finish();
+      if (found === "size") {
+        return { ok: false, message: StoreTexts.thumbnailTooBig(THUMBNAIL_MAX_SIDE) };
+      }
       return found
         ? { ok: true, type: found.type, ...MODULE_MEDIA_TYPES[found.type] }
         : { ok: false, message: rule.invalidMessage };

@@ -69,7 +69,8 @@ export const StoreTexts = {
   titleLabel: "Title",
   descriptionLabel: "Description",
   thumbnailLabel: "Thumbnail",
-  thumbnailHint: (maxLabel: string) => `PNG, JPEG or WebP, up to ${maxLabel}.`,
+  thumbnailHint: (maxLabel: string, maxSide: number) =>
+    `PNG, JPEG or WebP, up to ${maxLabel} and ${maxSide}×${maxSide} pixels.`,
   videoLabelField: "Demo video (optional)",
   videoHint: (maxLabel: string) => `MP4 or WebM, up to ${maxLabel}.`,
   priceFieldLabel: "Price (€)",
@@ -90,6 +91,8 @@ export const StoreTexts = {
   platformInvalid: "Choose multiplatform, Android or iOS.",
   notAnImage: "The thumbnail must be a PNG, JPEG or WebP image.",
   notAVideo: "The video must be an MP4 or WebM file.",
+  thumbnailTooBig: (maxSide: number) =>
+    `The thumbnail must be at most ${maxSide}×${maxSide} pixels.`,
   fileTooLarge: (what: "thumbnail" | "video", maxLabel: string) =>
     `The ${what} is too large (maximum ${maxLabel}).`,
   created: "Your module is in the store!",

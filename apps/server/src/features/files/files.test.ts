@@ -1,11 +1,12 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { GenericTexts } from "@hybridge/shared/common/errors";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, createTestUser, type TestApp, type TestUser } from "../../../test/test-app";
 import { pngBytes, svgText } from "../../../test/test-images";
-import { storedFiles } from "../../platform/db/schema";
 import { serverRoot } from "../../platform/server-root";
 import { authed, createTestProject, launchIcon, notificationIcon } from "../projects/test-support";
+import { createTestModule, thumbnailPart, videoPart } from "../store/test-support";
 import { SVG_CSP } from "./routes";
 
 let app: TestApp;
@@ -59,9 +60,8 @@ describe("GET /api/files/<key>", () => {
     expect(svg.body).toBe(svgText());
   });
 
-  it("answers 404 to another user, to a visitor, and for unknown or malformed keys", async () => {
+  it("answers 404 to another user, and for unknown or malformed keys", async () => {
     expect((await get(launchUrl, stranger.cookie)).statusCode).toBe(404);
-    expect((await get(notificationUrl)).statusCode).toBe(404);
     expect(
       (await get("/api/files/app-icons/00000000-0000-0000-0000-000000000000.png", owner.cookie))
         .statusCode,
@@ -70,19 +70,43 @@ describe("GET /api/files/<key>", () => {
     expect((await get("/api/files/", owner.cookie)).statusCode).toBe(404);
   });
 
-  it("serves files without an owner (store media) to anyone", async () => {
-    await app.deps.storage.put(
-      "module-thumbnails/t.png",
-      (await import("node:stream")).Readable.from([pngBytes(4, 4)]),
-    );
-    await app.deps.db.insert(storedFiles).values({
-      key: "module-thumbnails/t.png",
-      ownerId: null,
-      contentType: "image/png",
-      size: pngBytes(4, 4).length,
-    });
-    const res = await get("/api/files/module-thumbnails/t.png");
+  it("serves store media to every signed-in user, privately cached", async () => {
+    const author = await createTestUser(app);
+    const module = await createTestModule(app, author.cookie, {}, [
+      thumbnailPart(pngBytes(4, 4)),
+      videoPart(),
+    ]);
+    for (const url of [module.thumbnailUrl, module.videoUrl as string]) {
+      const res = await get(url, stranger.cookie);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["cache-control"]).toBe("private, max-age=31536000, immutable");
+    }
+    const thumbnail = await get(module.thumbnailUrl, stranger.cookie);
+    expect(thumbnail.headers["content-type"]).toBe("image/png");
+    expect(thumbnail.rawPayload.equals(pngBytes(4, 4))).toBe(true);
+  });
+
+  it("answers 401 to a signed-out visitor for every stored file, existing or not", async () => {
+    const author = await createTestUser(app);
+    const module = await createTestModule(app, author.cookie);
+    for (const url of [
+      module.thumbnailUrl,
+      launchUrl,
+      notificationUrl,
+      "/api/files/module-thumbnails/00000000-0000-0000-0000-000000000000.png",
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({
+        code: "UNAUTHENTICATED",
+        message: GenericTexts.unauthenticated,
+      });
+    }
+  });
+
+  it("serves the default icons publicly cached, to visitors too", async () => {
+    const res = await get("/api/files/default.png");
     expect(res.statusCode).toBe(200);
-    expect(res.headers["content-type"]).toBe("image/png");
+    expect(res.headers["cache-control"]).toBe("public, max-age=86400");
   });
 });

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { storedFiles } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
 import { serverRoot } from "../../platform/server-root";
-import { getSession } from "../../platform/session";
+import { requireUser } from "../../platform/session";
 
 /** SVGs are documents: opened on their own, they run nothing and load nothing. */
 export const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
@@ -30,9 +30,11 @@ function fileHeaders(reply: FastifyReply, contentType: string) {
 
 /**
  * Stored files (app icons, store media) and the two default icons, at /api/files/<key>, with
- * their true content type. A file with an owner is served to that owner only (anyone else gets
- * 404, as for a file that does not exist); files without an owner (store modules) and the
- * defaults are public.
+ * their true content type. The defaults are public; every stored file needs an account, as the
+ * pages that show them do (a signed-out visitor gets 401 before any lookup, so it learns nothing
+ * about which keys exist). A file with an owner is served to that owner only (anyone else gets
+ * 404, as for a file that does not exist); files without an owner (store media) to every
+ * signed-in user. See docs/decisions/016-files-at-rest.md.
  */
 export async function registerFilesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -53,23 +55,17 @@ export async function registerFilesRoutes(app: FastifyInstance) {
       return reply.send(fallback.body);
     }
 
+    const user = await requireUser(request);
     const [file] = await db.select().from(storedFiles).where(eq(storedFiles.key, key)).limit(1);
     if (!file) throw AppError.notFound();
-    if (file.ownerId !== null) {
-      const session = await getSession(request);
-      if (session?.user.id !== file.ownerId) throw AppError.notFound();
-    }
+    if (file.ownerId !== null && file.ownerId !== user.id) throw AppError.notFound();
     const opened = await storage.open(key);
     if (!opened) throw AppError.notFound();
     fileHeaders(reply, file.contentType);
     reply.header("Content-Length", opened.size);
-    // Keys are never reused (a replaced icon gets a new key): the browser may keep its copy.
-    reply.header(
-      "Cache-Control",
-      file.ownerId === null
-        ? "public, max-age=31536000, immutable"
-        : "private, max-age=31536000, immutable",
-    );
+    // Keys are never reused (a replaced icon gets a new key): the browser may keep its copy,
+    // but no shared cache may, since the answer depends on the session.
+    reply.header("Cache-Control", "private, max-age=31536000, immutable");
     return reply.send(opened.stream);
   });
 }

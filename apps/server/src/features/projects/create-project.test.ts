@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import { GenericTexts } from "@hybridge/shared/common/errors";
+import { jpegHeader } from "@hybridge/shared/files/test-files";
 import { FilesTexts, SvgRefusals } from "@hybridge/shared/files/texts";
 import { FunctionsTexts } from "@hybridge/shared/projects/functions";
 import { DATABASE_KEY_PATTERN } from "@hybridge/shared/projects/schemas";
@@ -256,6 +257,15 @@ describe("POST /api/projects", () => {
     [
       "a 500×500 JPEG",
       { name: "icLaunch", filename: "a.jpg", data: jpegBytes(500, 500) },
+      FilesTexts.launchIconSize,
+    ],
+    [
+      "a JPEG whose frame header claims 65500×65500 (refused at the header)",
+      {
+        name: "icLaunch",
+        filename: "a.jpg",
+        data: Buffer.concat([Buffer.from(jpegHeader(65500, 65500)), Buffer.alloc(1024 * 1024)]),
+      },
       FilesTexts.launchIconSize,
     ],
     [

@@ -3,9 +3,10 @@ import type { CreateProjectInput } from "@hybridge/shared/projects/schemas";
 import { ProjectsTexts } from "@hybridge/shared/projects/texts";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
-import { projectDatabases, projectSettings, projects, storedFiles } from "../../platform/db/schema";
+import { projectDatabases, projectSettings, projects } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
 import type { Storage } from "../../platform/storage";
+import { recordStoredFiles } from "../../platform/stored-files";
 import { type DatabaseKey, newDatabaseId, newDatabaseKey, newProjectId } from "./ids";
 import { isConstraintViolation } from "./postgres-errors";
 import { keySealedUntil } from "./project-settings";
@@ -54,16 +55,16 @@ export async function createProject(options: {
     const id = newProjectId();
     const key = (options.newKey ?? newDatabaseKey)();
     return await db.transaction(async (tx) => {
-      if (stored.length > 0) {
-        await tx.insert(storedFiles).values(
-          stored.map((f) => ({
-            key: f.key,
-            ownerId: owner.id,
-            contentType: f.contentType,
-            size: f.size,
-          })),
-        );
-      }
+      await recordStoredFiles(
+        tx,
+        storage,
+        stored.map((f) => ({
+          key: f.key,
+          ownerId: owner.id,
+          contentType: f.contentType,
+          size: f.size,
+        })),
+      );
       // 3. The project.
       const [project] = await tx
         .insert(projects)

@@ -7,6 +7,7 @@ import type { Db } from "../../platform/db/client";
 import { projectSettings, projects, storedFiles } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
 import type { Storage } from "../../platform/storage";
+import { recordStoredFiles } from "../../platform/stored-files";
 import { findOwnedProject } from "./list-projects";
 import { type IconUpload, type StoredIcon, storeIcon } from "./store-icon";
 
@@ -73,18 +74,15 @@ export async function replaceProjectIcon(options: {
 
   try {
     const { row, oldKey } = await db.transaction(async (tx) => {
+      await recordStoredFiles(tx, storage, [
+        { key: file.key, ownerId: userId, contentType: file.contentType, size: file.size },
+      ]);
       const [current] = await tx
         .select({ key: ICON_COLUMNS[kind] })
         .from(projects)
         .where(owned(projectId, userId))
         .for("update");
       if (!current) throw AppError.notFound(ProjectsTexts.invalidProjectId);
-      await tx.insert(storedFiles).values({
-        key: file.key,
-        ownerId: userId,
-        contentType: file.contentType,
-        size: file.size,
-      });
       const [updated] = await tx
         .update(projects)
         .set(

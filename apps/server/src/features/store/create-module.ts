@@ -2,10 +2,11 @@ import type { ModuleMediaKind } from "@hybridge/shared/store/media";
 import type { CreateModuleInput } from "@hybridge/shared/store/schemas";
 import { StoreTexts } from "@hybridge/shared/store/texts";
 import type { Db } from "../../platform/db/client";
-import { modules, storedFiles } from "../../platform/db/schema";
+import { modules } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
 import type { FileUpload } from "../../platform/multipart-form";
 import type { Storage } from "../../platform/storage";
+import { recordStoredFiles } from "../../platform/stored-files";
 import type { ModuleRow } from "./module-view";
 import { type StoredMedia, storeModuleMedia } from "./store-media";
 
@@ -32,7 +33,9 @@ export async function createModule(options: {
     if (!thumbnail) throw AppError.validation(StoreTexts.required);
 
     return await db.transaction(async (tx) => {
-      await tx.insert(storedFiles).values(
+      await recordStoredFiles(
+        tx,
+        storage,
         stored.map((f) => ({
           key: f.key,
           ownerId: null,

@@ -1,8 +1,17 @@
+import { Readable } from "node:stream";
+import {
+  jpegHeader,
+  pngBitmapFile,
+  pngHeader,
+  webpHeader,
+} from "@hybridge/shared/files/test-files";
+import { THUMBNAIL_MAX_SIDE } from "@hybridge/shared/store/media";
 import { StoreTexts } from "@hybridge/shared/store/texts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, createTestUser, type TestApp, type TestUser } from "../../../test/test-app";
 import { jpegBytes, pngBytes } from "../../../test/test-images";
 import { MultipartTexts } from "../../platform/multipart-form";
+import { storeModuleMedia } from "./store-media";
 import {
   moduleFields,
   mp4Bytes,
@@ -17,7 +26,8 @@ import {
 /**
  * What a module's media must be, through POST /api/store/modules: a whole PNG, JPEG or WebP
  * thumbnail (walked to its end), an MP4 or WebM video whose container is walked to the end of
- * the file. Every refusal leaves no file and no module.
+ * the file; a thumbnail of at most 4096×4096 pixels, by its header. Every refusal leaves no file
+ * and no module.
  */
 
 let app: TestApp;
@@ -103,6 +113,49 @@ describe("module thumbnails", () => {
     ],
   ])("refuses %s", async (_label, data) => {
     await expectRefused([thumbnailPart(data, "thumb.png")], StoreTexts.notAnImage);
+  });
+
+  const tooBig = StoreTexts.thumbnailTooBig(THUMBNAIL_MAX_SIDE);
+  it.each([
+    ["a PNG claiming 20000×20000", pngHeader(20000, 20000)],
+    ["a JPEG whose frame header claims 65500×65500", jpegHeader(65500, 65500)],
+    ["a lossy WebP (VP8) claiming 8000×8000", webpHeader("VP8 ", 8000, 8000)],
+    ["a lossless WebP (VP8L) claiming 8000×8000", webpHeader("VP8L", 8000, 8000)],
+    ["an extended WebP (VP8X) claiming 8000×8000", webpHeader("VP8X", 8000, 8000)],
+  ])("refuses %s, from its header", async (_label, header) => {
+    // The header, then a body as long as the file's limit allows: the answer does not wait for it.
+    const data = Buffer.concat([Buffer.from(header), Buffer.alloc(4 * 1024 * 1024)]);
+    await expectRefused([thumbnailPart(data, "thumb.png")], tooBig);
+  });
+
+  it("stops reading a thumbnail at the header that claims too many pixels", async () => {
+    const state = { pulled: 0 };
+    const stream = Readable.from(
+      (async function* () {
+        yield Buffer.from(pngHeader(20000, 20000));
+        for (let i = 0; i < 70; i++) {
+          state.pulled++;
+          yield Buffer.alloc(64 * 1024);
+        }
+      })(),
+      { objectMode: false },
+    );
+    const before = storedFileKeys(app);
+    await expect(
+      storeModuleMedia({
+        storage: app.deps.storage,
+        upload: { kind: "thumbnail", fileName: "big.png", stream },
+      }),
+    ).rejects.toMatchObject({ code: "VALIDATION", message: tooBig });
+    expect(state.pulled).toBeLessThan(3);
+    expect(storedFileKeys(app)).toEqual(before);
+  });
+
+  it("accepts thumbnails of 4096×4096 pixels", async () => {
+    for (const data of [Buffer.from(pngBitmapFile(4096, 4096)), webpBytes(4096, 4096)]) {
+      const res = await postModule(app, author.cookie, moduleFields(), [thumbnailPart(data)]);
+      expect(res.statusCode).toBe(201);
+    }
   });
 
   it("accepts whole PNG, JPEG and WebP images", async () => {

@@ -9,9 +9,10 @@ import { count, eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
 import type { Db } from "../../platform/db/client";
-import { appFlags, modules, storedFiles } from "../../platform/db/schema";
+import { appFlags, modules, type storedFiles } from "../../platform/db/schema";
 import { serverRoot } from "../../platform/server-root";
 import { type Storage, saveUpload } from "../../platform/storage";
+import { recordStoredFiles } from "../../platform/stored-files";
 
 /** The example modules and their thumbnails, committed in the repository. */
 export const STORE_SEED_DIR = path.join(serverRoot, "assets", "store-seed");
@@ -120,7 +121,11 @@ export async function seedStore(options: {
     }
     claimed = await db.transaction(async (tx) => {
       if (!(await claimFlag(tx))) return false;
-      await tx.insert(storedFiles).values(rows.map((r) => r.file));
+      await recordStoredFiles(
+        tx,
+        storage,
+        rows.map((r) => r.file),
+      );
       await tx.insert(modules).values(rows.map((r) => r.module));
       return true;
     });

@@ -57,7 +57,8 @@ export async function storeModuleMedia(options: {
     maxBytes: rule.maxBytes,
     inspector: createModuleMediaInspector(kind),
     errors: {
-      invalid: () => AppError.validation(rule.invalidMessage),
+      invalid: (check) =>
+        AppError.validation(check && !check.ok ? check.message : rule.invalidMessage),
       tooLarge: () => new AppError(ErrorCodes.PAYLOAD_TOO_LARGE, tooLargeMessage(kind)),
       failed: (cause) => uploadFailed(kind, cause),
     },

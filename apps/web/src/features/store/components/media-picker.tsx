@@ -2,6 +2,7 @@ import {
   createModuleMediaInspector,
   MODULE_MEDIA_RULES,
   type ModuleMediaKind,
+  THUMBNAIL_MAX_SIDE,
   tooLargeMessage,
 } from "@hybridge/shared/store/media";
 import { StoreTexts } from "@hybridge/shared/store/texts";
@@ -82,7 +83,7 @@ export function MediaPicker({
 
   const hint =
     kind === "thumbnail"
-      ? StoreTexts.thumbnailHint(rule.maxLabel)
+      ? StoreTexts.thumbnailHint(rule.maxLabel, THUMBNAIL_MAX_SIDE)
       : StoreTexts.videoHint(rule.maxLabel);
 
   return (
