@@ -286,35 +286,34 @@ describe("an APK built from an uploaded bundle", () => {
     });
 
     it("answers the app's origin from the bundle, root-relative paths included, each file with its type", () => {
-      expect(answer("main https://localhost/")).toMatchObject(served("index.html", "text/html"));
-      expect(answer("sub https://localhost/assets/index-3f2a.js")).toMatchObject(
-        served("assets/index-3f2a.js", "text/javascript"),
-      );
-      expect(answer("sub https://localhost/assets/index-9c1b.css")).toMatchObject(
-        served("assets/index-9c1b.css", "text/css"),
-      );
-      expect(answer("sub https://localhost/assets/worker-77aa.mjs")).toMatchObject(
-        served("assets/worker-77aa.mjs", "text/javascript"),
-      );
-      expect(answer("sub https://localhost/assets/sum-1d0e.wasm")).toMatchObject(
-        served("assets/sum-1d0e.wasm", "application/wasm"),
-      );
-      expect(answer("sub https://localhost/icon.svg")).toMatchObject(
-        served("icon.svg", "image/svg+xml"),
-      );
-      expect(answer("sub https://localhost/manifest.webmanifest")).toMatchObject(
-        served("manifest.webmanifest", "application/manifest+json"),
-      );
-      expect(answer("sub https://localhost/.well-known/assetlinks.json")).toMatchObject(
-        served(".well-known/assetlinks.json", "application/json"),
-      );
-      // Other types come from MimeTypeMap; one it does not know is left for the WebView to sniff.
-      expect(answer("sub https://localhost/img/logo.png")).toMatchObject(
-        served("img/logo.png", "image/png"),
-      );
-      expect(answer("sub https://localhost/fonts/Noto%20Sans%20%C3%A9.woff2")).toMatchObject(
-        served("fonts/Noto Sans é.woff2", null),
-      );
+      const expected: [(typeof REQUESTS)[number], string, string | null][] = [
+        ["main https://localhost/", "index.html", "text/html"],
+        ["sub https://localhost/assets/index-3f2a.js", "assets/index-3f2a.js", "text/javascript"],
+        ["sub https://localhost/assets/index-9c1b.css", "assets/index-9c1b.css", "text/css"],
+        [
+          "sub https://localhost/assets/worker-77aa.mjs",
+          "assets/worker-77aa.mjs",
+          "text/javascript",
+        ],
+        ["sub https://localhost/assets/sum-1d0e.wasm", "assets/sum-1d0e.wasm", "application/wasm"],
+        ["sub https://localhost/icon.svg", "icon.svg", "image/svg+xml"],
+        [
+          "sub https://localhost/manifest.webmanifest",
+          "manifest.webmanifest",
+          "application/manifest+json",
+        ],
+        [
+          "sub https://localhost/.well-known/assetlinks.json",
+          ".well-known/assetlinks.json",
+          "application/json",
+        ],
+        // Other types come from MimeTypeMap; one it does not know is left to the WebView to sniff.
+        ["sub https://localhost/img/logo.png", "img/logo.png", "image/png"],
+        ["sub https://localhost/fonts/Noto%20Sans%20%C3%A9.woff2", "fonts/Noto Sans é.woff2", null],
+      ];
+      for (const [request, path, mimeType] of expected) {
+        expect(answer(request), request).toMatchObject(served(path, mimeType));
+      }
     });
 
     it("gives a folder its index.html, an app route the app's page, and a missing file a 404", () => {

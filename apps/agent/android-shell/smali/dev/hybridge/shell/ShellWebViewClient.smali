@@ -151,7 +151,8 @@
     move-result-object v0
     if-eqz v0, :unknown
 
-    # Each entry: v1 whether the extension is this one, v2 its type.
+    # Each entry: v1 whether the extension is this one, v2 its type (mjs and htm share the type
+    # of the entry above them).
     const-string v1, "js"
     invoke-virtual {v1, v0}, Ljava/lang/String;->equals(Ljava/lang/Object;)Z
     move-result v1
