@@ -8,7 +8,7 @@ import yazl from "yazl";
 import { AndroidBuildError } from "./errors";
 import { AndroidBuildTexts } from "./texts";
 
-/** Where the shell's WebView looks for the bundle: file:///android_asset/www/. */
+/** Where the shell finds the bundle, which it serves as https://localhost/. */
 export const BUNDLE_ASSETS_PREFIX = "assets/www/";
 
 /**
@@ -65,14 +65,6 @@ export async function listBundleFiles(
     throw new AndroidBuildError("BAD_BUNDLE", AndroidBuildTexts.bundleWithoutIndex);
   }
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-}
-
-/**
- * The first URL of an entry page that starts at the site's root (`src="/assets/app.js"`): inside
- * the app the page is a file:// URL, where such a path points at the phone's file system root.
- */
-export function findRootRelativeUrl(html: string): string | null {
-  return /\b(?:src|href)\s*=\s*["']?(\/(?!\/)[^"'\s>]*)/i.exec(html)?.[1] ?? null;
 }
 
 /**

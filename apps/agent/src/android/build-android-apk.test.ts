@@ -5,6 +5,7 @@ import { jpegFile } from "@hybridge/shared/files/test-files";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apksignerVerify, referenceTool, zipEntries } from "../../test/reference-tools";
+import { runShellOnJvm, type ShellRun } from "../../test/shell-on-jvm";
 import { type AndroidApk, type AndroidApp, buildAndroidApk } from "./build-android-apk";
 import { createUploadKeystore, type UploadKeystore } from "./keystore";
 import { packageIdFromAppCode } from "./package-id";
@@ -21,14 +22,21 @@ const app: AndroidApp = {
   launchIcon: null,
 };
 
-// The bundle as a static site generator leaves it: a Next.js-style `_next/` folder, a dotfolder
-// the web needs (`.well-known/`), names with spaces and accents, bytes that are not UTF-8 text,
-// and the clutter a zipped folder carries (.DS_Store, .git/).
+// The bundle as a build tool leaves it: Vite's root-relative URLs (base "/") to hashed files
+// under assets/, a Next.js-style `_next/` folder, a dotfolder the web needs (`.well-known/`), a
+// folder's own index.html, names with spaces and accents, bytes that are not UTF-8 text, and the
+// clutter a zipped folder carries (.DS_Store, .git/).
 const BUNDLE: Record<string, Buffer> = {
   "index.html": Buffer.from(
-    '<!doctype html>\r\n<html><head><meta charset="utf-8"><title>Café</title>\r\n<script src="app.js"></script></head><body>Hello</body></html>\n',
+    '<!doctype html>\r\n<html><head><meta charset="utf-8"><title>Café</title>\r\n<link rel="manifest" href="/manifest.webmanifest"><link rel="stylesheet" href="/assets/index-9c1b.css">\r\n<script type="module" src="/assets/index-3f2a.js"></script></head><body><img src="/icon.svg">Hello</body></html>\n',
   ),
-  "app.js": Buffer.from("document.body.append(' ✓');\n"),
+  "assets/index-3f2a.js": Buffer.from("document.body.append(' ✓');\n"),
+  "assets/index-9c1b.css": Buffer.from("body { color: #0e904d; }\n"),
+  "assets/worker-77aa.mjs": Buffer.from("onmessage = (e) => postMessage(e.data);\n"),
+  "assets/sum-1d0e.wasm": Buffer.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]),
+  "icon.svg": Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+  "manifest.webmanifest": Buffer.from('{"name":"Café"}'),
+  "docs/index.html": Buffer.from("<p>Docs</p>"),
   "_next/static/chunks/main-3f2a.js": Buffer.from("self.__NEXT=1;"),
   ".well-known/assetlinks.json": Buffer.from("[]"),
   "img/logo.png": Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 255, 7]),
@@ -141,23 +149,38 @@ describe("an APK built from an uploaded bundle", () => {
     expect(resources).toMatch(/\(Key=0x010104e0\): \(\w+\) #ffffffff/);
   });
 
-  it("holds the WebView activity in its dex: JavaScript, DOM storage, the bundle, back in history", async () => {
+  it("holds the WebView activity and the client that serves the bundle from https://localhost", async () => {
     const classes = await referenceTool("baksmali", ["list", "classes", apkPath]);
-    expect(classes.split("\n")).toContain("Ldev/hybridge/shell/MainActivity;");
+    expect(classes.split("\n")).toEqual(
+      expect.arrayContaining([
+        "Ldev/hybridge/shell/MainActivity;",
+        "Ldev/hybridge/shell/ShellWebViewClient;",
+      ]),
+    );
     const methods = await referenceTool("baksmali", ["list", "methods", apkPath]);
     for (const call of [
       "Landroid/webkit/WebSettings;->setJavaScriptEnabled(Z)V",
       "Landroid/webkit/WebSettings;->setDomStorageEnabled(Z)V",
+      "Landroid/webkit/WebSettings;->setAllowFileAccess(Z)V",
       "Landroid/webkit/WebView;->setWebViewClient(Landroid/webkit/WebViewClient;)V",
       "Landroid/webkit/WebView;->loadUrl(Ljava/lang/String;)V",
       "Landroid/webkit/WebView;->canGoBack()Z",
       "Landroid/webkit/WebView;->goBack()V",
       "Ldev/hybridge/shell/MainActivity;->onBackPressed()V",
+      "Ldev/hybridge/shell/ShellWebViewClient;->shouldInterceptRequest(Landroid/webkit/WebView;Landroid/webkit/WebResourceRequest;)Landroid/webkit/WebResourceResponse;",
+      "Landroid/webkit/WebResourceRequest;->isForMainFrame()Z",
+      "Landroid/content/res/AssetManager;->open(Ljava/lang/String;)Ljava/io/InputStream;",
+      "Landroid/webkit/MimeTypeMap;->getMimeTypeFromExtension(Ljava/lang/String;)Ljava/lang/String;",
     ]) {
       expect(methods).toContain(call);
     }
+    // The bundle is no longer opened from files, so file URLs get no access of their own.
+    expect(methods).not.toContain("setAllowFileAccessFromFileURLs");
     const strings = await referenceTool("baksmali", ["list", "strings", apkPath]);
-    expect(strings).toContain('"file:///android_asset/www/index.html"');
+    for (const text of ['"https://localhost/"', '"localhost"', '"www"', '"www/index.html"']) {
+      expect(strings).toContain(text);
+    }
+    expect(strings).not.toContain("file:///android_asset");
   });
 
   it("packs the bundle byte for byte, dotfiles and _ folders included, clutter left out", async () => {
@@ -168,7 +191,6 @@ describe("an APK built from an uploaded bundle", () => {
     const assets = [...entries.keys()].filter((name) => name.startsWith("assets/"));
     expect(assets).toHaveLength(Object.keys(BUNDLE).length);
     expect(v1.log).toContain("left out of the bundle: .DS_Store");
-    expect(v1.log.filter((line) => line.startsWith("Warning"))).toEqual([]);
     expect(entries.has("classes.dex")).toBe(true);
   });
 
@@ -203,6 +225,131 @@ describe("an APK built from an uploaded bundle", () => {
     expect([info.width, info.height]).toEqual([192, 192]);
     expect(data[0]).toBeGreaterThan(180); // red, not the default icon
     expect(data[1]).toBeLessThan(60);
+  });
+
+  describe("its shell, run on a JVM over the APK's assets (no phone here)", () => {
+    // `main`: a page's navigation; `sub`: a script, a stylesheet, a fetch.
+    const REQUESTS = [
+      "main https://localhost/",
+      "sub https://localhost/assets/index-3f2a.js",
+      "sub https://localhost/assets/index-9c1b.css",
+      "sub https://localhost/assets/worker-77aa.mjs",
+      "sub https://localhost/assets/sum-1d0e.wasm",
+      "sub https://localhost/icon.svg",
+      "sub https://localhost/manifest.webmanifest",
+      "sub https://localhost/.well-known/assetlinks.json",
+      "sub https://localhost/img/logo.png",
+      "sub https://localhost/fonts/Noto%20Sans%20%C3%A9.woff2",
+      "main https://localhost/docs/",
+      "main https://localhost/products/42",
+      "sub https://localhost/products/42",
+      "main https://localhost/assets/missing-0000.js",
+      "sub https://localhost/assets/%2E%2E/%2E%2E/AndroidManifest.xml",
+      "sub https://cdn.example.com/lib.js",
+      "sub https://localhost:8443/api/items",
+      "sub http://localhost/",
+      "link https://localhost/cart",
+      "link https://checkout.example.com/pay",
+      "link tel:+33123456789",
+    ] as const;
+    let shell: ShellRun;
+    const answer = (request: (typeof REQUESTS)[number]) => {
+      const found = shell.answers[REQUESTS.indexOf(request)];
+      if (!found) throw new Error(`no answer for ${request}`);
+      return found;
+    };
+    const served = (path: string, mimeType: string | null) => ({
+      intercepted: true,
+      status: 200,
+      mimeType,
+      encoding: null,
+      body: BUNDLE[path]?.toString("base64"),
+    });
+    const notFound = { intercepted: true, status: 404, body: null };
+
+    beforeAll(async () => {
+      shell = await runShellOnJvm(apkPath, [...REQUESTS]);
+    });
+
+    it("opens https://localhost/ with JavaScript and DOM storage on, file and content access off", () => {
+      expect(shell.activity).toEqual({
+        loadedUrl: "https://localhost/",
+        settings: {
+          javaScript: true,
+          domStorage: true,
+          fileAccess: false,
+          contentAccess: false,
+          fileAccessFromFileURLs: false,
+          universalAccessFromFileURLs: false,
+        },
+      });
+    });
+
+    it("answers the app's origin from the bundle, root-relative paths included, each file with its type", () => {
+      const expected: [(typeof REQUESTS)[number], string, string | null][] = [
+        ["main https://localhost/", "index.html", "text/html"],
+        ["sub https://localhost/assets/index-3f2a.js", "assets/index-3f2a.js", "text/javascript"],
+        ["sub https://localhost/assets/index-9c1b.css", "assets/index-9c1b.css", "text/css"],
+        [
+          "sub https://localhost/assets/worker-77aa.mjs",
+          "assets/worker-77aa.mjs",
+          "text/javascript",
+        ],
+        ["sub https://localhost/assets/sum-1d0e.wasm", "assets/sum-1d0e.wasm", "application/wasm"],
+        ["sub https://localhost/icon.svg", "icon.svg", "image/svg+xml"],
+        [
+          "sub https://localhost/manifest.webmanifest",
+          "manifest.webmanifest",
+          "application/manifest+json",
+        ],
+        [
+          "sub https://localhost/.well-known/assetlinks.json",
+          ".well-known/assetlinks.json",
+          "application/json",
+        ],
+        // Other types come from MimeTypeMap; one it does not know is left to the WebView to sniff.
+        ["sub https://localhost/img/logo.png", "img/logo.png", "image/png"],
+        ["sub https://localhost/fonts/Noto%20Sans%20%C3%A9.woff2", "fonts/Noto Sans é.woff2", null],
+      ];
+      for (const [request, path, mimeType] of expected) {
+        expect(answer(request), request).toMatchObject(served(path, mimeType));
+      }
+    });
+
+    it("gives a folder its index.html, an app route the app's page, and a missing file a 404", () => {
+      expect(answer("main https://localhost/docs/")).toMatchObject(
+        served("docs/index.html", "text/html"),
+      );
+      // A deep link or a reload of a history API route: the app's router takes it from there.
+      expect(answer("main https://localhost/products/42")).toMatchObject(
+        served("index.html", "text/html"),
+      );
+      // A fetch of the same path is not a page: it gets no HTML in place of data.
+      expect(answer("sub https://localhost/products/42")).toMatchObject(notFound);
+      expect(answer("main https://localhost/assets/missing-0000.js")).toMatchObject(notFound);
+      expect(
+        answer("sub https://localhost/assets/%2E%2E/%2E%2E/AndroidManifest.xml"),
+      ).toMatchObject(notFound);
+    });
+
+    it("leaves every other origin to the network", () => {
+      for (const request of [
+        "sub https://cdn.example.com/lib.js",
+        "sub https://localhost:8443/api/items",
+        "sub http://localhost/",
+      ] as const) {
+        expect(answer(request)).toEqual({ url: request.slice(4), intercepted: false });
+      }
+    });
+
+    it("keeps links to the app and to other sites in the WebView, and hands tel: to another app", () => {
+      expect(answer("link https://localhost/cart")).toMatchObject({ staysInWebView: true });
+      expect(answer("link https://checkout.example.com/pay")).toMatchObject({
+        staysInWebView: true,
+      });
+      // No app on this JVM takes it: the shell catches that and the WebView still leaves it.
+      expect(answer("link tel:+33123456789")).toMatchObject({ staysInWebView: false });
+    });
   });
 });
 

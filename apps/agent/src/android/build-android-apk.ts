@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { findRootRelativeUrl, listBundleFiles, writeUnsignedApk } from "./apk-contents";
+import { listBundleFiles, writeUnsignedApk } from "./apk-contents";
 import { isLightColor, toRrggbb } from "./colors";
 import { AndroidBuildError } from "./errors";
 import { assertKeyAlias, type UploadKeystore } from "./keystore";
@@ -115,10 +115,6 @@ export async function buildAndroidApk(options: BuildAndroidApkOptions): Promise<
     // Checked before any tool runs: a bad bundle fails at once.
     const bundle = await listBundleFiles(bundleDir, onLog);
     onLog(`Files in the web bundle: ${bundle.length}`);
-    const rootRelativeUrl = findRootRelativeUrl(
-      await readFile(join(bundleDir, "index.html"), "utf8"),
-    );
-    if (rootRelativeUrl) onLog(AndroidBuildTexts.rootRelativeUrl(rootRelativeUrl));
 
     await writeShellProject(join(dir, "shell"), {
       packageName,

@@ -16,8 +16,6 @@ export const AndroidBuildTexts = {
     `The web bundle contains a link (${path}); a bundle holds plain files and folders only.`,
   bundleBadName: (path: string) =>
     `The web bundle contains a file name an Android app cannot hold: ${path}`,
-  rootRelativeUrl: (url: string) =>
-    `Warning: index.html loads ${url} by an absolute path, which does not resolve inside the app (it opens the bundle from its files). Build the web app with relative paths (Vite: base: "./").`,
   launchIconUnreadable: "The launch icon could not be read as a PNG or JPEG image.",
   invalidColor: (field: string, value: string) =>
     `The ${field} "${value}" is not a hex colour code (e.g., #RRGGBB).`,

@@ -29,14 +29,17 @@
     const/4 v2, 0x1
     invoke-virtual {v1, v2}, Landroid/webkit/WebSettings;->setJavaScriptEnabled(Z)V
     invoke-virtual {v1, v2}, Landroid/webkit/WebSettings;->setDomStorageEnabled(Z)V
+    # The bundle comes from https://localhost (ShellWebViewClient), not from files: the page may
+    # open neither the phone's files nor content providers' (file URLs' own access stays off).
+    const/4 v2, 0x0
     invoke-virtual {v1, v2}, Landroid/webkit/WebSettings;->setAllowFileAccess(Z)V
-    # The bundle is served from file:// URLs: without this, its own module scripts and fetches
-    # of its own files count as cross-origin and are refused.
-    invoke-virtual {v1, v2}, Landroid/webkit/WebSettings;->setAllowFileAccessFromFileURLs(Z)V
+    invoke-virtual {v1, v2}, Landroid/webkit/WebSettings;->setAllowContentAccess(Z)V
 
-    new-instance v1, Ldev/hybridge/shell/ShellWebViewClient;
-    invoke-direct {v1}, Ldev/hybridge/shell/ShellWebViewClient;-><init>()V
-    invoke-virtual {v0, v1}, Landroid/webkit/WebView;->setWebViewClient(Landroid/webkit/WebViewClient;)V
+    invoke-virtual {p0}, Ldev/hybridge/shell/MainActivity;->getAssets()Landroid/content/res/AssetManager;
+    move-result-object v1
+    new-instance v2, Ldev/hybridge/shell/ShellWebViewClient;
+    invoke-direct {v2, v1}, Ldev/hybridge/shell/ShellWebViewClient;-><init>(Landroid/content/res/AssetManager;)V
+    invoke-virtual {v0, v2}, Landroid/webkit/WebView;->setWebViewClient(Landroid/webkit/WebViewClient;)V
 
     # Without a chrome client a WebView drops alert(), confirm() and prompt() silently.
     new-instance v1, Landroid/webkit/WebChromeClient;
@@ -52,7 +55,8 @@
     if-nez v1, :done
 
     :load_bundle
-    const-string v1, "file:///android_asset/www/index.html"
+    # The app's origin, which ShellWebViewClient answers from the bundle: this is www/index.html.
+    const-string v1, "https://localhost/"
     invoke-virtual {v0, v1}, Landroid/webkit/WebView;->loadUrl(Ljava/lang/String;)V
 
     :done

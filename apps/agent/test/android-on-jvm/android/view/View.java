@@ -1,0 +1,15 @@
+package android.view;
+
+import android.content.Context;
+
+public class View {
+    private final Context context;
+
+    public View(Context context) {
+        this.context = context;
+    }
+
+    public final Context getContext() {
+        return context;
+    }
+}

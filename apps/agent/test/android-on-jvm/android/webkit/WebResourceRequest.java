@@ -1,0 +1,9 @@
+package android.webkit;
+
+import android.net.Uri;
+
+public interface WebResourceRequest {
+    Uri getUrl();
+
+    boolean isForMainFrame();
+}
