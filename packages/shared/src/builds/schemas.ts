@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { BUILD_PLATFORMS } from "../common/enums";
+import { singleLineText } from "../common/fields";
 import { BuildsTexts } from "./texts";
 
 export const BuildPlatformSchema = z.enum(BUILD_PLATFORMS, { error: BuildsTexts.invalidPlatform });
@@ -62,8 +63,7 @@ export type ProjectSummaryResponse = z.infer<typeof ProjectSummaryResponseSchema
 
 /** `POST /api/v1/installs`, called by the mobile apps (no session). */
 export const RecordInstallInputSchema = z.object({
-  appKey: z
-    .string(BuildsTexts.invalidAppKey)
+  appKey: singleLineText(BuildsTexts.invalidAppKey)
     .trim()
     .min(1, BuildsTexts.invalidAppKey)
     .max(90, BuildsTexts.invalidAppKey),

@@ -27,4 +27,5 @@ export const GenericTexts = {
   unauthenticated: "Not Logged In - You must be logged in to proceed.",
   rateLimited: "Too many attempts. Please wait a moment and try again.",
   invalidInput: "The request is not valid.",
+  pathTooLong: "path: is too long.",
 } as const;
