@@ -88,6 +88,14 @@ export const validatorCompiler: FastifySchemaCompiler<$ZodType> = ({ schema, htt
 };
 
 type Found = { field: string } | null;
+/** A place in a parsed value: its key and its parent's place (a path without copying it). */
+type Place = { key: string; parent: Place | null } | null;
+
+const pathOf = (place: Place, whole: string) => {
+  const keys: string[] = [];
+  for (let at = place; at; at = at.parent) keys.unshift(at.key);
+  return keys.length > 0 ? keys.join(".") : whole;
+};
 
 /**
  * The first string or key in `value` (a parsed body, query or params) holding a character that
@@ -95,21 +103,16 @@ type Found = { field: string } | null;
  * are single-line whatever the kind. Walks without recursion: a body may nest deeply.
  */
 export function findDisallowedText(value: unknown, kind: TextKind, whole: string): Found {
-  const stack: { value: unknown; path: string[] }[] = [{ value, path: [] }];
-  const name = (path: string[]) => (path.length > 0 ? path.join(".") : whole);
+  const stack: { value: unknown; place: Place }[] = [{ value, place: null }];
   for (let item = stack.pop(); item; item = stack.pop()) {
-    const { value: current, path } = item;
+    const { value: current, place } = item;
     if (typeof current === "string") {
-      if (!isAllowedText(current, kind)) return { field: name(path) };
-    } else if (Array.isArray(current)) {
-      current.forEach((entry, index) => {
-        stack.push({ value: entry, path: [...path, String(index)] });
-      });
+      if (!isAllowedText(current, kind)) return { field: pathOf(place, whole) };
     } else if (typeof current === "object" && current !== null) {
       for (const [key, entry] of Object.entries(current)) {
-        const field = [...path, printableFieldName(key)];
-        if (!isAllowedText(key, "single-line")) return { field: name(field) };
-        stack.push({ value: entry, path: field });
+        const at = { key: printableFieldName(key), parent: place };
+        if (!isAllowedText(key, "single-line")) return { field: pathOf(at, whole) };
+        stack.push({ value: entry, place: at });
       }
     }
   }
