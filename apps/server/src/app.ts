@@ -3,7 +3,7 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
 import { HealthResponseSchema } from "@hybridge/shared/auth/schemas";
-import Fastify from "fastify";
+import Fastify, { type RouteOptions } from "fastify";
 import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { registerAuthRoutes } from "./features/auth/routes";
 import { registerBuildsRoutes } from "./features/builds/routes";
@@ -53,6 +53,8 @@ export type BuildAppOptions = {
   serveWeb?: boolean;
   /** Where and how much to log; the redacting serializers always apply. */
   log?: { level?: string; stream?: NodeJS.WritableStream };
+  /** Sees every route as registered (the route-table tests walk them). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 export async function buildApp(options: BuildAppOptions) {
@@ -74,6 +76,7 @@ export async function buildApp(options: BuildAppOptions) {
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (options.onRoute) app.addHook("onRoute", options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerCharacterChecks(app);

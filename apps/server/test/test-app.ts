@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { RouteOptions } from "fastify";
 import postgres from "postgres";
 import { inject } from "vitest";
 import { type BuildAppOptions, buildApp } from "../src/app";
@@ -41,6 +42,8 @@ export async function openTestDatabase(): Promise<Database> {
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>> & {
   dataDir: string;
+  /** Every route of the app, as registered (their options after every onRoute hook). */
+  routes: RouteOptions[];
   cleanup: () => Promise<void>;
 };
 
@@ -59,10 +62,18 @@ export async function createTestApp(
     ...options.env,
   });
   const database = await openTestDatabase();
-  const app = await buildApp({ config, database, serveWeb: false, log: options.log });
+  const routes: RouteOptions[] = [];
+  const app = await buildApp({
+    config,
+    database,
+    serveWeb: false,
+    log: options.log,
+    onRoute: (route) => void routes.push(route),
+  });
   await app.ready();
   return Object.assign(app, {
     dataDir,
+    routes,
     cleanup: async () => {
       await app.close();
       await database.close();
