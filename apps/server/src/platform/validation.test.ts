@@ -126,6 +126,8 @@ describe("characters that are never stored (registerCharacterChecks)", () => {
       refused("a.k\\u0007ey"),
     );
     expect(await send("/api/echo/1", '{"a":"\\ud800"}')).toEqual(refused("a"));
+    // The first in the body is named.
+    expect(await send("/api/echo/1", '{"a":"\\u0000","b":{"c":"\\u0000"}}')).toEqual(refused("a"));
     expect(await send("/api/echo/1", '"\\u001b"')).toEqual(refused("body"));
     // Keys are single-line even in a body whose texts may hold line breaks.
     expect(await send("/api/echo/1", JSON.stringify({ "a\nb": "x" }))).toEqual(

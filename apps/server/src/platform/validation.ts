@@ -87,9 +87,8 @@ export const validatorCompiler: FastifySchemaCompiler<$ZodType> = ({ schema, htt
   };
 };
 
-type Found = { field: string } | null;
 /** A place in a parsed value: its key and its parent's place (a path without copying it). */
-type Place = { key: string; parent: Place | null } | null;
+type Place = { key: string; parent: Place } | null;
 
 const pathOf = (place: Place, whole: string) => {
   const keys: string[] = [];
@@ -98,40 +97,45 @@ const pathOf = (place: Place, whole: string) => {
 };
 
 /**
- * The first string or key in `value` (a parsed body, query or params) holding a character that
- * common/characters.ts never allows, or — for `kind` single-line — a tab or line break. Keys
- * are single-line whatever the kind. Walks without recursion: a body may nest deeply.
+ * The path of the first string or key in `value` (a parsed body, query or params) holding a
+ * character that common/characters.ts never allows, or — for `kind` single-line — a tab or
+ * line break; `whole` when `value` itself is that string. Keys are single-line whatever the
+ * kind. Walks without recursion, as a body may nest deeply.
  */
-export function findDisallowedText(value: unknown, kind: TextKind, whole: string): Found {
+function findDisallowedText(value: unknown, kind: TextKind, whole: string): string | null {
   const stack: { value: unknown; place: Place }[] = [{ value, place: null }];
   for (let item = stack.pop(); item; item = stack.pop()) {
     const { value: current, place } = item;
     if (typeof current === "string") {
-      if (!isAllowedText(current, kind)) return { field: pathOf(place, whole) };
+      if (!isAllowedText(current, kind)) return pathOf(place, whole);
     } else if (typeof current === "object" && current !== null) {
-      for (const [key, entry] of Object.entries(current)) {
-        const at = { key: printableFieldName(key), parent: place };
-        if (!isAllowedText(key, "single-line")) return { field: pathOf(at, whole) };
-        stack.push({ value: entry, place: at });
-      }
+      const entries = Object.entries(current).map(([key, entry]) => ({
+        key,
+        entry,
+        at: { key: printableFieldName(key), parent: place },
+      }));
+      const badKey = entries.find(({ key }) => !isAllowedText(key, "single-line"));
+      if (badKey) return pathOf(badKey.at, whole);
+      // Reversed onto the stack, so that the first field in the body is named first.
+      for (const { entry, at } of entries.reverse()) stack.push({ value: entry, place: at });
     }
   }
   return null;
 }
 
 /**
- * A query string whose percent-encoding is not UTF-8 (`?code=%FF`, an encoded lone surrogate):
- * Fastify's parser keeps such a value as the raw text, which would be stored as something the
- * client never meant.
+ * The field of a query whose percent-encoding is not UTF-8 (`?code=%FF`, an encoded lone
+ * surrogate): Fastify's parser keeps such a value as the raw text, which would be stored as
+ * something the client never meant.
  */
-function findUndecodableQuery(url: string): Found {
+function findUndecodableQuery(url: string): string | null {
   const start = url.indexOf("?");
   if (start < 0) return null;
   for (const pair of url.slice(start + 1).split("&")) {
     const [key = "", ...rest] = pair.replaceAll("+", " ").split("=");
     const decodedKey = tryDecode(key);
-    if (decodedKey === null) return { field: "query" };
-    if (tryDecode(rest.join("=")) === null) return { field: printableFieldName(decodedKey) };
+    if (decodedKey === null) return "query";
+    if (tryDecode(rest.join("=")) === null) return printableFieldName(decodedKey);
   }
   return null;
 }
@@ -172,12 +176,12 @@ export function registerCharacterChecks(app: FastifyInstance) {
     if (!request.url.startsWith("/api/")) return;
     // A wildcard route's `*` is the rest of the path.
     const { "*": rest, ...params } = (request.params ?? {}) as Record<string, unknown>;
-    const found =
+    const field =
       findDisallowedText(params, "single-line", "path") ??
       findDisallowedText(rest, "single-line", "path") ??
       findUndecodableQuery(request.url) ??
       findDisallowedText(request.query, "single-line", "query") ??
       findDisallowedText(request.body, "multi-line", "body");
-    if (found) throw AppError.validation(CharacterTexts.notAllowed(found.field));
+    if (field !== null) throw AppError.validation(CharacterTexts.notAllowed(field));
   });
 }
