@@ -3,7 +3,7 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
 import { HealthResponseSchema } from "@hybridge/shared/auth/schemas";
-import Fastify from "fastify";
+import Fastify, { type RouteOptions } from "fastify";
 import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { registerAuthRoutes } from "./features/auth/routes";
 import { registerBuildsRoutes } from "./features/builds/routes";
@@ -16,13 +16,13 @@ import { registerTestConsoleRoutes } from "./features/test-console/routes";
 import { type Auth, createAuth } from "./platform/auth";
 import type { Config } from "./platform/config";
 import type { Database, Db } from "./platform/db/client";
-import { registerErrorHandler } from "./platform/error-handler";
+import { answerFrameworkError, registerErrorHandler } from "./platform/error-handler";
 import { createLiveHub, type LiveHub } from "./platform/live";
 import { createMailer, type Mailer, redactLink } from "./platform/mail";
 import { defaultWebDistDir } from "./platform/server-root";
 import type { SessionInfo } from "./platform/session";
 import { createLocalStorage, type Storage } from "./platform/storage";
-import { validatorCompiler } from "./platform/validation";
+import { registerCharacterChecks, validatorCompiler } from "./platform/validation";
 import { registerWeb } from "./platform/web";
 
 export type AppDeps = {
@@ -53,6 +53,8 @@ export type BuildAppOptions = {
   serveWeb?: boolean;
   /** Where and how much to log; the redacting serializers always apply. */
   log?: { level?: string; stream?: NodeJS.WritableStream };
+  /** Sees every route as registered (the route-table tests walk them). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 export async function buildApp(options: BuildAppOptions) {
@@ -71,10 +73,13 @@ export async function buildApp(options: BuildAppOptions) {
     bodyLimit: 1024 * 1024,
     // Project ids are 101 characters (spec section 3); the default limit (100) answers 414.
     routerOptions: { maxParamLength: 256 },
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (options.onRoute) app.addHook("onRoute", options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerCharacterChecks(app);
 
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,

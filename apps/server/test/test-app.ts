@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { RouteOptions } from "fastify";
 import postgres from "postgres";
 import { inject } from "vitest";
 import { type BuildAppOptions, buildApp } from "../src/app";
@@ -62,6 +63,8 @@ export function dropOnClose(database: Database, drop: () => Promise<void>): Data
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>> & {
   dataDir: string;
+  /** Every route of the app, as registered (their options after every onRoute hook). */
+  routes: RouteOptions[];
   cleanup: () => Promise<void>;
 };
 
@@ -85,10 +88,18 @@ export async function createTestApp(
     ...options.env,
   });
   const database = options.database ?? (await openTestDatabase());
-  const app = await buildApp({ config, database, serveWeb: false, log: options.log });
+  const routes: RouteOptions[] = [];
+  const app = await buildApp({
+    config,
+    database,
+    serveWeb: false,
+    log: options.log,
+    onRoute: (route) => void routes.push(route),
+  });
   await app.ready();
   return Object.assign(app, {
     dataDir,
+    routes,
     cleanup: async () => {
       await app.close();
       await database.close();

@@ -1,5 +1,14 @@
-import { ErrorCodes, GenericTexts } from "@hybridge/shared/common/errors";
-import type { FastifyError, FastifyInstance } from "fastify";
+import { CharacterTexts } from "@hybridge/shared/common/characters";
+import { ErrorCodes, ErrorResponseSchema, GenericTexts } from "@hybridge/shared/common/errors";
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RouteOptions,
+} from "fastify";
+import { z } from "zod";
+import { $ZodType } from "zod/v4/core";
 import { AppError } from "./errors";
 
 const CODE_BY_STATUS: Record<number, string> = {
@@ -13,8 +22,57 @@ const CODE_BY_STATUS: Record<number, string> = {
   429: ErrorCodes.RATE_LIMITED,
 };
 
-/** One error shape for every failure: `{ code, message }`; a 5xx never leaks internals. */
+/**
+ * A route's declared answers of 400 and above also accept `{ code, message }`: the error
+ * handler sends that shape for any failure of any route (a refused body, a 401…), and a
+ * response schema refusing it would turn the answer into a 500 FST_ERR_RESPONSE_SERIALIZATION.
+ * A route's own error answers (the functions' spec-shaped `{ success: false, … }`) keep their
+ * schema beside it.
+ */
+export function acceptErrorShape(route: RouteOptions) {
+  const responses = route.schema?.response as Record<string, unknown> | undefined;
+  if (!responses) return;
+  const withErrors = Object.fromEntries(
+    Object.entries(responses).map(([status, schema]) => [
+      status,
+      /^[45]/.test(status) && schema instanceof $ZodType && schema !== ErrorResponseSchema
+        ? z.union([ErrorResponseSchema, schema])
+        : schema,
+    ]),
+  );
+  route.schema = { ...route.schema, response: withErrors };
+}
+
+/**
+ * What the router refuses before any route runs (Fastify's `frameworkErrors`), in our shape:
+ * a path whose percent-encoding is not UTF-8 text (`%FF`, an encoded lone surrogate), or a
+ * parameter longer than the router takes.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  if (error.code === "FST_ERR_BAD_URL") {
+    return reply
+      .status(400)
+      .send({ code: ErrorCodes.VALIDATION, message: CharacterTexts.notAllowed("path") });
+  }
+  if (error.code === "FST_ERR_MAX_PARAM_LENGTH") {
+    return reply
+      .status(414)
+      .send({ code: ErrorCodes.VALIDATION, message: GenericTexts.pathTooLong });
+  }
+  request.log.error({ err: error }, "request failed");
+  return reply.status(500).send({ code: ErrorCodes.INTERNAL, message: GenericTexts.internal });
+}
+
+/**
+ * One error shape for every failure: `{ code, message }`; a 5xx never leaks internals. Every
+ * route registered after this accepts that shape in its declared error answers.
+ */
 export function registerErrorHandler(app: FastifyInstance) {
+  app.addHook("onRoute", acceptErrorShape);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, "request failed");

@@ -1,5 +1,10 @@
 import type { Readable } from "node:stream";
 import fastifyMultipart from "@fastify/multipart";
+import {
+  CharacterTexts,
+  isAllowedText,
+  printableFieldName,
+} from "@hybridge/shared/common/characters";
 import { ErrorCodes } from "@hybridge/shared/common/errors";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodType } from "zod";
@@ -21,6 +26,19 @@ export const MultipartTexts = {
   tooManyParts: "This form has too many fields or files.",
   malformed: "The form could not be read. Please send it again.",
 } as const;
+
+/**
+ * A multipart route declares its form's text fields in its config (`config: { multipartForm }`):
+ * openMultipartForm reads them from there, and whatever walks the route table (the bad-input
+ * test) sees them.
+ */
+export type MultipartFormConfig = { textFields: readonly string[] };
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    multipartForm?: MultipartFormConfig;
+  }
+}
 
 /** One file of a request, not read yet; `kind` is what its field carries. */
 export type FileUpload<K extends string> = { kind: K; fileName: string; stream: Readable };
@@ -87,6 +105,20 @@ export function isMultipartFileTooLarge(error: unknown): boolean {
   );
 }
 
+/**
+ * A text field's name and value, like a JSON body's keys and strings (validation.ts): never a
+ * control character or a lone surrogate; the value may hold line breaks, which the form's
+ * schema refuses in its single-line fields.
+ */
+function refuseDisallowedText(name: string, value: unknown) {
+  if (!isAllowedText(name, "single-line")) {
+    throw AppError.validation(CharacterTexts.notAllowed(printableFieldName(name)));
+  }
+  if (typeof value === "string" && !isAllowedText(value, "multi-line")) {
+    throw AppError.validation(CharacterTexts.notAllowed(printableFieldName(name)));
+  }
+}
+
 /** True when a file part holds no byte (an empty file input); a part with bytes is destroyed. */
 async function isEmpty(stream: Readable): Promise<boolean> {
   try {
@@ -101,15 +133,14 @@ async function isEmpty(stream: Readable): Promise<boolean> {
 
 /**
  * A multipart request read in order, without buffering files: `readFields()` reads the text
- * fields up to the first file, then `files()` hands over each file stream, one at a time, for
- * the caller to consume. Text fields must come before the files. A file under a field name the
- * form does not take, or a second file in a field, is refused at once, without reading it.
- * Needs registerMultipart in the route's scope.
+ * fields (those of the route's `config.multipartForm`) up to the first file, then `files()`
+ * hands over each file stream, one at a time, for the caller to consume. Text fields must come
+ * before the files. A file under a field name the form does not take, or a second file in a
+ * field, is refused at once, without reading it. Needs registerMultipart in the route's scope.
  */
 export function openMultipartForm<K extends string>(
   request: FastifyRequest,
   options: {
-    textFields: readonly string[];
     /** Each file field's name and the kind of file it carries; any other file is refused. */
     fileFields: Readonly<Record<string, K>>;
     maxFiles: number;
@@ -117,6 +148,9 @@ export function openMultipartForm<K extends string>(
     duplicateFileMessage?: string;
   },
 ) {
+  const form = request.routeOptions.config.multipartForm;
+  if (!form) throw new Error(`${request.routeOptions.url} declares no config.multipartForm`);
+  const { textFields } = form;
   if (!request.isMultipart()) throw AppError.validation(MultipartTexts.notMultipart);
   const parts = request.parts({ limits: { files: options.maxFiles } });
   const expected = Object.keys(options.fileFields);
@@ -151,7 +185,8 @@ export function openMultipartForm<K extends string>(
         return fields;
       }
       if (part.valueTruncated) throw AppError.validation(MultipartTexts.fieldTooLong);
-      if (options.textFields.includes(part.fieldname) && typeof part.value === "string") {
+      refuseDisallowedText(part.fieldname, part.value);
+      if (textFields.includes(part.fieldname) && typeof part.value === "string") {
         fields[part.fieldname] = part.value;
       }
     }
@@ -177,7 +212,7 @@ export function openMultipartForm<K extends string>(
         pending = undefined;
         if (!part) return;
         if (part.type === "field") {
-          if (options.textFields.includes(part.fieldname)) {
+          if (textFields.includes(part.fieldname)) {
             throw AppError.validation(MultipartTexts.fieldsFirst);
           }
           continue;

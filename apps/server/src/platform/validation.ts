@@ -1,5 +1,12 @@
-import type { FastifySchemaCompiler, FastifySchemaValidationError } from "fastify";
+import {
+  CharacterTexts,
+  isAllowedText,
+  printableFieldName,
+  type TextKind,
+} from "@hybridge/shared/common/characters";
+import type { FastifyInstance, FastifySchemaCompiler, FastifySchemaValidationError } from "fastify";
 import { type $ZodErrorMap, type $ZodIssue, type $ZodType, safeParse } from "zod/v4/core";
+import { AppError } from "./errors";
 
 type RawIssue = Parameters<$ZodErrorMap>[0];
 
@@ -79,3 +86,102 @@ export const validatorCompiler: FastifySchemaCompiler<$ZodType> = ({ schema, htt
     return { error: result.error.issues.map(toValidationError) };
   };
 };
+
+/** A place in a parsed value: its key and its parent's place (a path without copying it). */
+type Place = { key: string; parent: Place } | null;
+
+const pathOf = (place: Place, whole: string) => {
+  const keys: string[] = [];
+  for (let at = place; at; at = at.parent) keys.unshift(at.key);
+  return keys.length > 0 ? keys.join(".") : whole;
+};
+
+/**
+ * The path of the first string or key in `value` (a parsed body, query or params) holding a
+ * character that common/characters.ts never allows, or — for `kind` single-line — a tab or
+ * line break; `whole` when `value` itself is that string. Keys are single-line whatever the
+ * kind. Walks without recursion, as a body may nest deeply.
+ */
+function findDisallowedText(value: unknown, kind: TextKind, whole: string): string | null {
+  const stack: { value: unknown; place: Place }[] = [{ value, place: null }];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const { value: current, place } = item;
+    if (typeof current === "string") {
+      if (!isAllowedText(current, kind)) return pathOf(place, whole);
+    } else if (typeof current === "object" && current !== null) {
+      const entries = Object.entries(current).map(([key, entry]) => ({
+        key,
+        entry,
+        at: { key: printableFieldName(key), parent: place },
+      }));
+      const badKey = entries.find(({ key }) => !isAllowedText(key, "single-line"));
+      if (badKey) return pathOf(badKey.at, whole);
+      // Reversed onto the stack, so that the first field in the body is named first.
+      for (const { entry, at } of entries.reverse()) stack.push({ value: entry, place: at });
+    }
+  }
+  return null;
+}
+
+/**
+ * The field of a query whose percent-encoding is not UTF-8 (`?code=%FF`, an encoded lone
+ * surrogate): Fastify's parser keeps such a value as the raw text, which would be stored as
+ * something the client never meant.
+ */
+function findUndecodableQuery(url: string): string | null {
+  const start = url.indexOf("?");
+  if (start < 0) return null;
+  for (const pair of url.slice(start + 1).split("&")) {
+    const [key = "", ...rest] = pair.replaceAll("+", " ").split("=");
+    const decodedKey = tryDecode(key);
+    if (decodedKey === null) return "query";
+    if (tryDecode(rest.join("=")) === null) return printableFieldName(decodedKey);
+  }
+  return null;
+}
+
+const tryDecode = (text: string) => {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Refuses, once for every API route, text that may never be stored (docs/decisions/
+ * 017-input-characters.md): in the path parameters, the query and any string or key of the JSON
+ * body, whether or not the route has a schema, and before the schema's own checks — which add
+ * the single-line rule per field. Multipart text fields are checked as they are read
+ * (multipart-form.ts). Answers `400 { code: "VALIDATION", message }` naming the field.
+ */
+export function registerCharacterChecks(app: FastifyInstance) {
+  // Bytes that are not UTF-8 would be decoded to U+FFFD and stored changed: refused instead.
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  const utf8 = new TextDecoder("utf-8", { fatal: true });
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "buffer" }, (request, body, done) => {
+    let text: string;
+    try {
+      text = utf8.decode(body as Buffer);
+    } catch {
+      done(AppError.validation(CharacterTexts.notAllowed("body")), undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
+
+  app.addHook("preValidation", async (request) => {
+    // The web app's pages and assets store nothing; a stray query must not cost them their page.
+    if (!request.url.startsWith("/api/")) return;
+    // A wildcard route's `*` is the rest of the path.
+    const { "*": rest, ...params } = (request.params ?? {}) as Record<string, unknown>;
+    const field =
+      findDisallowedText(params, "single-line", "path") ??
+      findDisallowedText(rest, "single-line", "path") ??
+      findUndecodableQuery(request.url) ??
+      findDisallowedText(request.query, "single-line", "query") ??
+      findDisallowedText(request.body, "multi-line", "body");
+    if (field !== null) throw AppError.validation(CharacterTexts.notAllowed(field));
+  });
+}

@@ -6,7 +6,7 @@ import {
   PASSWORD_MAX,
   PASSWORD_MIN,
   PasswordSchema,
-  stringField,
+  singleLineText,
 } from "../common/fields";
 import { AuthTexts } from "./texts";
 
@@ -20,7 +20,7 @@ export type LoginInput = z.infer<typeof LoginInputSchema>;
 export const SignupRequestSchema = z.object({
   email: EmailSchema,
   password: NewPasswordSchema,
-  name: stringField({ missing: AuthTexts.nameMissing })
+  name: singleLineText({ missing: AuthTexts.nameMissing })
     .trim()
     .min(1, AuthTexts.nameMissing)
     .max(120, AuthTexts.nameTooLong),
@@ -31,7 +31,7 @@ export const SignupInputSchema = z
   .object({
     email: EmailSchema,
     password: NewPasswordSchema,
-    confirmPassword: stringField({ missing: AuthTexts.confirmPasswordMissing }),
+    confirmPassword: singleLineText({ missing: AuthTexts.confirmPasswordMissing }),
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: AuthTexts.passwordsDiffer,
@@ -55,11 +55,11 @@ export type PasswordResetInput = z.infer<typeof PasswordResetInputSchema>;
  */
 export const PasswordChangeInputSchema = z
   .object({
-    newPassword: stringField({ missing: AuthTexts.changeNewPasswordMissing })
+    newPassword: singleLineText({ missing: AuthTexts.changeNewPasswordMissing })
       .min(PASSWORD_MIN, AuthTexts.changeWeak)
       .max(PASSWORD_MAX, AuthTexts.changeWeak),
-    confirmPassword: stringField({ missing: AuthTexts.changeConfirmMissing }),
-    token: stringField({ missing: AuthTexts.resetLinkInvalid })
+    confirmPassword: singleLineText({ missing: AuthTexts.changeConfirmMissing }),
+    token: singleLineText({ missing: AuthTexts.resetLinkInvalid })
       .min(1, AuthTexts.resetLinkInvalid)
       .max(512, AuthTexts.resetLinkInvalid)
       .optional(),
@@ -71,8 +71,10 @@ export const PasswordChangeInputSchema = z
 export type PasswordChangeInput = z.infer<typeof PasswordChangeInputSchema>;
 
 /** The reset mail's link, `GET /api/auth/reset-password/{token}?callbackURL=…`. */
-export const ResetLinkParamsSchema = z.object({ token: z.string().min(1).max(512) });
-export const ResetLinkQuerySchema = z.object({ callbackURL: z.string().max(2048).optional() });
+export const ResetLinkParamsSchema = z.object({ token: singleLineText().min(1).max(512) });
+export const ResetLinkQuerySchema = z.object({
+  callbackURL: singleLineText().max(2048).optional(),
+});
 
 export const OkResponseSchema = z.object({ ok: z.literal(true) });
 export type OkResponse = z.infer<typeof OkResponseSchema>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { BUILD_PLATFORMS } from "../common/enums";
+import { singleLineText } from "../common/fields";
 import { BuildsTexts } from "./texts";
 
 export const BuildPlatformSchema = z.enum(BUILD_PLATFORMS, { error: BuildsTexts.invalidPlatform });
@@ -73,8 +74,7 @@ export const InstallIdSchema = z
  * key as `Authorization: Bearer <key>` (decision 014).
  */
 export const RecordInstallInputSchema = z.object({
-  appKey: z
-    .string(BuildsTexts.invalidAppKey)
+  appKey: singleLineText(BuildsTexts.invalidAppKey)
     .trim()
     .min(1, BuildsTexts.invalidAppKey)
     .max(90, BuildsTexts.invalidAppKey),

@@ -29,4 +29,5 @@ export const GenericTexts = {
   invalidInput: "The request is not valid.",
   /** The apps' own calls (dev config, installs): a missing or wrong key, or an unknown app. */
   databaseKeyRequired: "A valid database key is required.",
+  pathTooLong: "path: is too long.",
 } as const;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CharacterTexts, isAllowedText, type TextKind } from "./characters";
 
 /** Passwords: better-auth's bounds, written once for server and forms. */
 export const PASSWORD_MIN = 8;
@@ -11,10 +12,42 @@ const isMissing = (input: unknown) => input === undefined || input === null;
  * 'Invalid input: expected string, received undefined' means nothing to a user). `invalid`
  * defaults to `missing`.
  */
-export const stringField = (texts: { missing: string; invalid?: string }) =>
+const stringField = (texts: { missing: string; invalid?: string }) =>
   z.string({
     error: (issue) => (isMissing(issue.input) ? texts.missing : (texts.invalid ?? texts.missing)),
   });
+
+/** What a text field says when it is absent or not text: one message, or one for each. */
+export type TextFieldErrors = string | { missing: string; invalid?: string };
+
+/**
+ * The characters a text field may hold (common/characters.ts), checked on the text as sent,
+ * before any trim: a name sent with a trailing line break is refused, not stored without it.
+ * The message names the field ("name: contains a character that is not allowed."), in the
+ * browser's forms as in the API's answer.
+ */
+const allowedCharacters = (kind: TextKind) =>
+  z.refine<string>((text) => isAllowedText(text, kind), {
+    error: (issue) => CharacterTexts.notAllowed(issue.path?.join(".") || "value"),
+  });
+
+const textField = (errors?: TextFieldErrors) =>
+  errors === undefined
+    ? z.string()
+    : typeof errors === "string"
+      ? z.string(errors)
+      : stringField(errors);
+
+/**
+ * Every text field of a request schema is one of these two. A single-line text (names,
+ * e-mails, codes, colours, URLs, passwords, ids, choices) refuses tabs and line breaks; a
+ * multi-line text (descriptions, comments, answers) keeps them as sent. Both refuse control
+ * characters and lone surrogates.
+ */
+export const singleLineText = (errors?: TextFieldErrors) =>
+  textField(errors).check(allowedCharacters("single-line"));
+export const multiLineText = (errors?: TextFieldErrors) =>
+  textField(errors).check(allowedCharacters("multi-line"));
 
 /** The texts of an e-mail field (the defaults use the wording of the spec's reset page). */
 export type EmailTexts = {
@@ -34,7 +67,7 @@ const DEFAULT_EMAIL_TEXTS: EmailTexts = {
 
 /** A trimmed, lower-cased e-mail address, with a text for each way it can be wrong. */
 export const emailField = (texts: EmailTexts = DEFAULT_EMAIL_TEXTS) =>
-  stringField({ missing: texts.missing, invalid: texts.invalid })
+  singleLineText({ missing: texts.missing, invalid: texts.invalid })
     .trim()
     .min(1, texts.empty)
     .max(254, texts.invalid)
@@ -43,11 +76,11 @@ export const emailField = (texts: EmailTexts = DEFAULT_EMAIL_TEXTS) =>
 
 export const EmailSchema = emailField();
 
-export const PasswordSchema = stringField({ missing: "Please enter your password." })
+export const PasswordSchema = singleLineText({ missing: "Please enter your password." })
   .min(1, "Please enter your password.")
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`);
 
-export const NewPasswordSchema = stringField({ missing: "Please enter a password." })
+export const NewPasswordSchema = singleLineText({ missing: "Please enter a password." })
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`);
 

@@ -1,21 +1,20 @@
 import { z } from "zod";
 import { COUNTRIES, SEGMENTS } from "../common/enums";
-import { EmailSchema } from "../common/fields";
+import { EmailSchema, multiLineText, singleLineText } from "../common/fields";
 import { CommunityTexts, JOIN_LIMITS } from "./texts";
 
 const T = CommunityTexts;
 
 /** A text the join form requires: trimmed, non-empty (else the spec's message), bounded. */
-const requiredText = (max: number, tooLong: string) =>
-  z.string({ error: T.allFieldsRequired }).trim().min(1, T.allFieldsRequired).max(max, tooLong);
+const requiredText = (max: number, tooLong: string, lines = singleLineText) =>
+  lines(T.allFieldsRequired).trim().min(1, T.allFieldsRequired).max(max, tooLong);
 
 /** A choice from one of the shared lists; the empty choice counts as missing. */
 const requiredChoice = <const V extends readonly [string, ...string[]]>(
   values: V,
   invalid: string,
 ) =>
-  z
-    .string({ error: T.allFieldsRequired })
+  singleLineText(T.allFieldsRequired)
     .trim()
     .min(1, T.allFieldsRequired)
     .pipe(z.enum(values, { error: invalid }));
@@ -23,7 +22,7 @@ const requiredChoice = <const V extends readonly [string, ...string[]]>(
 /** The join (new app request) form and `POST /api/community/join` (spec section 5). */
 export const JoinInputSchema = z.object({
   name: requiredText(JOIN_LIMITS.name, T.nameTooLong),
-  description: requiredText(JOIN_LIMITS.description, T.descriptionTooLong),
+  description: requiredText(JOIN_LIMITS.description, T.descriptionTooLong, multiLineText),
   segment: requiredChoice(SEGMENTS, T.segmentInvalid),
   email: requiredText(JOIN_LIMITS.email, T.emailTooLong)
     .pipe(z.email(T.emailInvalid))

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multiLineText } from "../common/fields";
 import { FeedbackTexts } from "./texts";
 
 /** Limits of the comments and evaluations tables (varchar lengths). */
@@ -11,8 +12,7 @@ export const SCORE_MAX = 5;
 export const SCORE_DEFAULT = 3;
 
 export const CommentInputSchema = z.object({
-  text: z
-    .string(FeedbackTexts.commentEmpty)
+  text: multiLineText(FeedbackTexts.commentEmpty)
     .trim()
     .min(1, FeedbackTexts.commentEmpty)
     .max(COMMENT_MAX, FeedbackTexts.commentTooLong),
@@ -69,8 +69,7 @@ const ScoreSchema = z
   .max(SCORE_MAX, FeedbackTexts.scoreOutOfRange);
 
 const answer = (required: string) =>
-  z
-    .string(required)
+  multiLineText(required)
     .trim()
     .min(1, required)
     .max(EVALUATION_TEXT_MAX, FeedbackTexts.evaluationTextTooLong);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multiLineText, singleLineText } from "../common/fields";
 
 /**
  * The cloud encryption function of spec section 7, as `POST /api/functions/encrypt` and its
@@ -6,7 +7,7 @@ import { z } from "zod";
  */
 export const ENCRYPT_MAX_LENGTH = 10_000;
 
-export const EncryptInputSchema = z.object({ texte: z.string().max(ENCRYPT_MAX_LENGTH) });
+export const EncryptInputSchema = z.object({ texte: multiLineText().max(ENCRYPT_MAX_LENGTH) });
 export type EncryptInput = z.infer<typeof EncryptInputSchema>;
 export const EncryptResponseSchema = z.object({
   success: z.boolean(),
@@ -16,8 +17,7 @@ export const EncryptResponseSchema = z.object({
 export type EncryptResponse = z.infer<typeof EncryptResponseSchema>;
 
 export const DecryptInputSchema = z.object({
-  texteChiffre: z
-    .string()
+  texteChiffre: singleLineText()
     .min(1)
     .max(ENCRYPT_MAX_LENGTH * 2),
 });

@@ -12,7 +12,11 @@ const message = (result: { success: boolean; error?: { issues: Array<{ message: 
 
 describe("project schemas", () => {
   it("strips every space from the app code, then checks it", () => {
-    expect(AppCodeSchema.parse(" my  shop\t1 ")).toBe("myshop1");
+    expect(AppCodeSchema.parse(" my  shop 1 ")).toBe("myshop1");
+    // A tab or a line break is refused, not stripped (decision 017).
+    expect(message(AppCodeSchema.safeParse("my\tshop"))).toBe(
+      "value: contains a character that is not allowed.",
+    );
     expect(message(AppCodeSchema.safeParse("   "))).toBe(ProjectsTexts.codeRequired);
     expect(message(AppCodeSchema.safeParse(`${"k".repeat(90)} `))).toBeUndefined();
     expect(message(AppCodeSchema.safeParse("k".repeat(91)))).toBe(ProjectsTexts.codeTooLong(90));

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { NAVBAR_TYPES, SEGMENTS } from "../common/enums";
-import { HEX_COLOR_PATTERN } from "../common/fields";
+import { HEX_COLOR_PATTERN, multiLineText, singleLineText } from "../common/fields";
 import { ICON_KINDS } from "../files/icons";
 import { ProjectsTexts as T } from "./texts";
 
@@ -30,14 +30,12 @@ export const DATABASE_ID_LENGTH = 33;
 /** The app code loses every space as it is typed (and again on the server). */
 export const stripSpaces = (value: string) => value.replace(/\s+/g, "");
 
-export const ProjectNameSchema = z
-  .string()
+export const ProjectNameSchema = singleLineText()
   .trim()
   .min(1, T.nameRequired)
   .max(PROJECT_LIMITS.name, T.nameTooLong(PROJECT_LIMITS.name));
 
-export const AppCodeSchema = z
-  .string()
+export const AppCodeSchema = singleLineText()
   .transform(stripSpaces)
   .pipe(
     z
@@ -47,11 +45,11 @@ export const AppCodeSchema = z
   );
 
 const descriptionSchema = (max: number, emptyMessage: string) =>
-  z.string().trim().min(1, emptyMessage).max(max, T.descriptionTooLong(max));
+  multiLineText().trim().min(1, emptyMessage).max(max, T.descriptionTooLong(max));
 
 export const SegmentSchema = z.enum(SEGMENTS, { error: T.segmentRequired });
 export const NavBarTypeSchema = z.enum(NAVBAR_TYPES, { error: T.navBarRequired });
-export const ProjectColorSchema = z.string().trim().regex(HEX_COLOR_PATTERN, T.invalidHex);
+export const ProjectColorSchema = singleLineText().trim().regex(HEX_COLOR_PATTERN, T.invalidHex);
 
 /**
  * The text fields of `POST /api/projects` (multipart/form-data; optional files icLaunch and

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { isAllowedText } from "../common/characters";
 import { MODULE_PLATFORMS } from "../common/enums";
+import { multiLineText, singleLineText } from "../common/fields";
 import { formatEuros } from "../common/format-euros";
 import { DEFAULT_MODULE_PLATFORM } from "./platforms";
 import { StoreTexts as T } from "./texts";
@@ -14,8 +16,8 @@ export const MODULE_LIMITS = {
 /** Spec section 9: up to 3 similar modules on a module's page. */
 export const SIMILAR_MODULES_LIMIT = 3;
 
-const requiredText = (max: number, tooLong: (max: number) => string) =>
-  z.string({ error: T.required }).trim().min(1, T.required).max(max, tooLong(max));
+const requiredText = (max: number, tooLong: (max: number) => string, lines = singleLineText) =>
+  lines(T.required).trim().min(1, T.required).max(max, tooLong(max));
 
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 /** At most two decimals, tolerant of binary floating point (0.29 * 100 = 28.999…). */
@@ -29,6 +31,8 @@ export const ModulePriceSchema = z.preprocess(
   (value) => {
     if (value === undefined || value === null) return 0;
     if (typeof value !== "string") return value;
+    // A price is one line: a line break around it is refused, not trimmed away.
+    if (!isAllowedText(value, "single-line")) return Number.NaN;
     const text = value.trim();
     if (text === "") return 0;
     return DECIMAL.test(text) ? Number(text) : Number.NaN;
@@ -49,7 +53,7 @@ export const ModulePlatformSchema = z.enum(MODULE_PLATFORMS, { error: T.platform
  */
 export const CreateModuleInputSchema = z.object({
   title: requiredText(MODULE_LIMITS.title, T.titleTooLong),
-  description: requiredText(MODULE_LIMITS.description, T.descriptionTooLong),
+  description: requiredText(MODULE_LIMITS.description, T.descriptionTooLong, multiLineText),
   price: ModulePriceSchema,
   platform: z.preprocess(
     (value) => (value === "" || value === null ? undefined : value),
@@ -99,7 +103,10 @@ export const ProjectModulesParamsSchema = z.object({ projectId: z.string() });
 export const ProjectModuleParamsSchema = z.object({ projectId: z.string(), moduleId: z.string() });
 
 export const IntegrateModuleInputSchema = z.object({
-  projectId: z.string().trim().min(1, T.projectNotFound).max(300, T.projectNotFound),
+  projectId: singleLineText(T.projectNotFound)
+    .trim()
+    .min(1, T.projectNotFound)
+    .max(300, T.projectNotFound),
 });
 export type IntegrateModuleInput = z.infer<typeof IntegrateModuleInputSchema>;
 

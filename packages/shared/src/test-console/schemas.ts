@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { NAVBAR_TYPES } from "../common/enums";
-import { HEX_COLOR_PATTERN } from "../common/fields";
+import { HEX_COLOR_PATTERN, singleLineText } from "../common/fields";
 import { DEV_PAYLOAD_VERSION, NETWORK_URL_MAX } from "./defaults";
 import { TestConsoleTexts as T } from "./texts";
 
@@ -13,13 +13,11 @@ export const AppKeyParamsSchema = z.object({ appKey: z.string().max(256) });
 /* The test page's three fields (spec section 5), one schema each, shared by forms and server. */
 
 export const TestNavBarTypeSchema = z.enum(NAVBAR_TYPES, { error: T.navBarTypeRequired });
-export const LocalhostUrlSchema = z
-  .string(T.invalidUrl)
+export const LocalhostUrlSchema = singleLineText(T.invalidUrl)
   .trim()
   .max(NETWORK_URL_MAX, T.urlTooLong(NETWORK_URL_MAX))
   .pipe(z.url({ protocol: /^https?$/, error: T.invalidUrl }));
-export const StatusBarColorSchema = z
-  .string(T.invalidHex)
+export const StatusBarColorSchema = singleLineText(T.invalidHex)
   .trim()
   .regex(HEX_COLOR_PATTERN, T.invalidHex);
 

@@ -122,11 +122,13 @@ export async function registerProjectsRoutes(app: FastifyInstance) {
 
   r.post(
     "/api/projects",
-    { schema: { response: { 201: ProjectResponseSchema } } },
+    {
+      config: { multipartForm: { textFields: CREATE_PROJECT_TEXT_FIELDS } },
+      schema: { response: { 201: ProjectResponseSchema } },
+    },
     async (request, reply) => {
       const user = await requireUserWith(request, ProjectsTexts.mustBeLoggedInToCreate);
       const form = openMultipartForm(request, {
-        textFields: CREATE_PROJECT_TEXT_FIELDS,
         fileFields: CREATE_PROJECT_FILE_FIELDS,
         maxFiles: 2,
         duplicateFileMessage: FilesTexts.oneFilePerField,
@@ -179,12 +181,14 @@ export async function registerProjectsRoutes(app: FastifyInstance) {
 
   r.put(
     "/api/projects/:id/icons/:kind",
-    { schema: { params: ProjectIconParamsSchema, response: { 200: ProjectResponseSchema } } },
+    {
+      config: { multipartForm: { textFields: [] } },
+      schema: { params: ProjectIconParamsSchema, response: { 200: ProjectResponseSchema } },
+    },
     async (request) => {
       const user = await requireUserWith(request, ProjectsTexts.notConnected);
       const { id, kind } = request.params;
       const form = openMultipartForm(request, {
-        textFields: [],
         fileFields: { file: kind },
         maxFiles: 1,
         duplicateFileMessage: FilesTexts.oneFilePerField,

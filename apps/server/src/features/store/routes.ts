@@ -64,12 +64,12 @@ export async function registerStoreRoutes(app: FastifyInstance) {
     "/api/store/modules",
     {
       onRequest: perAddressLimit(app, app.deps.config.writeRateLimit),
+      config: { multipartForm: { textFields: CREATE_MODULE_TEXT_FIELDS } },
       schema: { response: { 201: ModuleResponseSchema } },
     },
     async (request, reply) => {
       const user = await requireUser(request);
       const form = openMultipartForm(request, {
-        textFields: CREATE_MODULE_TEXT_FIELDS,
         fileFields: CREATE_MODULE_FILE_FIELDS,
         maxFiles: 2,
       });
