@@ -211,7 +211,7 @@ describe("beta (/beta)", () => {
     await expectPath(page, paths.landing);
   });
 
-  it("shows 'Erreur : …' in the page and a toast when the server fails, without thanking, and keeps the e-mail", async () => {
+  it("shows 'Error: …' in the page and a toast when the server fails, without thanking, and keeps the e-mail", async () => {
     // docs/decisions/011-beta-thanks-only-on-success.md: the thanks is for a sign-up that worked.
     const { page, allowErrors } = await browser.newPage();
     allowErrors(failedResource(500));

@@ -2,7 +2,8 @@ import { CopyTexts } from "../common/copy";
 
 /**
  * User-facing texts of the projects screens (spec sections 2, 5 and 8): home, new app,
- * settings and update. Verbatim where the spec gives them.
+ * settings and update. Verbatim where the spec gives them in English; its French texts are
+ * translated (decision 019).
  */
 export const ProjectsTexts = {
   // Home
@@ -35,7 +36,7 @@ export const ProjectsTexts = {
 
   // Settings
   settingsTitle: "App settings",
-  settingsNotFound: "Les informations de ce projet sont introuvables.",
+  settingsNotFound: "This project's information could not be found.",
   ...CopyTexts,
   shownOnce:
     "This page is displayed only once: copy your database key now and keep it somewhere safe. You will not be able to see it again.",
