@@ -5,7 +5,8 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectHidden, expectPath, expectVisible } from "./support/assertions";
 import { failedResource, launchBrowser, useBrowser } from "./support/browser";
-import { baseUrl } from "./support/env";
+import { acceptCookiesFor } from "./support/community";
+import { baseUrl, insecureUrl } from "./support/env";
 import {
   expectHydratedInPlace,
   isScrolledTo,
@@ -391,22 +392,49 @@ describe("docs", () => {
     expect(elapsed).toBeLessThan(3_500);
   });
 
-  it("says so when the clipboard refuses", async () => {
+  it("copies at a plain-http network address too, where browsers give no Clipboard API", async () => {
+    const { page, context, allowErrors } = await browser.newPage();
+    // Chromium says helmet's Cross-Origin-Opener-Policy does not apply to a plain-http address.
+    allowErrors(/The Cross-Origin-Opener-Policy header has been ignored/);
+    const address = insecureUrl(paths.docs);
+    await acceptCookiesFor(context, new URL(address).origin);
+    await page.goto(address);
+    await waitForHydration(page);
+    expect(await page.evaluate(() => [window.isSecureContext, typeof navigator.clipboard])).toEqual(
+      [false, "undefined"],
+    );
+
+    const article = page.getByRole("article", { name: "Add a document", exact: true });
+    const button = article.getByRole("button").first();
+    await button.click();
+    await expect.poll(() => button.textContent()).toBe(MarketingTexts.copied);
+    // The system clipboard holds it: a secure page of the same browser reads it back.
+    await context.grantPermissions(["clipboard-read"], { origin: baseUrl() });
+    const reader = await context.newPage();
+    await reader.goto(paths.docs);
+    expect(await reader.evaluate(() => navigator.clipboard.readText())).toBe(
+      (await article.locator("pre").innerText()).trim(),
+    );
+  });
+
+  it("selects the snippet for copying by hand, and says so, when the browser refuses every way", async () => {
     const { page, context } = await browser.newPage();
     await context.addInitScript(() => {
       Object.defineProperty(navigator, "clipboard", {
         value: { writeText: () => Promise.reject(new DOMException("denied", "NotAllowedError")) },
       });
+      document.execCommand = () => false;
     });
     await page.goto(paths.docs);
     await waitForHydration(page);
-    const button = page
-      .getByRole("article", { name: "Log out", exact: true })
-      .getByRole("button")
-      .first();
+    const article = page.getByRole("article", { name: "Log out", exact: true });
+    const button = article.getByRole("button").first();
     await button.click();
-    await expectVisible(page.getByRole("status").filter({ hasText: MarketingTexts.copyFailed }));
+    await expectVisible(page.getByRole("status").filter({ hasText: MarketingTexts.copyByHand }));
     expect(await button.textContent()).toBe(MarketingTexts.copy);
+    expect(await page.evaluate(() => window.getSelection()?.toString().trim())).toBe(
+      (await article.locator("pre").innerText()).trim(),
+    );
   });
 });
 

@@ -1,8 +1,11 @@
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll } from "vitest";
-import { baseUrl } from "./env";
+import { baseUrl, INSECURE_HOST } from "./env";
 
 const CHROMIUM_ARGS = [
+  // A name that reaches the server without being localhost: a plain-http address that browsers
+  // do not trust, like the LAN address the README starts with (see env.ts, insecureUrl).
+  `--host-resolver-rules=MAP ${INSECURE_HOST} 127.0.0.1`,
   "--headless",
   "--no-sandbox",
   "--disable-gpu",

@@ -38,6 +38,10 @@ export const ProjectsTexts = {
   settingsTitle: "App settings",
   settingsNotFound: "This project's information could not be found.",
   ...CopyTexts,
+  appIdTitle: "Application ID",
+  appIdExplanation:
+    "Your project's id, encrypted for your account: only you can turn it back into the id (the encryption function's decrypt call, signed in). Hybridge keeps it in the project's settings record, but nothing asks for it today: your app needs only its app code and database key.",
+  appIdShow: "Show the application ID",
   shownOnce:
     "This page is displayed only once: copy your database key now and keep it somewhere safe. You will not be able to see it again.",
   keyHidden:
