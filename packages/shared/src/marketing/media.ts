@@ -9,9 +9,3 @@ export const MARKETING_VIDEOS = {
   /** The docs page: create a project, preview it on a phone, build it. */
   docsDemo: { src: null as string | null, title: "Hybridge demo: from npm create to the store" },
 } as const;
-
-/** The dev app's store pages. Android's is a placeholder until the listing is public. */
-export const DEV_APP_LINKS = {
-  android: "https://play.google.com/store/apps/details?id=dev.hybridge.devapp",
-  ios: null,
-} as const;

@@ -160,7 +160,12 @@ export const resources = {
     },
   ] satisfies FeatureCardContent[],
   downloadTitle: "Get the dev app",
-  android: { label: "Download for Android", hint: "Free on Google Play" },
+  // Neither store lists the dev app yet: the buttons say so rather than lead nowhere.
+  android: {
+    label: "Download for Android",
+    badge: "Not available yet",
+    hint: "The Android dev app is not published yet",
+  },
   ios: {
     label: "Download for iOS",
     badge: "Coming soon",

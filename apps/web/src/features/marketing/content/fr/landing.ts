@@ -166,7 +166,7 @@ export const featuresFr = {
   ] satisfies FeatureCardContent[],
   devApp: {
     icon: QrCode,
-    text: "Et pour développer\u00a0: l'application Hybridge sur votre téléphone affiche vos modifications locales en scannant un QR code (Android\u00a0; iOS bientôt).",
+    text: "Et pour développer\u00a0: l'application Hybridge sur votre téléphone affiche vos modifications locales en scannant un QR code (bientôt disponible sur Android et iOS).",
   },
 };
 
