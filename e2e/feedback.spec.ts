@@ -377,3 +377,39 @@ describe("on a server of our own", () => {
     await expectVisible(commentItem(asMember.page, adminText));
   });
 });
+
+describe("older comments", () => {
+  let server: E2eServer;
+  beforeAll(async () => {
+    // Its own server: only this test's comments, so that the last page is known.
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("shows the newest 20, loads older ones with 'Load more', and still puts new ones on top", async () => {
+    const author = await createApiUser(server.baseUrl);
+    const label = (i: number) => `Paged comment ${String(i).padStart(2, "0")}`;
+    for (let i = 0; i < 25; i++) await postCommentViaApi(server.baseUrl, author, label(i));
+
+    const { page, context } = await browser.newPage();
+    await acceptCookiesEverywhere(context);
+    await openFeedbackLive(page, server.baseUrl);
+    const items = page.getByRole("list", { name: "Comments" }).getByRole("listitem");
+    const shown = async () =>
+      (await items.allTextContents()).map((text) => text.match(/(?:Paged comment|Fresh) \d+/)?.[0]);
+    const newestFirst = (from: number, to: number) =>
+      Array.from({ length: from - to + 1 }, (_, k) => label(from - k));
+    const loadMore = page.getByRole("button", { name: FeedbackTexts.loadMore, exact: true });
+
+    await expect.poll(shown).toEqual(newestFirst(24, 5));
+    await loadMore.click();
+    await expect.poll(shown).toEqual(newestFirst(24, 0));
+    // Nothing older remains.
+    await expectHidden(loadMore);
+
+    await postCommentViaApi(server.baseUrl, author, "Fresh 1");
+    await expect.poll(shown).toEqual(["Fresh 1", ...newestFirst(24, 0)]);
+  });
+});
