@@ -19,9 +19,7 @@ const c = comment("c", "2025-01-01T12:00:00.000Z");
 const d = comment("d", "2025-01-01T13:00:00.000Z");
 
 /** Cached pages, each `[comments, nextCursor]`. */
-const pages = (
-  ...list: [Comment[], string | null][]
-): InfiniteData<CommentsResponse> => ({
+const pages = (...list: [Comment[], string | null][]): InfiniteData<CommentsResponse> => ({
   pages: list.map(([comments, nextCursor]) => ({ comments, nextCursor })),
   pageParams: list.map((_, i) => (i === 0 ? null : `cursor-${i}`)),
 });
