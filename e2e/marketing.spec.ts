@@ -1,4 +1,5 @@
 import { paths } from "@hybridge/shared/common/paths";
+import { DEMO_STEPS, DEMO_VIDEO, MARKETING_VIDEOS } from "@hybridge/shared/marketing/media";
 import { SiteTexts } from "@hybridge/shared/marketing/site-texts";
 import { MarketingTexts } from "@hybridge/shared/marketing/texts";
 import type { Browser, Locator, Page } from "playwright-core";
@@ -81,9 +82,9 @@ describe("English landing page", () => {
       "trusted-by",
     ]);
 
-    // Hero: the video stands in as a poster until its source is set; Get Started → /beta.
+    // Hero: the recorded demo (e2e/demo/record-demo.ts); Get Started → /beta.
     const hero = page.locator("#hero");
-    await expectVisible(hero.getByRole("figure").getByText("Coming soon"));
+    await expectVisible(hero.getByRole("figure").locator("video"));
     expect(await link(hero, "Get Started").getAttribute("href")).toBe(paths.beta);
     await expectVisible(hero.getByText("3x", { exact: true }));
 
@@ -352,7 +353,7 @@ describe("docs", () => {
     await page.goto(paths.docs);
     await expectVisible(h1(page, "Documentation"));
     await expectVisible(h2(page, "Demo video"));
-    await expectVisible(page.getByRole("figure").getByText("Coming soon"));
+    await expectVisible(page.getByRole("figure").locator("video"));
     await expectVisible(h2(page, "Test Mode guide"));
     await expectVisible(page.getByText(/Test Mode API of the @hybridge\/app package/));
 
@@ -439,6 +440,69 @@ describe("docs", () => {
     expect(await page.evaluate(() => window.getSelection()?.toString().trim())).toBe(
       ADD_A_DOCUMENT,
     );
+  });
+});
+
+describe("the demo video", () => {
+  const player = (page: Page) => page.getByRole("figure").locator("video");
+  /** What the player is doing: whether it plays, muted, and how far it got. */
+  const state = (page: Page) =>
+    player(page).evaluate((video: HTMLVideoElement) => ({
+      playing: !video.paused && video.currentTime > 0,
+      muted: video.muted,
+      controls: video.controls,
+    }));
+
+  it("is the product's own recording, small, with a poster and captions in each language", async () => {
+    const { page } = await browser.newPage();
+    const video = await page.request.get(DEMO_VIDEO.src);
+    expect(video.status()).toBe(200);
+    expect(video.headers()["content-type"]).toBe("video/webm");
+    expect((await video.body()).byteLength).toBeLessThanOrEqual(3 * 1024 * 1024);
+    const poster = await page.request.get(DEMO_VIDEO.poster);
+    expect(poster.headers()["content-type"]).toBe("image/jpeg");
+    for (const locale of ["en", "fr"] as const) {
+      const captions = await page.request.get(DEMO_VIDEO.captions[locale]);
+      expect(captions.headers()["content-type"]).toMatch(/^text\/vtt/);
+      const text = await captions.text();
+      expect(text.startsWith("WEBVTT")).toBe(true);
+      expect(DEMO_STEPS.filter((step) => text.includes(step[locale]))).toHaveLength(
+        DEMO_STEPS.length,
+      );
+    }
+  });
+
+  it("plays muted in the landing hero, with its controls and the steps written out", async () => {
+    const { page } = await browser.newPage();
+    await page.goto(paths.landing);
+    await expect.poll(() => state(page)).toEqual({ playing: true, muted: true, controls: true });
+    expect(await player(page).getAttribute("aria-label")).toBe(MARKETING_VIDEOS.hero.title);
+    await page.getByText("What the video shows", { exact: true }).click();
+    for (const step of DEMO_STEPS) await expectVisible(page.getByText(step.en, { exact: true }));
+  });
+
+  it("does not start by itself for a visitor who asks for reduced motion, nor on /docs", async () => {
+    const { page } = await browser.newPage();
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.goto(paths.landing);
+    await waitForHydration(page);
+    expect(await player(page).evaluate((video: HTMLVideoElement) => video.paused)).toBe(true);
+
+    await page.emulateMedia({ reducedMotion: "no-preference" });
+    await page.goto(paths.docs);
+    await waitForHydration(page);
+    expect(await player(page).evaluate((video: HTMLVideoElement) => video.paused)).toBe(true);
+    await player(page).evaluate((video: HTMLVideoElement) => video.play());
+    await expect.poll(() => state(page)).toMatchObject({ playing: true, controls: true });
+  });
+
+  it("speaks French on /fr: its name, its captions and its written steps", async () => {
+    const { page } = await browser.newPage();
+    await page.goto(paths.landingFr);
+    expect(await player(page).getAttribute("aria-label")).toBe("Visite guidée de Hybridge");
+    expect(await player(page).locator("track").getAttribute("src")).toBe(DEMO_VIDEO.captions.fr);
+    await page.getByText("Ce que montre la vidéo", { exact: true }).click();
+    for (const step of DEMO_STEPS) await expectVisible(page.getByText(step.fr, { exact: true }));
   });
 });
 

@@ -74,10 +74,11 @@ export const hero = {
     { value: "0", label: "servers to run" },
     { value: "No Mac", label: "needed for iOS builds" },
   ],
-  videoTitle: MARKETING_VIDEOS.hero.title,
-  poster: {
-    badge: "Coming soon",
-    caption: "The two-minute product tour is being recorded. Until then, the docs show every step.",
+  video: {
+    locale: "en",
+    title: MARKETING_VIDEOS.hero.title,
+    stepsHeading: "What the video shows",
+    captionsLabel: "English",
   },
 } satisfies HeroContent;
 

@@ -68,12 +68,12 @@ export const heroFr = {
   // Libellé du bouton tel que le donne la spécification.
   primaryCta: "Beta test",
   secondaryCta: "Lire la documentation",
-  poster: {
-    badge: "Bientôt",
-    caption:
-      "La visite guidée en vidéo est en cours de tournage. D'ici là, la documentation montre chaque étape.",
+  video: {
+    locale: "fr",
+    title: "Visite guidée de Hybridge",
+    stepsHeading: "Ce que montre la vidéo",
+    captionsLabel: "Français",
   },
-  videoTitle: "Visite guidée de Hybridge",
 } satisfies HeroContent;
 
 export const overviewFr = {
