@@ -5,7 +5,7 @@ import { MarketingTexts } from "@hybridge/shared/marketing/texts";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectHidden, expectPath, expectVisible } from "./support/assertions";
-import { failedResource, launchBrowser, useBrowser } from "./support/browser";
+import { failedResource, launchBrowser, refuseCopying, useBrowser } from "./support/browser";
 import { acceptCookiesFor } from "./support/community";
 import { baseUrl, insecureUrl } from "./support/env";
 import {
@@ -424,12 +424,7 @@ describe("docs", () => {
 
   it("selects the snippet for copying by hand, and says so, when the browser refuses every way", async () => {
     const { page, context } = await browser.newPage();
-    await context.addInitScript(() => {
-      Object.defineProperty(navigator, "clipboard", {
-        value: { writeText: () => Promise.reject(new DOMException("denied", "NotAllowedError")) },
-      });
-      document.execCommand = () => false;
-    });
+    await refuseCopying(context);
     await page.goto(paths.docs);
     await waitForHydration(page);
     const article = page.getByRole("article", { name: "Add a document", exact: true });

@@ -5,7 +5,7 @@ import { ProjectsTexts } from "@hybridge/shared/projects/texts";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectHidden, expectPath, expectVisible, pathOf } from "./support/assertions";
-import { apiError, failedResource, useBrowser } from "./support/browser";
+import { apiError, failedResource, refuseCopying, useBrowser } from "./support/browser";
 import { baseUrl } from "./support/env";
 import {
   createProjectViaApi,
@@ -404,12 +404,7 @@ describe("new app rules in the browser", () => {
 describe("settings, after the key was shown", () => {
   it("selects the key for copying by hand, and says so, when the browser refuses to copy", async () => {
     const { page, context } = await browser.newPage();
-    await context.addInitScript(() => {
-      Object.defineProperty(navigator, "clipboard", {
-        value: { writeText: () => Promise.reject(new DOMException("denied", "NotAllowedError")) },
-      });
-      document.execCommand = () => false;
-    });
+    await refuseCopying(context);
     await createSignedInUser(context);
     const project = await createProjectViaApi(context);
     await page.goto(paths.settings(project.id));

@@ -152,3 +152,13 @@ export const apiError = (status: number, code: string, message: string) => ({
   contentType: "application/json",
   body: JSON.stringify({ code, message }),
 });
+
+/** Makes the context's pages refuse every way to copy: the Clipboard API and the copy command. */
+export async function refuseCopying(context: BrowserContext) {
+  await context.addInitScript(() => {
+    Object.defineProperty(navigator, "clipboard", {
+      value: { writeText: () => Promise.reject(new DOMException("denied", "NotAllowedError")) },
+    });
+    document.execCommand = () => false;
+  });
+}
