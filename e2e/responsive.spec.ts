@@ -206,11 +206,11 @@ async function expectReachable(page: Page, where: string, ...texts: string[]) {
 
 describe("long names, app codes, e-mails and titles (issue 11)", () => {
   const hex = randomBytes(4).toString("hex");
-  // The longest the forms take, without a space to wrap at: the worst case for a layout.
-  const name = `Longestnameanyappcouldeverhave-${hex}`.padEnd(50, "z");
-  const code = `app-${hex}-`.padEnd(90, "x");
-  const email = `${`a-very-long-address-${hex}-`.padEnd(60, "q")}@a-long-domain.example.test`;
-  const moduleTitle = `Augmented-reality-indoor-navigation-${hex}`.padEnd(120, "m");
+  // The longest the forms take, without a space or a hyphen to wrap at: the worst case.
+  const name = `Longestnameanyappcouldeverhave${hex}`.padEnd(50, "z");
+  const code = `app${hex}`.padEnd(90, "x");
+  const email = `${`averylongaddress${hex}`.padEnd(60, "q")}@alongdomain.test`;
+  const moduleTitle = `Augmentedrealityindoornavigation${hex}`.padEnd(120, "m");
   const comment = `${"Wonderful".padEnd(80, "!")} — long words must wrap too.`;
   let server: E2eServer;
   let projectId = "";
@@ -296,6 +296,11 @@ describe("long names, app codes, e-mails and titles (issue 11)", () => {
 
       await visit(paths.build, name);
       await expectReachable(page, "/build", name, code);
+      await page.getByRole("button", { name: /^Publish/ }).click();
+      await expectVisible(page.getByRole("alertdialog"));
+      await expectNoSidewaysScroll(page, `/build's publish dialog (${width} px)`);
+      await expectReachable(page, "/build's publish dialog", name);
+      await page.keyboard.press("Escape");
 
       await visit(paths.store, moduleTitle);
       await expectReachable(page, "/store", moduleTitle);
@@ -313,6 +318,9 @@ describe("long names, app codes, e-mails and titles (issue 11)", () => {
 
       await visit(paths.dash, CommunityTexts.earlyAdoptersCount(1));
       await expectReachable(page, "/dash", email);
+
+      await visit(paths.leave, "Account settings");
+      await expectReachable(page, "/leave", email);
     },
   );
 });
