@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
+import { GenericTexts } from "@hybridge/shared/common/errors";
 import { paths } from "@hybridge/shared/common/paths";
 import { FeedbackTexts } from "@hybridge/shared/feedback/texts";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectHidden, expectPath, expectVisible } from "./support/assertions";
-import { failedResource, useBrowser } from "./support/browser";
+import { apiError, failedResource, useBrowser } from "./support/browser";
 import { baseUrl } from "./support/env";
 import { acceptCookiesEverywhere, createApiUser, postCommentViaApi } from "./support/feedback";
 import { type E2eServer, startServer } from "./support/server";
@@ -393,7 +394,7 @@ describe("older comments", () => {
     const label = (i: number) => `Paged comment ${String(i).padStart(2, "0")}`;
     for (let i = 0; i < 25; i++) await postCommentViaApi(server.baseUrl, author, label(i));
 
-    const { page, context } = await browser.newPage();
+    const { page, context, allowErrors } = await browser.newPage();
     await acceptCookiesEverywhere(context);
     await openFeedbackLive(page, server.baseUrl);
     const items = page.getByRole("list", { name: "Comments" }).getByRole("listitem");
@@ -404,6 +405,17 @@ describe("older comments", () => {
     const loadMore = page.getByRole("button", { name: FeedbackTexts.loadMore, exact: true });
 
     await expect.poll(shown).toEqual(newestFirst(24, 5));
+    // An older page that fails to load says so, and keeps what is shown (the query tries 3 times).
+    allowErrors(failedResource(500));
+    await page.route(
+      "**/api/feedback/comments?cursor=*",
+      (route) => route.fulfill(apiError(500, "INTERNAL", GenericTexts.internal)),
+      { times: 3 },
+    );
+    await loadMore.click();
+    await expectVisible(page.getByRole("alert").filter({ hasText: FeedbackTexts.loadMoreFailed }));
+    expect(await shown()).toEqual(newestFirst(24, 5));
+
     await loadMore.click();
     await expect.poll(shown).toEqual(newestFirst(24, 0));
     // Nothing older remains.
