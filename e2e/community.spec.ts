@@ -211,7 +211,7 @@ describe("beta (/beta)", () => {
     await expectPath(page, paths.landing);
   });
 
-  it("shows 'Erreur : …' in the page and a toast when the server fails, without thanking, and keeps the e-mail", async () => {
+  it("shows 'Error: …' in the page and a toast when the server fails, without thanking, and keeps the e-mail", async () => {
     // docs/decisions/011-beta-thanks-only-on-success.md: the thanks is for a sign-up that worked.
     const { page, allowErrors } = await browser.newPage();
     allowErrors(failedResource(500));
@@ -281,6 +281,20 @@ describe("early adopters (/dash)", () => {
     expect(await newest.getByRole("link").getAttribute("href")).toBe(`mailto:${second}`);
     expect(await items.nth(1).getByRole("link").textContent()).toBe(first);
     expect(await newest.locator("time").textContent()).toMatch(/^(\d+ seconds?|1 minute) ago$/);
+  });
+
+  it("is in an admin's user menu on the console", async () => {
+    const { page, context } = await browser.newPage();
+    await acceptCookiesFor(context, server.baseUrl);
+    await signInContext(context, server.baseUrl, admin.email, admin.password);
+    await page.goto(server.url(paths.home));
+    await page.getByRole("button", { name: "User menu" }).click();
+    const item = page.getByRole("menu").getByRole("menuitem", { name: T.earlyAdoptersTitle });
+    expect(await item.getAttribute("href")).toBe(paths.dash);
+    await item.click();
+    await expectPath(page, paths.dash);
+    await expectVisible(heading(page, T.earlyAdoptersTitle));
+    expect(await page.getByText(T.earlyAdoptersForbidden).count()).toBe(0);
   });
 
   it("tells a signed-in user who is not an admin that the list is not for them", async () => {

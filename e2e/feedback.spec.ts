@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
+import { GenericTexts } from "@hybridge/shared/common/errors";
 import { paths } from "@hybridge/shared/common/paths";
 import { FeedbackTexts } from "@hybridge/shared/feedback/texts";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectHidden, expectPath, expectVisible } from "./support/assertions";
-import { failedResource, useBrowser } from "./support/browser";
+import { apiError, failedResource, useBrowser } from "./support/browser";
 import { baseUrl } from "./support/env";
 import { acceptCookiesEverywhere, createApiUser, postCommentViaApi } from "./support/feedback";
 import { type E2eServer, startServer } from "./support/server";
@@ -375,5 +376,52 @@ describe("on a server of our own", () => {
     // The member sees it go, live.
     await expectHidden(commentItem(asMember.page, memberText));
     await expectVisible(commentItem(asMember.page, adminText));
+  });
+});
+
+describe("older comments", () => {
+  let server: E2eServer;
+  beforeAll(async () => {
+    // Its own server: only this test's comments, so that the last page is known.
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("shows the newest 20, loads older ones with 'Load more', and still puts new ones on top", async () => {
+    const author = await createApiUser(server.baseUrl);
+    const label = (i: number) => `Paged comment ${String(i).padStart(2, "0")}`;
+    for (let i = 0; i < 25; i++) await postCommentViaApi(server.baseUrl, author, label(i));
+
+    const { page, context, allowErrors } = await browser.newPage();
+    await acceptCookiesEverywhere(context);
+    await openFeedbackLive(page, server.baseUrl);
+    const items = page.getByRole("list", { name: "Comments" }).getByRole("listitem");
+    const shown = async () =>
+      (await items.allTextContents()).map((text) => text.match(/(?:Paged comment|Fresh) \d+/)?.[0]);
+    const newestFirst = (from: number, to: number) =>
+      Array.from({ length: from - to + 1 }, (_, k) => label(from - k));
+    const loadMore = page.getByRole("button", { name: FeedbackTexts.loadMore, exact: true });
+
+    await expect.poll(shown).toEqual(newestFirst(24, 5));
+    // An older page that fails to load says so, and keeps what is shown (the query tries 3 times).
+    allowErrors(failedResource(500));
+    await page.route(
+      "**/api/feedback/comments?cursor=*",
+      (route) => route.fulfill(apiError(500, "INTERNAL", GenericTexts.internal)),
+      { times: 3 },
+    );
+    await loadMore.click();
+    await expectVisible(page.getByRole("alert").filter({ hasText: FeedbackTexts.loadMoreFailed }));
+    expect(await shown()).toEqual(newestFirst(24, 5));
+
+    await loadMore.click();
+    await expect.poll(shown).toEqual(newestFirst(24, 0));
+    // Nothing older remains.
+    await expectHidden(loadMore);
+
+    await postCommentViaApi(server.baseUrl, author, "Fresh 1");
+    await expect.poll(shown).toEqual(["Fresh 1", ...newestFirst(24, 0)]);
   });
 });

@@ -1,11 +1,13 @@
 import { paths } from "@hybridge/shared/common/paths";
+import { DEMO_STEPS, DEMO_VIDEO, MARKETING_VIDEOS } from "@hybridge/shared/marketing/media";
 import { SiteTexts } from "@hybridge/shared/marketing/site-texts";
 import { MarketingTexts } from "@hybridge/shared/marketing/texts";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectHidden, expectPath, expectVisible } from "./support/assertions";
-import { failedResource, launchBrowser, useBrowser } from "./support/browser";
-import { baseUrl } from "./support/env";
+import { failedResource, launchBrowser, refuseCopying, useBrowser } from "./support/browser";
+import { acceptCookiesFor } from "./support/community";
+import { baseUrl, insecureUrl } from "./support/env";
 import {
   expectHydratedInPlace,
   isScrolledTo,
@@ -19,6 +21,10 @@ import {
 import { createSignedInUser } from "./support/users";
 
 const browser = useBrowser();
+
+/** The docs page's "Add a document" snippet, as a Copy button copies it. */
+const ADD_A_DOCUMENT =
+  'const id = await db.add("orders", {\n  item: "Espresso",\n  quantity: 2,\n});';
 
 const h1 = (page: Page, name: string) => page.getByRole("heading", { level: 1, name, exact: true });
 const h2 = (scope: Page | Locator, name: string) =>
@@ -76,9 +82,9 @@ describe("English landing page", () => {
       "trusted-by",
     ]);
 
-    // Hero: the video stands in as a poster until its source is set; Get Started → /beta.
+    // Hero: the recorded demo (e2e/demo/record-demo.ts); Get Started → /beta.
     const hero = page.locator("#hero");
-    await expectVisible(hero.getByRole("figure").getByText("Coming soon"));
+    await expectVisible(hero.getByRole("figure").locator("video"));
     expect(await link(hero, "Get Started").getAttribute("href")).toBe(paths.beta);
     await expectVisible(hero.getByText("3x", { exact: true }));
 
@@ -96,7 +102,8 @@ describe("English landing page", () => {
       "Live preview and OTA updates",
     ]);
 
-    // Resources: three cards; Android download link, iOS disabled and coming soon.
+    // Resources: three cards; no store lists the dev app yet, so both downloads are disabled and
+    // say so (Android not available yet, iOS coming soon) instead of leading to a missing page.
     const resources = page.locator("#resources");
     expect(await headingsOf(resources, 3)).toEqual([
       "Any computer",
@@ -104,8 +111,11 @@ describe("English landing page", () => {
       "An internet connection",
       "Get the dev app",
     ]);
-    const android = link(resources, "Download for Android");
-    expect(await android.getAttribute("href")).toMatch(/^https:\/\//);
+    expect(await resources.getByRole("link", { name: /Download/ }).count()).toBe(0);
+    const android = resources.getByRole("button", { name: /Download for Android/ });
+    expect(await android.isDisabled()).toBe(true);
+    expect(await android.textContent()).toContain("Not available yet");
+    await expectVisible(resources.getByText("The Android dev app is not published yet"));
     const ios = resources.getByRole("button", { name: /Download for iOS/ });
     expect(await ios.isDisabled()).toBe(true);
     expect(await ios.textContent()).toContain("Coming soon");
@@ -343,7 +353,7 @@ describe("docs", () => {
     await page.goto(paths.docs);
     await expectVisible(h1(page, "Documentation"));
     await expectVisible(h2(page, "Demo video"));
-    await expectVisible(page.getByRole("figure").getByText("Coming soon"));
+    await expectVisible(page.getByRole("figure").locator("video"));
     await expectVisible(h2(page, "Test Mode guide"));
     await expectVisible(page.getByText(/Test Mode API of the @hybridge\/app package/));
 
@@ -379,9 +389,7 @@ describe("docs", () => {
     await button.click();
     const copiedAt = Date.now();
     await expect.poll(() => button.textContent()).toBe(MarketingTexts.copied);
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-      'const id = await db.add("orders", {\n  item: "Espresso",\n  quantity: 2,\n});',
-    );
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(ADD_A_DOCUMENT);
 
     await expect
       .poll(() => button.textContent(), { timeout: 5_000, interval: 100 })
@@ -391,22 +399,105 @@ describe("docs", () => {
     expect(elapsed).toBeLessThan(3_500);
   });
 
-  it("says so when the clipboard refuses", async () => {
+  it("copies at a plain-http network address too, where browsers give no Clipboard API", async () => {
+    const { page, context, allowErrors } = await browser.newPage();
+    // Chromium says helmet's Cross-Origin-Opener-Policy does not apply to a plain-http address.
+    allowErrors(/The Cross-Origin-Opener-Policy header has been ignored/);
+    const address = insecureUrl(paths.docs);
+    await acceptCookiesFor(context, new URL(address).origin);
+    await page.goto(address);
+    await waitForHydration(page);
+    expect(await page.evaluate(() => [window.isSecureContext, typeof navigator.clipboard])).toEqual(
+      [false, "undefined"],
+    );
+
+    const article = page.getByRole("article", { name: "Add a document", exact: true });
+    const button = article.getByRole("button").first();
+    await button.click();
+    await expect.poll(() => button.textContent()).toBe(MarketingTexts.copied);
+    // The system clipboard holds it: a secure page of the same browser reads it back.
+    await context.grantPermissions(["clipboard-read"], { origin: baseUrl() });
+    const reader = await context.newPage();
+    await reader.goto(paths.docs);
+    expect(await reader.evaluate(() => navigator.clipboard.readText())).toBe(ADD_A_DOCUMENT);
+  });
+
+  it("selects the snippet for copying by hand, and says so, when the browser refuses every way", async () => {
     const { page, context } = await browser.newPage();
-    await context.addInitScript(() => {
-      Object.defineProperty(navigator, "clipboard", {
-        value: { writeText: () => Promise.reject(new DOMException("denied", "NotAllowedError")) },
-      });
-    });
+    await refuseCopying(context);
     await page.goto(paths.docs);
     await waitForHydration(page);
-    const button = page
-      .getByRole("article", { name: "Log out", exact: true })
-      .getByRole("button")
-      .first();
+    const article = page.getByRole("article", { name: "Add a document", exact: true });
+    const button = article.getByRole("button").first();
     await button.click();
-    await expectVisible(page.getByRole("status").filter({ hasText: MarketingTexts.copyFailed }));
+    await expectVisible(page.getByRole("status").filter({ hasText: MarketingTexts.copyByHand }));
     expect(await button.textContent()).toBe(MarketingTexts.copy);
+    expect(await page.evaluate(() => window.getSelection()?.toString().trim())).toBe(
+      ADD_A_DOCUMENT,
+    );
+  });
+});
+
+describe("the demo video", () => {
+  const player = (page: Page) => page.getByRole("figure").locator("video");
+  /** What the player is doing: whether it plays, muted, and how far it got. */
+  const state = (page: Page) =>
+    player(page).evaluate((video: HTMLVideoElement) => ({
+      playing: !video.paused && video.currentTime > 0,
+      muted: video.muted,
+      controls: video.controls,
+    }));
+
+  it("is the product's own recording, small, with a poster and captions in each language", async () => {
+    const { page } = await browser.newPage();
+    const video = await page.request.get(DEMO_VIDEO.src);
+    expect(video.status()).toBe(200);
+    expect(video.headers()["content-type"]).toBe("video/webm");
+    expect((await video.body()).byteLength).toBeLessThanOrEqual(3 * 1024 * 1024);
+    const poster = await page.request.get(DEMO_VIDEO.poster);
+    expect(poster.headers()["content-type"]).toBe("image/jpeg");
+    for (const locale of ["en", "fr"] as const) {
+      const captions = await page.request.get(DEMO_VIDEO.captions[locale]);
+      expect(captions.headers()["content-type"]).toMatch(/^text\/vtt/);
+      const text = await captions.text();
+      expect(text.startsWith("WEBVTT")).toBe(true);
+      expect(DEMO_STEPS.filter((step) => text.includes(step[locale]))).toHaveLength(
+        DEMO_STEPS.length,
+      );
+    }
+  });
+
+  it("plays muted in the landing hero, with its controls and the steps written out", async () => {
+    const { page } = await browser.newPage();
+    await page.goto(paths.landing);
+    await expect.poll(() => state(page)).toEqual({ playing: true, muted: true, controls: true });
+    expect(await player(page).getAttribute("aria-label")).toBe(MARKETING_VIDEOS.hero.title);
+    await page.getByText("What the video shows", { exact: true }).click();
+    for (const step of DEMO_STEPS) await expectVisible(page.getByText(step.en, { exact: true }));
+  });
+
+  it("does not start by itself for a visitor who asks for reduced motion, nor on /docs", async () => {
+    const { page } = await browser.newPage();
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.goto(paths.landing);
+    await waitForHydration(page);
+    expect(await player(page).evaluate((video: HTMLVideoElement) => video.paused)).toBe(true);
+
+    await page.emulateMedia({ reducedMotion: "no-preference" });
+    await page.goto(paths.docs);
+    await waitForHydration(page);
+    expect(await player(page).evaluate((video: HTMLVideoElement) => video.paused)).toBe(true);
+    await player(page).evaluate((video: HTMLVideoElement) => video.play());
+    await expect.poll(() => state(page)).toMatchObject({ playing: true, controls: true });
+  });
+
+  it("speaks French on /fr: its name, its captions and its written steps", async () => {
+    const { page } = await browser.newPage();
+    await page.goto(paths.landingFr);
+    expect(await player(page).getAttribute("aria-label")).toBe("Visite guidée de Hybridge");
+    expect(await player(page).locator("track").getAttribute("src")).toBe(DEMO_VIDEO.captions.fr);
+    await page.getByText("Ce que montre la vidéo", { exact: true }).click();
+    for (const step of DEMO_STEPS) await expectVisible(page.getByText(step.fr, { exact: true }));
   });
 });
 

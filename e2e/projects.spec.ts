@@ -7,7 +7,7 @@ import { ProjectsTexts } from "@hybridge/shared/projects/texts";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectHidden, expectPath, expectVisible, pathOf } from "./support/assertions";
-import { apiError, failedResource, useBrowser } from "./support/browser";
+import { apiError, failedResource, refuseCopying, useBrowser } from "./support/browser";
 import { baseUrl } from "./support/env";
 import {
   createProjectViaApi,
@@ -20,6 +20,7 @@ import {
   uniqueAppCode,
 } from "./support/projects";
 import { createModuleViaApi } from "./support/store";
+import { revealDatabaseKey } from "./support/test-console";
 import { createSignedInUser, signInContext } from "./support/users";
 
 const browser = useBrowser();
@@ -424,6 +425,48 @@ describe("new app rules in the browser", () => {
   });
 });
 
+describe("settings, after the key was shown", () => {
+  it("selects the key for copying by hand, and says so, when the browser refuses to copy", async () => {
+    const { page, context } = await browser.newPage();
+    await refuseCopying(context);
+    await createSignedInUser(context);
+    const project = await createProjectViaApi(context);
+    await page.goto(paths.settings(project.id));
+    const key = (await databaseKey(page).textContent()) ?? "";
+    expect(key).not.toBe("");
+
+    const keyBlock = page.getByRole("region", { name: "Database key" });
+    await keyBlock.getByRole("button", { name: /Copy/ }).click();
+    await expectVisible(page.getByRole("status").filter({ hasText: ProjectsTexts.copyByHand }));
+    expect(await page.evaluate(() => window.getSelection()?.toString())).toBe(key);
+  });
+
+  it("leads from the project page to 'Generate a new key', and explains the Application ID", async () => {
+    const { page, context } = await browser.newPage();
+    await createSignedInUser(context);
+    const project = await createProjectViaApi(context);
+    // The key was shown once, then lost.
+    await revealDatabaseKey(context, project.id);
+
+    await page.goto(paths.project(project.id));
+    await expectVisible(text(page, BuildsTexts.settingsHint));
+    const settings = page.getByRole("link", { name: BuildsTexts.settings, exact: true });
+    expect(await settings.getAttribute("href")).toBe(paths.settings(project.id));
+    await settings.click();
+    await expectPath(page, paths.settings(project.id));
+    await expectVisible(text(page, ProjectsTexts.keyHidden));
+    await expectVisible(page.getByRole("button", { name: ProjectsTexts.regenerate }));
+
+    // The Application ID says what it is, and stays folded until asked for.
+    const appId = page.getByRole("region", { name: ProjectsTexts.appIdTitle, exact: true });
+    await expectVisible(appId.getByText(ProjectsTexts.appIdExplanation, { exact: true }));
+    await expectHidden(appId.getByTestId("app-id"));
+    await appId.getByText(ProjectsTexts.appIdShow, { exact: true }).click();
+    await expectVisible(appId.getByTestId("app-id"));
+    expect(await appId.getByTestId("app-id").textContent()).toMatch(/^v1\.[\w-]{150,}$/);
+  });
+});
+
 describe("ownership", () => {
   it("sends an unknown or foreign settings page to /new-project", async () => {
     const owner = await browser.newPage();
@@ -490,6 +533,8 @@ describe("My Projects", () => {
     ] as const) {
       expect(await menu.getByRole("menuitem", { name: label }).getAttribute("href")).toBe(path);
     }
+    // The early adopters are for admins only (e2e/community.spec.ts).
+    expect(await menu.getByRole("menuitem").count()).toBe(3);
     await page.keyboard.press("ArrowDown");
     await menu.getByRole("menuitem", { name: "Support" }).click();
     await expectPath(page, paths.docs);

@@ -1,8 +1,11 @@
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll } from "vitest";
-import { baseUrl } from "./env";
+import { baseUrl, INSECURE_HOST } from "./env";
 
 const CHROMIUM_ARGS = [
+  // A name that reaches the server without being localhost: a plain-http address that browsers
+  // do not trust, like the LAN address the README starts with (see env.ts, insecureUrl).
+  `--host-resolver-rules=MAP ${INSECURE_HOST} 127.0.0.1`,
   "--headless",
   "--no-sandbox",
   "--disable-gpu",
@@ -149,3 +152,13 @@ export const apiError = (status: number, code: string, message: string) => ({
   contentType: "application/json",
   body: JSON.stringify({ code, message }),
 });
+
+/** Makes the context's pages refuse every way to copy: the Clipboard API and the copy command. */
+export async function refuseCopying(context: BrowserContext) {
+  await context.addInitScript(() => {
+    Object.defineProperty(navigator, "clipboard", {
+      value: { writeText: () => Promise.reject(new DOMException("denied", "NotAllowedError")) },
+    });
+    document.execCommand = () => false;
+  });
+}

@@ -26,8 +26,8 @@ export type CreatedProject = { id: string; name: string; keyApp: string };
 export async function createProjectViaApi(
   context: BrowserContext,
   overrides: Record<string, string> = {},
+  base = baseUrl(),
 ): Promise<CreatedProject> {
-  const base = baseUrl();
   const response = await context.request.post(`${base}/api/projects`, {
     headers: { origin: base },
     multipart: {

@@ -1,12 +1,18 @@
 import { CopyTexts } from "@hybridge/shared/common/copy";
-import { useEffect, useState } from "react";
+import { type RefObject, useEffect, useState } from "react";
 import toast from "react-hot-toast";
 
 /**
- * Copies text to the clipboard: `copied` is true for 2 s after a copy (a new copy restarts the
- * 2 s), and a refused clipboard shows the spec's error toast.
+ * Copies text for a Copy button: `copied` is true for 2 s after a copy (a new copy restarts the
+ * 2 s). Browsers give the Clipboard API to secure pages only (https, localhost), so a page opened
+ * at a plain-http network address — the README's first step — copies with the older copy command
+ * instead. When the browser refuses both, the text as the page shows it (`shown`) is selected for
+ * the user to copy by hand, and a toast says so.
  */
-export function useCopy(): { copied: boolean; copy: (text: string) => Promise<void> } {
+export function useCopy(shown: RefObject<HTMLElement | null>): {
+  copied: boolean;
+  copy: (text: string) => Promise<void>;
+} {
   // When the last copy happened, so that a second copy restarts the timer.
   const [copiedAt, setCopiedAt] = useState<number | null>(null);
   useEffect(() => {
@@ -16,13 +22,45 @@ export function useCopy(): { copied: boolean; copy: (text: string) => Promise<vo
   }, [copiedAt]);
 
   const copy = async (text: string) => {
-    try {
-      // navigator.clipboard is missing outside secure contexts: that fails here too.
-      await navigator.clipboard.writeText(text);
+    if ((await writeClipboard(text)) || copyWithCommand(text)) {
       setCopiedAt(Date.now());
-    } catch {
-      toast.error(CopyTexts.copyFailed);
+      return;
     }
+    const element = shown.current;
+    if (element) window.getSelection()?.selectAllChildren(element);
+    toast.error(element ? CopyTexts.copyByHand : CopyTexts.copyFailed, { id: "copy-failed" });
   };
   return { copied: copiedAt !== null, copy };
+}
+
+async function writeClipboard(text: string): Promise<boolean> {
+  // Missing outside secure contexts.
+  if (!navigator.clipboard) return false;
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The pre-Clipboard-API way: select the text in a hidden field and run the copy command. */
+function copyWithCommand(text: string): boolean {
+  const field = document.createElement("textarea");
+  field.value = text;
+  field.readOnly = true;
+  // Out of sight and out of the layout, so that selecting it scrolls nothing.
+  field.className = "fixed top-0 left-0 size-px opacity-0";
+  const focused = document.activeElement;
+  document.body.append(field);
+  field.select();
+  let copied = false;
+  try {
+    copied = document.execCommand("copy");
+  } catch {
+    // Some browsers throw rather than answer false.
+  }
+  field.remove();
+  if (focused instanceof HTMLElement) focused.focus();
+  return copied;
 }

@@ -1,10 +1,13 @@
-/** User-facing texts of the auth screens (spec sections 2, 5 and 8), verbatim where the spec gives them. */
+/**
+ * User-facing texts of the auth screens (spec sections 2, 5 and 8), verbatim where the spec gives
+ * them in English; its French texts and typos are put right (decision 019).
+ */
 export const AuthTexts = {
   loginFailed: "Error: check e-mail / password",
   nameMissing: "Please enter your name.",
   nameTooLong: "Your name must be at most 120 characters.",
   confirmPasswordMissing: "Please confirm your password.",
-  passwordsDiffer: "Les mots de passe ne sont pas identiques!",
+  passwordsDiffer: "Passwords do not match.",
   accountExists: "An account with this email already exists. Please log in or use another email.",
   welcomeTitle: "Welcome to Hybridge!",
   welcomeBody:
@@ -25,7 +28,7 @@ export const AuthTexts = {
   changeWeak: "New password is too weak.",
   changeFailed: "Failed to change password.",
   changeNoUser: "No user is currently logged in.",
-  changeNotConnected: "Your are not connected",
+  changeNotConnected: "You are not connected.",
   changeSuccess: "Your password has been changed.",
   deleteWarning:
     "This action is irreversible: it permanently deletes your account and all your data — your apps, their settings, builds and files, your test configurations, comments and evaluation.",

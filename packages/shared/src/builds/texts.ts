@@ -34,6 +34,9 @@ export const BuildsTexts = {
   update: "Update",
   back: "Back",
   test: "Test",
+  settings: "Settings",
+  settingsHint:
+    "Settings holds the database key and the install command. The key is shown only once; if you lost it, generate a new one there.",
   publishConfirm: "Are you sure you want to publish this build? This cannot be undone.",
   publishTitle: "Publish this build?",
   publishFailed: "Failed to publish the build. Please try again.",

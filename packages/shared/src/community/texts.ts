@@ -5,7 +5,8 @@ export const JOIN_LIMITS = { name: 35, description: 200, email: 35 } as const;
 
 /**
  * User-facing texts of the community screens (join, beta, early adopters). Texts quoted by the
- * spec are verbatim ({product} = Hybridge), even where their wording is odd.
+ * spec in English are verbatim ({product} = Hybridge), even where their wording is odd; its
+ * French ones are in English, like the screens (decision 019).
  */
 export const CommunityTexts = {
   // Join (spec sections 5 and 8).
@@ -30,7 +31,7 @@ export const CommunityTexts = {
   betaLead: `Leave your e-mail to be among the first to build native apps with ${PRODUCT_NAME}.`,
   betaEmailExists: "Email already exists",
   betaAlreadyRegistered: `This email is already registered. Thank you for your interest in ${PRODUCT_NAME}!`,
-  betaFailed: (message: string) => `Erreur : ${message}`,
+  betaFailed: (message: string) => `Error: ${message}`,
   betaThanksTitle: `Thanks for joining ${PRODUCT_NAME}`,
   betaThanksBody: "You are on the list. We will e-mail you as soon as your beta access is ready.",
   /** The spec's success-dialog confirm text (section 9). */

@@ -5,8 +5,9 @@ import { FeedbackTexts } from "./texts";
 /** Limits of the comments and evaluations tables (varchar lengths). */
 export const COMMENT_MAX = 2000;
 export const EVALUATION_TEXT_MAX = 1000;
-/** How many comments the list returns, newest first. */
-export const COMMENTS_LIMIT = 100;
+/** How many comments a page of the list holds by default, and at most (newest first). */
+export const COMMENTS_PAGE_SIZE = 20;
+export const COMMENTS_PAGE_MAX = 100;
 export const SCORE_MIN = 1;
 export const SCORE_MAX = 5;
 export const SCORE_DEFAULT = 3;
@@ -39,7 +40,44 @@ export type PublicComment = z.infer<typeof PublicCommentSchema>;
 export const CommentSchema = PublicCommentSchema.extend({ canDelete: z.boolean() });
 export type Comment = z.infer<typeof CommentSchema>;
 
-export const CommentsResponseSchema = z.object({ comments: z.array(CommentSchema) });
+/**
+ * Where the next page starts: just after the comment with this timestamp (to the microsecond, as
+ * the database keeps it) and id, in newest-first order. Comments added meanwhile are newer than
+ * any cursor, and a deleted comment's cursor still marks its place: pages neither repeat nor skip.
+ */
+export const COMMENTS_CURSOR =
+  /^([1-9]\d{3}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+/** A cursor's date and time exist (no 30 February): the database is never asked to read one that does not. */
+const isRealInstant = (cursor: string) => {
+  const seconds = cursor.slice(0, 19);
+  const time = Date.parse(`${seconds}Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(seconds);
+};
+
+const invalidLimit = FeedbackTexts.invalidLimit(COMMENTS_PAGE_MAX);
+
+/** `GET /api/feedback/comments?cursor=…&limit=…`: the first page without a cursor. */
+export const CommentsQuerySchema = z.object({
+  cursor: z
+    .string(FeedbackTexts.invalidCursor)
+    .regex(COMMENTS_CURSOR, FeedbackTexts.invalidCursor)
+    .refine(isRealInstant, FeedbackTexts.invalidCursor)
+    .optional(),
+  limit: z.coerce
+    .number(invalidLimit)
+    .int(invalidLimit)
+    .min(1, invalidLimit)
+    .max(COMMENTS_PAGE_MAX, invalidLimit)
+    .optional(),
+});
+export type CommentsQuery = z.infer<typeof CommentsQuerySchema>;
+
+export const CommentsResponseSchema = z.object({
+  comments: z.array(CommentSchema),
+  /** The next, older page's cursor; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
 export type CommentsResponse = z.infer<typeof CommentsResponseSchema>;
 
 export const CommentParamsSchema = z.object({ id: z.string().max(100) });

@@ -15,6 +15,10 @@ export const FeedbackTexts = {
   send: "Send",
   loginPrompt: "Log in to leave a comment and evaluate Hybridge.",
   loadFailed: "The comments could not be loaded.",
+  loadMore: "Load more",
+  loadMoreFailed: "Older comments could not be loaded.",
+  invalidCursor: "The cursor is not valid: use the nextCursor of the previous page.",
+  invalidLimit: (max: number) => `The limit must be a whole number from 1 to ${max}.`,
   adminBadge: "Admin",
   /** A comment under 10 s old, in place of "0 seconds ago". */
   justNow: "just now",

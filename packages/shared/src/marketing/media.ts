@@ -1,17 +1,73 @@
+import type { Locale } from "./locale";
+
 /**
- * The videos of the public pages. A source must be same-origin (the CSP allows media from 'self'
- * only), e.g. a file under apps/web/public/media/. While a source is null, the pages show a
- * designed poster in its place and say that the video is on its way.
+ * The demo video, recorded from the product itself by `npm run record:demo`
+ * (e2e/demo/record-demo.ts): the production build driven through a new user's journey. The files
+ * live in apps/web/public/media/ (same origin: the CSP allows media from 'self' only).
  */
-export const MARKETING_VIDEOS = {
-  /** The landing page's hero: a two-minute product tour. */
-  hero: { src: null as string | null, title: "Hybridge product tour" },
-  /** The docs page: create a project, preview it on a phone, build it. */
-  docsDemo: { src: null as string | null, title: "Hybridge demo: from npm create to the store" },
+export const DEMO_VIDEO = {
+  src: "/media/demo.webm",
+  type: "video/webm",
+  poster: "/media/demo.jpg",
+  /** One captions file per language, the steps below timed as they happen in the video. */
+  captions: { en: "/media/demo.en.vtt", fr: "/media/demo.fr.vtt" } satisfies Record<Locale, string>,
+  width: 1280,
+  height: 720,
 } as const;
 
-/** The dev app's store pages. Android's is a placeholder until the listing is public. */
-export const DEV_APP_LINKS = {
-  android: "https://play.google.com/store/apps/details?id=dev.hybridge.devapp",
-  ios: null,
+/**
+ * What the demo shows, in order: its captions, and the text alternative printed with the video.
+ * The recording script times each step as it drives the product.
+ */
+export const DEMO_STEPS = [
+  {
+    id: "sign-up",
+    en: "Sign up with an e-mail address and a password.",
+    fr: "Inscription avec une adresse e-mail et un mot de passe.",
+  },
+  {
+    id: "create-app",
+    en: "Create an app: its name, app code, description and segment.",
+    fr: "Création d'une application\u00a0: son nom, son code, sa description et son secteur.",
+  },
+  {
+    id: "settings",
+    en: "The settings page shows the database key, once, and the install command.",
+    fr: "La page des réglages affiche la clé de base de données, une seule fois, et la commande d'installation.",
+  },
+  {
+    id: "test-console",
+    en: "In the test console, set your dev server's address: the QR code for the dev app follows.",
+    fr: "Dans la console de test, l'adresse du serveur de développement\u00a0: le QR code de l'application de test suit.",
+  },
+  {
+    id: "request-build",
+    en: "On the project page, request an Android build.",
+    fr: "Sur la page du projet, demande d'un build Android.",
+  },
+  {
+    id: "publish",
+    en: "In the builds history, publish the pending build.",
+    fr: "Dans l'historique des builds, publication du build en attente.",
+  },
+  {
+    id: "published",
+    en: "The project page shows the published version.",
+    fr: "La page du projet affiche la version publiée.",
+  },
+] as const satisfies readonly ({ id: string } & Record<Locale, string>)[];
+export type DemoStepId = (typeof DEMO_STEPS)[number]["id"];
+
+/**
+ * Where the public pages show the demo. The hero plays it muted on arrival (spec section 2: the
+ * hero has a video), unless the visitor asks for reduced motion; /docs waits for Play.
+ */
+export const MARKETING_VIDEOS = {
+  hero: { ...DEMO_VIDEO, title: "Hybridge product tour", autoplay: true },
+  docsDemo: {
+    ...DEMO_VIDEO,
+    title: "Hybridge demo: from sign-up to a published build",
+    autoplay: false,
+  },
 } as const;
+export type MarketingVideo = (typeof MARKETING_VIDEOS)[keyof typeof MARKETING_VIDEOS];

@@ -2,7 +2,8 @@ import { CopyTexts } from "../common/copy";
 
 /**
  * User-facing texts of the projects screens (spec sections 2, 5 and 8): home, new app,
- * settings and update. Verbatim where the spec gives them.
+ * settings and update. Verbatim where the spec gives them in English; its French texts are
+ * translated (decision 019).
  */
 export const ProjectsTexts = {
   // Home
@@ -35,8 +36,12 @@ export const ProjectsTexts = {
 
   // Settings
   settingsTitle: "App settings",
-  settingsNotFound: "Les informations de ce projet sont introuvables.",
+  settingsNotFound: "This project's information could not be found.",
   ...CopyTexts,
+  appIdTitle: "Application ID",
+  appIdExplanation:
+    "Your project's id, encrypted for your account: only you can turn it back into the id (the encryption function's decrypt call, signed in). Hybridge keeps it in the project's settings record, but nothing asks for it today: your app needs only its app code and database key.",
+  appIdShow: "Show the application ID",
   shownOnce:
     "This page is displayed only once: copy your database key now and keep it somewhere safe. You will not be able to see it again.",
   keyHidden:

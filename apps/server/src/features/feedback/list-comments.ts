@@ -1,21 +1,45 @@
-import { COMMENTS_LIMIT, type Comment } from "@hybridge/shared/feedback/schemas";
-import { desc } from "drizzle-orm";
+import {
+  COMMENTS_CURSOR,
+  COMMENTS_PAGE_SIZE,
+  type CommentsResponse,
+} from "@hybridge/shared/feedback/schemas";
+import { desc, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { comments } from "../../platform/db/schema";
 import { toComment, type Viewer } from "./comment-view";
 
-/** The latest comments, newest first, in one query; `canDelete` is computed for `viewer`. */
+/** A comment's place in the list, as the cursor carries it: its timestamp to the microsecond. */
+const cursorTimestamp = sql<string>`to_char(${comments.timestamp} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * One page of comments, newest first (ties broken by id), in one query; `canDelete` is computed
+ * for `viewer`. `cursor` (a page's `nextCursor`, checked by CommentsQuerySchema) starts the page
+ * just after that comment, whether or not it still exists.
+ */
 export async function listComments(options: {
   db: Db;
   adminEmails: ReadonlySet<string>;
   viewer: Viewer;
+  cursor?: string;
   limit?: number;
-}): Promise<Comment[]> {
-  const { db, adminEmails, viewer, limit = COMMENTS_LIMIT } = options;
+}): Promise<CommentsResponse> {
+  const { db, adminEmails, viewer, cursor, limit = COMMENTS_PAGE_SIZE } = options;
+  const after = cursor?.match(COMMENTS_CURSOR);
   const rows = await db
-    .select()
+    .select({ comment: comments, cursor: cursorTimestamp })
     .from(comments)
+    .where(
+      after
+        ? sql`(${comments.timestamp}, ${comments.id}) < (${after[1]}::timestamptz, ${after[2]}::uuid)`
+        : undefined,
+    )
     .orderBy(desc(comments.timestamp), desc(comments.id))
-    .limit(limit);
-  return rows.map((row) => toComment(row, adminEmails, viewer));
+    // One more than the page: whether an older page exists, without a second query.
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    comments: page.map((row) => toComment(row.comment, adminEmails, viewer)),
+    nextCursor: rows.length > limit && last ? `${last.cursor}_${last.comment.id}` : null,
+  };
 }

@@ -3,6 +3,7 @@ import {
   CommentInputSchema,
   CommentParamsSchema,
   CommentSchema,
+  CommentsQuerySchema,
   CommentsResponseSchema,
   EvaluationInputSchema,
   EvaluationResponseSchema,
@@ -35,10 +36,10 @@ export async function registerFeedbackRoutes(app: FastifyInstance) {
 
   r.get(
     "/api/feedback/comments",
-    { schema: { response: { 200: CommentsResponseSchema } } },
+    { schema: { querystring: CommentsQuerySchema, response: { 200: CommentsResponseSchema } } },
     async (request) => {
       const viewer = (await getSession(request))?.user ?? null;
-      return { comments: await listComments({ db, adminEmails, viewer }) };
+      return listComments({ db, adminEmails, viewer, ...request.query });
     },
   );
 

@@ -1,10 +1,21 @@
 import { PRODUCT_NAME, paths } from "@hybridge/shared/common/paths";
+import { CommunityTexts } from "@hybridge/shared/community/texts";
 import { ProjectsTexts } from "@hybridge/shared/projects/texts";
-import { ChevronDown, Hammer, LifeBuoy, MessageSquare, Plus, Store, UserRound } from "lucide-react";
+import {
+  ChevronDown,
+  Hammer,
+  LifeBuoy,
+  MessageSquare,
+  Plus,
+  Store,
+  UserRound,
+  Users,
+} from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { Link, NavLink } from "react-router";
 import { Button, buttonClasses } from "../../components/ui/button";
 import { LogoMark } from "../../components/ui/logo";
+import { TruncatedText } from "../../components/ui/long-text";
 import { useSession } from "../../features/auth/api/use-session";
 import { cn } from "../../lib/cn";
 
@@ -16,6 +27,11 @@ const MENU = [
   { label: "Support", to: paths.docs, icon: LifeBuoy },
   { label: "Feedback", to: paths.feedback, icon: MessageSquare },
   { label: "Account", to: paths.leave, icon: UserRound },
+] as const;
+
+/** Admins' own page, which nothing else links to. */
+const ADMIN_MENU = [
+  { label: CommunityTexts.earlyAdoptersTitle, to: paths.dash, icon: Users },
 ] as const;
 
 /** The console's other pages (labels hidden on small screens, kept for screen readers). */
@@ -78,7 +94,7 @@ export function ConsoleBar() {
                   <span className="max-sm:sr-only">{ProjectsTexts.addApp}</span>
                 </Link>
               </Button>
-              <UserMenu email={user.email} />
+              <UserMenu email={user.email} isAdmin={user.isAdmin} />
             </>
           ) : (
             <Button asChild size="sm">
@@ -91,7 +107,7 @@ export function ConsoleBar() {
   );
 }
 
-function UserMenu({ email }: { email: string }) {
+function UserMenu({ email, isAdmin }: { email: string; isAdmin: boolean }) {
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger asChild>
@@ -116,10 +132,10 @@ function UserMenu({ email }: { email: string }) {
           collisionPadding={8}
           className="z-50 min-w-52 max-w-[calc(100vw-1rem)] rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg shadow-slate-900/10 motion-safe:animate-fade-in"
         >
-          <DropdownMenu.Label className="truncate px-2.5 py-1.5 text-slate-500 text-xs">
-            {email}
+          <DropdownMenu.Label className="px-2.5 py-1.5 text-slate-500 text-xs">
+            <TruncatedText text={email} />
           </DropdownMenu.Label>
-          {MENU.map(({ label, to, icon: Icon }) => (
+          {[...MENU, ...(isAdmin ? ADMIN_MENU : [])].map(({ label, to, icon: Icon }) => (
             <DropdownMenu.Item key={label} asChild className={itemClasses}>
               <Link to={to}>
                 <Icon aria-hidden="true" className="size-4" />

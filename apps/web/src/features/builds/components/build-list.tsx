@@ -9,6 +9,7 @@ import { useEffect } from "react";
 import { Link } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { LoadFailed } from "../../../components/ui/load-failed";
+import { TruncatedText } from "../../../components/ui/long-text";
 import { LoadingState } from "../../../components/ui/spinner";
 import { textLinkClasses } from "../../../components/ui/text-link";
 import { StatusBadge } from "./status-badge";
@@ -68,13 +69,15 @@ export function BuildList({
               <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
                 <Link
                   to={paths.project(build.projectId)}
-                  className={`${textLinkClasses} truncate text-slate-900`}
+                  className={`${textLinkClasses} min-w-0 max-w-full text-slate-900`}
                 >
-                  {build.projectName}
+                  <TruncatedText text={build.projectName} />
                 </Link>
-                <code className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-600 text-xs">
-                  {build.appKey}
-                </code>
+                <TruncatedText
+                  as="code"
+                  text={build.appKey}
+                  className="max-w-full rounded bg-slate-100 px-1.5 py-0.5 text-slate-600 text-xs"
+                />
               </p>
               <p className="text-slate-600 text-sm">
                 {BuildsTexts.version(build.version)} ·{" "}

@@ -1,7 +1,7 @@
 import { BuildsTexts } from "@hybridge/shared/builds/texts";
 import type { BuildPlatform } from "@hybridge/shared/common/enums";
 import { paths } from "@hybridge/shared/common/paths";
-import { ArrowLeft, FlaskConical, FolderX, Pencil } from "lucide-react";
+import { ArrowLeft, FlaskConical, FolderX, KeyRound, Pencil } from "lucide-react";
 import type { ComponentType, ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import { Button } from "../../../components/ui/button";
@@ -103,9 +103,18 @@ function ProjectView({
                 {BuildsTexts.test}
               </Link>
             </Button>
+            <Button asChild variant="secondary">
+              <Link to={paths.settings(project.id)} aria-describedby="settings-hint">
+                <KeyRound aria-hidden="true" className="size-4" />
+                {BuildsTexts.settings}
+              </Link>
+            </Button>
           </>
         }
       />
+      <p id="settings-hint" className="mt-4 max-w-2xl text-slate-500 text-sm">
+        {BuildsTexts.settingsHint}
+      </p>
       <div className="mt-8 grid gap-6 md:grid-cols-2">
         {CARD_ORDER.map((platform) => (
           <PlatformCard key={platform} projectId={project.id} platform={platform} />

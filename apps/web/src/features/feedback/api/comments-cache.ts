@@ -1,30 +1,46 @@
-import {
-  COMMENTS_LIMIT,
-  type Comment,
-  type CommentsResponse,
-} from "@hybridge/shared/feedback/schemas";
+import type { Comment, CommentsResponse } from "@hybridge/shared/feedback/schemas";
+import type { InfiniteData } from "@tanstack/react-query";
+
+type CommentPages = InfiniteData<CommentsResponse>;
 
 const newestFirst = (a: Comment, b: Comment) =>
   b.timestamp.localeCompare(a.timestamp) || b.id.localeCompare(a.id);
 
 /**
- * The cached list with `comment` in its place (newest first), replacing any copy with the same
- * id: the author's own answer and the live event both bring it.
+ * The cached pages with `comment` in the first one, in its place (newest first), and any other
+ * copy with the same id gone: the author's own answer and the live event both bring it. Older
+ * pages keep their cursors, so "Load more" still continues where they end.
  */
 export function withCommentAdded(
-  data: CommentsResponse | undefined,
+  data: CommentPages | undefined,
   comment: Comment,
-): CommentsResponse | undefined {
-  if (!data) return data;
-  const others = data.comments.filter((c) => c.id !== comment.id);
-  return { comments: [comment, ...others].sort(newestFirst).slice(0, COMMENTS_LIMIT) };
+): CommentPages | undefined {
+  const [first, ...older] = data?.pages ?? [];
+  if (!data || !first) return data;
+  const without = (page: CommentsResponse) => ({
+    ...page,
+    comments: page.comments.filter((c) => c.id !== comment.id),
+  });
+  const top = without(first);
+  return {
+    ...data,
+    pages: [
+      { ...top, comments: [comment, ...top.comments].sort(newestFirst) },
+      ...older.map(without),
+    ],
+  };
 }
 
 export function withCommentRemoved(
-  data: CommentsResponse | undefined,
+  data: CommentPages | undefined,
   id: string,
-): CommentsResponse | undefined {
-  if (!data) return data;
-  const comments = data.comments.filter((c) => c.id !== id);
-  return comments.length === data.comments.length ? data : { comments };
+): CommentPages | undefined {
+  if (!data?.pages.some((page) => page.comments.some((c) => c.id === id))) return data;
+  return {
+    ...data,
+    pages: data.pages.map((page) => ({
+      ...page,
+      comments: page.comments.filter((c) => c.id !== id),
+    })),
+  };
 }

@@ -1,21 +1,26 @@
 import { CommentsResponseSchema } from "@hybridge/shared/feedback/schemas";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { apiClient } from "../../../lib/api-client";
 import { feedbackEndpoints } from "./endpoints";
 
 export function getCommentsQueryOptions() {
-  return queryOptions({
+  return infiniteQueryOptions({
     // The list depends on the session (canDelete); signing in or out clears it with the cache.
     queryKey: ["feedback", "comments"] as const,
-    queryFn: ({ signal }) =>
-      apiClient.get(feedbackEndpoints.comments, CommentsResponseSchema, { signal }),
+    queryFn: ({ signal, pageParam }) =>
+      apiClient.get(feedbackEndpoints.commentsPage(pageParam), CommentsResponseSchema, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
   });
 }
 
 /** The typed key: cache writes (mutations, live events) know the data's shape. */
 export const commentsQueryKey = getCommentsQueryOptions().queryKey;
 
-/** The latest comments, newest first; kept current by `useCommentsLive`. */
+/**
+ * The comments, newest first, a page at a time (`fetchNextPage` loads older ones); kept current
+ * by `useCommentsLive`.
+ */
 export function useComments() {
-  return useQuery(getCommentsQueryOptions());
+  return useInfiniteQuery(getCommentsQueryOptions());
 }

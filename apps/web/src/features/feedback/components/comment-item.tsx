@@ -1,6 +1,7 @@
 import type { Comment } from "@hybridge/shared/feedback/schemas";
 import { FeedbackTexts } from "@hybridge/shared/feedback/texts";
 import { ShieldCheck } from "lucide-react";
+import { TruncatedText } from "../../../components/ui/long-text";
 import { formatCommentTime } from "./comment-time";
 import { DeleteCommentDialog } from "./delete-comment-dialog";
 
@@ -19,7 +20,10 @@ export function CommentItem({ comment, now }: { comment: Comment; now: Date }) {
       </span>
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <span className="font-semibold text-slate-900 text-sm">{comment.authorName}</span>
+          <TruncatedText
+            text={comment.authorName}
+            className="max-w-full font-semibold text-slate-900 text-sm"
+          />
           {comment.isAdmin && (
             <span className="inline-flex items-center gap-1 rounded-full bg-brand-700 px-2 py-0.5 font-semibold text-white text-xs">
               <ShieldCheck aria-hidden="true" className="size-3" />
@@ -39,7 +43,7 @@ export function CommentItem({ comment, now }: { comment: Comment; now: Date }) {
             </div>
           )}
         </div>
-        <p className="mt-1 whitespace-pre-line break-words text-slate-700 text-sm leading-relaxed">
+        <p className="mt-1 whitespace-pre-line wrap-anywhere text-slate-700 text-sm leading-relaxed">
           {comment.text}
         </p>
       </div>

@@ -1,6 +1,8 @@
 import { FeedbackTexts } from "@hybridge/shared/feedback/texts";
 import { MessagesSquare } from "lucide-react";
 import { useEffect, useState } from "react";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
 import { LoadFailed } from "../../../components/ui/load-failed";
 import { LoadingState } from "../../../components/ui/spinner";
 import { useComments } from "../api/use-comments";
@@ -16,13 +18,17 @@ function useNow(intervalMs: number) {
   return now;
 }
 
-/** The comments, newest first, with their loading, error and empty states. */
+/**
+ * The comments, newest first, with their loading, error and empty states, and "Load more" while
+ * older ones remain.
+ */
 export function CommentList() {
   const comments = useComments();
   const now = useNow(15_000);
 
   if (comments.isPending) return <LoadingState label="Loading comments" className="min-h-32" />;
-  if (comments.isError) {
+  // A failed older page keeps the loaded ones on screen (below).
+  if (comments.isError && !comments.isFetchNextPageError) {
     return (
       <LoadFailed
         message={FeedbackTexts.loadFailed}
@@ -33,7 +39,8 @@ export function CommentList() {
       />
     );
   }
-  if (comments.data.comments.length === 0) {
+  const list = comments.data.pages.flatMap((page) => page.comments);
+  if (list.length === 0 && !comments.hasNextPage) {
     return (
       <div className="flex flex-col items-center gap-3 px-4 py-12 text-center">
         <span className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
@@ -45,12 +52,26 @@ export function CommentList() {
   }
   // Comments arriving live are announced politely to screen readers.
   return (
-    <ul aria-label="Comments" aria-live="polite" className="divide-y divide-slate-100">
-      {comments.data.comments.map((comment) => (
-        <li key={comment.id}>
-          <CommentItem comment={comment} now={now} />
-        </li>
-      ))}
-    </ul>
+    <div className="space-y-4">
+      <ul aria-label="Comments" aria-live="polite" className="divide-y divide-slate-100">
+        {list.map((comment) => (
+          <li key={comment.id}>
+            <CommentItem comment={comment} now={now} />
+          </li>
+        ))}
+      </ul>
+      {comments.isFetchNextPageError && <Alert>{FeedbackTexts.loadMoreFailed}</Alert>}
+      {comments.hasNextPage && (
+        <div className="flex justify-center">
+          <Button
+            variant="secondary"
+            loading={comments.isFetchingNextPage}
+            onClick={() => void comments.fetchNextPage()}
+          >
+            {FeedbackTexts.loadMore}
+          </Button>
+        </div>
+      )}
+    </div>
   );
 }

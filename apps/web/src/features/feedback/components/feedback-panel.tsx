@@ -2,7 +2,6 @@ import { FeedbackTexts } from "@hybridge/shared/feedback/texts";
 import { LoadingState } from "../../../components/ui/spinner";
 import { cn } from "../../../lib/cn";
 import { useSession } from "../../auth/api/use-session";
-import { useComments } from "../api/use-comments";
 import { useCommentsLive } from "../api/use-comments-live";
 import { CommentForm } from "./comment-form";
 import { CommentList } from "./comment-list";
@@ -23,20 +22,12 @@ export function FeedbackPanel({
 }) {
   useCommentsLive();
   const session = useSession();
-  const count = useComments().data?.comments.length;
   const Heading = headingLevel === 2 ? "h2" : "h3";
 
   return (
     <div className={cn("space-y-5", className)}>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <Heading className="flex items-center gap-2 font-semibold text-slate-900">
-          Comments
-          {count !== undefined && count > 0 && (
-            <span className="rounded-full bg-slate-100 px-2 py-0.5 font-medium text-slate-600 text-xs tabular-nums">
-              {count}
-            </span>
-          )}
-        </Heading>
+        <Heading className="font-semibold text-slate-900">Comments</Heading>
         <EvaluationDialog />
       </div>
       {session.isPending ? (

@@ -1,3 +1,4 @@
+import { useRef } from "react";
 import { cn } from "../../../lib/cn";
 import { CopyButton } from "./copy-button";
 
@@ -11,6 +12,7 @@ export function CodeSnippet({
   language: string;
   className?: string;
 }) {
+  const shown = useRef<HTMLElement>(null);
   const lines = code.split("\n").map((text, number) => ({ text, number }));
   return (
     <div
@@ -18,10 +20,10 @@ export function CodeSnippet({
     >
       <div className="flex items-center justify-between border-white/10 border-b px-4 py-2">
         <span className="font-mono text-slate-400 text-xs">{language}</span>
-        <CopyButton text={code} />
+        <CopyButton text={code} shown={shown} />
       </div>
       <pre className="overflow-x-auto px-4 py-3.5 font-mono text-[0.8125rem] text-slate-100 leading-relaxed">
-        <code>
+        <code ref={shown}>
           {lines.map((line) => (
             <span
               key={line.number}

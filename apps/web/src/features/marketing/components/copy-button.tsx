@@ -1,14 +1,24 @@
 import { MarketingTexts } from "@hybridge/shared/marketing/texts";
 import { Check, Copy } from "lucide-react";
+import type { RefObject } from "react";
 import { cn } from "../../../lib/cn";
 import { useCopy } from "../../../lib/use-copy";
 
 /**
  * Copies `text` to the clipboard. The label reads "Copied!" for 2 s, then "Copy" again (spec
- * section 9); a refused clipboard shows the spec's error toast.
+ * section 9). When the browser refuses to copy, `shown` (where the page shows the text) is
+ * selected for the user to copy by hand.
  */
-export function CopyButton({ text, className }: { text: string; className?: string }) {
-  const { copied, copy } = useCopy();
+export function CopyButton({
+  text,
+  shown,
+  className,
+}: {
+  text: string;
+  shown: RefObject<HTMLElement | null>;
+  className?: string;
+}) {
+  const { copied, copy } = useCopy(shown);
 
   const Icon = copied ? Check : Copy;
   return (

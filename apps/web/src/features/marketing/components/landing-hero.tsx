@@ -59,11 +59,7 @@ export function LandingHero({ id, content }: { id: string; content: HeroContent 
             </dl>
           )}
         </div>
-        <VideoFrame
-          src={MARKETING_VIDEOS.hero.src}
-          title={content.videoTitle}
-          poster={content.poster}
-        />
+        <VideoFrame video={MARKETING_VIDEOS.hero} text={content.video} />
       </div>
     </section>
   );

@@ -1,27 +1,40 @@
+import { DEMO_STEPS, MARKETING_VIDEOS } from "@hybridge/shared/marketing/media";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { VideoFrame } from "./video-frame";
 
-const poster = { badge: "Coming soon", caption: "The tour is being recorded." };
+const en = {
+  locale: "en",
+  title: "Product tour",
+  stepsHeading: "What the video shows",
+  captionsLabel: "English",
+} as const;
+const fr = {
+  locale: "fr",
+  title: "Visite guidée",
+  stepsHeading: "Ce que montre la vidéo",
+  captionsLabel: "Français",
+} as const;
 
 describe("VideoFrame", () => {
-  it("without a source, shows a poster that says so, with nothing that looks playable", () => {
-    const html = renderToStaticMarkup(
-      <VideoFrame src={null} title="Product tour" poster={poster} />,
+  it("plays the recorded demo in a player with its controls, poster and captions", () => {
+    const html = renderToStaticMarkup(<VideoFrame video={MARKETING_VIDEOS.docsDemo} text={en} />);
+    expect(html).toMatch(/<video[^>]*controls/);
+    expect(html).toMatch(/<video[^>]*poster="\/media\/demo.jpg"/);
+    expect(html).toMatch(/<video[^>]*aria-label="Product tour"/);
+    expect(html).toContain('<source src="/media/demo.webm" type="video/webm"/>');
+    expect(html).toMatch(
+      /<track kind="captions" src="\/media\/demo.en.vtt" srcLang="en" label="English"/,
     );
-    expect(html).toContain("Coming soon");
-    expect(html).toContain("The tour is being recorded.");
-    expect(html).not.toContain("<video");
-    // No play icon (lucide's Play) nor any control on the poster.
-    expect(html).not.toMatch(/lucide-play|<button|role="button"|tabindex/);
+    // /docs waits for Play.
+    expect(html).not.toMatch(/<video[^>]*loop/);
   });
 
-  it("with a source, plays it in a player with its own controls", () => {
-    const html = renderToStaticMarkup(
-      <VideoFrame src="/media/tour.mp4" title="Product tour" poster={poster} />,
-    );
-    expect(html).toMatch(/<video[^>]*src="\/media\/tour.mp4"/);
-    expect(html).toMatch(/<video[^>]*controls/);
-    expect(html).not.toContain("Coming soon");
+  it("writes out what the video shows, in the page's language", () => {
+    const html = renderToStaticMarkup(<VideoFrame video={MARKETING_VIDEOS.hero} text={fr} />);
+    expect(html).toContain("Ce que montre la vidéo");
+    for (const step of DEMO_STEPS) expect(html).toContain(step.fr.replace(/'/g, "&#x27;"));
+    expect(html).not.toContain(DEMO_STEPS[0].en);
+    expect(html).toContain('src="/media/demo.fr.vtt"');
   });
 });

@@ -1,3 +1,4 @@
+import type { Locale } from "@hybridge/shared/marketing/locale";
 import type { LucideIcon } from "lucide-react";
 import type { ComparisonCells, ComparisonCriterion } from "./comparison";
 
@@ -33,8 +34,15 @@ export type FeatureSectionContent = SectionHeadingContent & {
   items: readonly FeatureCardContent[];
 };
 
-/** Labels of the video frame while no video source is set. */
-export type VideoPosterContent = { badge: string; caption: string };
+/** The words around the demo video (VideoFrame), in the page's language. */
+export type VideoTextContent = {
+  locale: Locale;
+  title: string;
+  /** Heads the written-out steps under the video. */
+  stepsHeading: string;
+  /** Names the captions track in the player's menu. */
+  captionsLabel: string;
+};
 
 /** The top of a landing page (LandingHero): its h1 is the product name. */
 export type HeroContent = {
@@ -47,8 +55,7 @@ export type HeroContent = {
   secondaryCta: string;
   /** Key figures under the buttons, if any. */
   stats?: readonly StatContent[];
-  videoTitle: string;
-  poster: VideoPosterContent;
+  video: VideoTextContent;
 };
 
 /** The closing band of a landing page (ClosingBand): a call to action and its target. */

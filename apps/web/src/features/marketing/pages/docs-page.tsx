@@ -59,9 +59,8 @@ export function DocsPage() {
             <p className="mt-2 text-slate-600">{docsIntro.demo.text}</p>
             <VideoFrame
               className="mt-6"
-              src={MARKETING_VIDEOS.docsDemo.src}
-              title={MARKETING_VIDEOS.docsDemo.title}
-              poster={docsIntro.demo.poster}
+              video={MARKETING_VIDEOS.docsDemo}
+              text={docsIntro.demo.video}
             />
           </section>
 

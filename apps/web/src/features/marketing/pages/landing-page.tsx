@@ -1,7 +1,4 @@
-import { DEV_APP_LINKS } from "@hybridge/shared/marketing/media";
-import { Download } from "lucide-react";
 import type { ReactNode } from "react";
-import { Button } from "../../../components/ui/button";
 import { cn } from "../../../lib/cn";
 import { CheckList } from "../components/check-list";
 import { ClosingBand } from "../components/closing-band";
@@ -103,34 +100,43 @@ function Resources() {
       <div className="mt-8 flex flex-col gap-5 rounded-2xl bg-slate-900 p-6 sm:flex-row sm:items-center sm:justify-between sm:p-8">
         <h3 className="font-semibold text-lg text-white">{resources.downloadTitle}</h3>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-          <div className="flex flex-col items-start gap-1.5">
-            <Button asChild size="lg">
-              <a href={DEV_APP_LINKS.android} target="_blank" rel="noopener noreferrer">
-                <Download aria-hidden="true" className="size-4" />
-                {resources.android.label}
-              </a>
-            </Button>
-            <span className="text-slate-400 text-xs">{resources.android.hint}</span>
-          </div>
-          <div className="flex flex-col items-start gap-1.5">
-            <button
-              type="button"
-              disabled
-              aria-describedby="ios-coming-soon"
-              className="inline-flex h-12 cursor-not-allowed items-center gap-2 whitespace-nowrap rounded-lg bg-white/5 px-4 font-semibold text-base text-slate-400 ring-1 ring-white/15 ring-inset sm:px-6"
-            >
-              {resources.ios.label}
-              <span className="whitespace-nowrap rounded-full bg-amber-400/15 px-2 py-0.5 font-semibold text-[0.6875rem] text-amber-300 uppercase tracking-wide">
-                {resources.ios.badge}
-              </span>
-            </button>
-            <span id="ios-coming-soon" className="text-slate-400 text-xs">
-              {resources.ios.hint}
-            </span>
-          </div>
+          <UnavailableDownload id="android-unavailable" {...resources.android} />
+          <UnavailableDownload id="ios-coming-soon" {...resources.ios} />
         </div>
       </div>
     </FeatureSection>
+  );
+}
+
+/** A store button for a dev app that no store lists yet: disabled, and saying why. */
+function UnavailableDownload({
+  id,
+  label,
+  badge,
+  hint,
+}: {
+  id: string;
+  label: string;
+  badge: string;
+  hint: string;
+}) {
+  return (
+    <div className="flex flex-col items-start gap-1.5">
+      <button
+        type="button"
+        disabled
+        aria-describedby={id}
+        className="inline-flex min-h-12 max-w-full cursor-not-allowed flex-wrap items-center gap-x-2 gap-y-1 rounded-lg bg-white/5 px-4 py-2 font-semibold text-base text-slate-400 ring-1 ring-white/15 ring-inset sm:px-6"
+      >
+        {label}
+        <span className="whitespace-nowrap rounded-full bg-amber-400/15 px-2 py-0.5 font-semibold text-[0.6875rem] text-amber-300 uppercase tracking-wide">
+          {badge}
+        </span>
+      </button>
+      <span id={id} className="text-slate-400 text-xs">
+        {hint}
+      </span>
+    </div>
   );
 }
 

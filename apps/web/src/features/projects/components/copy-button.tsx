@@ -1,11 +1,23 @@
 import { ProjectsTexts } from "@hybridge/shared/projects/texts";
 import { Check, Copy } from "lucide-react";
+import type { RefObject } from "react";
 import { Button } from "../../../components/ui/button";
 import { useCopy } from "../../../lib/use-copy";
 
-/** Copies `text`; the label says 'Copied!' for 2 s (spec section 9), a failure is a toast. */
-export function CopyButton({ text, label }: { text: string; label: string }) {
-  const { copied, copy } = useCopy();
+/**
+ * Copies `text`; the label says 'Copied!' for 2 s (spec section 9). When the browser refuses to
+ * copy, `shown` (where the page shows the text) is selected for the user to copy by hand.
+ */
+export function CopyButton({
+  text,
+  label,
+  shown,
+}: {
+  text: string;
+  label: string;
+  shown: RefObject<HTMLElement | null>;
+}) {
+  const { copied, copy } = useCopy(shown);
   return (
     <Button
       variant="secondary"

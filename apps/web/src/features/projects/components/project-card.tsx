@@ -6,6 +6,7 @@ import { Apple, Filter, Smartphone } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
+import { TruncatedText } from "../../../components/ui/long-text";
 
 /** One project on My Projects: its name, age, and its app code or install counts. */
 export function ProjectCard({ project }: { project: ProjectListItem }) {
@@ -18,7 +19,9 @@ export function ProjectCard({ project }: { project: ProjectListItem }) {
           className="size-12 shrink-0 rounded-xl object-cover ring-1 ring-slate-200"
         />
         <div className="min-w-0 flex-1">
-          <h2 className="truncate font-semibold text-slate-900">{project.name}</h2>
+          <h2 className="font-semibold text-slate-900">
+            <TruncatedText text={project.name} />
+          </h2>
           <p className="text-slate-500 text-sm">
             <time dateTime={project.createdAt} title={new Date(project.createdAt).toLocaleString()}>
               {ProjectsTexts.since(formatRelativeTime(project.createdAt))}
@@ -50,9 +53,11 @@ export function ProjectCard({ project }: { project: ProjectListItem }) {
             className="size-4 shrink-0 text-brand-700"
           />
           <span className="sr-only">App code:</span>
-          <code className="truncate rounded bg-slate-100 px-1.5 py-0.5 font-mono text-slate-800 text-xs">
-            {project.keyApp}
-          </code>
+          <TruncatedText
+            as="code"
+            text={project.keyApp}
+            className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-slate-800 text-xs"
+          />
         </p>
       )}
 

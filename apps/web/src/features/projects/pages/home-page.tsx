@@ -44,9 +44,12 @@ export function HomePage() {
             </Button>
           </EmptyState>
         ) : (
-          <ul aria-label="Projects" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <ul
+            aria-label="Projects"
+            className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
+          >
             {projects.data.projects.map((project) => (
-              <li key={project.id} className="flex">
+              <li key={project.id} className="flex min-w-0">
                 <div className="flex w-full flex-col [&>*]:flex-1">
                   <ProjectCard project={project} />
                 </div>

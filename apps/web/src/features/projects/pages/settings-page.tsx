@@ -3,8 +3,15 @@ import { ErrorCodes } from "@hybridge/shared/common/errors";
 import { paths } from "@hybridge/shared/common/paths";
 import type { ProjectSettings } from "@hybridge/shared/projects/schemas";
 import { ProjectsTexts } from "@hybridge/shared/projects/texts";
-import { FlaskConical, KeyRound, RefreshCw, Terminal, TriangleAlert } from "lucide-react";
-import { type ReactNode, useEffect, useState } from "react";
+import {
+  Fingerprint,
+  FlaskConical,
+  KeyRound,
+  RefreshCw,
+  Terminal,
+  TriangleAlert,
+} from "lucide-react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { Link, useNavigate, useParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
@@ -112,14 +119,15 @@ const codeBox = `${codeBase} break-all`;
  */
 /** A line to type or paste, scrolling sideways when long, with its Copy button. */
 function CommandBlock({ text, copyLabel }: { text: string; copyLabel: string }) {
+  const shown = useRef<HTMLElement>(null);
   return (
     <div className="flex flex-col items-start gap-2 sm:flex-row sm:items-center">
       <div className="w-full min-w-0 sm:flex-1">
         <pre className={`${codeBase} overflow-x-auto whitespace-pre`}>
-          <code>{text}</code>
+          <code ref={shown}>{text}</code>
         </pre>
       </div>
-      <CopyButton text={text} label={copyLabel} />
+      <CopyButton text={text} label={copyLabel} shown={shown} />
     </div>
   );
 }
@@ -132,6 +140,7 @@ function SettingsContent({
   settings: ProjectSettings;
 }) {
   const key = settings.databaseKey;
+  const keyShown = useRef<HTMLElement>(null);
   const command = createProjectCommand(settings.appKey);
   const envLine = `${DATABASE_KEY_VARIABLE}=${key ?? "<your database key>"}`;
 
@@ -157,28 +166,20 @@ function SettingsContent({
           <Alert tone="info">{ProjectsTexts.keyHidden}</Alert>
         )}
 
-        <Block
-          icon={<KeyRound aria-hidden="true" className="size-5" />}
-          title="Application ID"
-          aside={<CopyButton text={settings.appId} label="application ID" />}
-        >
-          <code className={codeBox} data-testid="app-id">
-            {settings.appId}
-          </code>
-        </Block>
+        <ApplicationId appId={settings.appId} />
 
         <Block
           icon={<KeyRound aria-hidden="true" className="size-5" />}
           title="Database key"
           aside={
             key ? (
-              <CopyButton text={key} label="database key" />
+              <CopyButton text={key} label="database key" shown={keyShown} />
             ) : (
               <RegenerateKeyDialog projectId={projectId} />
             )
           }
         >
-          <code className={codeBox} data-testid="database-key">
+          <code ref={keyShown} className={codeBox} data-testid="database-key">
             {key ?? settings.databaseKeyMasked}
           </code>
         </Block>
@@ -213,6 +214,34 @@ function SettingsContent({
         </div>
       </div>
     </Shell>
+  );
+}
+
+/**
+ * The spec's settings record carries the project id encrypted for its owner; nothing asks for it
+ * today, so it is folded away under an explanation instead of sitting next to the key as if it
+ * were needed.
+ */
+function ApplicationId({ appId }: { appId: string }) {
+  const shown = useRef<HTMLElement>(null);
+  return (
+    <Block
+      icon={<Fingerprint aria-hidden="true" className="size-5" />}
+      title={ProjectsTexts.appIdTitle}
+    >
+      <p className="text-slate-600 text-sm">{ProjectsTexts.appIdExplanation}</p>
+      <details className="rounded-lg border border-slate-200 bg-slate-50 text-sm">
+        <summary className="cursor-pointer rounded-lg px-3 py-2 font-medium text-slate-700 focus-visible:outline-2 focus-visible:outline-brand-600 focus-visible:outline-offset-2">
+          {ProjectsTexts.appIdShow}
+        </summary>
+        <div className="flex flex-col items-start gap-2 border-slate-200 border-t p-3 sm:flex-row sm:items-center">
+          <code ref={shown} className={`${codeBox} w-full sm:flex-1`} data-testid="app-id">
+            {appId}
+          </code>
+          <CopyButton text={appId} label="application ID" shown={shown} />
+        </div>
+      </details>
+    </Block>
   );
 }
 

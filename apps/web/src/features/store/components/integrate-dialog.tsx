@@ -17,6 +17,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "../../../components/ui/dialog";
+import { TruncatedText } from "../../../components/ui/long-text";
 import { LoadingState } from "../../../components/ui/spinner";
 import { errorTextFor } from "../../../lib/api-client";
 import { useIntegrateModule } from "../api/use-integrate-module";
@@ -37,8 +38,8 @@ function ProjectRow({
   return (
     <li className="flex items-center justify-between gap-4 py-3">
       <div className="min-w-0">
-        <p className="truncate font-medium text-slate-900">{project.name}</p>
-        <p className="truncate font-mono text-slate-500 text-xs">{project.keyApp}</p>
+        <TruncatedText text={project.name} className="font-medium text-slate-900" />
+        <TruncatedText as="code" text={project.keyApp} className="text-slate-500 text-xs" />
       </div>
       {project.integrated ? (
         <span className="inline-flex shrink-0 items-center gap-1.5 rounded-full bg-brand-50 px-2.5 py-1 font-semibold text-brand-800 text-sm">

@@ -1,6 +1,7 @@
 import { paths } from "@hybridge/shared/common/paths";
 import type { ModuleSummary } from "@hybridge/shared/store/schemas";
 import { Link } from "react-router";
+import { wrapAnywhere } from "../../../components/ui/long-text";
 import { ModulePrice } from "./module-price";
 import { PlatformIcons } from "./platform-icons";
 
@@ -28,7 +29,7 @@ export function ModuleCard({
       </div>
       <div className="flex flex-1 flex-col gap-2 p-5">
         <div className="flex items-start justify-between gap-3">
-          <Heading className="font-semibold text-slate-900 leading-snug">
+          <Heading className={`font-semibold text-slate-900 leading-snug ${wrapAnywhere}`}>
             <Link
               to={paths.storeModule(module.id)}
               className="focus-visible:outline-none after:absolute after:inset-0 after:content-['']"

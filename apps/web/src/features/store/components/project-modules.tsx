@@ -10,6 +10,7 @@ import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { LoadFailed } from "../../../components/ui/load-failed";
+import { TruncatedText } from "../../../components/ui/long-text";
 import { LoadingState } from "../../../components/ui/spinner";
 import { errorTextFor } from "../../../lib/api-client";
 import { useProjectModules, useRemoveProjectModule } from "../api/use-project-modules";
@@ -123,9 +124,9 @@ function ProjectModuleRow({
       <div className="min-w-0 flex-1 space-y-1">
         <Link
           to={paths.storeModule(module.id)}
-          className="block truncate rounded font-medium text-slate-900 hover:text-brand-800 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 focus-visible:outline-offset-2"
+          className="block min-w-0 rounded font-medium text-slate-900 hover:text-brand-800 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 focus-visible:outline-offset-2"
         >
-          {module.title}
+          <TruncatedText text={module.title} />
         </Link>
         <div className="flex flex-wrap items-center gap-2">
           <PlatformIcons platform={module.platform} />

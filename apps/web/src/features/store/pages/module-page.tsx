@@ -4,6 +4,7 @@ import { StoreTexts } from "@hybridge/shared/store/texts";
 import { useParams } from "react-router";
 import { BackLink } from "../../../components/ui/back-link";
 import { Card } from "../../../components/ui/card";
+import { wrapAnywhere } from "../../../components/ui/long-text";
 import { LoadingState } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api-client";
 import { useDocumentTitle } from "../../../lib/use-document-title";
@@ -23,7 +24,7 @@ function ModuleDetail({ module, similar }: { module: Module; similar: ModuleSumm
   useDocumentTitle(module.title);
   return (
     <>
-      <div className="mt-4 grid gap-8 lg:grid-cols-[3fr_2fr] lg:items-start">
+      <div className="mt-4 grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
         <div className="overflow-hidden rounded-2xl bg-slate-900 shadow-sm">
           {module.videoUrl ? (
             // biome-ignore lint/a11y/useMediaCaption: demo videos are uploaded without captions
@@ -41,7 +42,9 @@ function ModuleDetail({ module, similar }: { module: Module; similar: ModuleSumm
         </div>
 
         <Card className="space-y-5 p-6">
-          <h1 className="font-bold text-2xl text-slate-900 tracking-tight sm:text-3xl">
+          <h1
+            className={`font-bold text-2xl text-slate-900 tracking-tight sm:text-3xl ${wrapAnywhere}`}
+          >
             {module.title}
           </h1>
           <dl className="grid grid-cols-[auto_1fr] items-center gap-x-6 gap-y-3 text-sm">
@@ -77,10 +80,10 @@ function ModuleDetail({ module, similar }: { module: Module; similar: ModuleSumm
           </h2>
           <ul
             aria-label={StoreTexts.similarHeading}
-            className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+            className="mt-4 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3"
           >
             {similar.map((m) => (
-              <li key={m.id} className="flex">
+              <li key={m.id} className="flex min-w-0">
                 <ModuleCard module={m} headingLevel={3} />
               </li>
             ))}

@@ -4,6 +4,7 @@ import { Check, ChevronsUpDown } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { useNavigate } from "react-router";
 import { Button } from "../../../components/ui/button";
+import { TruncatedText } from "../../../components/ui/long-text";
 
 /**
  * The owner's app codes; the active one is checked and highlighted. Choosing another opens its
@@ -43,7 +44,7 @@ export function ProjectsMenu({ active, appCodes }: { active: string; appCodes: s
                 <DropdownMenu.ItemIndicator className="absolute left-2.5 inline-flex">
                   <Check aria-hidden="true" className="size-4 text-brand-700" />
                 </DropdownMenu.ItemIndicator>
-                <span className="truncate">{appKey}</span>
+                <TruncatedText text={appKey} />
               </DropdownMenu.RadioItem>
             ))}
           </DropdownMenu.RadioGroup>

@@ -8,6 +8,7 @@ import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { LoadFailed } from "../../../components/ui/load-failed";
+import { wrapAnywhere } from "../../../components/ui/long-text";
 import { PageHeader } from "../../../components/ui/page-header";
 import { LoadingState } from "../../../components/ui/spinner";
 import { isApiError } from "../../../lib/api-client";
@@ -106,10 +107,12 @@ function Console({ data, switching }: { data: TestConsoleResponse; switching: bo
         <dl className="min-w-0">
           <dt className="font-medium text-slate-500 text-sm">{TestConsoleTexts.projectKey}</dt>
           <dd className="mt-1 flex flex-wrap items-baseline gap-x-3 gap-y-1">
-            <code className="break-all rounded-md bg-brand-50 px-2 py-1 font-mono font-semibold text-brand-900 text-lg">
+            <code
+              className={`${wrapAnywhere} rounded-md bg-brand-50 px-2 py-1 font-mono font-semibold text-brand-900 text-lg`}
+            >
               {project.keyApp}
             </code>
-            <span className="text-slate-600">{project.name}</span>
+            <span className={`text-slate-600 ${wrapAnywhere}`}>{project.name}</span>
           </dd>
         </dl>
         <ProjectsMenu active={project.keyApp} appCodes={projects} />

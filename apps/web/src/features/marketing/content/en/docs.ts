@@ -1,5 +1,6 @@
+import { MARKETING_VIDEOS } from "@hybridge/shared/marketing/media";
 import type { PageMeta } from "../page-meta";
-import type { VideoPosterContent } from "../types";
+import type { VideoTextContent } from "../types";
 
 /** The docs page (/docs): the demo video and the Test Mode guide. */
 
@@ -17,12 +18,13 @@ export const docsIntro = {
   demo: {
     id: "demo",
     title: "Demo video",
-    text: "From an empty folder to an app on your phone: creating the project, previewing it with the dev app, then building it in the cloud.",
-    videoTitle: "Hybridge demo",
-    poster: {
-      badge: "Coming soon",
-      caption: "The demo is being recorded. Every step it shows is written out below.",
-    } satisfies VideoPosterContent,
+    text: "The console from sign-up to a published build: create an app, get its database key, point the test console at your dev server, then request a build and publish it.",
+    video: {
+      locale: "en",
+      title: MARKETING_VIDEOS.docsDemo.title,
+      stepsHeading: "What the video shows",
+      captionsLabel: "English",
+    } satisfies VideoTextContent,
   },
   testMode: {
     id: "test-mode",

@@ -74,10 +74,11 @@ export const hero = {
     { value: "0", label: "servers to run" },
     { value: "No Mac", label: "needed for iOS builds" },
   ],
-  videoTitle: MARKETING_VIDEOS.hero.title,
-  poster: {
-    badge: "Coming soon",
-    caption: "The two-minute product tour is being recorded. Until then, the docs show every step.",
+  video: {
+    locale: "en",
+    title: MARKETING_VIDEOS.hero.title,
+    stepsHeading: "What the video shows",
+    captionsLabel: "English",
   },
 } satisfies HeroContent;
 
@@ -160,7 +161,12 @@ export const resources = {
     },
   ] satisfies FeatureCardContent[],
   downloadTitle: "Get the dev app",
-  android: { label: "Download for Android", hint: "Free on Google Play" },
+  // Neither store lists the dev app yet: the buttons say so rather than lead nowhere.
+  android: {
+    label: "Download for Android",
+    badge: "Not available yet",
+    hint: "The Android dev app is not published yet",
+  },
   ios: {
     label: "Download for iOS",
     badge: "Coming soon",

@@ -68,12 +68,12 @@ export const heroFr = {
   // Libellé du bouton tel que le donne la spécification.
   primaryCta: "Beta test",
   secondaryCta: "Lire la documentation",
-  poster: {
-    badge: "Bientôt",
-    caption:
-      "La visite guidée en vidéo est en cours de tournage. D'ici là, la documentation montre chaque étape.",
+  video: {
+    locale: "fr",
+    title: "Visite guidée de Hybridge",
+    stepsHeading: "Ce que montre la vidéo",
+    captionsLabel: "Français",
   },
-  videoTitle: "Visite guidée de Hybridge",
 } satisfies HeroContent;
 
 export const overviewFr = {
@@ -166,7 +166,7 @@ export const featuresFr = {
   ] satisfies FeatureCardContent[],
   devApp: {
     icon: QrCode,
-    text: "Et pour développer\u00a0: l'application Hybridge sur votre téléphone affiche vos modifications locales en scannant un QR code (Android\u00a0; iOS bientôt).",
+    text: "Et pour développer\u00a0: l'application Hybridge sur votre téléphone affiche vos modifications locales en scannant un QR code (bientôt disponible sur Android et iOS).",
   },
 };
 
