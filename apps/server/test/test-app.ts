@@ -44,9 +44,9 @@ export type TestApp = Awaited<ReturnType<typeof buildApp>> & {
   cleanup: () => Promise<void>;
 };
 
-/** The real app on a real database, reached through app.inject(). */
+/** The real app on a real database (`database`, or a fresh one), reached through app.inject(). */
 export async function createTestApp(
-  options: { env?: Record<string, string>; log?: BuildAppOptions["log"] } = {},
+  options: { env?: Record<string, string>; log?: BuildAppOptions["log"]; database?: Database } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "hybridge-api-test-"));
   const config = loadConfig({
@@ -58,7 +58,7 @@ export async function createTestApp(
     WRITE_RATE_LIMIT_MAX: "1000",
     ...options.env,
   });
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   const app = await buildApp({ config, database, serveWeb: false, log: options.log });
   await app.ready();
   return Object.assign(app, {

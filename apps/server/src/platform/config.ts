@@ -4,6 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 import { createExclusive, readIfExists, replaceWhole } from "./atomic-file";
 import type { RateLimit } from "./rate-limit";
+import { dataDirProblem } from "./start-error";
 
 /** A yes/no variable: true, false, 1, 0, yes, no, on or off. */
 const flag = (byDefault: boolean) =>
@@ -57,6 +58,8 @@ const EnvSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   SEED_STORE: flag(true),
   TRUST_PROXY: flag(false),
+  // Where the Android toolchain is looked for (platform/android-toolchain.ts).
+  PATH: z.string().default(""),
 });
 
 export type Config = {
@@ -79,6 +82,8 @@ export type Config = {
   seedStore: boolean;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean;
+  /** The folders of PATH: where the Android build tools are looked for. */
+  executablePath: string[];
 };
 
 export class ConfigError extends Error {}
@@ -101,7 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     publicUrl,
-    secret: e.SECRET ?? readOrCreateSecret(dataDir),
+    secret: e.SECRET ?? secretIn(dataDir),
     adminEmails: new Set(e.ADMIN_EMAILS),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -124,7 +129,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: e.WEB_DIST_DIR,
     seedStore: e.SEED_STORE,
     trustProxy: e.TRUST_PROXY,
+    executablePath: e.PATH.split(path.delimiter).filter(Boolean),
   };
+}
+
+function secretIn(dataDir: string): string {
+  try {
+    return readOrCreateSecret(dataDir);
+  } catch (error) {
+    throw dataDirProblem(error, dataDir) ?? error;
+  }
 }
 
 const SECRET_MIN = 32;

@@ -40,7 +40,7 @@ export function dataDirProblem(
   const problem = code ? WRITE_PROBLEMS[code] : undefined;
   if (!problem) return null;
   return new StartError(
-    `Hybridge cannot write to ${folder}: ${problem.cause} (${code}). Fix: ${problem.fix}.`,
+    `Hybridge cannot write to ${folder} (${problem.cause}, ${code}): ${problem.fix}.`,
     {
       cause: error,
     },

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { once } from "node:events";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -15,6 +15,8 @@ export type Storage = {
   put: (key: string, body: Readable) => Promise<{ size: number }>;
   open: (key: string) => Promise<{ stream: Readable; size: number } | null>;
   remove: (key: string) => Promise<void>;
+  /** Writes and removes a small file; throws when the storage cannot take files (readiness). */
+  probe: () => Promise<void>;
 };
 
 const SAFE_KEY = /^[a-z0-9-]+(\/[A-Za-z0-9._-]+)+$/;
@@ -54,6 +56,16 @@ export function createLocalStorage(root: string): Storage {
     },
     async remove(key) {
       await rm(resolve(key), { force: true });
+    },
+    async probe() {
+      await mkdir(root, { recursive: true });
+      // Outside every key's shape (SAFE_KEY): never taken for an upload.
+      const file = path.join(root, `.probe-${randomUUID()}`);
+      try {
+        await writeFile(file, "probe");
+      } finally {
+        await rm(file, { force: true });
+      }
     },
   };
 }
