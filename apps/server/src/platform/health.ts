@@ -20,12 +20,17 @@ export async function registerHealthRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { storage, databaseHealth, config } = app.deps;
 
+  // Logged when it changes, not at every probe.
+  let storageWritable = true;
   async function storageState(): Promise<ReadinessResponse["checks"]["storage"]> {
     try {
       await withinTimeLimit(storage.probe(), STORAGE_PROBE_TIMEOUT_MS);
+      if (!storageWritable) app.log.info("the file storage can be written again");
+      storageWritable = true;
       return "ok";
     } catch (error) {
-      app.log.error({ err: error }, "the file storage cannot be written");
+      if (storageWritable) app.log.error({ err: error }, "the file storage cannot be written");
+      storageWritable = false;
       return "not-writable";
     }
   }
