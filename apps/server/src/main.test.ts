@@ -1,4 +1,5 @@
 import { execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import {
   chmodSync,
   existsSync,
@@ -13,6 +14,7 @@ import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import postgres from "postgres";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startMark } from "./platform/db/lock";
 
@@ -183,6 +185,34 @@ describe("starting the server", () => {
     );
     expect(leftovers(dir)).toEqual([]);
   }, 90_000);
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "with PostgreSQL too, says in one line that DATA_DIR cannot take files",
+    async () => {
+      const target = new URL(process.env.TEST_DATABASE_URL as string);
+      const admin = postgres(target.toString(), { max: 1, onnotice: () => {} });
+      const name = `hybridge_test_${randomBytes(6).toString("hex")}`;
+      await admin.unsafe(`create database "${name}"`);
+      try {
+        target.pathname = `/${name}`;
+        const dir = newDataDir();
+        chmodSync(dir, 0o555);
+        const result = await runMain(
+          { PORT: "0", DATA_DIR: dir, SECRET, DATABASE_URL: target.toString() },
+          isRoot ? { uid: 65534, gid: 65534 } : undefined,
+        );
+        expectOneLine(
+          result,
+          `Hybridge cannot write to ${dir} (permission denied, EACCES): give the user running Hybridge write access to it, or set DATA_DIR to another folder.`,
+        );
+        expect(leftovers(dir)).toEqual([]);
+      } finally {
+        await admin.unsafe(`drop database if exists "${name}" with (force)`);
+        await admin.end({ timeout: 5 });
+      }
+    },
+    90_000,
+  );
 
   it.skipIf(!mountable)(
     "says in one line that DATA_DIR is read-only",
