@@ -110,15 +110,19 @@ async function waitForHealth(baseUrl: string, server: ChildProcess, output: () =
       throw new Error(`e2e: the server ${exited} before it was ready. Its output:\n${output()}`);
     }
     try {
-      const response = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
-      if (response.ok && ((await response.json()) as { status?: unknown }).status === "ok") return;
+      const response = await fetch(`${baseUrl}/api/health/ready`, {
+        signal: AbortSignal.timeout(5_000),
+      });
+      if (response.ok && ((await response.json()) as { status?: unknown }).status === "ready") {
+        return;
+      }
     } catch {
       // Not listening yet.
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(
-    `e2e: the server did not answer /api/health within ${STARTUP_TIMEOUT_MS / 1000} s. Its output:\n${output()}`,
+    `e2e: the server was not ready (/api/health/ready) within ${STARTUP_TIMEOUT_MS / 1000} s. Its output:\n${output()}`,
   );
 }
 

@@ -77,12 +77,6 @@ function expectHtmlWithStrictCsp(res: Awaited<ReturnType<typeof app.inject>>, ur
 }
 
 describe("the server", () => {
-  it("answers the health check with the database in use", async () => {
-    const res = await app.inject({ url: "/api/health" });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: "ok", database: database.kind });
-  });
-
   it("serves each pre-rendered page its own HTML, with a strict CSP", async () => {
     const cases = [
       ["/", "Landing EN"],

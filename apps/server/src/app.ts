@@ -2,7 +2,6 @@ import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
-import { HealthResponseSchema } from "@hybridge/shared/auth/schemas";
 import Fastify, { type RouteOptions } from "fastify";
 import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { registerAuthRoutes } from "./features/auth/routes";
@@ -16,7 +15,9 @@ import { registerTestConsoleRoutes } from "./features/test-console/routes";
 import { type Auth, createAuth } from "./platform/auth";
 import type { Config } from "./platform/config";
 import type { Database, Db } from "./platform/db/client";
+import { createDatabaseHealth, type DatabaseHealth } from "./platform/db/database-health";
 import { answerFrameworkError, registerErrorHandler } from "./platform/error-handler";
+import { registerHealthRoutes } from "./platform/health";
 import { createLiveHub, type LiveHub } from "./platform/live";
 import { createMailer, type Mailer, redactLink } from "./platform/mail";
 import { defaultWebDistDir } from "./platform/server-root";
@@ -31,6 +32,8 @@ export type AppDeps = {
   databaseKind: Database["kind"];
   /** The database's LISTEN (Database.listen). */
   listen: Database["listen"];
+  /** Readiness's database check, and the repair of a schema gone missing. */
+  databaseHealth: DatabaseHealth;
   auth: Auth;
   mailer: Mailer;
   storage: Storage;
@@ -93,6 +96,7 @@ export async function buildApp(options: BuildAppOptions) {
     db: database.db,
     databaseKind: database.kind,
     listen: database.listen,
+    databaseHealth: createDatabaseHealth({ database, log: app.log }),
     auth,
     mailer,
     storage: createLocalStorage(path.join(config.dataDir, "files")),
@@ -128,10 +132,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(fastifyRateLimit, { global: false });
   registerErrorHandler(app);
 
-  app.get("/api/health", { schema: { response: { 200: HealthResponseSchema } } }, async () => ({
-    status: "ok" as const,
-    database: database.kind,
-  }));
+  await app.register(registerHealthRoutes);
   await app.register(registerAuthRoutes);
   await app.register(registerCommunityRoutes);
   await app.register(registerFeedbackRoutes);

@@ -2,11 +2,9 @@ import { buildApp } from "./app";
 import { seedStore } from "./features/store/seed-store";
 import { ConfigError, loadConfig } from "./platform/config";
 import { databaseTarget, openDatabase } from "./platform/db/client";
-import { DataDirLockedError, lockDataDir } from "./platform/db/lock";
+import { lockDataDir } from "./platform/db/lock";
 import { type FileSweeper, startFileSweeper } from "./platform/file-sweep";
-
-/** A start that cannot go on, for a reason the operator can fix: printed as one line. */
-class StartError extends Error {}
+import { dataDirProblem, StartError } from "./platform/start-error";
 
 function listenProblem(error: unknown, port: number, host: string): string | null {
   const code = (error as NodeJS.ErrnoException | null)?.code;
@@ -30,6 +28,20 @@ async function main() {
 
   const database = await openDatabase(target);
   const app = await buildApp({ config, database, serveWeb: true });
+  let sweeper: FileSweeper | null = null;
+  const closeAll = async () => {
+    await sweeper?.stop();
+    await app.close();
+    await database.close();
+    release();
+  };
+  // Uploads land there: a folder that cannot take files stops the start, not the first upload.
+  try {
+    await app.deps.storage.probe();
+  } catch (error) {
+    await closeAll();
+    throw dataDirProblem(error, config.dataDir) ?? error;
+  }
   // Example modules on a first start (not in buildApp: API tests start with an empty store).
   await seedStore({
     db: database.db,
@@ -38,13 +50,6 @@ async function main() {
     log: app.log,
   }).catch((error) => app.log.error({ err: error }, "seeding the store failed"));
 
-  let sweeper: FileSweeper | null = null;
-  const closeAll = async () => {
-    await sweeper?.stop();
-    await app.close();
-    await database.close();
-    release();
-  };
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -79,11 +84,8 @@ async function main() {
 }
 
 main().catch((error) => {
-  if (
-    error instanceof ConfigError ||
-    error instanceof DataDirLockedError ||
-    error instanceof StartError
-  ) {
+  // What the operator can fix is said in words; anything else is a bug, shown with its stack.
+  if (error instanceof ConfigError || error instanceof StartError) {
     console.error(error.message);
   } else {
     console.error(error);

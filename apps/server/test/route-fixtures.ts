@@ -133,6 +133,8 @@ const shortEmail = () => `j${randomBytes(6).toString("hex")}@example.test`;
 /** Keyed `METHOD url` as registered; `*` for every method of a route registered with `all`. */
 export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   "GET /api/health": { access: "none", request: () => ({}) },
+  "GET /api/health/live": { access: "none", request: () => ({}) },
+  "GET /api/health/ready": { access: "none", request: () => ({}) },
 
   // auth
   "POST /api/auth/sign-in/email": {

@@ -68,7 +68,7 @@ export type TestApp = Awaited<ReturnType<typeof buildApp>> & {
   cleanup: () => Promise<void>;
 };
 
-/** The real app on a real database, reached through app.inject(). */
+/** The real app on a real database (`database`, or a fresh one), reached through app.inject(). */
 export async function createTestApp(
   options: {
     env?: Record<string, string>;

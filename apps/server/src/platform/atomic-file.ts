@@ -20,7 +20,13 @@ export function readIfExists(file: string): string | null {
 /** A new file beside `file` holding `content`, for a link or a rename into place. */
 function writeTemp(file: string, content: string, mode?: number): string {
   const temp = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
-  writeFileSync(temp, content, { mode });
+  try {
+    writeFileSync(temp, content, { mode });
+  } catch (error) {
+    // A full disk creates the file, then fails to fill it: leave nothing behind.
+    rmSync(temp, { force: true });
+    throw error;
+  }
   return temp;
 }
 

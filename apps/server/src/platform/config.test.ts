@@ -44,6 +44,16 @@ describe("loadConfig", () => {
     );
   });
 
+  it("keeps PATH's folders, where the Android tools are looked for", () => {
+    const dataDir = tempDir();
+    const PATH = ["/usr/local/bin", "", "/usr/bin"].join(path.delimiter);
+    expect(loadConfig({ DATA_DIR: dataDir, PATH }).executablePath).toEqual([
+      "/usr/local/bin",
+      "/usr/bin",
+    ]);
+    expect(loadConfig({ DATA_DIR: dataDir }).executablePath).toEqual([]);
+  });
+
   it("reads yes/no flags and refuses anything else", () => {
     const dataDir = tempDir();
     expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: "yes" }).trustProxy).toBe(true);

@@ -4,6 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 import { createExclusive, readIfExists, replaceWhole } from "./atomic-file";
 import type { RateLimit } from "./rate-limit";
+import { dataDirProblem } from "./start-error";
 
 /** A yes/no variable: true, false, 1, 0, yes, no, on or off. */
 const flag = (byDefault: boolean) =>
@@ -59,6 +60,8 @@ const EnvSchema = z.object({
   FILE_SWEEP_INTERVAL_MINUTES: z.coerce.number().int().min(1).default(60),
   FILE_SWEEP_MIN_AGE_MINUTES: z.coerce.number().int().min(0).default(60),
   TRUST_PROXY: flag(false),
+  // Where the Android toolchain is looked for (platform/android-toolchain.ts).
+  PATH: z.string().default(""),
 });
 
 export type Config = {
@@ -83,6 +86,8 @@ export type Config = {
   trustProxy: boolean;
   /** The sweep of files without a stored_files row (platform/file-sweep.ts). */
   fileSweep: { intervalMs: number; minAgeMs: number };
+  /** The folders of PATH: where the Android build tools are looked for. */
+  executablePath: string[];
 };
 
 export class ConfigError extends Error {}
@@ -105,7 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     publicUrl,
-    secret: e.SECRET ?? readOrCreateSecret(dataDir),
+    secret: e.SECRET ?? secretIn(dataDir),
     adminEmails: new Set(e.ADMIN_EMAILS),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -132,7 +137,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       intervalMs: e.FILE_SWEEP_INTERVAL_MINUTES * 60_000,
       minAgeMs: e.FILE_SWEEP_MIN_AGE_MINUTES * 60_000,
     },
+    executablePath: e.PATH.split(path.delimiter).filter(Boolean),
   };
+}
+
+function secretIn(dataDir: string): string {
+  try {
+    return readOrCreateSecret(dataDir);
+  } catch (error) {
+    throw dataDirProblem(error, dataDir) ?? error;
+  }
 }
 
 const SECRET_MIN = 32;

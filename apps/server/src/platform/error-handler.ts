@@ -9,7 +9,11 @@ import type {
 } from "fastify";
 import { z } from "zod";
 import { $ZodType } from "zod/v4/core";
+import { databaseFailure, errorCodes } from "./db/errors";
 import { AppError } from "./errors";
+
+/** How long a client should wait before trying again after a 503 (seconds). */
+const RETRY_AFTER_SECONDS = 5;
 
 const CODE_BY_STATUS: Record<number, string> = {
   400: ErrorCodes.VALIDATION,
@@ -73,7 +77,7 @@ export function answerFrameworkError(
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.addHook("onRoute", acceptErrorShape);
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, "request failed");
       return reply.status(error.status).send({ code: error.code, message: error.message });
@@ -92,6 +96,22 @@ export function registerErrorHandler(app: FastifyInstance) {
         code: CODE_BY_STATUS[status] ?? ErrorCodes.VALIDATION,
         message: status === 429 ? GenericTexts.rateLimited : error.message,
       });
+    }
+    // The database, not the request, may be at fault: then 503, and a schema gone missing is
+    // re-created. Some callers hide the driver's error (better-auth's "Failed to get
+    // session"): a probe of the database tells.
+    const failure = databaseFailure(error);
+    if (failure === "schema-missing") {
+      request.log.error({ err: error }, "a table is missing: checking the database schema");
+      void app.deps.databaseHealth.repairSchema();
+    } else if (failure === "down") {
+      request.log.warn({ codes: errorCodes(error) }, "the database is unavailable: answered 503");
+    }
+    if (failure || (await app.deps.databaseHealth.check()) !== "ok") {
+      return reply
+        .status(503)
+        .header("retry-after", String(RETRY_AFTER_SECONDS))
+        .send({ code: ErrorCodes.UNAVAILABLE, message: GenericTexts.unavailable });
     }
     request.log.error({ err: error }, "request failed");
     return reply.status(500).send({ code: ErrorCodes.INTERNAL, message: GenericTexts.internal });

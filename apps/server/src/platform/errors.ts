@@ -1,4 +1,5 @@
 import { type ErrorCode, ErrorCodes, GenericTexts } from "@hybridge/shared/common/errors";
+import { errorCodes } from "./db/errors";
 
 const STATUS: Record<ErrorCode, number> = {
   VALIDATION: 400,
@@ -10,6 +11,7 @@ const STATUS: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  UNAVAILABLE: 503,
 };
 
 /** The one error type services throw; the error handler turns it into `{ code, message }`. */
@@ -40,16 +42,5 @@ export class AppError extends Error {
 
 /** Postgres unique-violation, as raised by both postgres.js and PGlite. */
 export function isUniqueViolation(error: unknown): boolean {
-  let e: unknown = error;
-  for (let depth = 0; e && depth < 5; depth++) {
-    if (
-      typeof e === "object" &&
-      e !== null &&
-      "code" in e &&
-      (e as { code: unknown }).code === "23505"
-    )
-      return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
+  return errorCodes(error).includes("23505");
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { once } from "node:events";
 import { createReadStream, createWriteStream, type Dir } from "node:fs";
-import { mkdir, opendir, rename, rm, stat } from "node:fs/promises";
+import { mkdir, opendir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -25,6 +25,8 @@ export type Storage = {
    * progress shows as its `<key>.partial`. Files that are not storage keys are not listed.
    */
   list: () => AsyncIterable<StoredObject>;
+  /** Writes and removes a small file; throws when the storage cannot take files (readiness). */
+  probe: () => Promise<void>;
 };
 
 const SAFE_KEY = /^[a-z0-9-]+(\/[A-Za-z0-9._-]+)+$/;
@@ -94,6 +96,16 @@ export function createLocalStorage(root: string): Storage {
         }
       }
       yield* walk(root);
+    },
+    async probe() {
+      await mkdir(root, { recursive: true });
+      // Outside every key's shape (SAFE_KEY): never taken for an upload.
+      const file = path.join(root, `.probe-${randomUUID()}`);
+      try {
+        await writeFile(file, "probe");
+      } finally {
+        await rm(file, { force: true });
+      }
     },
   };
 }

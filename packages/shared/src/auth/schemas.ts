@@ -92,9 +92,3 @@ export type SessionResponse = z.infer<typeof SessionResponseSchema>;
 /** What sign-in and sign-up answer: the user only; the session token stays in its cookie. */
 export const SignedInResponseSchema = z.object({ user: SessionUserSchema });
 export type SignedInResponse = z.infer<typeof SignedInResponseSchema>;
-
-export const HealthResponseSchema = z.object({
-  status: z.literal("ok"),
-  database: z.enum(["pglite", "postgres"]),
-});
-export type HealthResponse = z.infer<typeof HealthResponseSchema>;

@@ -18,11 +18,14 @@ export const ErrorCodes = {
   REQUIRES_RECENT_LOGIN: "REQUIRES_RECENT_LOGIN",
   PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
   INTERNAL: "INTERNAL",
+  /** The database cannot be reached or used right now (503): try again later. */
+  UNAVAILABLE: "UNAVAILABLE",
 } as const;
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
 
 export const GenericTexts = {
   internal: "An unexpected error occurred. Please try again.",
+  unavailable: "The service is temporarily unavailable. Please try again in a moment.",
   notFound: "Not found",
   unauthenticated: "Not Logged In - You must be logged in to proceed.",
   rateLimited: "Too many attempts. Please wait a moment and try again.",

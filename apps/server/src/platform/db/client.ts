@@ -1,3 +1,4 @@
+import { existsSync, rmSync, statfsSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -7,6 +8,9 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { migrationsFolder } from "../server-root";
+import { dataDirProblem, StartError } from "../start-error";
+import { withinTimeLimit } from "../time-limit";
+import { databaseFailure, errorCodes } from "./errors";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -17,6 +21,13 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** Stops listening (see Database.listen). */
 export type Unlisten = () => Promise<void>;
 
+/**
+ * "ok": reachable and migrated; "down": unreachable, dropped, or too slow to answer;
+ * "schema-missing": it answers, but the migrations were never applied (a database recreated
+ * empty under a running server).
+ */
+export type DatabaseState = "ok" | "down" | "schema-missing";
+
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
@@ -25,6 +36,10 @@ export type Database = {
    * this process or any other on the same database (triggers use it: see migration 0002).
    */
   listen: (channel: string, onNotify: (payload: string) => void) => Promise<Unlisten>;
+  /** One real query, answered within PROBE_TIMEOUT_MS: a hung database must not hang the caller. */
+  probe: () => Promise<{ state: DatabaseState; error?: unknown }>;
+  /** Applies the committed migrations; on PostgreSQL one process at a time. */
+  migrate: () => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -47,28 +62,187 @@ export function databaseTarget(config: {
     : { kind: "pglite", dataDir: path.join(config.dataDir, "pglite") };
 }
 
-/** Opens the database and applies the committed migrations. */
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  if (target.kind === "postgres") {
-    const sql = postgres(target.url, { max: 10, onnotice: () => {} });
-    const db = drizzlePostgres(sql, { schema, casing: "snake_case" });
-    await migratePostgres(db, { migrationsFolder });
+const PROBE_TIMEOUT_MS = 2_000;
+
+/**
+ * Counts the applied migrations within the time limit: none, or no migrations table at all,
+ * is a schema to re-create.
+ */
+async function probeWith(countMigrations: () => Promise<number>): ReturnType<Database["probe"]> {
+  try {
+    const applied = await withinTimeLimit(countMigrations(), PROBE_TIMEOUT_MS);
+    return { state: applied > 0 ? "ok" : "schema-missing" };
+  } catch (error) {
     return {
-      db: db as unknown as Db,
-      kind: "postgres",
-      // postgres-js keeps one extra connection for every LISTEN of this client.
-      listen: async (channel, onNotify) => (await sql.listen(channel, onNotify)).unlisten,
-      close: () => sql.end({ timeout: 5 }),
+      state: databaseFailure(error) === "schema-missing" ? "schema-missing" : "down",
+      error,
     };
   }
-  const client = new PGlite({ dataDir: target.dataDir, loadDataDir: target.loadDataDir });
-  await client.waitReady;
+}
+
+const COUNT_MIGRATIONS = "select count(*)::int as applied from drizzle.__drizzle_migrations";
+/** pg_advisory_lock key held while migrating, so that servers sharing a database take turns. */
+const MIGRATIONS_LOCK = 4_809_301_751;
+
+/** Opens the database and applies the committed migrations. */
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  return target.kind === "postgres" ? openPostgres(target.url) : openPglite(target);
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const sql = postgres(url, { max: 10, onnotice: () => {} });
+  const db = drizzlePostgres(sql, { schema, casing: "snake_case" });
+  const migrate = async () => {
+    // A session lock needs one connection for lock and unlock; the migrator uses the pool.
+    const locker = await sql.reserve();
+    try {
+      await locker.unsafe(`select pg_advisory_lock(${MIGRATIONS_LOCK})`);
+      await migratePostgres(db, { migrationsFolder });
+    } finally {
+      // A lost connection releases its session locks by itself.
+      await locker.unsafe(`select pg_advisory_unlock(${MIGRATIONS_LOCK})`).catch(() => {});
+      locker.release();
+    }
+  };
+  try {
+    await migrate();
+  } catch (error) {
+    await sql.end({ timeout: 0 });
+    throw postgresProblem(error, url) ?? error;
+  }
+  return {
+    db: db as unknown as Db,
+    kind: "postgres",
+    // postgres-js keeps one extra connection for every LISTEN of this client, and LISTENs again
+    // on a new one when it drops (a restart, a database dropped and recreated).
+    listen: async (channel, onNotify) => (await sql.listen(channel, onNotify)).unlisten,
+    probe: () =>
+      probeWith(async () => {
+        const [row] = await sql.unsafe<{ applied: number }[]>(COUNT_MIGRATIONS);
+        return row?.applied ?? 0;
+      }),
+    migrate,
+    close: () => sql.end({ timeout: 5 }),
+  };
+}
+
+async function openPglite(target: Extract<DatabaseTarget, { kind: "pglite" }>): Promise<Database> {
+  const dir = target.dataDir;
+  // A first start that fails leaves no half-made cluster, which the next start would resume.
+  const fresh = dir !== undefined && !existsSync(dir);
+  const client = new PGlite({ dataDir: dir, loadDataDir: target.loadDataDir });
   const db = drizzlePglite(client, { schema, casing: "snake_case" });
-  await migratePglite(db, { migrationsFolder });
+  // One connection in one process (the directory is locked): nothing to take turns with.
+  const migrate = () => migratePglite(db, { migrationsFolder });
+  let opened = false;
+  try {
+    await client.waitReady;
+    opened = true;
+    await migrate();
+  } catch (error) {
+    await client.close().catch(() => {});
+    if (!dir) throw error;
+    if (fresh) rmSync(dir, { recursive: true, force: true });
+    throw pgliteProblem(error, dir, { opening: !opened, fresh }) ?? error;
+  }
   return {
     db: db as unknown as Db,
     kind: "pglite",
     listen: (channel, onNotify) => client.listen(channel, onNotify),
+    probe: () =>
+      probeWith(async () => {
+        const { rows } = await client.query<{ applied: number }>(COUNT_MIGRATIONS);
+        return rows[0]?.applied ?? 0;
+      }),
+    migrate,
     close: () => client.close(),
   };
+}
+
+/** Emscripten's errno numbers, as PGlite's file-system errors carry them. */
+const EMSCRIPTEN_ERRNO: Record<number, string> = {
+  2: "EACCES",
+  19: "EDQUOT",
+  51: "ENOSPC",
+  63: "EPERM",
+  69: "EROFS",
+};
+
+/** Below this much free space, a cluster that cannot start is taken to lack room. */
+const LOW_SPACE_BYTES = 16 * 1024 * 1024;
+
+function freeBytes(dir: string): number {
+  try {
+    const { bavail, bsize } = statfsSync(existsSync(dir) ? dir : path.dirname(dir));
+    return bavail * bsize;
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}
+
+/**
+ * The one-line StartError for a PGlite directory that cannot be used, when we know why: it
+ * cannot be written, or (while opening an existing cluster) it is damaged.
+ */
+function pgliteProblem(
+  error: unknown,
+  dir: string,
+  during: { opening: boolean; fresh: boolean },
+): StartError | null {
+  const { name, errno } = (error ?? {}) as { name?: unknown; errno?: unknown };
+  const emscripten =
+    name === "ErrnoError" && typeof errno === "number" ? EMSCRIPTEN_ERRNO[errno] : undefined;
+  const written = dataDirProblem(error, dir, emscripten);
+  if (written) return written;
+  if (freeBytes(dir) < LOW_SPACE_BYTES) return dataDirProblem(error, dir, "ENOSPC");
+  if (!during.opening || during.fresh) return null;
+  return new StartError(
+    `The embedded database in ${dir} cannot be opened (${(error as Error).message}): it is damaged or was written by another PGlite version; restore DATA_DIR from a backup, or move ${dir} away to start with an empty database.`,
+    { cause: error },
+  );
+}
+
+/** Where DATABASE_URL points, for messages: never its password. */
+function postgresPlace(url: string): string {
+  const { hostname, port } = new URL(url);
+  return `PostgreSQL at ${hostname || "localhost"}:${port || 5432}`;
+}
+
+/** The one-line StartError for a PostgreSQL database that cannot be used, when we know why. */
+function postgresProblem(error: unknown, url: string): StartError | null {
+  const codes = errorCodes(error);
+  const place = postgresPlace(url);
+  // The server's own words ("database "x" does not exist"), from the innermost error.
+  let inner: unknown = error;
+  while ((inner as { cause?: unknown })?.cause) inner = (inner as { cause: unknown }).cause;
+  const said = (inner as Error).message;
+  const has = (...wanted: string[]) => wanted.some((code) => codes.includes(code));
+  const message = (() => {
+    if (has("ECONNREFUSED")) {
+      return `${place} refused the connection (ECONNREFUSED): start PostgreSQL, or fix the host and port in DATABASE_URL.`;
+    }
+    if (has("ENOTFOUND", "EAI_AGAIN")) {
+      return `The host of DATABASE_URL cannot be found (${said}): fix the host in DATABASE_URL.`;
+    }
+    if (has("CONNECT_TIMEOUT", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH")) {
+      return `${place} did not answer (${said}): check that it runs and can be reached from here, or fix DATABASE_URL.`;
+    }
+    if (has("3D000")) {
+      return `${place} has no such database (${said}): create it, or fix the database name in DATABASE_URL.`;
+    }
+    if (has("28000", "28P01")) {
+      return `${place} refused the login (${said}): fix the user name or password in DATABASE_URL.`;
+    }
+    if (has("57P03", "53300")) {
+      return `${place} cannot take a connection now (${said}): try again in a moment.`;
+    }
+    if (has("42501")) {
+      return `${place} refused the migrations (${said}): give the user in DATABASE_URL the right to create schemas and tables in its database.`;
+    }
+    if (has("53100")) {
+      return `${place} is out of disk space (${said}): free space on the database server.`;
+    }
+    return null;
+  })();
+  return message ? new StartError(message, { cause: error }) : null;
 }

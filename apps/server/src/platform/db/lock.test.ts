@@ -4,12 +4,22 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { DataDirLockedError, lockDataDir } from "./lock";
+import { DataDirLockedError, lockDataDir, startMark } from "./lock";
 
 let dir: string;
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const DEAD_PID = "999999999";
+const contenderScript = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "lock-contender.ts",
+);
+
+/** The pid in the lock file, and whether it carries a start token. */
+function lockHolder(dir: string) {
+  const holder = JSON.parse(readFileSync(path.join(dir, "server.lock"), "utf8"));
+  return { pid: holder.pid, hasToken: typeof holder.token === "string" && holder.token.length > 0 };
+}
 
 describe("lockDataDir", () => {
   it("refuses a second holder while the first lives, and frees the directory on release", () => {
@@ -21,7 +31,7 @@ describe("lockDataDir", () => {
     rmSync(path.join(dir, "server.lock"));
 
     const release = lockDataDir(dir);
-    expect(readFileSync(path.join(dir, "server.lock"), "utf8")).toBe(String(process.pid));
+    expect(lockHolder(dir)).toEqual({ pid: process.pid, hasToken: true });
     release();
     expect(existsSync(path.join(dir, "server.lock"))).toBe(false);
     expect(existsSync(path.join(dir, "server.lock.guard"))).toBe(false);
@@ -32,10 +42,67 @@ describe("lockDataDir", () => {
     for (const content of [DEAD_PID, "", "garbage"]) {
       writeFileSync(path.join(dir, "server.lock"), content);
       const release = lockDataDir(dir);
-      expect(readFileSync(path.join(dir, "server.lock"), "utf8")).toBe(String(process.pid));
+      expect(lockHolder(dir).pid).toBe(process.pid);
       release();
     }
   });
+
+  it("takes over a lock whose pid now belongs to another program, started at another moment", () => {
+    dir = mkdtempSync(path.join(tmpdir(), "hybridge-lock-"));
+    const unrelated = spawn("sleep", ["30"], { stdio: "ignore" });
+    try {
+      const pid = unrelated.pid as number;
+      const started = startMark(pid);
+      expect(started).not.toBeNull();
+      // The holder recorded when it started; the live process with its pid started later.
+      writeFileSync(
+        path.join(dir, "server.lock"),
+        JSON.stringify({ pid, token: "an-earlier-server", started: `${started}0` }),
+      );
+      const release = lockDataDir(dir);
+      expect(lockHolder(dir).pid).toBe(process.pid);
+      release();
+
+      // The same pid with its own start mark is the holder itself, still running: respected.
+      writeFileSync(path.join(dir, "server.lock"), JSON.stringify({ pid, token: "t", started }));
+      expect(() => lockDataDir(dir)).toThrowError(DataDirLockedError);
+    } finally {
+      unrelated.kill();
+    }
+  });
+
+  it("respects the lock of a running Hybridge server until it releases it", async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "hybridge-lock-"));
+    const locked = path.join(dir, "0");
+    mkdirSync(locked);
+    writeFileSync(path.join(locked, "go"), "");
+    const server = spawn(process.execPath, ["--import", "tsx", contenderScript, dir, "1"], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    try {
+      let out = "";
+      server.stdout.on("data", (chunk) => {
+        out += chunk;
+      });
+      const deadline = Date.now() + 30_000;
+      while (!out.includes("0 locked")) {
+        if (Date.now() > deadline || server.exitCode !== null) throw new Error(`contender: ${out}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(lockHolder(locked).pid).toBe(server.pid);
+      expect(() => lockDataDir(locked)).toThrowError(
+        `The data directory ${locked} is in use by another Hybridge server (pid ${server.pid}).`,
+      );
+
+      const exited = new Promise((resolve) => server.once("exit", resolve));
+      writeFileSync(path.join(locked, "end"), "");
+      await exited;
+      expect(existsSync(path.join(locked, "server.lock"))).toBe(false);
+      lockDataDir(locked)();
+    } finally {
+      server.kill();
+    }
+  }, 60_000);
 
   it("gets past a guard left by a start that died while locking", () => {
     dir = mkdtempSync(path.join(tmpdir(), "hybridge-lock-"));
@@ -61,11 +128,14 @@ describe("lockDataDir", () => {
       mkdirSync(path.join(dir, String(round)));
       writeFileSync(path.join(dir, String(round), "server.lock"), DEAD_PID);
     }
-    const script = path.join(path.dirname(fileURLToPath(import.meta.url)), "lock-contender.ts");
     const children = Array.from({ length: contenders }, () => {
-      const child = spawn(process.execPath, ["--import", "tsx", script, dir, String(rounds)], {
-        stdio: ["ignore", "pipe", "pipe"],
-      });
+      const child = spawn(
+        process.execPath,
+        ["--import", "tsx", contenderScript, dir, String(rounds)],
+        {
+          stdio: ["ignore", "pipe", "pipe"],
+        },
+      );
       const state = { out: "", err: "", exited: false };
       child.stdout.on("data", (chunk) => {
         state.out += chunk;
