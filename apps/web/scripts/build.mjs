@@ -6,16 +6,21 @@
 //      becomes OUT/app.html, the shell of every other page;
 //   4. OUT/pages.json, read by the server: which file answers which path, and every route
 //      pattern (other paths answer 404);
-//   5. a check that the public pages' first load holds no console code, and stays within its
-//      gzip budget (FIRST_LOAD_BUDGET_KIB).
+//   5. the public pages' plain script (src/public/main.ts), built on its own: the pre-rendered
+//      pages load it instead of the app (docs/decisions/025-public-pages-without-hydration.md);
+//   6. checks: the plain script holds no npm package and no console code, and stays within
+//      PUBLIC_JS_BUDGET_KIB; the console's first load stays within CONSOLE_FIRST_LOAD_BUDGET_KIB;
+//   7. brotli and gzip copies of every text file (precompress.mjs), which the server sends as
+//      they are.
 //
 // `node scripts/build.mjs --outDir /tmp/somewhere` builds a private copy; `--report` also lists,
 // per public page, the packages and source folders its first load carries, with their sizes.
 import { mkdir, readFile, rm, rmdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { build } from "vite";
+import { precompress } from "./precompress.mjs";
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const flag = process.argv.indexOf("--outDir");
@@ -29,52 +34,95 @@ const CONSOLE_CODE =
   /[\\/]src[\\/]features[\\/](projects|builds|store|test-console)[\\/]|[\\/]src[\\/]features[\\/](?!marketing[\\/])[^\\/]+[\\/]pages[\\/]/;
 
 /**
- * The most JavaScript (KiB, each file gzipped as a server sends it) a public page may load before
- * it is interactive: the entry, the shell and the page's own chunks. Set about 10% above what the
- * pages measured (docs/decisions/005-prerendering.md), so that growth is a decision, not an
- * accident: the build fails past it. A page not listed gets the largest budget.
- *
- * Measured: / 163.6, /fr 162.5, /docs 159.1, /privacy 159.9, /assistant 159.1, /welcome 157.6
- * (of which react-dom 66 and zod 23.6, the latter for the session query's schema in the shell).
+ * The most JavaScript (KiB, compressed as the server sends it: brotli) a public page loads: its
+ * plain script and whatever that imports statically. The Feedback dialog, loaded on first use by
+ * signed-in visitors, is not part of it. Measured: 2.7 KiB (docs/decisions/025-public-pages-without-hydration.md); the issue's
+ * ceiling is 50, and past it the build fails.
  */
-const FIRST_LOAD_BUDGET_KIB = {
-  "/": 180,
-  "/fr": 179,
-  "/docs": 175,
-  "/privacy": 176,
-  "/assistant": 175,
-  "/welcome": 174,
-};
+const PUBLIC_JS_BUDGET_KIB = 50;
 
-// 1. Client bundle, remembering which modules went into which chunk.
+/**
+ * The console's first load (KiB, brotli): the app's entry and the chunks it imports statically
+ * (React, the router, TanStack Query, zod, the shell), before the page's own chunk. Set about
+ * 10% above what it measured (129.1 KiB), so that growth is a decision, not an accident.
+ */
+const CONSOLE_FIRST_LOAD_BUDGET_KIB = 142;
+
+/** A chunk's size as a browser receives it. */
+function compressedSizes(code) {
+  return {
+    size: Buffer.byteLength(code),
+    gzip: gzipSync(code, { level: 9 }).length,
+    br: brotliCompressSync(code, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+    }).length,
+  };
+}
+
+/** A Vite plugin that notes every chunk of a build in `into`: its modules and sizes. */
+function chunkReport(into) {
+  return {
+    name: "hybridge:chunk-report",
+    apply: "build",
+    generateBundle(_options, bundle) {
+      for (const file of Object.values(bundle)) {
+        if (file.type !== "chunk") continue;
+        into.set(file.fileName, {
+          fileName: file.fileName,
+          isEntry: file.isEntry,
+          facadeModuleId: file.facadeModuleId,
+          imports: file.imports,
+          moduleIds: file.moduleIds,
+          moduleSizes: Object.fromEntries(
+            Object.entries(file.modules).map(([id, info]) => [id, info.renderedLength]),
+          ),
+          ...compressedSizes(file.code),
+        });
+      }
+    },
+  };
+}
+
+// 1. Client bundle, remembering which modules went into which chunk. Two entries: the app
+// (index.html) and the Feedback dialog for the public pages (src/app/feedback-island.tsx).
 const chunks = new Map();
 await build({
   root: webDir,
   logLevel: "warn",
-  build: { outDir, emptyOutDir: true },
-  plugins: [
-    {
-      name: "hybridge:chunk-report",
-      apply: "build",
-      generateBundle(_options, bundle) {
-        for (const file of Object.values(bundle)) {
-          if (file.type !== "chunk") continue;
-          chunks.set(file.fileName, {
-            fileName: file.fileName,
-            isEntry: file.isEntry,
-            facadeModuleId: file.facadeModuleId,
-            imports: file.imports,
-            moduleIds: file.moduleIds,
-            moduleSizes: Object.fromEntries(
-              Object.entries(file.modules).map(([id, info]) => [id, info.renderedLength]),
-            ),
-            size: file.code.length,
-            gzip: gzipSync(file.code).length,
-          });
-        }
+  build: {
+    outDir,
+    emptyOutDir: true,
+    rolldownOptions: {
+      input: {
+        index: path.join(webDir, "index.html"),
+        "feedback-island": path.join(webDir, "src/app/feedback-island.tsx"),
       },
     },
-  ],
+  },
+  plugins: [chunkReport(chunks)],
+});
+
+// 5 (first, so that the pages can name it). The public pages' plain script, on its own: no
+// React plugin, no chunk groups, nothing shared with the app.
+const publicChunks = new Map();
+await build({
+  root: webDir,
+  configFile: false,
+  logLevel: "warn",
+  build: {
+    outDir,
+    emptyOutDir: false,
+    copyPublicDir: false,
+    modulePreload: false,
+    rolldownOptions: {
+      input: { public: path.join(webDir, "src/public/main.ts") },
+      output: {
+        entryFileNames: "assets/[name]-[hash].js",
+        chunkFileNames: "assets/public-[name]-[hash].js",
+      },
+    },
+  },
+  plugins: [chunkReport(publicChunks)],
 });
 
 // 2. The same app for Node.
@@ -97,49 +145,44 @@ try {
   await rmdir(path.dirname(ssrDir)).catch(() => {}); // only when no other build uses it
 }
 
+// 7. Brotli and gzip copies for the server to send as they are (not pages.json: the server's).
+const compressed = await precompress(outDir, { skip: ["pages.json"] });
+const total = (key) => compressed.reduce((sum, file) => sum + file[key], 0);
+console.log(
+  `pre-compressed ${compressed.length} files: ${kib(total("size"))} KiB, ${kib(total("br"))} KiB brotli, ${kib(total("gzip"))} KiB gzip`,
+);
+
 async function prerender(server) {
   const template = await readFile(path.join(outDir, "index.html"), "utf8");
   await writeFile(path.join(outDir, "app.html"), template);
 
-  const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
-  if (!entry) throw new Error("prerender: the client build has no entry chunk");
-  const entryFiles = closure(entry.fileName);
+  const appEntry = [...chunks.values()].find(
+    (chunk) => chunk.isEntry && chunk.facadeModuleId?.endsWith("/index.html"),
+  );
+  const island = [...chunks.values()].find(
+    (chunk) => chunk.isEntry && chunk.facadeModuleId?.endsWith("/src/app/feedback-island.tsx"),
+  );
+  const publicEntry = [...publicChunks.values()].find((chunk) => chunk.isEntry);
+  if (!appEntry || !island || !publicEntry) {
+    throw new Error("prerender: the builds lack the app, feedback-island or public entry");
+  }
 
   const pages = {};
-  const report = [];
-  for (const { path: pagePath, meta, module } of server.prerenderedPages) {
+  for (const { path: pagePath, meta } of server.prerenderedPages) {
     const { html, status } = await server.render(pagePath);
     if (status !== 200) throw new Error(`prerender: ${pagePath} rendered with status ${status}`);
-
-    const pageChunk = [...chunks.values()].find((chunk) =>
-      chunk.facadeModuleId?.endsWith(`/src/${module}`),
-    );
-    if (!pageChunk) throw new Error(`prerender: no chunk for ${module} (${pagePath})`);
-    const pageFiles = closure(pageChunk.fileName).filter((file) => !entryFiles.includes(file));
-
     const file = pagePath === "/" ? "index.html" : `${pagePath.slice(1)}/index.html`;
     await mkdir(path.dirname(path.join(outDir, file)), { recursive: true });
-    await writeFile(path.join(outDir, file), fillTemplate(template, { html, meta, pageFiles }));
+    await writeFile(
+      path.join(outDir, file),
+      fillTemplate(template, {
+        html,
+        meta,
+        script: publicEntry.fileName,
+        feedbackModule: island.fileName,
+      }),
+    );
     pages[pagePath] = file;
-
-    const firstLoad = [...entryFiles, ...pageFiles];
-    const modules = firstLoad.flatMap((name) => chunks.get(name)?.moduleIds ?? []);
-    const consoleModules = modules.filter((id) => CONSOLE_CODE.test(id));
-    if (consoleModules.length > 0) {
-      throw new Error(
-        `prerender: the first load of ${pagePath} holds console code:\n  ${consoleModules.join("\n  ")}`,
-      );
-    }
-    const otherFeatures = [
-      ...new Set(
-        modules
-          .map((id) => /[\\/]src[\\/]features[\\/]([^\\/]+)[\\/]/.exec(id)?.[1])
-          .filter((name) => name && name !== "marketing"),
-      ),
-    ];
-    const bytes = firstLoad.reduce((sum, name) => sum + (chunks.get(name)?.size ?? 0), 0);
-    const gzip = firstLoad.reduce((sum, name) => sum + (chunks.get(name)?.gzip ?? 0), 0);
-    report.push({ pagePath, files: firstLoad.length, bytes, gzip, otherFeatures, firstLoad });
   }
 
   await writeFile(
@@ -147,34 +190,66 @@ async function prerender(server) {
     `${JSON.stringify({ shell: "app.html", pages, routes: server.routePathList() }, null, 2)}\n`,
   );
 
-  const defaultBudget = Math.max(...Object.values(FIRST_LOAD_BUDGET_KIB));
-  const overBudget = [];
-  for (const { pagePath, files, bytes, gzip, otherFeatures, firstLoad } of report) {
-    const kib = (bytes / 1024).toFixed(0);
-    const gzipKib = gzip / 1024;
-    const budget = FIRST_LOAD_BUDGET_KIB[pagePath] ?? defaultBudget;
-    const also =
-      otherFeatures.length > 0 ? ` — also from features: ${otherFeatures.join(", ")}` : "";
-    console.log(
-      `pre-rendered ${pagePath.padEnd(11)} first load: ${files} JS files, ${kib} KiB, ${gzipKib.toFixed(1)} KiB gzip (budget ${budget})${also}`,
+  checkBudgets({ appEntry, publicEntry, pagePaths: Object.keys(pages) });
+}
+
+/** What a first load weighs: the chunks and their sizes. */
+function firstLoadOf(fileName, from) {
+  const files = closure(fileName, from);
+  const sum = (key) => files.reduce((total, name) => total + (from.get(name)?.[key] ?? 0), 0);
+  return { files, size: sum("size"), gzip: sum("gzip"), br: sum("br") };
+}
+
+function kib(bytes) {
+  return (bytes / 1024).toFixed(1);
+}
+
+function checkBudgets({ appEntry, publicEntry, pagePaths }) {
+  const failures = [];
+
+  // The public pages: the plain script alone, no npm package, no console code.
+  const publicLoad = firstLoadOf(publicEntry.fileName, publicChunks);
+  const modules = publicLoad.files.flatMap((name) => publicChunks.get(name)?.moduleIds ?? []);
+  const foreign = modules.filter((id) => /node_modules/.test(id) || CONSOLE_CODE.test(id));
+  if (foreign.length > 0) {
+    failures.push(
+      `the public pages' script holds npm or console code:\n    ${foreign.join("\n    ")}`,
     );
-    if (gzipKib > budget) {
-      overBudget.push(`${pagePath}: ${gzipKib.toFixed(1)} KiB gzip, budget ${budget} KiB`);
-    }
-    if (verbose) printOrigins(firstLoad);
   }
-  if (overBudget.length > 0) {
+  console.log(
+    `public pages (${pagePaths.join(" ")}): ${publicLoad.files.length} JS file(s), ${kib(publicLoad.size)} KiB, ${kib(publicLoad.br)} KiB brotli, ${kib(publicLoad.gzip)} KiB gzip (budget ${PUBLIC_JS_BUDGET_KIB} brotli)`,
+  );
+  if (publicLoad.br / 1024 > PUBLIC_JS_BUDGET_KIB) {
+    failures.push(
+      `public pages: ${kib(publicLoad.br)} KiB brotli, budget ${PUBLIC_JS_BUDGET_KIB} KiB`,
+    );
+  }
+  if (verbose) printOrigins(publicLoad.files, publicChunks);
+
+  // The console: the app's entry and its static imports.
+  const consoleLoad = firstLoadOf(appEntry.fileName, chunks);
+  console.log(
+    `console first load: ${consoleLoad.files.length} JS files, ${kib(consoleLoad.size)} KiB, ${kib(consoleLoad.br)} KiB brotli, ${kib(consoleLoad.gzip)} KiB gzip (budget ${CONSOLE_FIRST_LOAD_BUDGET_KIB} brotli)`,
+  );
+  if (consoleLoad.br / 1024 > CONSOLE_FIRST_LOAD_BUDGET_KIB) {
+    failures.push(
+      `console first load: ${kib(consoleLoad.br)} KiB brotli, budget ${CONSOLE_FIRST_LOAD_BUDGET_KIB} KiB`,
+    );
+  }
+  if (verbose) printOrigins(consoleLoad.files, chunks);
+
+  if (failures.length > 0) {
     throw new Error(
-      `prerender: first load over its gzip budget (FIRST_LOAD_BUDGET_KIB in scripts/build.mjs; run with --report to see where the bytes come from):\n  ${overBudget.join("\n  ")}`,
+      `build: over budget (PUBLIC_JS_BUDGET_KIB, CONSOLE_FIRST_LOAD_BUDGET_KIB in scripts/build.mjs; run with --report to see where the bytes come from):\n  ${failures.join("\n  ")}`,
     );
   }
 }
 
 /** Where the first load's bytes come from: npm packages and our source folders. */
-function printOrigins(files) {
+function printOrigins(files, from) {
   const sizes = new Map();
   for (const name of files) {
-    for (const [id, size] of Object.entries(chunks.get(name)?.moduleSizes ?? {})) {
+    for (const [id, size] of Object.entries(from.get(name)?.moduleSizes ?? {})) {
       const pkg = /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(id)?.[1];
       const src =
         /[\\/](src[\\/](?:features[\\/][^\\/]+|[^\\/]+)|packages[\\/]shared[\\/]src[\\/][^\\/]+)/.exec(
@@ -191,11 +266,11 @@ function printOrigins(files) {
 }
 
 /** The chunk and every chunk it imports statically, in load order. */
-function closure(fileName, seen = new Set()) {
+function closure(fileName, from, seen = new Set()) {
   if (seen.has(fileName)) return [];
   seen.add(fileName);
-  const chunk = chunks.get(fileName);
-  return [fileName, ...(chunk?.imports ?? []).flatMap((name) => closure(name, seen))];
+  const chunk = from.get(fileName);
+  return [fileName, ...(chunk?.imports ?? []).flatMap((name) => closure(name, from, seen))];
 }
 
 function escapeHtml(text) {
@@ -212,7 +287,7 @@ function replaceOnce(text, pattern, replacement) {
   return text.replace(pattern, () => replacement);
 }
 
-function fillTemplate(template, { html, meta, pageFiles }) {
+function fillTemplate(template, { html, meta, script, feedbackModule }) {
   const title = escapeHtml(meta.title);
   const description = escapeHtml(meta.description);
   let out = template;
@@ -236,11 +311,15 @@ function fillTemplate(template, { html, meta, pageFiles }) {
     )
     .join("\n    ");
   if (alternates) out = replaceOnce(out, /<\/head>/, `  ${alternates}\n  </head>`);
-  // The page's own chunks load alongside the entry instead of after it.
-  const preloads = pageFiles
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-    .join("\n    ");
-  if (preloads) out = replaceOnce(out, /<\/head>/, `  ${preloads}\n  </head>`);
+  // No app: the page's plain script instead of the app's entry and its preloads
+  // (docs/decisions/025-public-pages-without-hydration.md).
+  out = replaceOnce(out, /\s*<script type="module"[^>]*src="\/assets\/index-[^"]+"><\/script>/, "");
+  out = out.replace(/\s*<link rel="modulepreload"[^>]*>/g, "");
+  out = replaceOnce(
+    out,
+    /<\/head>/,
+    `  <script type="module" src="/${script}" data-feedback-module="/${feedbackModule}"></script>\n  </head>`,
+  );
   // The page reads without JavaScript: the "needs JavaScript" notice is for the shell only.
   out = replaceOnce(out, /\s*<noscript>[\s\S]*?<\/noscript>/, "");
   return replaceOnce(out, /<div id="root"><\/div>/, `<div id="root">${html}</div>`);

@@ -6,13 +6,15 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "r
 import { AppProviders } from "./app/providers";
 import { routePathList, routes } from "./app/router";
 import { prerenderedPages } from "./features/marketing/content/prerendered-pages";
+import { StaticPageContext } from "./lib/static-page";
 
 export { prerenderedPages, routePathList };
 
 /**
- * Renders one page path to HTML the way the browser's first render will draw it: signed-out
- * session still loading, no cookie banner, no toasts. No hydration data script is written (the
- * CSP forbids inline scripts, and no route has a loader).
+ * Renders one page path to HTML: signed-out session still loading, no toasts, and for the page's
+ * plain script (src/public/) the cookie banner and the signed-in top bar as `<template>`s. The
+ * page is not hydrated (docs/decisions/025-public-pages-without-hydration.md), so no hydration
+ * data is written.
  */
 export async function render(pathname: string): Promise<{ html: string; status: number }> {
   const handler = createStaticHandler(routes);
@@ -25,9 +27,11 @@ export async function render(pathname: string): Promise<{ html: string; status: 
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
     <StrictMode>
-      <AppProviders>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProviders>
+      <StaticPageContext value={true}>
+        <AppProviders>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProviders>
+      </StaticPageContext>
     </StrictMode>,
   );
   return { html, status: context.statusCode };

@@ -1,6 +1,7 @@
 import { CopyTexts } from "@hybridge/shared/common/copy";
 import { type RefObject, useEffect, useState } from "react";
 import toast from "react-hot-toast";
+import { copyText } from "./clipboard";
 
 /**
  * Copies text for a Copy button: `copied` is true for 2 s after a copy (a new copy restarts the
@@ -22,7 +23,7 @@ export function useCopy(shown: RefObject<HTMLElement | null>): {
   }, [copiedAt]);
 
   const copy = async (text: string) => {
-    if ((await writeClipboard(text)) || copyWithCommand(text)) {
+    if (await copyText(text)) {
       setCopiedAt(Date.now());
       return;
     }
@@ -31,36 +32,4 @@ export function useCopy(shown: RefObject<HTMLElement | null>): {
     toast.error(element ? CopyTexts.copyByHand : CopyTexts.copyFailed, { id: "copy-failed" });
   };
   return { copied: copiedAt !== null, copy };
-}
-
-async function writeClipboard(text: string): Promise<boolean> {
-  // Missing outside secure contexts.
-  if (!navigator.clipboard) return false;
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The pre-Clipboard-API way: select the text in a hidden field and run the copy command. */
-function copyWithCommand(text: string): boolean {
-  const field = document.createElement("textarea");
-  field.value = text;
-  field.readOnly = true;
-  // Out of sight and out of the layout, so that selecting it scrolls nothing.
-  field.className = "fixed top-0 left-0 size-px opacity-0";
-  const focused = document.activeElement;
-  document.body.append(field);
-  field.select();
-  let copied = false;
-  try {
-    copied = document.execCommand("copy");
-  } catch {
-    // Some browsers throw rather than answer false.
-  }
-  field.remove();
-  if (focused instanceof HTMLElement) focused.focus();
-  return copied;
 }

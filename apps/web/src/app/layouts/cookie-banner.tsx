@@ -1,6 +1,7 @@
 import { Cookie } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "../../components/ui/button";
+import { useStaticPage } from "../../lib/static-page";
 import { useSiteTexts } from "./use-site-texts";
 
 export const COOKIE_CONSENT_KEY = "hybridge.cookie-consent";
@@ -22,10 +23,14 @@ function storeConsent() {
   }
 }
 
-/** Appears 3 s after the app loads unless consent was given before; in the page's language. */
+/**
+ * Appears 3 s after the app loads unless consent was given before; in the page's language. On a
+ * pre-rendered public page it is a `<template>` that the page's plain script shows on the same
+ * terms (src/public/cookie-banner.ts): same key, same delay.
+ */
 export function CookieBanner() {
   const [visible, setVisible] = useState(false);
-  const { cookies: texts } = useSiteTexts().texts;
+  const isStatic = useStaticPage();
 
   useEffect(() => {
     if (hasConsent()) return;
@@ -33,7 +38,27 @@ export function CookieBanner() {
     return () => window.clearTimeout(timer);
   }, []);
 
+  if (isStatic) {
+    return (
+      <template data-cookie-banner={COOKIE_BANNER_DELAY_MS} data-cookie-key={COOKIE_CONSENT_KEY}>
+        <CookieBannerView />
+      </template>
+    );
+  }
   if (!visible) return null;
+  return (
+    <CookieBannerView
+      onAccept={() => {
+        storeConsent();
+        setVisible(false);
+      }}
+    />
+  );
+}
+
+/** The banner; without `onAccept` (pre-rendered), its button is the plain script's. */
+function CookieBannerView({ onAccept }: { onAccept?: () => void }) {
+  const { cookies: texts } = useSiteTexts().texts;
   return (
     <section
       // biome-ignore lint/a11y/noRedundantRoles: the UI contract names the role explicitly
@@ -51,13 +76,7 @@ export function CookieBanner() {
         </div>
       </div>
       <div className="mt-4 flex justify-end">
-        <Button
-          size="sm"
-          onClick={() => {
-            storeConsent();
-            setVisible(false);
-          }}
-        >
+        <Button size="sm" data-cookie-accept="" onClick={onAccept}>
           {texts.accept}
         </Button>
       </div>

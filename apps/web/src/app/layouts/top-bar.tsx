@@ -6,6 +6,7 @@ import { LogoMark } from "../../components/ui/logo";
 import { useSession } from "../../features/auth/api/use-session";
 import { FeedbackButton } from "../../features/feedback/components/feedback-button";
 import { cn } from "../../lib/cn";
+import { useStaticPage } from "../../lib/static-page";
 import { useSiteTexts } from "./use-site-texts";
 
 const iconLinkClasses =
@@ -18,9 +19,12 @@ const iconLinkClasses =
  * While the session loads — in the pre-rendered HTML, and in the browser until /api/session
  * answers — it holds the signed-out "Sign In" link, transparent for its first 1.5 s: a visitor
  * without JavaScript can sign in, and a signed-in visitor, whose session usually arrives sooner,
- * gets "Console" without "Sign In" flashing first (docs/decisions/005-prerendering.md).
+ * gets "Console" without "Sign In" flashing first (docs/decisions/005-prerendering.md). On a
+ * pre-rendered public page the signed-in links are a `<template>` that the page's plain script
+ * puts in its place once /api/session names a user (src/public/session-links.ts).
  */
 export function TopBar() {
+  const isStatic = useStaticPage();
   const session = useSession();
   const user = session.data?.user;
   const texts = useSiteTexts().texts.topBar;
@@ -42,34 +46,52 @@ export function TopBar() {
             <span className="sr-only sm:not-sr-only">{texts.contactUs}</span>
           </a>
           {user ? (
-            <>
-              <FeedbackButton label={texts.feedback} />
-              <Button asChild size="sm" className="size-9 px-0 sm:h-8 sm:w-auto sm:px-3">
-                <Link to={paths.home}>
-                  <LayoutDashboard aria-hidden="true" className="size-4" />
-                  <span className="sr-only sm:not-sr-only">{texts.console}</span>
-                </Link>
-              </Button>
-              <Link
-                to={paths.leave}
-                title={user.email}
-                className="ml-1 flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-50 font-semibold text-brand-800 text-sm uppercase ring-1 ring-brand-200 transition-colors hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-              >
-                <span aria-hidden="true">{user.email.charAt(0)}</span>
-                <span className="sr-only">{texts.account}</span>
-              </Link>
-            </>
+            <SignedInLinks email={user.email} />
           ) : (
             <Button
               asChild
               size="sm"
               className={cn(session.isPending && "animate-[fade-in_200ms_ease-out_1500ms_both]")}
             >
-              <Link to={paths.login}>{texts.signIn}</Link>
+              <Link to={paths.login} data-session-signed-out="">
+                {texts.signIn}
+              </Link>
             </Button>
+          )}
+          {isStatic && (
+            <template data-session-signed-in="">
+              <SignedInLinks email="" />
+            </template>
           )}
         </nav>
       </div>
     </header>
+  );
+}
+
+/** Feedback, Console and the account link; pre-rendered with no e-mail (`data-account`). */
+function SignedInLinks({ email }: { email: string }) {
+  const texts = useSiteTexts().texts.topBar;
+  return (
+    <>
+      <FeedbackButton label={texts.feedback} />
+      <Button asChild size="sm" className="size-9 px-0 sm:h-8 sm:w-auto sm:px-3">
+        <Link to={paths.home}>
+          <LayoutDashboard aria-hidden="true" className="size-4" />
+          <span className="sr-only sm:not-sr-only">{texts.console}</span>
+        </Link>
+      </Button>
+      <Link
+        to={paths.leave}
+        title={email || undefined}
+        data-account=""
+        className="ml-1 flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-50 font-semibold text-brand-800 text-sm uppercase ring-1 ring-brand-200 transition-colors hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      >
+        <span aria-hidden="true" data-account-initial="">
+          {email.charAt(0)}
+        </span>
+        <span className="sr-only">{texts.account}</span>
+      </Link>
+    </>
   );
 }

@@ -16,6 +16,7 @@ export function CodeSnippet({
   const lines = code.split("\n").map((text, number) => ({ text, number }));
   return (
     <div
+      data-copy-scope=""
       className={cn("overflow-hidden rounded-xl bg-slate-950 ring-1 ring-slate-900/10", className)}
     >
       <div className="flex items-center justify-between border-white/10 border-b px-4 py-2">

@@ -2,7 +2,8 @@ import { CircleCheck, CircleDashed, CircleMinus, MoveHorizontal } from "lucide-r
 import { cn } from "../../../lib/cn";
 import { comparisonCoverage } from "../content/comparison";
 import type { ComparisonContent, Coverage } from "../content/types";
-import { scrollFadeClass, useScrollEdges } from "../hooks/use-scroll-edges";
+import { useScrollEdges } from "../hooks/use-scroll-edges";
+import { scrollFadeClass } from "../scroll-edges";
 
 const coverageStyle: Record<Coverage, { icon: typeof CircleCheck; className: string }> = {
   yes: { icon: CircleCheck, className: "text-brand-600" },
@@ -21,10 +22,9 @@ export function ComparisonTable({ content }: { content: ComparisonContent }) {
   const scrolls = edges === null ? undefined : edges.moreBefore || edges.moreAfter;
   const scrolled = edges?.moreBefore ?? false;
   // The criteria column: it stays at the left edge while the options scroll under it.
-  const sticky = cn(
-    "sticky left-0 z-10 bg-white bg-clip-padding",
-    scrolled && "shadow-[6px_0_8px_-6px_rgb(15_23_42/0.25)]",
-  );
+  // Its shadow follows the box's `data-scrolled`, which the public pages' plain script sets too.
+  const sticky =
+    "sticky left-0 z-10 bg-white bg-clip-padding group-data-scrolled/scroll:shadow-[6px_0_8px_-6px_rgb(15_23_42/0.25)]";
   return (
     <div className="mt-12">
       <p
@@ -40,13 +40,15 @@ export function ComparisonTable({ content }: { content: ComparisonContent }) {
       <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-slate-900/5 shadow-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 has-[:focus-visible]:outline-offset-2">
         <section
           ref={scrollRef}
+          data-scroll-fade="after"
+          data-scrolled={scrolled ? "" : undefined}
           aria-label={content.caption}
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways must take focus, or keyboard users cannot scroll it
           tabIndex={0}
           // `relative`: the screen-reader labels (absolutely positioned) stay inside the box
           // instead of widening the page.
           className={cn(
-            "relative overflow-x-auto focus:outline-none",
+            "group/scroll relative overflow-x-auto focus:outline-none",
             scrollFadeClass(edges, "after"),
           )}
         >

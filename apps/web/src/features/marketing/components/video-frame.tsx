@@ -36,6 +36,8 @@ export function VideoFrame({
       <div className="relative aspect-video w-full overflow-hidden rounded-2xl bg-slate-950 shadow-2xl shadow-brand-950/20 ring-1 ring-slate-900/10">
         <video
           ref={player}
+          // The public pages' plain script starts it the same way (src/public/video.ts).
+          data-autoplay={video.autoplay ? "" : undefined}
           controls
           playsInline
           muted={video.autoplay}

@@ -3,10 +3,10 @@ import { MARKETING_VIDEOS } from "@hybridge/shared/marketing/media";
 import { Mail } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import { CodeSnippet } from "../components/code-snippet";
-import { scrollToSection } from "../components/section-nav";
 import { VideoFrame } from "../components/video-frame";
 import { docsContact, docsGroups, docsIntro, docsMeta } from "../content/en/docs";
 import { usePageMeta } from "../hooks/use-page-meta";
+import { scrollToSection } from "../scroll-to-section";
 
 const anchorClasses = "scroll-mt-24 focus:outline-none";
 

@@ -1,9 +1,9 @@
 import { CONTACT_EMAIL } from "@hybridge/shared/common/paths";
 import { Mail } from "lucide-react";
 import { Button } from "../../../components/ui/button";
-import { scrollToSection } from "../components/section-nav";
 import { privacyIntro, privacyMeta, privacySections } from "../content/fr/privacy";
 import { usePageMeta } from "../hooks/use-page-meta";
+import { scrollToSection } from "../scroll-to-section";
 
 /** The privacy policy, in French (spec section 2). */
 export function PrivacyPage() {

@@ -1,0 +1,38 @@
+// The public pages' only script (docs/decisions/025-public-pages-without-hydration.md). The
+// pages arrive pre-rendered (scripts/build.mjs) and are not hydrated: no React, no router. What
+// is interactive on them is done here, on the markup the components wrote for it:
+//   - the top bar's Sign In / Console links, from /api/session (session-links.ts);
+//   - the cookie banner (cookie-banner.ts);
+//   - copy buttons (copy-buttons.ts), in-page links and the section nav (sections.ts);
+//   - the hero video's muted autoplay (video.ts);
+//   - the Feedback dialog, which loads the app's own dialog on first use (feedback.ts).
+// Every link to another page is a plain link: a full page load, the console's SPA included.
+import { startCookieBanner } from "./cookie-banner";
+import { copyOnClick } from "./copy-buttons";
+import { openFeedbackOnClick, preloadFeedback } from "./feedback";
+import { followInPageLink, watchScrollBoxes, watchSectionNavs } from "./sections";
+import { showSessionLinks } from "./session-links";
+import { startAutoplay } from "./video";
+
+const root = document.getElementById("root");
+
+if (root) {
+  // One listener for every control of the page, signed-in links included once they appear.
+  root.addEventListener("click", (event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    if (!target) return;
+    if (copyOnClick(target)) return;
+    if (openFeedbackOnClick(target)) return;
+    followInPageLink(event, target);
+  });
+  root.addEventListener("pointerover", (event) => preloadFeedback(event.target));
+  root.addEventListener("focusin", (event) => preloadFeedback(event.target));
+
+  void showSessionLinks(root);
+  startCookieBanner(root);
+  watchSectionNavs(root);
+  watchScrollBoxes(root);
+  startAutoplay(root);
+  // For whoever waits on the page being ready (the browser tests).
+  document.documentElement.dataset.ready = "";
+}
