@@ -13,6 +13,7 @@ import { registerProjectsRoutes } from "./features/projects/routes";
 import { registerStoreRoutes } from "./features/store/routes";
 import { registerTestConsoleRoutes } from "./features/test-console/routes";
 import { type Auth, createAuth } from "./platform/auth";
+import { registerCompression } from "./platform/compression";
 import type { Config } from "./platform/config";
 import type { Database, Db } from "./platform/db/client";
 import { createDatabaseHealth, type DatabaseHealth } from "./platform/db/database-health";
@@ -128,6 +129,7 @@ export async function buildApp(options: BuildAppOptions) {
     hsts: config.publicUrl.startsWith("https://"),
     referrerPolicy: { policy: "no-referrer" },
   });
+  await registerCompression(app);
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
   registerErrorHandler(app);

@@ -55,10 +55,11 @@ function pagePath(url: string): string {
 }
 
 /**
- * Serves the built web app from the same port as the API: hashed assets cached for a year, and
- * for a page path:
+ * Serves the built web app from the same port as the API: hashed assets cached for a year, every
+ * file and page in the build's brotli or gzip copy when the browser accepts it, and for a page
+ * path:
  * - its pre-rendered HTML when the build wrote one (/, /fr, /docs…: readable without JavaScript,
- *   then hydrated — docs/decisions/005-prerendering.md);
+ *   then enhanced by a few kB of plain script — docs/decisions/005-prerendering.md, 025);
  * - else the app shell, answered 200 for a path of the app's route list and 404 for any other
  *   path (the client router then shows 'Not found'), the build's own HTML files included.
  * A build without the pre-render manifest (a plain `vite build`) gets index.html for every page
@@ -79,8 +80,11 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string | nul
       index: false,
       // The manifest is for this file only.
       allowedPath: (pathname) => pathname !== `/${MANIFEST_FILE}`,
-      // No route for the HTML files: they answer page paths (below), through sendFile.
-      globIgnore: ["**/*.html", "**/*.htm"],
+      // No route for the HTML files: they answer page paths (below), through sendFile. Nor for
+      // the build's compressed copies (apps/web/scripts/precompress.mjs): they are sent in place
+      // of their file to a browser that accepts them, with `Vary: Accept-Encoding`.
+      globIgnore: ["**/*.html", "**/*.htm", "**/*.br", "**/*.gz"],
+      preCompressed: true,
       setHeaders(res, filePath) {
         res.header(
           "Cache-Control",
