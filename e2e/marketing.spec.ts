@@ -1,4 +1,5 @@
 import { paths } from "@hybridge/shared/common/paths";
+import { FeedbackTexts } from "@hybridge/shared/feedback/texts";
 import { DEMO_STEPS, DEMO_VIDEO, MARKETING_VIDEOS } from "@hybridge/shared/marketing/media";
 import { SiteTexts } from "@hybridge/shared/marketing/site-texts";
 import { MarketingTexts } from "@hybridge/shared/marketing/texts";
@@ -9,14 +10,13 @@ import { failedResource, launchBrowser, refuseCopying, useBrowser } from "./supp
 import { acceptCookiesFor } from "./support/community";
 import { baseUrl, insecureUrl } from "./support/env";
 import {
-  expectHydratedInPlace,
+  hasReact,
   isScrolledTo,
   layoutText,
   PRERENDERED_PAGES,
-  rememberServerHeading,
   textsOf,
   topOf,
-  waitForHydration,
+  waitForPageScript,
 } from "./support/marketing";
 import { createSignedInUser } from "./support/users";
 
@@ -196,29 +196,28 @@ describe("English landing page", () => {
     ).not.toBe("hero");
   });
 
-  it("loads no console code: the first load is the shell and the marketing chunks", async () => {
+  it("loads no app: one small plain script, and the console's code only on the console", async () => {
     const { page } = await browser.newPage();
     const scripts: string[] = [];
     page.on("request", (request) => {
       if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
     });
     await page.goto(paths.landing);
-    await waitForHydration(page);
+    await waitForPageScript(page);
     await page.waitForLoadState("networkidle");
-    expect(scripts.length).toBeGreaterThan(0);
-    const consoleChunks = scripts.filter((script) =>
-      /(home|project|new-project|update-project|settings|store|module|add-module|test-console|builds|dash|join|beta|login|signup|leave|feedback|change-password|reset-password)-page-/.test(
-        script,
-      ),
-    );
-    expect(consoleChunks).toEqual([]);
-    expect(scripts.some((script) => /landing-page-/.test(script))).toBe(true);
+    expect(scripts).toEqual([expect.stringMatching(/^\/assets\/public-[\w-]+\.js$/)]);
+    expect(await hasReact(page)).toBe(false);
+
+    // The console is the app: a full page load from a public page's link.
+    await page.goto(paths.login);
+    await expectVisible(page.getByRole("heading", { level: 1 }).first());
+    expect(scripts.some((script) => /\/assets\/(index|react)-/.test(script))).toBe(true);
   });
 
   it("switches to the French page and back, with the document language", async () => {
     const { page } = await browser.newPage();
     await page.goto(paths.landing);
-    await waitForHydration(page);
+    await waitForPageScript(page);
     await link(page.getByRole("navigation", { name: "Page sections" }), "Français").click();
     await expectPath(page, paths.landingFr);
     await expectVisible(page.getByRole("link", { name: "Beta test", exact: true }));
@@ -280,7 +279,7 @@ describe("French landing page", () => {
     expect(await link(page.locator("#accueil"), "Beta test").getAttribute("href")).toBe(paths.beta);
 
     // The layout around the page is French too, signed out: "Se connecter", not "Sign In".
-    await waitForHydration(page);
+    await waitForPageScript(page);
     await expectFrenchLayout(page);
     expect(await link(page.getByRole("banner"), FR.topBar.signIn).getAttribute("href")).toBe(
       paths.login,
@@ -307,14 +306,14 @@ describe("the layout's language", () => {
     const { page, context } = await browser.newPage();
     await createSignedInUser(context);
     await page.goto(paths.privacy);
-    await waitForHydration(page);
+    await waitForPageScript(page);
     const topBar = page.getByRole("banner");
     await expectVisible(topBar.getByRole("button", { name: FR.topBar.feedback, exact: true }));
     expect(await link(topBar, FR.topBar.console).getAttribute("href")).toBe(paths.home);
     expect(await link(topBar, FR.topBar.account).getAttribute("href")).toBe(paths.leave);
     await expectFrenchLayout(page);
 
-    // Client-side navigation to the English site switches the layout with the page.
+    // The link to the English site (a full page load) gives the English layout with the page.
     await link(page.getByRole("contentinfo"), FR.footer.otherLanguage.label).click();
     await expectPath(page, paths.landing);
     const EN = SiteTexts.en;
@@ -381,7 +380,7 @@ describe("docs", () => {
     const { page, context } = await browser.newPage();
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl() });
     await page.goto(paths.docs);
-    await waitForHydration(page);
+    await waitForPageScript(page);
 
     const article = page.getByRole("article", { name: "Add a document", exact: true });
     const button = article.getByRole("button").first();
@@ -397,6 +396,12 @@ describe("docs", () => {
     const elapsed = Date.now() - copiedAt;
     expect(elapsed).toBeGreaterThanOrEqual(1_700);
     expect(elapsed).toBeLessThan(3_500);
+
+    // By keyboard too, and the copy is announced.
+    await button.focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => button.textContent()).toBe(MarketingTexts.copied);
+    expect(await article.getByRole("status").textContent()).toBe(MarketingTexts.copied);
   });
 
   it("copies at a plain-http network address too, where browsers give no Clipboard API", async () => {
@@ -406,7 +411,7 @@ describe("docs", () => {
     const address = insecureUrl(paths.docs);
     await acceptCookiesFor(context, new URL(address).origin);
     await page.goto(address);
-    await waitForHydration(page);
+    await waitForPageScript(page);
     expect(await page.evaluate(() => [window.isSecureContext, typeof navigator.clipboard])).toEqual(
       [false, "undefined"],
     );
@@ -426,7 +431,7 @@ describe("docs", () => {
     const { page, context } = await browser.newPage();
     await refuseCopying(context);
     await page.goto(paths.docs);
-    await waitForHydration(page);
+    await waitForPageScript(page);
     const article = page.getByRole("article", { name: "Add a document", exact: true });
     const button = article.getByRole("button").first();
     await button.click();
@@ -480,12 +485,12 @@ describe("the demo video", () => {
     const { page } = await browser.newPage();
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.goto(paths.landing);
-    await waitForHydration(page);
+    await waitForPageScript(page);
     expect(await player(page).evaluate((video: HTMLVideoElement) => video.paused)).toBe(true);
 
     await page.emulateMedia({ reducedMotion: "no-preference" });
     await page.goto(paths.docs);
-    await waitForHydration(page);
+    await waitForPageScript(page);
     expect(await player(page).evaluate((video: HTMLVideoElement) => video.paused)).toBe(true);
     await player(page).evaluate((video: HTMLVideoElement) => video.play());
     await expect.poll(() => state(page)).toMatchObject({ playing: true, controls: true });
@@ -550,41 +555,85 @@ describe("other public pages", () => {
 });
 
 describe("pre-rendered pages", () => {
-  it("hydrate in place, with no React warning, and keep the page's title and language", async () => {
+  it("run their plain script, with no warning, and keep the page's title and language", async () => {
     for (const { path, title, lang, h1: heading } of PRERENDERED_PAGES) {
-      const { page, context } = await browser.newPage();
+      const { page } = await browser.newPage();
       const warnings: string[] = [];
       page.on("console", (message) => {
         if (message.type() === "warning" || message.type() === "error") {
           warnings.push(`${path}: ${message.text()}`);
         }
       });
-      await rememberServerHeading(context);
       await page.goto(path);
-      await expectHydratedInPlace(page);
+      await waitForPageScript(page);
       await expectVisible(h1(page, heading));
       await page.waitForLoadState("networkidle");
       expect(warnings).toEqual([]);
+      expect(await hasReact(page), path).toBe(false);
       expect(await page.title()).toBe(title);
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
     }
   });
 
-  it("hydrate the signed-out top bar, then show the console link to a signed-in user", async () => {
+  it("show Sign In once the session answers no one, and the console link to a signed-in user", async () => {
+    const { page: visitor } = await browser.newPage();
+    await visitor.goto(paths.landing);
+    await waitForPageScript(visitor);
+    const signIn = link(visitor.getByRole("banner"), "Sign In");
+    // Once the session has answered, shown at once: no longer held transparent for the first
+    // 1.5 s, as the pre-rendered bar holds it for whoever might turn out to be signed in.
+    await expect.poll(() => signIn.evaluate((element) => element.getAnimations().length)).toBe(0);
+    await expectVisible(signIn);
+
     const { page, context } = await browser.newPage();
-    await createSignedInUser(context);
-    await rememberServerHeading(context);
+    const { email } = await createSignedInUser(context);
     await page.goto(paths.landing);
-    await expectHydratedInPlace(page);
     const topBar = page.getByRole("banner");
     await expectVisible(link(topBar, "Console"));
     expect(await link(topBar, "Sign In").count()).toBe(0);
+    const account = link(topBar, "Account");
+    expect(await account.getAttribute("title")).toBe(email);
+    expect(await account.getAttribute("href")).toBe(paths.leave);
+    expect((await account.textContent())?.startsWith(email.charAt(0))).toBe(true);
+    await link(topBar, "Console").click();
+    await expectPath(page, paths.home);
+  });
+
+  it("open the Feedback dialog for a signed-in visitor, by keyboard, loading it on first use", async () => {
+    const { page, context } = await browser.newPage();
+    await createSignedInUser(context);
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(paths.docs);
+    const feedback = page
+      .getByRole("banner")
+      .getByRole("button", { name: "Feedback", exact: true });
+    await expectVisible(feedback);
+    expect(scripts.filter((script) => /feedback|react-/.test(script))).toEqual([]);
+
+    await feedback.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: FeedbackTexts.title });
+    await expectVisible(dialog);
+    await expectVisible(dialog.getByLabel(FeedbackTexts.commentLabel, { exact: true }));
+    // The modal hides the rest of the page from the accessibility tree: the button by its markup.
+    const opener = page.locator('header button[aria-haspopup="dialog"]');
+    expect(await opener.getAttribute("aria-expanded")).toBe("true");
+    await page.keyboard.press("Escape");
+    await expectHidden(dialog);
+    // The focus is back on the button, which opens it again.
+    expect(await feedback.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await feedback.getAttribute("aria-expanded")).toBe("false");
+    await page.keyboard.press("Enter");
+    await expectVisible(dialog);
   });
 
   it("show the cookie banner after 3 s, in the page's language", async () => {
     const { page } = await browser.newPage({ cookiesAccepted: false });
     await page.goto(paths.landingFr);
-    await waitForHydration(page);
+    await waitForPageScript(page);
     const banner = page.getByRole("region", { name: FR.cookies.label, exact: true });
     await expectVisible(banner, 5_000);
     await expectVisible(banner.getByText(FR.cookies.title, { exact: true }));

@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { expect } from "vitest";
 
 /** The public pages the build pre-renders, with the <title> and lang each one is served with. */
@@ -27,53 +27,25 @@ export const PRERENDERED_PAGES = [
 ] as const;
 
 /**
- * Before any script runs, remembers the h1 the server sent (readyState "interactive": the HTML
- * is parsed, deferred and module scripts have not run yet). Hydration must keep that very node;
- * a mismatch makes React throw the server's DOM away and render its own.
+ * Waits until the public page's plain script has set the page up (docs/decisions/025): its
+ * controls answer from then on. The pre-rendered public pages are not hydrated.
  */
-export async function rememberServerHeading(context: BrowserContext) {
-  await context.addInitScript(() => {
-    document.addEventListener("readystatechange", () => {
-      if (document.readyState !== "interactive") return;
-      (window as { __serverH1?: Element | null }).__serverH1 = document.querySelector("h1");
-    });
-  });
-}
-
-/** Waits until React owns the page's h1: the page is hydrated and its handlers work. */
-export async function waitForHydration(page: Page) {
+export async function waitForPageScript(page: Page) {
   await expect
-    .poll(
-      () =>
-        page.evaluate(() => {
-          const h1 = document.querySelector("h1");
-          return h1 !== null && Object.keys(h1).some((key) => key.startsWith("__reactFiber"));
-        }),
-      { message: "the page should hydrate", timeout: 10_000 },
-    )
+    .poll(() => page.evaluate(() => document.documentElement.hasAttribute("data-ready")), {
+      message: "the page's script should run",
+      timeout: 10_000,
+    })
     .toBe(true);
 }
 
-/**
- * After rememberServerHeading: waits until React owns the server's h1, and checks it is still
- * the same node.
- */
-export async function expectHydratedInPlace(page: Page) {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(() => {
-          const h1 = (window as { __serverH1?: Element | null }).__serverH1;
-          if (!h1) return "no server h1";
-          if (!h1.isConnected || document.querySelector("h1") !== h1) return "replaced";
-          return Object.keys(h1).some((key) => key.startsWith("__reactFiber"))
-            ? "hydrated"
-            : "not yet";
-        }),
-      { message: "the pre-rendered h1 should be hydrated in place", timeout: 10_000 },
-    )
-    .toBe("hydrated");
-}
+/** Whether React owns any element of the page (a hydrated or rendered tree). */
+export const hasReact = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll("#root, #root *")].some((element) =>
+      Object.keys(element).some((key) => key.startsWith("__react")),
+    ),
+  );
 
 /** Whether the section's top sits just below the sticky top bar and section nav. */
 export const isScrolledTo = async (page: Page, id: string) => {

@@ -97,6 +97,8 @@ await build({
         index: path.join(webDir, "index.html"),
         "feedback-island": path.join(webDir, "src/app/feedback-island.tsx"),
       },
+      // The island is imported for its `openFeedback` (an app build drops entries' exports).
+      preserveEntrySignatures: "exports-only",
     },
   },
   plugins: [chunkReport(chunks)],
