@@ -28,11 +28,35 @@ if (root) {
   root.addEventListener("pointerover", (event) => preloadFeedback(event.target));
   root.addEventListener("focusin", (event) => preloadFeedback(event.target));
 
+  // First what a visitor may see change: the top bar's links, the cookie banner's timer.
   void showSessionLinks(root);
   startCookieBanner(root);
-  watchSectionNavs(root);
-  watchScrollBoxes(root);
-  startAutoplay(root);
-  // For whoever waits on the page being ready (the browser tests).
-  document.documentElement.dataset.ready = "";
+  // Then the rest, each in a task of its own once the page is up, so that none holds the main
+  // thread long (they measure the layout); the demo video starts last, its download kept out of
+  // the page's own load.
+  afterLoad(() => watchSectionNavs(root))
+    .then(() => afterLoad(() => watchScrollBoxes(root)))
+    .then(() => afterLoad(() => startAutoplay(root)))
+    .then(() => {
+      // For whoever waits on the page being set up (the browser tests).
+      document.documentElement.dataset.ready = "";
+    });
+}
+
+/** Runs `task` in a task of its own, once the page has loaded and the browser is idle. */
+function afterLoad(task: () => void): Promise<void> {
+  return new Promise((resolve) => {
+    const run = () => {
+      const idle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback));
+      idle(
+        () => {
+          task();
+          resolve();
+        },
+        { timeout: 1000 },
+      );
+    };
+    if (document.readyState === "complete") run();
+    else window.addEventListener("load", run, { once: true });
+  });
 }
