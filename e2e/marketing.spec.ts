@@ -477,6 +477,8 @@ describe("the demo video", () => {
     await page.goto(paths.landing);
     await expect.poll(() => state(page)).toEqual({ playing: true, muted: true, controls: true });
     expect(await player(page).getAttribute("aria-label")).toBe(MARKETING_VIDEOS.hero.title);
+    // The poster, loaded by the page's script as the video came into view.
+    expect(await player(page).getAttribute("poster")).toBe(MARKETING_VIDEOS.hero.poster);
     await page.getByText("What the video shows", { exact: true }).click();
     for (const step of DEMO_STEPS) await expectVisible(page.getByText(step.en, { exact: true }));
   });

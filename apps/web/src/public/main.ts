@@ -4,7 +4,7 @@
 //   - the top bar's Sign In / Console links, from /api/session (session-links.ts);
 //   - the cookie banner (cookie-banner.ts);
 //   - copy buttons (copy-buttons.ts), in-page links and the section nav (sections.ts);
-//   - the hero video's muted autoplay (video.ts);
+//   - the demo videos: poster when near the screen, the hero's muted autoplay (video.ts);
 //   - the Feedback dialog, which loads the app's own dialog on first use (feedback.ts).
 // Every link to another page is a plain link: a full page load, the console's SPA included.
 import { startCookieBanner } from "./cookie-banner";
@@ -12,7 +12,7 @@ import { copyOnClick } from "./copy-buttons";
 import { openFeedbackOnClick, preloadFeedback } from "./feedback";
 import { followInPageLink, watchScrollBoxes, watchSectionNavs } from "./sections";
 import { showSessionLinks } from "./session-links";
-import { startAutoplay } from "./video";
+import { startVideos } from "./video";
 
 const root = document.getElementById("root");
 
@@ -36,7 +36,7 @@ if (root) {
   // the page's own load.
   afterLoad(() => watchSectionNavs(root))
     .then(() => afterLoad(() => watchScrollBoxes(root)))
-    .then(() => afterLoad(() => startAutoplay(root)))
+    .then(() => afterLoad(() => startVideos(root)))
     .then(() => {
       // For whoever waits on the page being set up (the browser tests).
       document.documentElement.dataset.ready = "";

@@ -30,7 +30,14 @@ export function PageFrame({ bar }: { bar: ReactNode }) {
         {texts.skipToContent}
       </a>
       {bar}
-      <main id="main" tabIndex={-1} className="flex min-w-0 flex-1 flex-col focus:outline-none">
+      {/* At least the screen's height below the bar: the footer starts below the fold, so that a
+          page whose content arrives after its frame (a lazy page, a guard waiting for the
+          session) does not push a visible footer down (layout shift). */}
+      <main
+        id="main"
+        tabIndex={-1}
+        className="flex min-h-[calc(100dvh-4rem)] min-w-0 flex-1 flex-col focus:outline-none"
+      >
         <Outlet />
       </main>
       <Footer />

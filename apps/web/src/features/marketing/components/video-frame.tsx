@@ -1,6 +1,7 @@
 import { DEMO_STEPS, type MarketingVideo } from "@hybridge/shared/marketing/media";
 import { useEffect, useId, useRef } from "react";
 import { cn } from "../../../lib/cn";
+import { useStaticPage } from "../../../lib/static-page";
 import type { VideoTextContent } from "../content/types";
 
 /**
@@ -19,6 +20,10 @@ export function VideoFrame({
   className?: string;
 }) {
   const player = useRef<HTMLVideoElement>(null);
+  // A pre-rendered page names its poster for the page's script to load as the video nears the
+  // screen, like a lazy image: below the fold on a phone, it would otherwise share the network
+  // with the page's first paint (src/public/video.ts).
+  const isStatic = useStaticPage();
   const stepsId = useId();
 
   useEffect(() => {
@@ -42,8 +47,9 @@ export function VideoFrame({
           playsInline
           muted={video.autoplay}
           loop={video.autoplay}
-          preload="metadata"
-          poster={video.poster}
+          preload={isStatic ? "none" : "metadata"}
+          poster={isStatic ? undefined : video.poster}
+          data-poster={isStatic ? video.poster : undefined}
           width={video.width}
           height={video.height}
           aria-label={text.title}
