@@ -117,8 +117,11 @@ try {
   await server.stop();
 }
 
-/** One Lighthouse run of `url`: the figures the issue tracks. */
-async function measure(url, port, name) {
+/**
+ * One Lighthouse run of `url`: the figures the issue tracks. A run whose trace broke (Chromium's
+ * NO_NAVSTART and the like, now and then on a loaded machine) is run again, twice at most.
+ */
+async function measure(url, port, name, attempt = 1) {
   const result = await lighthouse(url, {
     port,
     output: "json",
@@ -131,7 +134,10 @@ async function measure(url, port, name) {
     await mkdir(values.reports, { recursive: true });
     await writeFile(path.join(values.reports, `${name}.json`), JSON.stringify(lhr));
   }
-  if (lhr.runtimeError) throw new Error(`lighthouse: ${url}: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    if (attempt < 3) return measure(url, port, name, attempt + 1);
+    throw new Error(`lighthouse: ${url}: ${lhr.runtimeError.message}`);
+  }
   const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const requests = lhr.audits["network-requests"]?.details?.items ?? [];
   const scripts = requests.filter((item) => item.resourceType === "Script");

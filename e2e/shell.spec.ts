@@ -106,10 +106,10 @@ describe("layout", () => {
 type BannerTiming = { interactiveAt?: number; bannerAt?: number };
 
 /**
- * Runs in the page before its scripts. Notes when the app became interactive — React attaches
- * its event listeners to #root when hydrateRoot/createRoot runs, before the first effects, so
- * the banner's timer starts after that — and when the cookie banner first entered the DOM, so
- * that even a brief early appearance is caught rather than sampled.
+ * Runs in the page before its scripts. Notes when the page became interactive — the public
+ * pages' script (src/public/main.ts), like React in the console, attaches its click listener to
+ * #root before it starts the banner's timer — and when the cookie banner first entered the DOM,
+ * so that even a brief early appearance is caught rather than sampled.
  */
 function recordBannerTiming() {
   const timing: BannerTiming = {};

@@ -199,8 +199,7 @@ export const routes: RouteObject[] = [
 
 /**
  * Loads the chunks of the routes that match `pathname` and writes them into the route objects,
- * so that the router starts already rendered: hydrating pre-rendered HTML then finds the same
- * tree, and a cold start shows no empty frame.
+ * so that the router starts already rendered: a cold start shows no empty frame.
  */
 export async function loadMatchedRoutes(pathname: string, routeList: RouteObject[] = routes) {
   const matches = matchRoutes(routeList, pathname) ?? [];

@@ -44,7 +44,7 @@ export type SiteText = {
   };
 };
 
-/** The current year (a pre-rendered page shows its build's year until it hydrates). */
+/** The current year (a pre-rendered page shows its build's year). */
 const COPYRIGHT_YEAR = new Date().getFullYear();
 
 export const SiteTexts = {

@@ -4,8 +4,8 @@ import { useLocation } from "react-router";
 
 /**
  * The language of the page shown, from its path (French on /fr and /privacy), and the layout's
- * words in it. The path is the same when the build pre-renders a page and when the browser
- * hydrates it, so both draw the same words.
+ * words in it. The path is the same when the build pre-renders a page and when the app renders
+ * it, so both draw the same words.
  */
 export function useSiteTexts(): { locale: Locale; texts: SiteText } {
   const locale = localeOf(useLocation().pathname);
