@@ -1,6 +1,7 @@
 import { DEMO_STEPS, MARKETING_VIDEOS } from "@hybridge/shared/marketing/media";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { StaticPageContext } from "../../../lib/static-page";
 import { VideoFrame } from "./video-frame";
 
 const en = {
@@ -36,5 +37,18 @@ describe("VideoFrame", () => {
     for (const step of DEMO_STEPS) expect(html).toContain(step.fr.replace(/'/g, "&#x27;"));
     expect(html).not.toContain(DEMO_STEPS[0].en);
     expect(html).toContain('src="/media/demo.fr.vtt"');
+  });
+
+  it("on a pre-rendered page, leaves its poster and bytes to the page's script (a lazy image)", () => {
+    const html = renderToStaticMarkup(
+      <StaticPageContext value={true}>
+        <VideoFrame video={MARKETING_VIDEOS.hero} text={en} />
+      </StaticPageContext>,
+    );
+    expect(html).toMatch(/<video[^>]*data-poster="\/media\/demo.jpg"/);
+    expect(html).not.toMatch(/<video[^>]*\sposter=/);
+    expect(html).toMatch(/<video[^>]*preload="none"/);
+    // The hero's: the script starts it once it is in view.
+    expect(html).toMatch(/<video[^>]*data-autoplay=""/);
   });
 });
