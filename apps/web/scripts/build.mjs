@@ -36,15 +36,16 @@ const CONSOLE_CODE =
 /**
  * The most JavaScript (KiB, compressed as the server sends it: brotli) a public page loads: its
  * plain script and whatever that imports statically. The Feedback dialog, loaded on first use by
- * signed-in visitors, is not part of it. Measured: 2.7 KiB (docs/decisions/025-public-pages-without-hydration.md); the issue's
- * ceiling is 50, and past it the build fails.
+ * signed-in visitors, is not part of it. Measured: 2.8 KiB
+ * (docs/decisions/025-public-pages-without-hydration.md); the issue's ceiling is 50, and past
+ * it the build fails.
  */
 const PUBLIC_JS_BUDGET_KIB = 50;
 
 /**
  * The console's first load (KiB, brotli): the app's entry and the chunks it imports statically
  * (React, the router, TanStack Query, zod, the shell), before the page's own chunk. Set about
- * 10% above what it measured (129.1 KiB), so that growth is a decision, not an accident.
+ * 10% above what it measured (129.5 KiB), so that growth is a decision, not an accident.
  */
 const CONSOLE_FIRST_LOAD_BUDGET_KIB = 142;
 
