@@ -85,7 +85,7 @@ describe("POST /api/builds/:buildId/publish", () => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({
       code: "CONFLICT",
-      message: BuildsTexts.notPending("published"),
+      message: BuildsTexts.notReady("published"),
     });
 
     const building = await seedBuild(app, project, {
@@ -95,7 +95,7 @@ describe("POST /api/builds/:buildId/publish", () => {
     });
     const res = await publish(building.id, owner.cookie);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(BuildsTexts.notPending("building"));
+    expect(res.json().message).toBe(BuildsTexts.notReady("building"));
     expect((await rowOf(building.id))?.status).toBe("building");
     expect((await rowOf(building.id))?.publishedAt).toBeNull();
     expect((await projectRow(project.id))?.status).toBe(false);

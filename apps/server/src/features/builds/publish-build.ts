@@ -48,7 +48,7 @@ export async function publishBuild(options: {
       .from(builds)
       .where(eq(builds.id, buildId));
     if (current?.status !== "pending") {
-      throw AppError.conflict(BuildsTexts.notPending(current?.status ?? "unknown"));
+      throw AppError.conflict(BuildsTexts.notReady(current?.status ?? "unknown"));
     }
 
     const [clash] = await tx
@@ -71,7 +71,7 @@ export async function publishBuild(options: {
       .where(and(eq(builds.id, buildId), eq(builds.status, "pending")))
       .returning();
     // A build worker does not take the project lock: it may have moved the build meanwhile.
-    if (!row) throw AppError.conflict(BuildsTexts.notPending("no longer pending"));
+    if (!row) throw AppError.conflict(BuildsTexts.notReady("no longer pending"));
     await tx.update(projects).set({ status: true }).where(eq(projects.id, row.projectId));
     return toBuild(row);
   });
