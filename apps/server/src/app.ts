@@ -4,6 +4,7 @@ import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type RouteOptions } from "fastify";
 import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { registerAgentsRoutes } from "./features/agents/routes";
 import { registerAuthRoutes } from "./features/auth/routes";
 import { registerBuildsRoutes } from "./features/builds/routes";
 import { registerCommunityRoutes } from "./features/community/routes";
@@ -139,6 +140,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(registerFilesRoutes);
   await app.register(registerProjectsRoutes);
   await app.register(registerBuildsRoutes);
+  await app.register(registerAgentsRoutes);
   await app.register(registerTestConsoleRoutes);
   await app.register(registerStoreRoutes);
 
