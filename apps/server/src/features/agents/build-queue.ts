@@ -71,7 +71,9 @@ export async function claimBuild(
       leaseExpiresAt: sql`now() + make_interval(secs => ${leaseSeconds})`,
       startedAt: sql`clock_timestamp()`,
     })
-    .where(and(inArray(builds.id, next), eq(builds.status, "pending")))
+    // `id = (subquery)`, not `id in (subquery)`: with IN the planner may run the locking
+    // subquery as a join and claim more than one build.
+    .where(and(eq(builds.id, sql`(${next})`), eq(builds.status, "pending")))
     .returning({ id: builds.id });
   const id = claimed?.id;
   if (!id) return null;

@@ -49,10 +49,10 @@ export async function listAgents(options: { db: Db; user: SessionUser }): Promis
       connected: sql<boolean>`coalesce(${agents.lastSeenAt} > now() - make_interval(secs => ${AGENT_CONNECTED_SECONDS}), false)`,
       buildId: sql<
         string | null
-      >`(select b.id::text from builds b where b.agent_id = ${agents.id} and b.status = 'building' order by b.started_at limit 1)`,
+      >`(select b.id::text from builds b where b.agent_id = "agents"."id" and b.status = 'building' order by b.started_at limit 1)`,
       projectName: sql<
         string | null
-      >`(select p.name from builds b join projects p on p.id = b.project_id where b.agent_id = ${agents.id} and b.status = 'building' order by b.started_at limit 1)`,
+      >`(select p.name from builds b join projects p on p.id = b.project_id where b.agent_id = "agents"."id" and b.status = 'building' order by b.started_at limit 1)`,
     })
     .from(agents)
     .where(isNull(agents.revokedAt))

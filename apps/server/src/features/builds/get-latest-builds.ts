@@ -51,17 +51,19 @@ export const AGENT_CONNECTED_SECONDS = 60;
  * can build its platform.
  */
 export function queueFields() {
+  // Written qualified: drizzle leaves a single table's columns unqualified, and inside the
+  // subqueries an unqualified name would mean the subquery's own row.
   return {
-    queuePosition: sql<number | null>`case when ${builds.status} = 'pending' then (
+    queuePosition: sql<number | null>`case when "builds"."status" = 'pending' then (
       select count(*)::int from builds q
-      where q.status = 'pending' and q.platform = ${builds.platform}
-        and (q.date_generate, q.id) <= (${builds.dateGenerate}, ${builds.id})
+      where q.status = 'pending' and q.platform = "builds"."platform"
+        and (q.date_generate, q.id) <= ("builds"."date_generate", "builds"."id")
     ) end`,
-    waitingForAgent: sql<boolean>`(${builds.status} = 'pending' and not exists (
+    waitingForAgent: sql<boolean>`("builds"."status" = 'pending' and not exists (
       select 1 from agents a
       where a.revoked_at is null
         and a.last_seen_at > now() - make_interval(secs => ${AGENT_CONNECTED_SECONDS})
-        and ${builds.platform} = any(a.platforms)
+        and "builds"."platform" = any(a.platforms)
     ))`,
   };
 }
