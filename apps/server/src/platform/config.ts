@@ -70,7 +70,7 @@ const EnvSchema = z.object({
   /** How many builds the embedded build machine runs at once. */
   BUILD_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   TRUST_PROXY: flag(false),
-  // Where the Android toolchain is looked for (platform/android-toolchain.ts).
+  // Where the Android toolchain is looked for (detectAndroidToolchain, @hybridge/agent/android).
   PATH: z.string().default(""),
 });
 
