@@ -7,6 +7,8 @@ import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-
 import { registerAgentsRoutes } from "./features/agents/routes";
 import { registerAuthRoutes } from "./features/auth/routes";
 import { registerBuildsRoutes } from "./features/builds/routes";
+import { newestBundleFor, openNewestBundle } from "./features/bundles/bundles";
+import { registerBundlesRoutes } from "./features/bundles/routes";
 import { registerCommunityRoutes } from "./features/community/routes";
 import { registerFeedbackRoutes } from "./features/feedback/routes";
 import { registerFilesRoutes } from "./features/files/routes";
@@ -140,7 +142,11 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(registerFilesRoutes);
   await app.register(registerProjectsRoutes);
   await app.register(registerBuildsRoutes);
-  await app.register(registerAgentsRoutes);
+  await app.register(registerBundlesRoutes);
+  await app.register(registerAgentsRoutes, {
+    bundleFor: (projectId: string) => newestBundleFor(app.deps.db, projectId),
+    openBundle: (projectId: string) => openNewestBundle(app.deps.db, app.deps.storage, projectId),
+  });
   await app.register(registerTestConsoleRoutes);
   await app.register(registerStoreRoutes);
 

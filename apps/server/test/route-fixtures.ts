@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { newAgentToken } from "../src/features/agents/agent-auth";
+import { sampleBundle, uploadBundle } from "../src/features/bundles/test-support";
 import {
   createTestProject,
   launchIcon,
@@ -52,6 +53,9 @@ export type Seed = {
   heldBuildId: string;
   /** A pending build, which the cancel route cancels. */
   pendingBuildId: string;
+  /** A web bundle of the project (the delete route deletes it), and a zip to upload. */
+  bundleId: string;
+  bundleZip: Buffer;
 };
 
 /** The bytes of a small zip, which is all the server checks of an uploaded APK. */
@@ -159,6 +163,11 @@ export async function createSeed(app: TestApp): Promise<Seed> {
       payload: FAKE_KEYSTORE,
     }),
   );
+  const bundleZip = await sampleBundle();
+  const { bundle } = await expectOk<{ bundle: { id: string } }>(
+    "bundle",
+    uploadBundle(app, project.id, owner.cookie, bundleZip),
+  );
   const { build: pending } = await expectOk<{ build: { id: string } }>(
     "pending build",
     postJson(app, `/api/projects/${project.id}/builds`, { platform: "apple" }, owner.cookie),
@@ -191,6 +200,8 @@ export async function createSeed(app: TestApp): Promise<Seed> {
     agent: { id: agent.id, token: agentToken.token },
     heldBuildId: held,
     pendingBuildId: pending.id,
+    bundleId: bundle.id,
+    bundleZip,
   };
 }
 
@@ -401,6 +412,31 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
     access: "owner",
     request: (s) => ({ params: { buildId: s.buildId } }),
   },
+  "GET /api/projects/:id/bundles": {
+    access: "owner",
+    request: (s) => ({ params: { id: s.project.id } }),
+  },
+  "POST /api/projects/:id/bundles": {
+    access: "owner",
+    request: (s) => ({
+      params: { id: s.project.id },
+      form: {
+        fields: {},
+        files: [
+          {
+            name: "bundle",
+            filename: "dist.zip",
+            contentType: "application/zip",
+            data: s.bundleZip,
+          },
+        ],
+      },
+    }),
+  },
+  "DELETE /api/projects/:id/bundles/:bundleId": {
+    access: "owner",
+    request: (s) => ({ params: { id: s.project.id, bundleId: s.bundleId } }),
+  },
   "POST /api/projects/:id/builds/:buildId/cancel": {
     access: "owner",
     request: (s) => ({ params: { id: s.project.id, buildId: s.pendingBuildId } }),
@@ -476,8 +512,6 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   },
   "GET /api/agents/builds/:buildId/bundle": {
     access: "none",
-    // The project has no web bundle: the machine builds the starter page.
-    valid: 404,
     request: (s) => ({ params: { buildId: s.heldBuildId }, headers: agentAuth(s) }),
   },
   // Both end the build the other cases use: only refusals are sent (tests in features/agents).

@@ -65,6 +65,9 @@ const EnvSchema = z.object({
   BUILD_MAX_ARTIFACT_MB: z.coerce.number().int().min(1).max(4096).default(200),
   /** Log lines kept per build; later ones are dropped (the last line says so). */
   BUILD_LOG_MAX_LINES: z.coerce.number().int().min(10).max(100_000).default(5000),
+  /** A web bundle's limits once unpacked (decision 021). */
+  BUNDLE_MAX_MB: z.coerce.number().int().min(1).max(2048).default(50),
+  BUNDLE_MAX_ENTRIES: z.coerce.number().int().min(1).max(100_000).default(5000),
   /** The server's own Android build machine (decision 022): on unless set to off. */
   BUILD_AGENT: z.enum(["on", "off"]).default("on"),
   /** How many builds the embedded build machine runs at once. */
@@ -106,6 +109,7 @@ export type Config = {
     embeddedAgent: boolean;
     concurrency: number;
   };
+  bundles: { maxUnpackedBytes: number; maxEntries: number };
 };
 
 export class ConfigError extends Error {}
@@ -158,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       embeddedAgent: e.BUILD_AGENT === "on",
       concurrency: e.BUILD_CONCURRENCY,
     },
+    bundles: { maxUnpackedBytes: e.BUNDLE_MAX_MB * 1024 * 1024, maxEntries: e.BUNDLE_MAX_ENTRIES },
     fileSweep: {
       intervalMs: e.FILE_SWEEP_INTERVAL_MINUTES * 60_000,
       minAgeMs: e.FILE_SWEEP_MIN_AGE_MINUTES * 60_000,

@@ -1,3 +1,4 @@
+import { EventEmitter } from "node:events";
 import {
   CharacterTexts,
   isAllowedText,
@@ -103,14 +104,13 @@ const pathOf = (place: Place, whole: string) => {
  * kind. Walks without recursion, as a body may nest deeply.
  */
 /**
- * What JSON parsing makes: arrays and plain objects. A raw upload's body is a stream (an agent's
+ * What parsing makes: arrays and objects (a query's has no prototype of its own), not a stream
+ * or bytes. A raw upload's body is a stream (an agent's
  * APK): its object graph (socket, server…) is no text of the client's, and has cycles.
  */
 function isJsonContainer(value: unknown): value is object {
   if (typeof value !== "object" || value === null) return false;
-  if (Array.isArray(value)) return true;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
+  return !(value instanceof EventEmitter) && !ArrayBuffer.isView(value);
 }
 
 function findDisallowedText(value: unknown, kind: TextKind, whole: string): string | null {

@@ -12,6 +12,7 @@ import {
   type TestUser,
 } from "../../../test/test-app";
 import { seedProject } from "../builds/test-helpers";
+import { SAMPLE_INDEX, sampleBundle, uploadBundle } from "../bundles/test-support";
 import { createEmbeddedAgent } from "./manage-agents";
 
 /**
@@ -57,6 +58,16 @@ describe("a real Android build through the queue", () => {
       expect(machine.platforms).toEqual(["android"]);
       const apks: Buffer[] = [];
       for (const version of [1, 2]) {
+        // Version 1 has no web app (the starter page); version 2 the uploaded one.
+        if (version === 2) {
+          const uploaded = await uploadBundle(
+            app,
+            project.id,
+            owner.cookie,
+            await sampleBundle("dist/"),
+          );
+          expect(uploaded.statusCode).toBe(201);
+        }
         const requested = await postJson(
           app,
           `/api/projects/${project.id}/builds`,
@@ -79,7 +90,7 @@ describe("a real Android build through the queue", () => {
           headers: { cookie: owner.cookie },
         });
         const lines = log.json().lines.map((line: { line: string }) => line.line);
-        expect(lines.join("\n")).toContain("starter page");
+        expect(lines.join("\n")).toContain(version === 1 ? "starter page" : "Unpacked 3 files");
         // v1 is published, so v2 is the next version.
         if (version === 1) {
           expect(

@@ -123,3 +123,25 @@ export const signingKeys = pgTable("signing_keys", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   passwordShownAt: timestamp("password_shown_at", { withTimezone: true }),
 });
+
+/**
+ * A project's web bundles (decision 021): the built web app as checked and re-packed at upload
+ * (index.html at its root), in storage under `fileKey`. The newest is the one builds use.
+ */
+export const webBundles = pgTable(
+  "web_bundles",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: varchar("project_id", { length: 101 })
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    fileKey: text("file_key").notNull(),
+    fileName: varchar("file_name", { length: 255 }).notNull(),
+    size: bigint("size", { mode: "number" }).notNull(),
+    unpackedSize: bigint("unpacked_size", { mode: "number" }).notNull(),
+    fileCount: integer("file_count").notNull(),
+    sha256: varchar("sha256", { length: 64 }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("web_bundles_project_created_idx").on(t.projectId, t.createdAt.desc(), t.id)],
+);
