@@ -231,13 +231,15 @@ function InProgress({
         confirmLabel={BuildsTexts.cancelBuild}
         pending={cancel.isPending}
         onConfirm={() =>
-          cancel.mutate(build.id, {
-            onSuccess: () => {
+          // mutateAsync: the card changes state (this part unmounts) before the callbacks of
+          // mutate would run; the promise still settles.
+          void cancel.mutateAsync(build.id).then(
+            () => {
               setConfirming(false);
               toast.success(BuildsTexts.cancelBuildDone);
             },
-            onError: (error) => toast.error(errorMessage(error, BuildsTexts.cancelBuildFailed)),
-          })
+            (error: unknown) => toast.error(errorMessage(error, BuildsTexts.cancelBuildFailed)),
+          )
         }
       />
     </>
@@ -265,13 +267,15 @@ function PublishButton({ build }: { build: Build }) {
         confirmLabel={BuildsTexts.publish}
         pending={publish.isPending}
         onConfirm={() =>
-          publish.mutate(build.id, {
-            onSuccess: () => {
+          // mutateAsync: the card changes state (this part unmounts) before the callbacks of
+          // mutate would run; the promise still settles.
+          void publish.mutateAsync(build.id).then(
+            () => {
               setConfirming(false);
               toast.success(BuildsTexts.publishDone);
             },
-            onError: (error) => toast.error(errorMessage(error, BuildsTexts.publishFailed)),
-          })
+            (error: unknown) => toast.error(errorMessage(error, BuildsTexts.publishFailed)),
+          )
         }
       />
     </>
