@@ -1,10 +1,12 @@
 import { BuildsTexts } from "@hybridge/shared/builds/texts";
+import { BundlesTexts } from "@hybridge/shared/bundles/texts";
 import { paths } from "@hybridge/shared/common/paths";
 import type { Page, Request } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectHidden, expectVisible } from "./support/assertions";
 import { apiError, failedResource, useBrowser } from "./support/browser";
-import { createProjectViaApi } from "./support/builds";
+import { createProjectViaApi, latestBuild, readyAndroidBuild } from "./support/builds";
+import { webAppZip } from "./support/bundles";
 import { createSignedInUser } from "./support/users";
 
 const browser = useBrowser();
@@ -28,7 +30,7 @@ function watchRequests(page: Page, fragment: string) {
 }
 
 describe("project page and builds", () => {
-  it("requests builds, publishes one from /build and shows it live on an open project page", async () => {
+  it("uploads a web app, builds a real Android app live, publishes it, and installs it from its page; Apple waits for a Mac", async () => {
     const { page, context } = await browser.newPage();
     await createSignedInUser(context);
     const project = await createProjectViaApi(context);
@@ -45,57 +47,86 @@ describe("project page and builds", () => {
     expect(await page.getByRole("link", { name: "Test", exact: true }).getAttribute("href")).toBe(
       paths.test(project.keyApp),
     );
-    expect(await page.getByRole("link", { name: "Back", exact: true }).getAttribute("href")).toBe(
-      paths.home,
-    );
 
-    await android.getByRole("button", { name: "Publish", exact: true }).click();
-    await expectVisible(text(page, BuildsTexts.buildStarted("android")));
-    await expectVisible(android.getByText(BuildsTexts.buildInProgress, { exact: true }));
-    await apple.getByRole("button", { name: "Publish", exact: true }).click();
-    await expectVisible(text(page, BuildsTexts.buildStarted("apple")));
-    await expectVisible(apple.getByText(BuildsTexts.buildInProgress, { exact: true }));
+    // The web app: a zip of dist/, picked with the file input.
+    const webApp = page.getByRole("region", { name: BundlesTexts.title, exact: true });
+    await expectVisible(webApp.getByText(BundlesTexts.empty, { exact: true }));
+    await webApp.getByLabel(BundlesTexts.choose).setInputFiles({
+      name: "dist.zip",
+      mimeType: "application/zip",
+      buffer: await webAppZip(),
+    });
+    await expectVisible(text(page, BundlesTexts.uploaded));
+    await expectVisible(webApp.getByText(BundlesTexts.next, { exact: true }));
+    await expectVisible(webApp.getByText(/2 files/));
 
     // A second tab keeps the project page open, never reloaded.
     const watcher = await context.newPage();
     await watcher.goto(paths.project(project.id));
     const watchedAndroid = card(watcher, "Google Play");
-    await expectVisible(watchedAndroid.getByText(BuildsTexts.buildInProgress, { exact: true }));
+    await expectVisible(watchedAndroid.getByText(BuildsTexts.noRelease, { exact: true }));
     await watcher.evaluate(() => {
       (window as unknown as { stillHere: boolean }).stillHere = true;
+      // Every text the card shows while it builds, to see the percent move live.
+      const seen: string[] = [];
+      (window as unknown as { seen: string[] }).seen = seen;
+      new MutationObserver(() => {
+        const region = document.querySelector('[role="progressbar"]');
+        if (region) seen.push(region.getAttribute("aria-valuenow") ?? "");
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
     });
 
-    // Builds history: Android first; Apple is not asked for until its tab is opened.
-    const appleListRequests = watchRequests(page, "/api/builds?platform=apple");
-    const androidListRequests = watchRequests(page, "/api/builds?platform=android");
-    await page.goto(paths.build);
-    await expectVisible(heading(page, "Builds"));
-    const androidRow = page.getByRole("listitem").filter({ hasText: project.name });
-    await expectVisible(androidRow.getByText("Pending", { exact: true }));
-    expect(await androidRow.textContent()).toContain(project.keyApp);
-    expect(await androidRow.textContent()).toContain(BuildsTexts.version(1));
-    expect(appleListRequests).toEqual([]);
+    await android
+      .getByRole("button", { name: BuildsTexts.requestBuild("android"), exact: true })
+      .click();
+    await expectVisible(text(page, BuildsTexts.buildStarted("android")));
+    // Built by the server's own build machine: queued, then building with its percent, then ready.
+    await expectVisible(
+      watchedAndroid.getByText(BuildsTexts.readyToPublish, { exact: true }),
+      90_000,
+    );
+    const seen = await watcher.evaluate(() => (window as unknown as { seen: string[] }).seen);
+    expect(seen.length).toBeGreaterThan(0);
+    await expectVisible(android.getByText(BuildsTexts.readyToPublish, { exact: true }));
 
-    await androidRow.getByRole("button", { name: /^Publish/ }).click();
+    // Apple: queued, and honest that no Mac is there to build it (no spinner).
+    await apple
+      .getByRole("button", { name: BuildsTexts.requestBuild("apple"), exact: true })
+      .click();
+    await expectVisible(text(page, BuildsTexts.buildStarted("apple")));
+    await expectVisible(
+      apple.getByText(/^Waiting for a macOS build machine \(position \d+ in the queue\)$/),
+    );
+    expect(await apple.locator(".animate-spin").count()).toBe(0);
+
+    // The log of the Android build.
+    await android.getByRole("button", { name: BuildsTexts.viewLog, exact: true }).click();
+    const log = page.getByRole("log");
+    await expectVisible(log.getByText(/Unpacked 2 files/));
+    await page.keyboard.press("Escape");
+
+    // Publish the ready build from the card.
+    await android.getByRole("button", { name: BuildsTexts.publish, exact: true }).click();
     const dialog = page.getByRole("alertdialog");
     await expectVisible(dialog.getByText(BuildsTexts.publishConfirm, { exact: true }));
-    const listFetchesBefore = androidListRequests.length;
-    await dialog.getByRole("button", { name: "Publish", exact: true }).click();
+    await dialog.getByRole("button", { name: BuildsTexts.publish, exact: true }).click();
     await expectHidden(dialog);
-    await expectVisible(androidRow.getByText("Published", { exact: true }));
-    expect(await androidRow.getByRole("button").count()).toBe(0);
-    // Updated in place: the list was not fetched again.
-    expect(androidListRequests.length).toBe(listFetchesBefore);
-
+    await expectVisible(text(page, BuildsTexts.publishDone));
     // The open project page shows the release within moments, without a reload.
     await expectVisible(watchedAndroid.getByText(BuildsTexts.version(1), { exact: true }), 3_000);
     await expectVisible(watchedAndroid.getByText(PUBLISHED_ON), 3_000);
-    await expectVisible(card(watcher, "App Store").getByText(BuildsTexts.buildInProgress));
     expect(
       await watcher.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere),
     ).toBe(true);
 
-    // Apple's list loads on the first switch to its tab.
+    // The builds history shows it published; Apple's list loads on the first switch to its tab.
+    const appleListRequests = watchRequests(page, "/api/builds?platform=apple");
+    await page.goto(paths.build);
+    await expectVisible(heading(page, "Builds"));
+    const androidRow = page.getByRole("listitem").filter({ hasText: project.name });
+    await expectVisible(androidRow.getByText("Published", { exact: true }));
+    expect(await androidRow.getByRole("button").count()).toBe(0);
+    expect(appleListRequests).toEqual([]);
     await page.getByRole("tab", { name: "Apple", exact: true }).click();
     const appleRow = page
       .getByRole("tabpanel", { name: "Apple" })
@@ -104,10 +135,45 @@ describe("project page and builds", () => {
     await expectVisible(appleRow.getByText("Pending", { exact: true }));
     expect(appleListRequests.length).toBe(1);
 
-    // Update on the published card queues the next version.
-    await watchedAndroid.getByRole("button", { name: "Update", exact: true }).click();
-    await expectVisible(text(watcher, BuildsTexts.buildStarted("android")));
-    await expectVisible(watchedAndroid.getByText(BuildsTexts.buildInProgress, { exact: true }));
+    // The install page, as a visitor with the link sees it: the APK to download, a QR code.
+    await watchedAndroid.getByRole("link", { name: BuildsTexts.installPage, exact: true }).click();
+    await expectVisible(heading(watcher, project.name));
+    const download = watcher.getByRole("link", { name: BuildsTexts.downloadApk, exact: true });
+    await expectVisible(download);
+    await expectVisible(watcher.getByRole("img", { name: /QR code/ }));
+    const href = await download.getAttribute("href");
+    const apk = await context.request.get(href ?? "");
+    expect(apk.status()).toBe(200);
+    expect(apk.headers()["content-type"]).toBe("application/vnd.android.package-archive");
+    const bytes = await apk.body();
+    expect(bytes.subarray(0, 4).toString("hex")).toBe("504b0304");
+    expect(bytes.length).toBeGreaterThan(10_000);
+
+    // The card's button queues the next version.
+    await page.goto(paths.project(project.id));
+    await card(page, "Google Play")
+      .getByRole("button", { name: BuildsTexts.requestBuild("android"), exact: true })
+      .click();
+    await expectVisible(text(page, BuildsTexts.buildStarted("android")));
+  });
+
+  it("cancels a queued build", async () => {
+    const { page, context } = await browser.newPage();
+    await createSignedInUser(context);
+    const project = await createProjectViaApi(context);
+    await context.request.post(`/api/projects/${project.id}/builds`, {
+      data: { platform: "apple" },
+    });
+    await page.goto(paths.project(project.id));
+    const apple = card(page, "App Store");
+    await apple.getByRole("button", { name: BuildsTexts.cancelBuild, exact: true }).click();
+    await page
+      .getByRole("alertdialog")
+      .getByRole("button", { name: BuildsTexts.cancelBuild, exact: true })
+      .click();
+    await expectVisible(text(page, BuildsTexts.cancelBuildDone));
+    await expectVisible(apple.getByText(BuildsTexts.noRelease, { exact: true }));
+    expect((await latestBuild(context, project.id, "apple"))?.status).toBe("cancelled");
   });
 
   it("says why the server refused a publication (409), and shows what is true now", async () => {
@@ -115,14 +181,11 @@ describe("project page and builds", () => {
     allowErrors(failedResource(409));
     await createSignedInUser(context);
     const project = await createProjectViaApi(context);
-    const requested = await context.request.post(`/api/projects/${project.id}/builds`, {
-      data: { platform: "android" },
-    });
-    const { build } = (await requested.json()) as { build: { id: string } };
+    const build = await readyAndroidBuild(context, project.id);
 
     await page.goto(paths.build);
     const row = page.getByRole("listitem").filter({ hasText: project.name });
-    await expectVisible(row.getByText("Pending", { exact: true }));
+    await expectVisible(row.getByText("Ready", { exact: true }));
     // Meanwhile the build is published elsewhere (another tab).
     expect((await context.request.post(`/api/builds/${build.id}/publish`)).status()).toBe(200);
 
@@ -147,9 +210,7 @@ describe("project page and builds", () => {
     allowErrors(failedResource(500));
     await createSignedInUser(context);
     const project = await createProjectViaApi(context);
-    await context.request.post(`/api/projects/${project.id}/builds`, {
-      data: { platform: "android" },
-    });
+    await readyAndroidBuild(context, project.id);
     await page.route("**/api/builds/*/publish", (route) => route.fulfill(serverError));
 
     await page.goto(paths.build);
@@ -160,7 +221,7 @@ describe("project page and builds", () => {
       .getByRole("button", { name: "Publish", exact: true })
       .click();
     await expectVisible(text(page, BuildsTexts.publishFailed));
-    await expectVisible(row.getByText("Pending", { exact: true }));
+    await expectVisible(row.getByText("Ready", { exact: true }));
   });
 
   it("answers another user's project with a not-found state", async () => {
@@ -209,7 +270,9 @@ describe("the project page's error texts", () => {
     await page.route(buildRequest, (route) =>
       route.request().method() === "POST" ? route.fulfill(serverError) : route.continue(),
     );
-    await android.getByRole("button", { name: "Publish", exact: true }).click();
+    await android
+      .getByRole("button", { name: BuildsTexts.requestBuild("android"), exact: true })
+      .click();
     await expectVisible(text(page, BuildsTexts.buildFailed));
     await expectVisible(android.getByText(BuildsTexts.noRelease, { exact: true }));
 
@@ -221,7 +284,9 @@ describe("the project page's error texts", () => {
         : route.continue(),
     );
     const apple = card(page, "App Store");
-    await apple.getByRole("button", { name: "Publish", exact: true }).click();
+    await apple
+      .getByRole("button", { name: BuildsTexts.requestBuild("apple"), exact: true })
+      .click();
     await expectVisible(text(page, BuildsTexts.projectError));
   });
 

@@ -217,15 +217,20 @@ describe("the owner's journey", () => {
     await expectVisible(heading(page, "Renamed App"));
     const android = card(page, "Google Play");
     const apple = card(page, "App Store");
-    await android.getByRole("button", { name: BuildsTexts.publish, exact: true }).click();
+    const waitingForMac = /^Waiting for a macOS build machine \(position \d+ in the queue\)$/;
+    await android
+      .getByRole("button", { name: BuildsTexts.requestBuild("android"), exact: true })
+      .click();
     await expectVisible(text(page, BuildsTexts.buildStarted("android")));
-    await expectVisible(android.getByText(BuildsTexts.buildInProgress, { exact: true }));
-    await apple.getByRole("button", { name: BuildsTexts.publish, exact: true }).click();
+    await apple
+      .getByRole("button", { name: BuildsTexts.requestBuild("apple"), exact: true })
+      .click();
     await expectVisible(text(page, BuildsTexts.buildStarted("apple")));
-    await expectVisible(apple.getByText(BuildsTexts.buildInProgress, { exact: true }));
-    // The other browser sees both requests, live.
-    await expectVisible(watchedAndroid.getByText(BuildsTexts.buildInProgress, { exact: true }));
-    await expectVisible(watchedApple.getByText(BuildsTexts.buildInProgress, { exact: true }));
+    await expectVisible(apple.getByText(waitingForMac));
+    // The server's build machine builds the Android app; the other browser sees it, live.
+    await expectVisible(android.getByText(BuildsTexts.readyToPublish, { exact: true }), 90_000);
+    await expectVisible(watchedAndroid.getByText(BuildsTexts.readyToPublish, { exact: true }));
+    await expectVisible(watchedApple.getByText(waitingForMac));
 
     // Publish the Android build from the builds history.
     await page
@@ -237,7 +242,7 @@ describe("the owner's journey", () => {
       .getByRole("tabpanel", { name: "Android" })
       .getByRole("listitem")
       .filter({ hasText: "Renamed App" });
-    await expectVisible(row.getByText("Pending", { exact: true }));
+    await expectVisible(row.getByText("Ready", { exact: true }));
     expect(await row.textContent()).toContain(BuildsTexts.version(1));
     await row.getByRole("button", { name: /^Publish/ }).click();
     const dialog = page.getByRole("alertdialog");
@@ -257,7 +262,7 @@ describe("the owner's journey", () => {
     );
     expect(Date.now() - answeredAt).toBeLessThanOrEqual(LIVE_WITHIN_MS);
     await expectVisible(watchedAndroid.getByText(PUBLISHED_ON));
-    await expectVisible(watchedApple.getByText(BuildsTexts.buildInProgress, { exact: true }));
+    await expectVisible(watchedApple.getByText(waitingForMac));
     expect(
       await watcher.page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere),
     ).toBe(true);

@@ -237,6 +237,20 @@ describe("long names, app codes, e-mails and titles (issue 11)", () => {
     moduleId = (await createModuleViaApi(context, { title: moduleTitle }, base)).id;
     await page.close();
     await post(`/api/projects/${projectId}/builds`, { platform: "android" });
+    // The server's build machine makes it ready (only a ready build has Publish on /build).
+    const deadline = Date.now() + 90_000;
+    for (;;) {
+      const latest = await fetch(
+        `${base}/api/projects/${projectId}/builds/latest?platform=android`,
+        {
+          headers: { cookie: user.cookie },
+        },
+      );
+      const { build } = (await latest.json()) as { build: { status: string } | null };
+      if (build?.status === "ready") break;
+      if (Date.now() > deadline) throw new Error(`the build is still ${build?.status}`);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
     await post(`/api/store/modules/${moduleId}/integrations`, { projectId });
     await postCommentViaApi(base, user, comment);
     expect((await signUpBetaViaApi(base, email)).status).toBe(201);

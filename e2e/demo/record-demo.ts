@@ -158,8 +158,11 @@ async function journey(page: Page, step: (id: DemoStepId) => void) {
   await page.getByRole("link", { name: "Open Espresso Bar" }).click();
   const android = page.getByRole("region", { name: "Google Play", exact: true });
   await pause(1_000);
-  await android.getByRole("button", { name: BuildsTexts.publish, exact: true }).click();
-  await android.getByText(BuildsTexts.buildInProgress).waitFor();
+  await android
+    .getByRole("button", { name: BuildsTexts.requestBuild("android"), exact: true })
+    .click();
+  // The server's own build machine builds the real app: queued, its percent, then ready.
+  await android.getByText(BuildsTexts.readyToPublish).waitFor({ timeout: 120_000 });
   await pause(2_000);
 
   step("publish");

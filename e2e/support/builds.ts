@@ -32,3 +32,39 @@ export async function createProjectViaApi(
   const { project } = (await response.json()) as { project: CreatedProject };
   return { id: project.id, name: project.name, keyApp: project.keyApp };
 }
+
+/** A project's latest build of a platform, read through the API. */
+export async function latestBuild(
+  context: BrowserContext,
+  projectId: string,
+  platform: "android" | "apple",
+): Promise<{ id: string; status: string; version: number } | null> {
+  const response = await context.request.get(
+    `${baseUrl()}/api/projects/${projectId}/builds/latest?platform=${platform}`,
+  );
+  return (
+    (await response.json()) as { build: { id: string; status: string; version: number } | null }
+  ).build;
+}
+
+/**
+ * Requests an Android build through the API and waits until the server's embedded build
+ * machine made it ready (a real APK: seconds here, up to a minute on a busy machine).
+ */
+export async function readyAndroidBuild(context: BrowserContext, projectId: string) {
+  const base = baseUrl();
+  const requested = await context.request.post(`${base}/api/projects/${projectId}/builds`, {
+    headers: { origin: base },
+    data: { platform: "android" },
+  });
+  const { build } = (await requested.json()) as { build: { id: string } };
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const latest = await latestBuild(context, projectId, "android");
+    if (latest?.id === build.id && latest.status === "ready") return latest;
+    if (latest?.status === "failed" || Date.now() > deadline) {
+      throw new Error(`the Android build did not become ready: ${JSON.stringify(latest)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}

@@ -8,7 +8,14 @@ const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url),
 // server finds its migrations and dependencies).
 const flag = process.argv.indexOf("--outfile");
 const outfile = flag > 0 ? process.argv[flag + 1] : "dist/main.js";
-const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith("@hybridge/"));
+// The build agent (@hybridge/agent, bundled like shared) brings its own npm dependencies (sharp,
+// yauzl, yazl): they stay external too (docs/decisions/018-android-builds.md).
+const agentPkg = JSON.parse(
+  readFileSync(new URL("../../agent/package.json", import.meta.url), "utf8"),
+);
+const external = [
+  ...new Set([...Object.keys(pkg.dependencies), ...Object.keys(agentPkg.dependencies)]),
+].filter((name) => !name.startsWith("@hybridge/"));
 
 await build({
   entryPoints: ["src/main.ts"],

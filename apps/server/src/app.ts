@@ -4,8 +4,11 @@ import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type RouteOptions } from "fastify";
 import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { registerAgentsRoutes } from "./features/agents/routes";
 import { registerAuthRoutes } from "./features/auth/routes";
 import { registerBuildsRoutes } from "./features/builds/routes";
+import { newestBundleFor, openNewestBundle } from "./features/bundles/bundles";
+import { registerBundlesRoutes } from "./features/bundles/routes";
 import { registerCommunityRoutes } from "./features/community/routes";
 import { registerFeedbackRoutes } from "./features/feedback/routes";
 import { registerFilesRoutes } from "./features/files/routes";
@@ -141,6 +144,11 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(registerFilesRoutes);
   await app.register(registerProjectsRoutes);
   await app.register(registerBuildsRoutes);
+  await app.register(registerBundlesRoutes);
+  await app.register(registerAgentsRoutes, {
+    bundleFor: (projectId: string) => newestBundleFor(app.deps.db, projectId),
+    openBundle: (projectId: string) => openNewestBundle(app.deps.db, app.deps.storage, projectId),
+  });
   await app.register(registerTestConsoleRoutes);
   await app.register(registerStoreRoutes);
 

@@ -1,4 +1,8 @@
+import path from "node:path";
+import { detectAndroidToolchain } from "@hybridge/agent/android";
+import { startAgent } from "@hybridge/agent/runner";
 import { buildApp } from "./app";
+import { createEmbeddedAgent } from "./features/agents/manage-agents";
 import { seedStore } from "./features/store/seed-store";
 import { ConfigError, loadConfig } from "./platform/config";
 import { databaseTarget, openDatabase } from "./platform/db/client";
@@ -29,7 +33,13 @@ async function main() {
   const database = await openDatabase(target);
   const app = await buildApp({ config, database, serveWeb: true });
   let sweeper: FileSweeper | null = null;
+  let buildMachine: { stop: () => Promise<void> } | null = null;
   const closeAll = async () => {
+    // The embedded build machine first: it finishes the build in hand (seconds) and gives
+    // back what it could not, while the server can still take its calls.
+    await buildMachine
+      ?.stop()
+      .catch((error) => app.log.error({ err: error }, "stopping the build machine failed"));
     await sweeper?.stop();
     await app.close();
     await database.close();
@@ -78,9 +88,56 @@ async function main() {
   });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
+  if (config.builds.embeddedAgent) {
+    buildMachine = await startEmbeddedAgent(app, {
+      address: typeof address === "object" && address ? address.address : "127.0.0.1",
+      port,
+    });
+  }
   app.log.info(
     `Hybridge is running at http://localhost:${port} (database: ${database.kind === "pglite" ? `PGlite in ${target.kind === "pglite" ? target.dataDir : ""}` : "PostgreSQL"})`,
   );
+}
+
+/**
+ * The server's own Android build machine (BUILD_AGENT=on, decision 022): it talks to this
+ * server over the loopback with the same protocol as any other machine, with a token made for
+ * this process only. Without the Android tools it does not start (the log says so, and
+ * readiness reports androidToolchain "missing").
+ */
+async function startEmbeddedAgent(
+  app: Awaited<ReturnType<typeof buildApp>>,
+  listening: { address: string; port: number },
+) {
+  const { config } = app.deps;
+  const toolchain = await detectAndroidToolchain({
+    searchPath: config.executablePath.join(path.delimiter),
+  });
+  if (toolchain.missing.length > 0) {
+    app.log.warn(
+      `The Android build tools are missing (${toolchain.missing.join(", ")}): Android builds wait for a build machine that has them.`,
+    );
+    return null;
+  }
+  const host = ["0.0.0.0", "::", ""].includes(listening.address) ? "127.0.0.1" : listening.address;
+  const server = `http://${host.includes(":") ? `[${host}]` : host}:${listening.port}`;
+  const identity = await createEmbeddedAgent(app.deps.db, ["android"]);
+  const machine = await startAgent({
+    server,
+    token: identity.token,
+    concurrency: config.builds.concurrency,
+    platforms: ["android"],
+    toolchain,
+    pollMs: 1000,
+    log: (message) => app.log.info({ agent: "embedded" }, message),
+  });
+  app.log.info(`Embedded build machine: Android, ${config.builds.concurrency} at a time`);
+  return {
+    async stop() {
+      await machine.stop();
+      await identity.close();
+    },
+  };
 }
 
 main().catch((error) => {

@@ -173,11 +173,16 @@ function baseShape(parts: RequestParts): Shape {
     ]),
     body: parts.form
       ? { form: Object.entries(parts.form.fields) }
-      : parts.body
-        ? { json: parts.body }
-        : undefined,
+      : parts.raw
+        ? { raw: parts.raw.payload }
+        : parts.body
+          ? { json: parts.body }
+          : undefined,
     files: parts.form?.files,
-    headers: parts.headers ?? {},
+    headers: {
+      ...(parts.raw ? { "content-type": parts.raw.contentType } : {}),
+      ...(parts.headers ?? {}),
+    },
   };
 }
 
@@ -236,7 +241,8 @@ function casesFor(endpoint: Endpoint, seed: Seed, signedIn: boolean): Case[] {
   const routeSchema = (endpoint.route.schema ?? {}) as Record<string, unknown>;
   const sample = fixture.request(seed);
   const isForm = sample.form !== undefined;
-  const takesBody = METHODS_WITH_BODY.has(endpoint.method) && !isForm;
+  // A raw body (an upload) has no fields: its route's other inputs are still tried.
+  const takesBody = METHODS_WITH_BODY.has(endpoint.method) && !isForm && !sample.raw;
   const multiLine = new Set(fixture.multiLine ?? []);
   /** A tab or line break in a body or form field: kept in multi-line text, else refused. */
   const lineBreakIn = (name: string): Expectation =>
@@ -474,7 +480,7 @@ function toInject(c: Case, seed: Seed): InjectOptions {
     Object.assign(headers, form.headers);
     payload = form.payload;
   } else if (body) {
-    headers["content-type"] = "application/json";
+    headers["content-type"] ??= "application/json";
     payload = "raw" in body ? body.raw : JSON.stringify(body.json);
   }
   return {

@@ -1,4 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { newAgentToken } from "../src/features/agents/agent-auth";
+import { sampleBundle, uploadBundle } from "../src/features/bundles/test-support";
 import {
   createTestProject,
   launchIcon,
@@ -12,6 +15,7 @@ import {
   moduleFields,
   thumbnailPart,
 } from "../src/features/store/test-support";
+import * as schema from "../src/platform/db/schema";
 import type { FormPart } from "./multipart";
 import { createTestUser, postJson, type TestApp, type TestUser, uniqueEmail } from "./test-app";
 
@@ -43,7 +47,71 @@ export type Seed = {
   doomedModuleId: string;
   /** A text encrypted for the owner. */
   cipher: string;
+  /** A build machine (android) and its token. */
+  agent: { id: string; token: string };
+  /** A build the machine holds now (building), with the project's signing key stored. */
+  heldBuildId: string;
+  /** A pending build, which the cancel route cancels. */
+  pendingBuildId: string;
+  /** A web bundle of the project (the delete route deletes it), and a zip to upload. */
+  bundleId: string;
+  bundleZip: Buffer;
 };
+
+/** The bytes of a small zip, which is all the server checks of an uploaded APK. */
+export const FAKE_APK = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(60, 1)]);
+/** A DER SEQUENCE's first byte, which is all the server checks of a keystore. */
+export const FAKE_KEYSTORE = Buffer.concat([Buffer.from([0x30, 0x82]), Buffer.alloc(40, 2)]);
+export const CERT_SHA256 = "ab".repeat(32);
+
+/** A build of the seed's project that `agentId` holds now, inserted directly. */
+async function heldBuild(
+  app: TestApp,
+  project: { id: string; keyApp: string; adminId: string },
+  agentId: string,
+  version: number,
+) {
+  const [row] = await app.deps.db
+    .insert(schema.builds)
+    .values({
+      projectId: project.id,
+      ownerId: project.adminId,
+      appKey: project.keyApp,
+      platform: "android",
+      status: "building",
+      version,
+      attempts: 1,
+      agentId,
+      leaseExpiresAt: sql`now() + interval '1 hour'`,
+      startedAt: sql`now()`,
+    })
+    .returning({ id: schema.builds.id });
+  if (!row) throw new Error("no build");
+  return row.id;
+}
+
+/** A build made ready the way a machine does it: its app uploaded, then completed. */
+async function builtApp(app: TestApp, token: string, buildId: string) {
+  const auth = { authorization: `Bearer ${token}` };
+  await expectOk(
+    "artifact",
+    app.inject({
+      method: "PUT",
+      url: `/api/agents/builds/${buildId}/artifact`,
+      headers: { ...auth, "content-type": "application/vnd.android.package-archive" },
+      payload: FAKE_APK,
+    }),
+  );
+  await expectOk(
+    "complete",
+    app.inject({
+      method: "POST",
+      url: `/api/agents/builds/${buildId}/complete`,
+      headers: auth,
+      payload: { certSha256: CERT_SHA256 },
+    }),
+  );
+}
 
 async function expectOk<T>(label: string, response: Promise<{ statusCode: number; body: string }>) {
   const res = await response;
@@ -61,9 +129,48 @@ export async function createSeed(app: TestApp): Promise<Seed> {
     "settings",
     app.inject({ url: `/api/projects/${project.id}/settings`, headers: { cookie: owner.cookie } }),
   );
-  const { build } = await expectOk<{ build: { id: string } }>(
-    "build",
-    postJson(app, `/api/projects/${project.id}/builds`, { platform: "android" }, owner.cookie),
+  const agentToken = newAgentToken();
+  const [agent] = await app.deps.db
+    .insert(schema.agents)
+    .values({
+      name: "Route-table machine",
+      platforms: ["android"],
+      tokenHash: agentToken.hash,
+      tokenPrefix: agentToken.prefix,
+    })
+    .returning({ id: schema.agents.id });
+  if (!agent) throw new Error("no agent");
+  const owned = { id: project.id, keyApp: project.keyApp, adminId: owner.id };
+  // Version 1 is published (the install page's), version 2 ready (the publish route's).
+  const live = await heldBuild(app, owned, agent.id, 1);
+  await builtApp(app, agentToken.token, live);
+  await app.deps.db
+    .update(schema.builds)
+    .set({ status: "published", publishedAt: sql`now()` })
+    .where(eq(schema.builds.id, live));
+  const readyBuild = await heldBuild(app, owned, agent.id, 2);
+  await builtApp(app, agentToken.token, readyBuild);
+  const held = await heldBuild(app, owned, agent.id, 2);
+  await expectOk(
+    "signing key",
+    app.inject({
+      method: "PUT",
+      url: `/api/agents/builds/${held}/signing-key?password=route-table-pass&alias=upload`,
+      headers: {
+        authorization: `Bearer ${agentToken.token}`,
+        "content-type": "application/octet-stream",
+      },
+      payload: FAKE_KEYSTORE,
+    }),
+  );
+  const bundleZip = await sampleBundle();
+  const { bundle } = await expectOk<{ bundle: { id: string } }>(
+    "bundle",
+    uploadBundle(app, project.id, owner.cookie, bundleZip),
+  );
+  const { build: pending } = await expectOk<{ build: { id: string } }>(
+    "pending build",
+    postJson(app, `/api/projects/${project.id}/builds`, { platform: "apple" }, owner.cookie),
   );
   const comment = await expectOk<{ id: string }>(
     "comment",
@@ -84,12 +191,17 @@ export async function createSeed(app: TestApp): Promise<Seed> {
     databaseKey: settings.databaseKey,
     spareProjectId: spare.id,
     launchIconKey: project.icLaunchFileUrl.replace(/^\/api\/files\//, ""),
-    buildId: build.id,
+    buildId: readyBuild,
     commentId: comment.id,
     moduleId: module.id,
     integratedModuleId: integrated.id,
     doomedModuleId: doomed.id,
     cipher: texteChiffre,
+    agent: { id: agent.id, token: agentToken.token },
+    heldBuildId: held,
+    pendingBuildId: pending.id,
+    bundleId: bundle.id,
+    bundleZip,
   };
 }
 
@@ -99,6 +211,8 @@ export type RequestParts = {
   query?: Record<string, string>;
   /** A JSON body. */
   body?: Record<string, unknown>;
+  /** A raw body (the agents' uploads), sent with its content type. */
+  raw?: { contentType: string; payload: Buffer };
   /** A multipart/form-data body: text fields first, then the files. */
   form?: { fields: Record<string, string>; files?: FormPart[] };
   headers?: Record<string, string>;
@@ -125,6 +239,8 @@ export type RouteFixture = {
   /** The fields that are multi-line text (they keep tabs and line breaks). */
   multiLine?: readonly string[];
 };
+
+const agentAuth = (s: Seed) => ({ authorization: `Bearer ${s.agent.token}` });
 
 const PASSWORD_OF_NEW_USERS = "correct-horse-battery";
 /** The join form takes e-mails of up to 35 characters. */
@@ -296,6 +412,139 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
     access: "owner",
     request: (s) => ({ params: { buildId: s.buildId } }),
   },
+  "GET /api/projects/:id/bundles": {
+    access: "owner",
+    request: (s) => ({ params: { id: s.project.id } }),
+  },
+  "POST /api/projects/:id/bundles": {
+    access: "owner",
+    request: (s) => ({
+      params: { id: s.project.id },
+      form: {
+        fields: {},
+        files: [
+          {
+            name: "bundle",
+            filename: "dist.zip",
+            contentType: "application/zip",
+            data: s.bundleZip,
+          },
+        ],
+      },
+    }),
+  },
+  "DELETE /api/projects/:id/bundles/:bundleId": {
+    access: "owner",
+    request: (s) => ({ params: { id: s.project.id, bundleId: s.bundleId } }),
+  },
+  "POST /api/projects/:id/builds/:buildId/cancel": {
+    access: "owner",
+    request: (s) => ({ params: { id: s.project.id, buildId: s.pendingBuildId } }),
+  },
+  "GET /api/projects/:id/builds/:buildId/log": {
+    access: "owner",
+    request: (s) => ({ params: { id: s.project.id, buildId: s.buildId }, query: { after: "0" } }),
+  },
+  "GET /api/projects/:id/builds/:buildId/apk": {
+    access: "owner",
+    request: (s) => ({ params: { id: s.project.id, buildId: s.buildId } }),
+  },
+  "GET /api/projects/:id/signing-key": {
+    access: "owner",
+    request: (s) => ({ params: { id: s.project.id } }),
+  },
+  "GET /api/projects/:id/signing-key/keystore": {
+    access: "owner",
+    request: (s) => ({ params: { id: s.project.id } }),
+  },
+  "GET /api/install/:appKey": {
+    access: "public",
+    request: (s) => ({ params: { appKey: s.project.keyApp } }),
+  },
+  "GET /api/install/:appKey/apk": {
+    access: "public",
+    request: (s) => ({ params: { appKey: s.project.keyApp } }),
+  },
+  "GET /api/install/:appKey/icon": {
+    access: "public",
+    request: (s) => ({ params: { appKey: s.project.keyApp } }),
+  },
+
+  // build machines (their bearer token, never a session) and their admins
+  "POST /api/agents/claim": {
+    access: "none",
+    request: (s) => ({ body: { platforms: ["android"] }, headers: agentAuth(s) }),
+  },
+  "POST /api/agents/builds/:buildId/progress": {
+    access: "none",
+    request: (s) => ({
+      params: { buildId: s.heldBuildId },
+      body: { percent: 40, log: ["Packaging resources"] },
+      headers: agentAuth(s),
+    }),
+  },
+  "PUT /api/agents/builds/:buildId/artifact": {
+    access: "none",
+    request: (s) => ({
+      params: { buildId: s.heldBuildId },
+      raw: { contentType: "application/vnd.android.package-archive", payload: FAKE_APK },
+      headers: agentAuth(s),
+    }),
+  },
+  "PUT /api/agents/builds/:buildId/signing-key": {
+    access: "none",
+    // The seed stored the project's key: a second one is answered the first (409).
+    valid: 409,
+    request: (s) => ({
+      params: { buildId: s.heldBuildId },
+      query: { password: "another-password", alias: "upload" },
+      raw: { contentType: "application/octet-stream", payload: FAKE_KEYSTORE },
+      headers: agentAuth(s),
+    }),
+  },
+  "GET /api/agents/builds/:buildId/signing-key": {
+    access: "none",
+    request: (s) => ({ params: { buildId: s.heldBuildId }, headers: agentAuth(s) }),
+  },
+  "GET /api/agents/builds/:buildId/icon": {
+    access: "none",
+    request: (s) => ({ params: { buildId: s.heldBuildId }, headers: agentAuth(s) }),
+  },
+  "GET /api/agents/builds/:buildId/bundle": {
+    access: "none",
+    request: (s) => ({ params: { buildId: s.heldBuildId }, headers: agentAuth(s) }),
+  },
+  // Both end the build the other cases use: only refusals are sent (tests in features/agents).
+  "POST /api/agents/builds/:buildId/complete": {
+    access: "none",
+    valid: "skip",
+    request: (s) => ({
+      params: { buildId: s.heldBuildId },
+      body: { certSha256: CERT_SHA256 },
+      headers: agentAuth(s),
+    }),
+  },
+  "POST /api/agents/builds/:buildId/fail": {
+    access: "none",
+    valid: "skip",
+    request: (s) => ({
+      params: { buildId: s.heldBuildId },
+      body: { reason: "aapt failed" },
+      headers: agentAuth(s),
+    }),
+  },
+  "GET /api/admin/agents": { access: "none", valid: 403, request: () => ({}) },
+  "POST /api/admin/agents": {
+    access: "none",
+    valid: 403,
+    request: () => ({ body: { name: "Mac mini", platforms: ["apple"] } }),
+  },
+  "DELETE /api/admin/agents/:agentId": {
+    access: "none",
+    valid: 403,
+    request: (s) => ({ params: { agentId: s.agent.id } }),
+  },
+
   "POST /api/v1/installs": {
     access: "public",
     request: (s) => ({

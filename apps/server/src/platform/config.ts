@@ -59,8 +59,21 @@ const EnvSchema = z.object({
   SEED_STORE: flag(true),
   FILE_SWEEP_INTERVAL_MINUTES: z.coerce.number().int().min(1).default(60),
   FILE_SWEEP_MIN_AGE_MINUTES: z.coerce.number().int().min(0).default(60),
+  /** How long a build machine keeps a build without a heartbeat (decision 020). */
+  BUILD_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(60),
+  /** The largest built app the server takes from a build machine. */
+  BUILD_MAX_ARTIFACT_MB: z.coerce.number().int().min(1).max(4096).default(200),
+  /** Log lines kept per build; later ones are dropped (the last line says so). */
+  BUILD_LOG_MAX_LINES: z.coerce.number().int().min(10).max(100_000).default(5000),
+  /** A web bundle's limits once unpacked (decision 021). */
+  BUNDLE_MAX_MB: z.coerce.number().int().min(1).max(2048).default(50),
+  BUNDLE_MAX_ENTRIES: z.coerce.number().int().min(1).max(100_000).default(5000),
+  /** The server's own Android build machine (decision 022): on unless set to off. */
+  BUILD_AGENT: z.enum(["on", "off"]).default("on"),
+  /** How many builds the embedded build machine runs at once. */
+  BUILD_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   TRUST_PROXY: flag(false),
-  // Where the Android toolchain is looked for (platform/android-toolchain.ts).
+  // Where the Android toolchain is looked for (detectAndroidToolchain, @hybridge/agent/android).
   PATH: z.string().default(""),
 });
 
@@ -88,6 +101,15 @@ export type Config = {
   fileSweep: { intervalMs: number; minAgeMs: number };
   /** The folders of PATH: where the Android build tools are looked for. */
   executablePath: string[];
+  /** The build queue and the embedded build machine (decisions 020 and 022). */
+  builds: {
+    leaseSeconds: number;
+    maxArtifactBytes: number;
+    maxLogLines: number;
+    embeddedAgent: boolean;
+    concurrency: number;
+  };
+  bundles: { maxUnpackedBytes: number; maxEntries: number };
 };
 
 export class ConfigError extends Error {}
@@ -133,6 +155,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: e.WEB_DIST_DIR,
     seedStore: e.SEED_STORE,
     trustProxy: e.TRUST_PROXY,
+    builds: {
+      leaseSeconds: e.BUILD_LEASE_SECONDS,
+      maxArtifactBytes: e.BUILD_MAX_ARTIFACT_MB * 1024 * 1024,
+      maxLogLines: e.BUILD_LOG_MAX_LINES,
+      embeddedAgent: e.BUILD_AGENT === "on",
+      concurrency: e.BUILD_CONCURRENCY,
+    },
+    bundles: { maxUnpackedBytes: e.BUNDLE_MAX_MB * 1024 * 1024, maxEntries: e.BUNDLE_MAX_ENTRIES },
     fileSweep: {
       intervalMs: e.FILE_SWEEP_INTERVAL_MINUTES * 60_000,
       minAgeMs: e.FILE_SWEEP_MIN_AGE_MINUTES * 60_000,

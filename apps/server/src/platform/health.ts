@@ -1,3 +1,5 @@
+import path from "node:path";
+import { detectAndroidToolchain } from "@hybridge/agent/android";
 import {
   LivenessResponseSchema,
   type ReadinessResponse,
@@ -5,7 +7,6 @@ import {
 } from "@hybridge/shared/common/health";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { findAndroidToolchain } from "./android-toolchain";
 import { withinTimeLimit } from "./time-limit";
 
 const STORAGE_PROBE_TIMEOUT_MS = 2_000;
@@ -40,12 +41,19 @@ export async function registerHealthRoutes(fastify: FastifyInstance) {
   function readiness(): Promise<ReadinessResponse> {
     checking ??= (async (): Promise<ReadinessResponse> => {
       const [database, storage] = await Promise.all([databaseHealth.check(), storageState()]);
-      const toolchain = findAndroidToolchain({ searchPath: config.executablePath });
-      // No Android build runs yet (issue 13): a missing toolchain is reported, not required.
+      const toolchain = await detectAndroidToolchain({
+        searchPath: config.executablePath.join(path.delimiter),
+      });
+      // The server serves without the tools (Android builds then fail with the reason, or a
+      // standalone build machine builds them): a missing toolchain is reported, not required.
       const ready = database === "ok" && storage === "ok";
       return {
         status: ready ? "ready" : "not-ready",
-        checks: { database, storage, androidToolchain: toolchain.complete ? "ok" : "missing" },
+        checks: {
+          database,
+          storage,
+          androidToolchain: toolchain.missing.length === 0 ? "ok" : "missing",
+        },
       };
     })().finally(() => {
       checking = undefined;

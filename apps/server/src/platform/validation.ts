@@ -1,3 +1,4 @@
+import { EventEmitter } from "node:events";
 import {
   CharacterTexts,
   isAllowedText,
@@ -102,13 +103,23 @@ const pathOf = (place: Place, whole: string) => {
  * line break; `whole` when `value` itself is that string. Keys are single-line whatever the
  * kind. Walks without recursion, as a body may nest deeply.
  */
+/**
+ * What parsing makes: arrays and objects (a query's has no prototype of its own), not a stream
+ * or bytes. A raw upload's body is a stream (an agent's
+ * APK): its object graph (socket, server…) is no text of the client's, and has cycles.
+ */
+function isJsonContainer(value: unknown): value is object {
+  if (typeof value !== "object" || value === null) return false;
+  return !(value instanceof EventEmitter) && !ArrayBuffer.isView(value);
+}
+
 function findDisallowedText(value: unknown, kind: TextKind, whole: string): string | null {
   const stack: { value: unknown; place: Place }[] = [{ value, place: null }];
   for (let item = stack.pop(); item; item = stack.pop()) {
     const { value: current, place } = item;
     if (typeof current === "string") {
       if (!isAllowedText(current, kind)) return pathOf(place, whole);
-    } else if (typeof current === "object" && current !== null) {
+    } else if (isJsonContainer(current)) {
       const entries = Object.entries(current).map(([key, entry]) => ({
         key,
         entry,

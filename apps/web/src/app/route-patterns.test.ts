@@ -10,6 +10,7 @@ describe("routePatterns", () => {
     ["settings", paths.settings, "id"],
     ["storeModule", paths.storeModule, "moduleId"],
     ["test", paths.test, "appkey"],
+    ["install", paths.install, "appKey"],
   ] as const)("%s matches the path built by paths.%s", (name, build, param) => {
     const value = "a b/c?d#e";
     // matchRoutes decodes the path the way the router does for the current location.

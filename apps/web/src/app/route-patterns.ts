@@ -8,4 +8,5 @@ export const routePatterns = {
   settings: "/settings/:id",
   storeModule: "/store/module/:moduleId",
   test: "/test/:appkey",
+  install: "/install/:appKey",
 } as const;

@@ -80,6 +80,11 @@ export const routes: RouteObject[] = [
             lazy: page(() => import("../features/marketing/pages/privacy-page"), "PrivacyPage"),
           },
           {
+            // A published app's public install page (its APK and a QR code).
+            path: routePatterns.install,
+            lazy: page(() => import("../features/builds/pages/install-page"), "InstallPage"),
+          },
+          {
             path: paths.feedback,
             lazy: page(() => import("../features/feedback/pages/feedback-page"), "FeedbackPage"),
           },
@@ -111,7 +116,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: paths.dash,
-                lazy: page(() => import("../features/community/pages/dash-page"), "DashPage"),
+                lazy: page(() => import("./layouts/dash-route"), "DashRoute"),
               },
             ],
           },

@@ -32,8 +32,76 @@ export const BuildSchema = z.object({
   dateGenerate: z.string(),
   /** ISO 8601, or null while not published. */
   publishedAt: z.string().nullable(),
+  /** 0–100, the same value as buildPercent as a number. */
+  percent: z.number().int(),
+  /** Why a failed build failed, shown to the owner; null otherwise. */
+  failureReason: z.string().nullable(),
+  /** 1 for the oldest pending build of its platform; null unless pending. */
+  queuePosition: z.number().int().nullable(),
+  /**
+   * Pending and no connected build machine can build this platform (e.g. no macOS agent): the
+   * console says so instead of implying progress.
+   */
+  waitingForAgent: z.boolean(),
+  /** The signed app, once built (ready or published). */
+  artifact: z.object({ size: z.number().int(), sha256: z.string() }).nullable(),
+  /** How many times a build machine took this build (at most 2 before it fails). */
+  attempts: z.number().int(),
+  /** ISO 8601: when a build machine took it, and when it ended (ready, failed or cancelled). */
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
 });
 export type Build = z.infer<typeof BuildSchema>;
+
+/** `GET /api/projects/:id/builds/:buildId/log`: the build's log lines, oldest first. */
+export const BuildLogQuerySchema = z.object({
+  /** Only lines after this sequence number (a viewer polling for more). */
+  after: z.coerce.number().int().min(0).optional(),
+});
+export const BuildLogLineSchema = z.object({
+  seq: z.number().int(),
+  line: z.string(),
+  at: z.string(),
+});
+export const BuildLogResponseSchema = z.object({
+  lines: z.array(BuildLogLineSchema),
+  /** The build's status when read: a viewer stops polling once it is no longer building. */
+  status: z.string(),
+});
+export type BuildLogResponse = z.infer<typeof BuildLogResponseSchema>;
+
+export const ProjectBuildParamsSchema = z.object({ id: z.string(), buildId: z.string() });
+
+/**
+ * `GET /api/projects/:id/signing-key`: the project's Android upload key, for Play Console. The
+ * password is in the answer once (the first download); later answers carry null.
+ */
+export const SigningKeyInfoResponseSchema = z.object({
+  signingKey: z
+    .object({
+      certSha256: z.string(),
+      createdAt: z.string(),
+      alias: z.string(),
+      /** Shown once; null once it has been shown. */
+      password: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type SigningKeyInfoResponse = z.infer<typeof SigningKeyInfoResponseSchema>;
+
+/** `GET /api/install/:appKey`: what the public install page shows of a published app. */
+export const InstallParamsSchema = z.object({ appKey: z.string() });
+export const InstallPageResponseSchema = z.object({
+  app: z.object({
+    name: z.string(),
+    appKey: z.string(),
+    iconUrl: z.string().nullable(),
+    android: z
+      .object({ version: z.number().int(), size: z.number().int(), publishedAt: z.string() })
+      .nullable(),
+  }),
+});
+export type InstallPageResponse = z.infer<typeof InstallPageResponseSchema>;
 
 export const BuildResponseSchema = z.object({ build: BuildSchema });
 export type BuildResponse = z.infer<typeof BuildResponseSchema>;

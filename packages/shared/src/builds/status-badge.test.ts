@@ -2,14 +2,17 @@ import { describe, expect, it } from "vitest";
 import { buildStatusBadge, formatBuildDate, platformCardState } from "./status-badge";
 
 describe("buildStatusBadge", () => {
-  it("names the three known statuses", () => {
+  it("names the six known statuses", () => {
     expect(buildStatusBadge("published")).toEqual({ label: "Published", tone: "published" });
     expect(buildStatusBadge("pending")).toEqual({ label: "Pending", tone: "pending" });
     expect(buildStatusBadge("building")).toEqual({ label: "Building", tone: "building" });
+    expect(buildStatusBadge("ready")).toEqual({ label: "Ready", tone: "ready" });
+    expect(buildStatusBadge("failed")).toEqual({ label: "Failed", tone: "failed" });
+    expect(buildStatusBadge("cancelled")).toEqual({ label: "Cancelled", tone: "cancelled" });
   });
 
   it("shows any other value raw, and 'Unknown' when there is none", () => {
-    expect(buildStatusBadge("failed")).toEqual({ label: "failed", tone: "other" });
+    expect(buildStatusBadge("archived")).toEqual({ label: "archived", tone: "other" });
     expect(buildStatusBadge("")).toEqual({ label: "Unknown", tone: "other" });
     expect(buildStatusBadge("   ")).toEqual({ label: "Unknown", tone: "other" });
     expect(buildStatusBadge(null)).toEqual({ label: "Unknown", tone: "other" });
@@ -22,6 +25,9 @@ describe("platformCardState", () => {
     expect(platformCardState("pending")).toBe("in-progress");
     expect(platformCardState("building")).toBe("in-progress");
     expect(platformCardState("published")).toBe("published");
+    expect(platformCardState("ready")).toBe("ready");
+    expect(platformCardState("failed")).toBe("failed");
+    expect(platformCardState("cancelled")).toBe("none");
     expect(platformCardState("none")).toBe("none");
     expect(platformCardState(undefined)).toBe("none");
   });

@@ -1,10 +1,17 @@
 import { BuildsTexts } from "./texts";
 
-export type BuildBadgeTone = "published" | "pending" | "building" | "other";
+export type BuildBadgeTone =
+  | "published"
+  | "pending"
+  | "building"
+  | "ready"
+  | "failed"
+  | "cancelled"
+  | "other";
 
 /**
- * The badge of a build status (spec section 4): Published, Pending, Building; any other value
- * is shown raw, and an empty one as 'Unknown'.
+ * The badge of a build status (spec section 4): Published, Pending, Building, and Ready, Failed,
+ * Cancelled (decision 020); any other value is shown raw, and an empty one as 'Unknown'.
  */
 export function buildStatusBadge(status: string | null | undefined): {
   label: string;
@@ -17,6 +24,12 @@ export function buildStatusBadge(status: string | null | undefined): {
       return { label: "Pending", tone: "pending" };
     case "building":
       return { label: "Building", tone: "building" };
+    case "ready":
+      return { label: "Ready", tone: "ready" };
+    case "failed":
+      return { label: "Failed", tone: "failed" };
+    case "cancelled":
+      return { label: "Cancelled", tone: "cancelled" };
     default: {
       const raw = status?.trim();
       return { label: raw ? raw : BuildsTexts.unknownStatus, tone: "other" };
@@ -25,10 +38,12 @@ export function buildStatusBadge(status: string | null | undefined): {
 }
 
 /** The state a platform card shows for its latest build (spec section 4, "Platform card states"). */
-export type PlatformCardState = "in-progress" | "published" | "none";
+export type PlatformCardState = "in-progress" | "ready" | "failed" | "published" | "none";
 
 export function platformCardState(status: string | null | undefined): PlatformCardState {
   if (status === "building" || status === "pending") return "in-progress";
+  if (status === "ready") return "ready";
+  if (status === "failed") return "failed";
   if (status === "published") return "published";
   return "none";
 }

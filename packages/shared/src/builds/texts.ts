@@ -46,10 +46,46 @@ export const BuildsTexts = {
   projectNotFoundHint: "It does not exist, or it belongs to another account.",
   backToProjects: "Back to my projects",
   buildNotFound: "This build could not be found.",
-  notPending: (status: string) =>
+  /** Publishing needs a signed app: only a ready build can be published (decision 020). */
+  notReady: (status: string) =>
     status === "published"
       ? "This build is already published."
-      : `Only a pending build can be published; this one is ${status}.`,
+      : `Only a ready build can be published; this one is ${status}.`,
+  requestBuild: (platform: BuildPlatform) => `Build ${PLATFORM_LABELS[platform]} app`,
+  queued: (position: number) => `Queued: position ${position}`,
+  waitingForAgent: (platform: BuildPlatform) =>
+    platform === "apple"
+      ? "Waiting for a macOS build machine"
+      : "Waiting for an Android build machine",
+  waitingForAgentWithPosition: (platform: BuildPlatform, position: number) =>
+    `${platform === "apple" ? "Waiting for a macOS build machine" : "Waiting for an Android build machine"} (position ${position} in the queue)`,
+  building: (percent: number) => `Building: ${percent}%`,
+  readyToPublish: "Ready to publish",
+  failedBecause: (reason: string) => `Build failed: ${reason}`,
+  cancelBuild: "Cancel build",
+  cancelBuildTitle: "Cancel this build?",
+  cancelBuildConfirm: "The build stops and nothing is published. You can request a new one.",
+  cancelBuildDone: "The build is cancelled.",
+  cancelBuildFailed: "Could not cancel the build. Please try again.",
+  notCancellable: (status: string) =>
+    `Only a pending or building build can be cancelled; this one is ${status}.`,
+  viewLog: "View log",
+  logTitle: (version: number) => `Build log: version ${version}`,
+  logEmpty: "No log lines yet.",
+  logLoadFailed: "Could not load the build log.",
+  downloadApk: "Download APK",
+  noArtifact: "This build has no app to download yet.",
+  installPage: "Install page",
+  signingKeyTitle: "Android signing key",
+  signingKeyHint:
+    "Every Android build of this project is signed with this upload key, so updates install over earlier versions. Keep it to publish on Google Play later.",
+  signingKeyNone: "The key is made at the project's first Android build.",
+  signingKeyPasswordOnce: "Keystore password: copy it now, it is shown only once.",
+  signingKeyPasswordShown: "The password was shown when the key was first downloaded.",
+  downloadKeystore: "Download keystore",
+  nothingPublished: "This app has no published Android version yet.",
+  appNotFound: "This app could not be found.",
+  leaseLost: "The build machine stopped responding",
   versionAlreadyPublished: (version: number) =>
     `Version ${version} is already published. Request a new build to publish a newer version.`,
   installKeyRequired: GenericTexts.databaseKeyRequired,

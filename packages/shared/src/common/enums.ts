@@ -53,7 +53,18 @@ export const NAVBAR_LABELS: Record<NavbarType, string> = {
 export const BUILD_PLATFORMS = ["android", "apple"] as const;
 export type BuildPlatform = (typeof BUILD_PLATFORMS)[number];
 
-export const BUILD_STATUSES = ["pending", "building", "published"] as const;
+/**
+ * A build's life (decision 020): pending (queued) → building → ready (a signed artifact exists)
+ * or failed or cancelled; ready → published by the owner.
+ */
+export const BUILD_STATUSES = [
+  "pending",
+  "building",
+  "ready",
+  "failed",
+  "cancelled",
+  "published",
+] as const;
 export type BuildStatus = (typeof BUILD_STATUSES)[number];
 
 export const MODULE_PLATFORMS = ["multiplatform", "android", "ios"] as const;

@@ -25,6 +25,7 @@ export const paths = {
   test: (appKey: string) => `/test/${encodeURIComponent(appKey)}`,
   dash: "/dash",
   build: "/build",
+  install: (appKey: string) => `/install/${encodeURIComponent(appKey)}`,
 } as const;
 
 export const CONTACT_EMAIL = "contact@hybridge.dev";

@@ -9,7 +9,7 @@ import {
   type TestUser,
 } from "../../../test/test-app";
 import * as schema from "../../platform/db/schema";
-import { seedBuild, seedProject } from "./test-helpers";
+import { markReady, seedBuild, seedProject } from "./test-helpers";
 
 let app: TestApp;
 let owner: TestUser;
@@ -95,6 +95,7 @@ describe("GET /api/projects/:id/builds/events", () => {
           owner.cookie,
         );
         requested = res.json().build;
+        await markReady(app, requested?.id ?? "");
         await postJson(app, `/api/builds/${requested?.id}/publish`, {}, owner.cookie);
       },
       done: (events) => events.some((e) => e.data?.status === "published"),
@@ -119,6 +120,7 @@ describe("GET /api/projects/:id/builds/events", () => {
     const project = await seedProject(app, owner);
     const older = await seedBuild(app, project, {
       platform: "apple",
+      status: "ready",
       version: 1,
       dateGenerate: new Date(Date.now() - 600_000),
     });

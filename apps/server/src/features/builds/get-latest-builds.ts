@@ -1,15 +1,23 @@
 import type { Build, ProjectSummary } from "@hybridge/shared/builds/schemas";
 import { BuildsTexts } from "@hybridge/shared/builds/texts";
 import type { BuildPlatform } from "@hybridge/shared/common/enums";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../platform/db/client";
 import { builds, projects } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
 
 type BuildRow = typeof builds.$inferSelect;
 
-/** A build row as the API shows it (no owner id, dates as ISO strings). */
-export function toBuild(row: BuildRow): Build {
+/** What a build's row does not hold: where it stands in the queue (see queueFields). */
+export type QueueExtras = { queuePosition: number | null; waitingForAgent: boolean };
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/**
+ * A build row as the API shows it (no owner id, dates as ISO strings). `extras` come from
+ * queueFields() selected with the row; without them a pending build has no known position.
+ */
+export function toBuild(row: BuildRow, extras?: QueueExtras): Build {
   return {
     id: row.id,
     projectId: row.projectId,
@@ -19,7 +27,44 @@ export function toBuild(row: BuildRow): Build {
     buildPercent: row.buildPercent,
     version: row.version,
     dateGenerate: row.dateGenerate.toISOString(),
-    publishedAt: row.publishedAt ? row.publishedAt.toISOString() : null,
+    publishedAt: iso(row.publishedAt),
+    percent: Number.parseInt(row.buildPercent, 10) || 0,
+    failureReason: row.failureReason,
+    queuePosition: extras?.queuePosition ?? null,
+    waitingForAgent: extras?.waitingForAgent ?? false,
+    artifact:
+      row.artifactKey && row.artifactSize !== null && row.artifactSha256
+        ? { size: row.artifactSize, sha256: row.artifactSha256 }
+        : null,
+    attempts: row.attempts,
+    startedAt: iso(row.startedAt),
+    finishedAt: iso(row.finishedAt),
+  };
+}
+
+/** A build machine counts as connected while it called within this many seconds. */
+export const AGENT_CONNECTED_SECONDS = 60;
+
+/**
+ * Two columns computed in the same query as the rows (no query per build): a pending build's
+ * place in its platform's queue (1 = next), and whether no connected, unrevoked build machine
+ * can build its platform.
+ */
+export function queueFields() {
+  // Written qualified: drizzle leaves a single table's columns unqualified, and inside the
+  // subqueries an unqualified name would mean the subquery's own row.
+  return {
+    queuePosition: sql<number | null>`case when "builds"."status" = 'pending' then (
+      select count(*)::int from builds q
+      where q.status = 'pending' and q.platform = "builds"."platform"
+        and (q.date_generate, q.id) <= ("builds"."date_generate", "builds"."id")
+    ) end`,
+    waitingForAgent: sql<boolean>`("builds"."status" = 'pending' and not exists (
+      select 1 from agents a
+      where a.revoked_at is null
+        and a.last_seen_at > now() - make_interval(secs => ${AGENT_CONNECTED_SECONDS})
+        and "builds"."platform" = any(a.platforms)
+    ))`,
   };
 }
 
@@ -48,13 +93,13 @@ export async function findLatestBuild(
   projectId: string,
   platform: BuildPlatform,
 ): Promise<Build | null> {
-  const [row] = await db
-    .select()
+  const [found] = await db
+    .select({ row: builds, ...queueFields() })
     .from(builds)
     .where(and(eq(builds.projectId, projectId), eq(builds.platform, platform)))
     .orderBy(desc(builds.dateGenerate), desc(builds.version))
     .limit(1);
-  return row ? toBuild(row) : null;
+  return found ? toBuild(found.row, found) : null;
 }
 
 /** The project page's header: the owner's project, else 404. */

@@ -9,7 +9,7 @@ import {
   type TestUser,
 } from "../../../test/test-app";
 import * as schema from "../../platform/db/schema";
-import { seedBuild, seedProject } from "./test-helpers";
+import { markReady, seedBuild, seedProject } from "./test-helpers";
 
 let app: TestApp;
 let owner: TestUser;
@@ -34,10 +34,14 @@ const projectRow = async (projectId: string) =>
   (await app.deps.db.select().from(schema.projects).where(eq(schema.projects.id, projectId)))[0];
 
 describe("POST /api/builds/:buildId/publish", () => {
-  it("publishes a pending build, stamps it and makes the project live", async () => {
+  it("publishes a ready build, stamps it and makes the project live", async () => {
     const project = await seedProject(app, owner);
     expect(project.status).toBe(false);
-    const build = await seedBuild(app, project, { platform: "android", version: 3 });
+    const build = await seedBuild(app, project, {
+      platform: "android",
+      status: "ready",
+      version: 3,
+    });
     const res = await publish(build.id, owner.cookie);
     expect(res.statusCode).toBe(200);
     const body = res.json().build;
@@ -55,6 +59,8 @@ describe("POST /api/builds/:buildId/publish", () => {
     const first = (await request()).json().build;
     const second = (await request()).json().build;
     expect([first.version, second.version]).toEqual([2, 2]);
+    await markReady(app, first.id);
+    await markReady(app, second.id);
 
     expect((await publish(second.id, owner.cookie)).statusCode).toBe(200);
     const late = await publish(first.id, owner.cookie);
@@ -63,7 +69,7 @@ describe("POST /api/builds/:buildId/publish", () => {
       code: "CONFLICT",
       message: BuildsTexts.versionAlreadyPublished(2),
     });
-    expect((await rowOf(first.id))?.status).toBe("pending");
+    expect((await rowOf(first.id))?.status).toBe("ready");
     // The next request is version 3, and the database itself refuses a second version 2.
     expect((await request()).json().build.version).toBe(3);
     await expect(
@@ -74,7 +80,7 @@ describe("POST /api/builds/:buildId/publish", () => {
     ).rejects.toThrow();
   });
 
-  it("publishes only from pending: a published or building build answers 409 unchanged", async () => {
+  it("publishes only a ready build: a published, pending or building build answers 409 unchanged", async () => {
     const project = await seedProject(app, owner);
     const done = await seedBuild(app, project, {
       platform: "apple",
@@ -85,7 +91,7 @@ describe("POST /api/builds/:buildId/publish", () => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({
       code: "CONFLICT",
-      message: BuildsTexts.notPending("published"),
+      message: BuildsTexts.notReady("published"),
     });
 
     const building = await seedBuild(app, project, {
@@ -95,15 +101,24 @@ describe("POST /api/builds/:buildId/publish", () => {
     });
     const res = await publish(building.id, owner.cookie);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(BuildsTexts.notPending("building"));
+    expect(res.json().message).toBe(BuildsTexts.notReady("building"));
     expect((await rowOf(building.id))?.status).toBe("building");
     expect((await rowOf(building.id))?.publishedAt).toBeNull();
+    const pending = await seedBuild(app, project, { platform: "apple", version: 2 });
+    const early = await publish(pending.id, owner.cookie);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(BuildsTexts.notReady("pending"));
+    expect((await rowOf(pending.id))?.status).toBe("pending");
     expect((await projectRow(project.id))?.status).toBe(false);
   });
 
   it("lets one of two simultaneous publications win, the other gets 409", async () => {
     const project = await seedProject(app, owner);
-    const build = await seedBuild(app, project, { platform: "android", version: 1 });
+    const build = await seedBuild(app, project, {
+      platform: "android",
+      status: "ready",
+      version: 1,
+    });
     const answers = await Promise.all([
       publish(build.id, owner.cookie),
       publish(build.id, owner.cookie),
@@ -129,7 +144,11 @@ describe("POST /api/builds/:buildId/publish", () => {
 
   it("asks a signed-out caller to log in", async () => {
     const project = await seedProject(app, owner);
-    const build = await seedBuild(app, project, { platform: "android", version: 1 });
+    const build = await seedBuild(app, project, {
+      platform: "android",
+      status: "ready",
+      version: 1,
+    });
     const res = await publish(build.id);
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe(BuildsTexts.notLoggedIn);

@@ -9,8 +9,9 @@ import { toBuild } from "./get-latest-builds";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * Publishes one of the owner's pending builds: status published, published_at now, and the
- * project becomes live (status true). Only a pending build can be published, and a version only
+ * Publishes one of the owner's ready builds (a signed app exists; decision 020): status
+ * published, published_at now, and the project becomes live (status true). Only a ready build
+ * can be published, and a version only
  * once per platform (409 otherwise: two requests made while one was pending carry the same
  * version, decision 008; the unique index builds_published_version_unique backs this check);
  * another user's build answers 404.
@@ -47,8 +48,8 @@ export async function publishBuild(options: {
       .select({ status: builds.status })
       .from(builds)
       .where(eq(builds.id, buildId));
-    if (current?.status !== "pending") {
-      throw AppError.conflict(BuildsTexts.notPending(current?.status ?? "unknown"));
+    if (current?.status !== "ready") {
+      throw AppError.conflict(BuildsTexts.notReady(current?.status ?? "unknown"));
     }
 
     const [clash] = await tx
@@ -68,10 +69,10 @@ export async function publishBuild(options: {
     const [row] = await tx
       .update(builds)
       .set({ status: "published", publishedAt: sql`clock_timestamp()` })
-      .where(and(eq(builds.id, buildId), eq(builds.status, "pending")))
+      .where(and(eq(builds.id, buildId), eq(builds.status, "ready")))
       .returning();
     // A build worker does not take the project lock: it may have moved the build meanwhile.
-    if (!row) throw AppError.conflict(BuildsTexts.notPending("no longer pending"));
+    if (!row) throw AppError.conflict(BuildsTexts.notReady("no longer ready"));
     await tx.update(projects).set({ status: true }).where(eq(projects.id, row.projectId));
     return toBuild(row);
   });

@@ -9,7 +9,7 @@ import {
   type TestUser,
 } from "../../../test/test-app";
 import * as schema from "../../platform/db/schema";
-import { seedBuild, seedProject } from "./test-helpers";
+import { markReady, seedBuild, seedProject } from "./test-helpers";
 
 let app: TestApp;
 let owner: TestUser;
@@ -57,12 +57,14 @@ describe("POST /api/projects/:id/builds", () => {
     // Nothing published yet: another request is still version 1.
     expect((await request(project.id, "apple")).json().build.version).toBe(1);
 
+    await markReady(app, first.id);
     expect((await publish(first.id)).statusCode).toBe(200);
     const second = (await request(project.id, "apple")).json().build;
     expect(second.version).toBe(2);
     // v2 is pending after v1 was published: a new request is 2 again, never back to 1.
     expect((await request(project.id, "apple")).json().build.version).toBe(2);
 
+    await markReady(app, second.id);
     expect((await publish(second.id)).statusCode).toBe(200);
     expect((await request(project.id, "apple")).json().build.version).toBe(3);
   });
@@ -89,7 +91,7 @@ describe("POST /api/projects/:id/builds", () => {
 
   it("never skips a version when requests race a publication", async () => {
     const project = await seedProject(app, owner);
-    const v1 = await seedBuild(app, project, { platform: "apple", status: "pending", version: 1 });
+    const v1 = await seedBuild(app, project, { platform: "apple", status: "ready", version: 1 });
     const [published, ...requests] = await Promise.all([
       publish(v1.id),
       ...Array.from({ length: 20 }, () => request(project.id, "apple")),

@@ -5,7 +5,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { builds, projects } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
-import { toBuild } from "./get-latest-builds";
+import { queueFields, toBuild } from "./get-latest-builds";
 
 /**
  * Queues a build of one platform: a new request, pending at '0' percent, whose version is the
@@ -59,6 +59,11 @@ export async function requestBuild(options: {
       })
       .returning();
     if (!row) throw new Error("insert returned no build");
-    return toBuild(row);
+    // With its place in the queue, as the live stream shows it: the answer must not say less.
+    const [queued] = await tx
+      .select({ row: builds, ...queueFields() })
+      .from(builds)
+      .where(eq(builds.id, row.id));
+    return queued ? toBuild(queued.row, queued) : toBuild(row);
   });
 }

@@ -1,29 +1,48 @@
 import {
   BuildIdParamsSchema,
   BuildListResponseSchema,
+  BuildLogQuerySchema,
+  BuildLogResponseSchema,
   BuildPlatformQuerySchema,
   BuildResponseSchema,
+  InstallPageResponseSchema,
+  InstallParamsSchema,
   LatestBuildResponseSchema,
+  ProjectBuildParamsSchema,
   ProjectIdParamsSchema,
   ProjectSummaryResponseSchema,
   type RecordInstallInput,
   RecordInstallInputSchema,
   RecordInstallResponseSchema,
   RequestBuildInputSchema,
+  SigningKeyInfoResponseSchema,
 } from "@hybridge/shared/builds/schemas";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { requireDatabaseKey } from "../../platform/database-key";
+import { createEncryption } from "../../platform/encryption";
 import { streamLiveEvents } from "../../platform/live";
 import { perKeyBudget } from "../../platform/rate-limit";
 import { requireUser } from "../../platform/session";
 import { projectBuildsChannel } from "./build-events";
+import {
+  cancelBuild,
+  getInstallPage,
+  getSigningKeyInfo,
+  openBuildArtifact,
+  openInstallIcon,
+  openKeystore,
+  openPublishedApk,
+  readBuildLog,
+} from "./build-operations";
 import { findOwnedProject, getLatestBuild, getProjectSummary } from "./get-latest-builds";
 import { listBuilds } from "./list-builds";
 import { publishBuild } from "./publish-build";
 import { recordInstall } from "./record-install";
 import { requestBuild } from "./request-build";
 import { createLatestBuildsWatcher } from "./watch-latest-builds";
+
+const APK_TYPE = "application/vnd.android.package-archive";
 
 /** Install reports per IP and minute: generous for real devices, a wall for a loop. */
 const INSTALL_RATE_LIMIT = { max: 60, timeWindow: 60_000 };
@@ -40,7 +59,8 @@ const INSTALLS_PER_APP = { max: 120, windowSeconds: 60 };
  */
 export async function registerBuildsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, live, listen } = app.deps;
+  const { db, live, listen, storage, config } = app.deps;
+  const signingKeyEncryption = createEncryption(config.secret, "signingKey");
   const watcher = createLatestBuildsWatcher({ db, listen, live, log: app.log });
   app.addHook("onClose", async () => watcher.close());
 
@@ -136,6 +156,144 @@ export async function registerBuildsRoutes(app: FastifyInstance) {
         buildId: request.params.buildId,
       });
       return { build };
+    },
+  );
+
+  r.post(
+    "/api/projects/:id/builds/:buildId/cancel",
+    { schema: { params: ProjectBuildParamsSchema, response: { 200: BuildResponseSchema } } },
+    async (request) => {
+      const user = await requireUser(request);
+      const build = await cancelBuild({
+        db,
+        userId: user.id,
+        projectId: request.params.id,
+        buildId: request.params.buildId,
+      });
+      return { build };
+    },
+  );
+
+  r.get(
+    "/api/projects/:id/builds/:buildId/log",
+    {
+      schema: {
+        params: ProjectBuildParamsSchema,
+        querystring: BuildLogQuerySchema,
+        response: { 200: BuildLogResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return readBuildLog({
+        db,
+        userId: user.id,
+        projectId: request.params.id,
+        buildId: request.params.buildId,
+        after: request.query.after,
+      });
+    },
+  );
+
+  const sendDownload = (
+    reply: FastifyReply,
+    file: { stream: unknown; size: number; fileName: string },
+    contentType: string,
+  ) => {
+    reply.header("Content-Type", contentType);
+    reply.header("Content-Length", file.size);
+    reply.header("Content-Disposition", `attachment; filename="${file.fileName}"`);
+    reply.header("Cache-Control", "private, no-store");
+    reply.header("X-Content-Type-Options", "nosniff");
+    return reply.send(file.stream);
+  };
+
+  r.get(
+    "/api/projects/:id/builds/:buildId/apk",
+    { schema: { params: ProjectBuildParamsSchema } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const file = await openBuildArtifact({
+        db,
+        storage,
+        userId: user.id,
+        projectId: request.params.id,
+        buildId: request.params.buildId,
+      });
+      return sendDownload(reply, file, APK_TYPE);
+    },
+  );
+
+  r.get(
+    "/api/projects/:id/signing-key",
+    { schema: { params: ProjectIdParamsSchema, response: { 200: SigningKeyInfoResponseSchema } } },
+    async (request) => {
+      const user = await requireUser(request);
+      return getSigningKeyInfo({
+        db,
+        encryption: signingKeyEncryption,
+        userId: user.id,
+        projectId: request.params.id,
+      });
+    },
+  );
+
+  r.get(
+    "/api/projects/:id/signing-key/keystore",
+    { schema: { params: ProjectIdParamsSchema } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const file = await openKeystore({
+        db,
+        encryption: signingKeyEncryption,
+        userId: user.id,
+        projectId: request.params.id,
+      });
+      return sendDownload(
+        reply,
+        { stream: file.body, size: file.body.length, fileName: file.fileName },
+        "application/x-pkcs12",
+      );
+    },
+  );
+
+  // The public install page of a published app (no session: its address is what is shared).
+  r.get(
+    "/api/install/:appKey",
+    { schema: { params: InstallParamsSchema, response: { 200: InstallPageResponseSchema } } },
+    async (request) => getInstallPage({ db, appKey: request.params.appKey }),
+  );
+
+  r.get(
+    "/api/install/:appKey/apk",
+    {
+      onRequest: app.rateLimit({
+        ...INSTALL_RATE_LIMIT,
+        keyGenerator: (request) => `install-apk|${request.ip}`,
+      }),
+      schema: { params: InstallParamsSchema },
+    },
+    async (request, reply) => {
+      const file = await openPublishedApk({
+        db,
+        storage,
+        appKey: request.params.appKey,
+        device: { ip: request.ip, userAgent: request.headers["user-agent"] ?? "" },
+      });
+      return sendDownload(reply, file, APK_TYPE);
+    },
+  );
+
+  r.get(
+    "/api/install/:appKey/icon",
+    { schema: { params: InstallParamsSchema } },
+    async (request, reply) => {
+      const icon = await openInstallIcon({ db, storage, appKey: request.params.appKey });
+      reply.header("Content-Type", "image/png");
+      reply.header("Content-Length", icon.size);
+      reply.header("Cache-Control", "public, max-age=300");
+      reply.header("X-Content-Type-Options", "nosniff");
+      return reply.send(icon.stream);
     },
   );
 

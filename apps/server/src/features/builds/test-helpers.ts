@@ -51,3 +51,15 @@ export async function seedBuild(
   if (!build) throw new Error("no build");
   return build;
 }
+
+/**
+ * Marks a build ready, as a build machine does once its app is uploaded (decision 020: only a
+ * ready build can be published).
+ */
+export async function markReady(app: TestApp, buildId: string) {
+  const { eq } = await import("drizzle-orm");
+  await app.deps.db
+    .update(schema.builds)
+    .set({ status: "ready", buildPercent: "100" })
+    .where(eq(schema.builds.id, buildId));
+}

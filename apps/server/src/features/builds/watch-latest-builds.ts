@@ -7,7 +7,7 @@ import { createListener } from "../../platform/db/listener";
 import { builds } from "../../platform/db/schema";
 import type { LiveHub } from "../../platform/live";
 import { projectBuildsChannel } from "./build-events";
-import { toBuild } from "./get-latest-builds";
+import { queueFields, toBuild } from "./get-latest-builds";
 
 /** The channel the builds table's trigger notifies, with the project id (migration 0002). */
 const BUILD_CHANGES_CHANNEL = "build_changes";
@@ -15,11 +15,11 @@ const BUILD_CHANGES_CHANNEL = "build_changes";
 /** Each platform's latest build of a project, in one query. */
 export async function findLatestBuilds(db: Db, projectId: string): Promise<Build[]> {
   const rows = await db
-    .selectDistinctOn([builds.platform])
+    .selectDistinctOn([builds.platform], { row: builds, ...queueFields() })
     .from(builds)
     .where(eq(builds.projectId, projectId))
     .orderBy(builds.platform, desc(builds.dateGenerate), desc(builds.version));
-  return rows.map(toBuild);
+  return rows.map((found) => toBuild(found.row, found));
 }
 
 type Watch = { viewers: number; changed: (options?: { reannounce: boolean }) => void };

@@ -19,9 +19,9 @@ import {
 import { jpegBytes, pngBytes, svgText } from "../../../test/test-images";
 import { hashDatabaseKey } from "../../platform/database-key";
 import { projectDatabases, projectSettings, projects, storedFiles } from "../../platform/db/schema";
+import { createEncryption } from "../../platform/encryption";
 import { MultipartTexts } from "../../platform/multipart-form";
 import { createProject } from "./create-project";
-import { createEncryption } from "./encryption";
 import { newDatabaseKey } from "./ids";
 import { KEY_SEAL_HOURS } from "./project-settings";
 import {

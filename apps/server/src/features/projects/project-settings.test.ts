@@ -12,7 +12,7 @@ import {
   type TestUser,
 } from "../../../test/test-app";
 import { projectDatabases, projectSettings } from "../../platform/db/schema";
-import { createEncryption } from "./encryption";
+import { createEncryption } from "../../platform/encryption";
 import { dropUnshownKeys } from "./project-settings";
 import { authed, createTestProject } from "./test-support";
 

@@ -3,8 +3,8 @@ import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../platform/db/client";
 import { projectSettings, projects } from "../../platform/db/schema";
+import type { Encryption } from "../../platform/encryption";
 import { AppError } from "../../platform/errors";
-import type { Encryption } from "./encryption";
 import { type DatabaseKey, newDatabaseKey } from "./ids";
 
 /**

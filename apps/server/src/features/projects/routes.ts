@@ -24,12 +24,12 @@ import {
 import { ProjectsTexts } from "@hybridge/shared/projects/texts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { createEncryption } from "../../platform/encryption";
 import { AppError } from "../../platform/errors";
 import { openMultipartForm, registerMultipart } from "../../platform/multipart-form";
 import { perAddressLimit } from "../../platform/rate-limit";
 import { getSession } from "../../platform/session";
 import { createProject } from "./create-project";
-import { createEncryption } from "./encryption";
 import { findOwnedProject, isAppCodeAvailable, listProjects } from "./list-projects";
 import { dropUnshownKeys, regenerateDatabaseKey, viewProjectSettings } from "./project-settings";
 import { toProject, toSettings } from "./project-view";

@@ -1,6 +1,9 @@
 import { BUILD_PLATFORMS, BUILD_STATUSES } from "@hybridge/shared/common/enums";
 import { sql } from "drizzle-orm";
 import {
+  bigint,
+  bigserial,
+  boolean,
   check,
   index,
   integer,
@@ -33,6 +36,21 @@ export const builds = pgTable(
     version: integer("version").notNull(),
     dateGenerate: timestamp("date_generate", { withTimezone: true }).notNull().defaultNow(),
     publishedAt: timestamp("published_at", { withTimezone: true }),
+    /** Why it failed (shown to the owner). */
+    failureReason: text("failure_reason"),
+    /** How many times a build machine took it (decision 020: at most 2). */
+    attempts: integer("attempts").notNull().default(0),
+    /** The build machine working on it, and until when its lease holds. */
+    agentId: uuid("agent_id").references(() => agents.id, { onDelete: "set null" }),
+    leaseExpiresAt: timestamp("lease_expires_at", { withTimezone: true }),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /** The signed app in storage (`artifacts/<uuid>.apk`), its size and SHA-256. */
+    artifactKey: text("artifact_key"),
+    artifactSize: bigint("artifact_size", { mode: "number" }),
+    artifactSha256: varchar("artifact_sha256", { length: 64 }),
+    /** SHA-256 of the signing certificate: the same for every Android build of a project. */
+    certSha256: varchar("cert_sha256", { length: 64 }),
   },
   (t) => [
     index("builds_project_platform_date_idx").on(t.projectId, t.platform, t.dateGenerate.desc()),
@@ -45,5 +63,85 @@ export const builds = pgTable(
     check("builds_platform_check", inList("platform", BUILD_PLATFORMS)),
     check("builds_status_check", inList("status", BUILD_STATUSES)),
     check("builds_version_check", sql`${t.version} >= 1`),
+    // The queue: the oldest pending build of a platform first (claim, queue positions).
+    index("builds_queue_idx")
+      .on(t.platform, t.dateGenerate, t.id)
+      .where(sql`${t.status} = 'pending'`),
+    // The lease sweeper: building builds whose lease ran out.
+    index("builds_lease_idx").on(t.leaseExpiresAt).where(sql`${t.status} = 'building'`),
   ],
+);
+
+/**
+ * Build machines (decision 022). Each calls the agents API with its bearer token, kept here as
+ * a SHA-256 hash only; `tokenPrefix` tells tokens apart on the admin screen. The server's own
+ * embedded agent is `embedded`: made at each start, revoked at close.
+ */
+export const agents = pgTable(
+  "agents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: varchar("name", { length: 64 }).notNull(),
+    tokenHash: varchar("token_hash", { length: 64 }).notNull().unique("agents_token_hash_unique"),
+    tokenPrefix: varchar("token_prefix", { length: 16 }).notNull(),
+    platforms: text("platforms").array().notNull(),
+    embedded: boolean("embedded").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("agents_seen_idx").on(t.lastSeenAt)],
+);
+
+/** A build's log, one row a line, in the order the build machine sent them. */
+export const buildLogs = pgTable(
+  "build_logs",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    buildId: uuid("build_id")
+      .notNull()
+      .references(() => builds.id, { onDelete: "cascade" }),
+    line: text("line").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("build_logs_build_idx").on(t.buildId, t.id)],
+);
+
+/**
+ * A project's Android upload key (decision 022): made by the build machine at the project's
+ * first Android build, kept encrypted with the server's secret (keystore and password), one per
+ * project. `passwordShownAt`: the owner saw the password (it is shown once).
+ */
+export const signingKeys = pgTable("signing_keys", {
+  projectId: varchar("project_id", { length: 101 })
+    .primaryKey()
+    .references(() => projects.id, { onDelete: "cascade" }),
+  keystoreSealed: text("keystore_sealed").notNull(),
+  passwordSealed: text("password_sealed").notNull(),
+  alias: varchar("alias", { length: 64 }).notNull(),
+  certSha256: varchar("cert_sha256", { length: 64 }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  passwordShownAt: timestamp("password_shown_at", { withTimezone: true }),
+});
+
+/**
+ * A project's web bundles (decision 021): the built web app as checked and re-packed at upload
+ * (index.html at its root), in storage under `fileKey`. The newest is the one builds use.
+ */
+export const webBundles = pgTable(
+  "web_bundles",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: varchar("project_id", { length: 101 })
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    fileKey: text("file_key").notNull(),
+    fileName: varchar("file_name", { length: 255 }).notNull(),
+    size: bigint("size", { mode: "number" }).notNull(),
+    unpackedSize: bigint("unpacked_size", { mode: "number" }).notNull(),
+    fileCount: integer("file_count").notNull(),
+    sha256: varchar("sha256", { length: 64 }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("web_bundles_project_created_idx").on(t.projectId, t.createdAt.desc(), t.id)],
 );

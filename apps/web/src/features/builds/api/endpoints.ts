@@ -11,4 +11,13 @@ export const buildsEndpoints = {
   request: project,
   list: (platform: BuildPlatform) => `/api/builds?platform=${platform}`,
   publish: (buildId: string) => `/api/builds/${encodeURIComponent(buildId)}/publish`,
+  cancel: (projectId: string, buildId: string) =>
+    `${project(projectId)}/${encodeURIComponent(buildId)}/cancel`,
+  log: (projectId: string, buildId: string, after: number) =>
+    `${project(projectId)}/${encodeURIComponent(buildId)}/log?after=${after}`,
+  apk: (projectId: string, buildId: string) =>
+    `${project(projectId)}/${encodeURIComponent(buildId)}/apk`,
+  signingKey: (projectId: string) => `/api/projects/${encodeURIComponent(projectId)}/signing-key`,
+  keystore: (projectId: string) =>
+    `/api/projects/${encodeURIComponent(projectId)}/signing-key/keystore`,
 } as const;

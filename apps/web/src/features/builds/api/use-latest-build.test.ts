@@ -14,6 +14,14 @@ const build = (overrides: Partial<Build>): Build => ({
   version: 1,
   dateGenerate: "2026-01-01T10:00:00.000Z",
   publishedAt: null,
+  percent: 0,
+  failureReason: null,
+  queuePosition: 1,
+  waitingForAgent: false,
+  artifact: null,
+  attempts: 0,
+  startedAt: null,
+  finishedAt: null,
   ...overrides,
 });
 

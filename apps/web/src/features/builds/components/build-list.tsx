@@ -7,14 +7,15 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { PackageOpen } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "react-router";
-import { Button } from "../../../components/ui/button";
+import { Button, buttonClasses } from "../../../components/ui/button";
 import { LoadFailed } from "../../../components/ui/load-failed";
 import { TruncatedText } from "../../../components/ui/long-text";
 import { LoadingState } from "../../../components/ui/spinner";
 import { textLinkClasses } from "../../../components/ui/text-link";
+import { buildsEndpoints } from "../api/endpoints";
 import { StatusBadge } from "./status-badge";
 
-/** One platform's builds in a 65vh scroll area, with Publish on the pending ones. */
+/** One platform's builds in a 65vh scroll area, with Publish on the ready ones. */
 export function BuildList({
   platform,
   query,
@@ -82,11 +83,30 @@ export function BuildList({
               <p className="text-slate-600 text-sm">
                 {BuildsTexts.version(build.version)} ·{" "}
                 <time dateTime={build.dateGenerate}>{formatBuildDateTime(build.dateGenerate)}</time>
+                {build.status === "building" && ` · ${build.percent}%`}
               </p>
+              {build.status === "failed" && build.failureReason && (
+                <p className="text-red-700 text-sm">
+                  {BuildsTexts.failedBecause(build.failureReason)}
+                </p>
+              )}
             </div>
             <div className="flex shrink-0 items-center gap-3">
               <StatusBadge status={build.status} />
-              {build.status === "pending" && (
+              {build.artifact && (build.status === "ready" || build.status === "published") && (
+                <a
+                  href={buildsEndpoints.apk(build.projectId, build.id)}
+                  download
+                  className={buttonClasses("secondary", "sm")}
+                >
+                  {BuildsTexts.downloadApk}
+                  <span className="sr-only">
+                    {" "}
+                    {build.projectName} {BuildsTexts.version(build.version)}
+                  </span>
+                </a>
+              )}
+              {build.status === "ready" && (
                 <Button size="sm" onClick={() => onPublish(build)}>
                   {BuildsTexts.publish}
                   <span className="sr-only">

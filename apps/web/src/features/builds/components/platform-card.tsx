@@ -1,16 +1,24 @@
+import type { Build } from "@hybridge/shared/builds/schemas";
 import { formatBuildDate, platformCardState } from "@hybridge/shared/builds/status-badge";
 import { BuildsTexts, PLATFORM_LABELS, PLATFORM_STORES } from "@hybridge/shared/builds/texts";
 import type { BuildPlatform } from "@hybridge/shared/common/enums";
-import { Apple, Play, Rocket, Upload } from "lucide-react";
-import { useEffect, useId } from "react";
+import { paths } from "@hybridge/shared/common/paths";
+import { Apple, Clock, Download, Play, QrCode, Rocket, XCircle } from "lucide-react";
+import { useEffect, useId, useState } from "react";
 import toast from "react-hot-toast";
-import { Button } from "../../../components/ui/button";
+import { Link } from "react-router";
+import { Button, buttonClasses } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { LoadFailed } from "../../../components/ui/load-failed";
 import { Spinner } from "../../../components/ui/spinner";
-import { ApiError } from "../../../lib/api-client";
+import { ApiError, errorMessage } from "../../../lib/api-client";
+import { buildsEndpoints } from "../api/endpoints";
+import { useCancelBuild } from "../api/use-build-actions";
 import { useLatestBuild } from "../api/use-latest-build";
+import { usePublishBuild } from "../api/use-publish-build";
 import { useRequestBuild } from "../api/use-request-build";
+import { BuildLogButton } from "./build-log-dialog";
 
 const icons = { apple: Apple, android: Play } as const;
 
@@ -53,6 +61,13 @@ export function PlatformCard({
 
   const build = latest.data?.build ?? null;
   const state = platformCardState(build?.status);
+  const requestLabel = BuildsTexts.requestBuild(platform);
+  const requestButton = (variant: "primary" | "secondary") => (
+    <Button variant={variant} loading={requestBuild.isPending} onClick={request}>
+      <Rocket aria-hidden="true" className="size-4" />
+      {requestLabel}
+    </Button>
+  );
 
   return (
     <Card className="flex flex-col" role="region" aria-labelledby={titleId}>
@@ -84,41 +99,199 @@ export function PlatformCard({
             retrying={latest.isFetching}
             size="sm"
           />
-        ) : state === "in-progress" ? (
-          <div role="status" className="flex items-center gap-3 text-slate-700">
-            <Spinner className="size-5 text-brand-600" />
-            <span className="font-medium">{BuildsTexts.buildInProgress}</span>
-          </div>
+        ) : build && state === "in-progress" ? (
+          <InProgress build={build} projectId={projectId} platform={platform} />
+        ) : build && state === "ready" ? (
+          <>
+            <VersionLine build={build} note={BuildsTexts.readyToPublish} />
+            <div className="flex flex-wrap gap-2">
+              <PublishButton build={build} />
+              {platform === "android" && <DownloadApk build={build} />}
+              <BuildLogButton build={build} />
+            </div>
+            <div>{requestButton("secondary")}</div>
+          </>
+        ) : build && state === "failed" ? (
+          <>
+            <p role="alert" className="text-red-700 text-sm">
+              {BuildsTexts.failedBecause(build.failureReason ?? BuildsTexts.buildFailed)}
+            </p>
+            <div className="flex flex-wrap gap-2">
+              {requestButton("primary")}
+              <BuildLogButton build={build} />
+            </div>
+          </>
         ) : state === "published" && build ? (
           <>
-            <div>
-              <p className="font-bold text-2xl text-slate-900 tracking-tight">
-                {BuildsTexts.version(build.version)}
-              </p>
-              <p className="mt-1 text-slate-600 text-sm">
-                {BuildsTexts.publishedOn(formatBuildDate(build.publishedAt ?? build.dateGenerate))}
-              </p>
+            <VersionLine
+              build={build}
+              note={BuildsTexts.publishedOn(
+                formatBuildDate(build.publishedAt ?? build.dateGenerate),
+              )}
+            />
+            <div className="flex flex-wrap gap-2">
+              {platform === "android" && build.artifact && (
+                <>
+                  <DownloadApk build={build} />
+                  <Link
+                    to={paths.install(build.appKey)}
+                    className={buttonClasses("secondary", "sm")}
+                  >
+                    <QrCode aria-hidden="true" className="size-4" />
+                    {BuildsTexts.installPage}
+                  </Link>
+                </>
+              )}
+              {requestButton("secondary")}
             </div>
-            <Button
-              className="self-start"
-              variant="secondary"
-              loading={requestBuild.isPending}
-              onClick={request}
-            >
-              <Upload aria-hidden="true" className="size-4" />
-              {BuildsTexts.update}
-            </Button>
           </>
         ) : (
           <>
             <p className="text-slate-600">{BuildsTexts.noRelease}</p>
-            <Button className="self-start" loading={requestBuild.isPending} onClick={request}>
-              <Rocket aria-hidden="true" className="size-4" />
-              {BuildsTexts.publish}
-            </Button>
+            <div>{requestButton("primary")}</div>
           </>
         )}
       </div>
     </Card>
+  );
+}
+
+function VersionLine({ build, note }: { build: Build; note: string }) {
+  return (
+    <div>
+      <p className="font-bold text-2xl text-slate-900 tracking-tight">
+        {BuildsTexts.version(build.version)}
+      </p>
+      <p className="mt-1 text-slate-600 text-sm">{note}</p>
+    </div>
+  );
+}
+
+/** A queued or running build: its place in the queue or its percent, live; cancel; the log. */
+function InProgress({
+  build,
+  projectId,
+  platform,
+}: {
+  build: Build;
+  projectId: string;
+  platform: BuildPlatform;
+}) {
+  const cancel = useCancelBuild(projectId);
+  const [confirming, setConfirming] = useState(false);
+  const position = build.queuePosition ?? 1;
+  return (
+    <>
+      {build.status === "building" ? (
+        <div className="space-y-2">
+          <p role="status" className="flex items-center gap-2 font-medium text-slate-700">
+            <Spinner className="size-4 text-brand-600" />
+            {BuildsTexts.building(build.percent)}
+          </p>
+          <div
+            role="progressbar"
+            aria-label={BuildsTexts.buildInProgress}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={build.percent}
+            className="h-2 overflow-hidden rounded-full bg-slate-100"
+          >
+            <div
+              className="h-full rounded-full bg-brand-600 transition-[width] duration-500"
+              style={{ width: `${build.percent}%` }}
+            />
+          </div>
+        </div>
+      ) : build.waitingForAgent ? (
+        // Nothing can build it yet: no spinner, which would promise progress.
+        <p role="status" className="flex items-start gap-2 text-slate-700">
+          <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-600" />
+          <span>{BuildsTexts.waitingForAgentWithPosition(platform, position)}</span>
+        </p>
+      ) : (
+        <p role="status" className="flex items-center gap-2 font-medium text-slate-700">
+          <Spinner className="size-4 text-brand-600" />
+          {BuildsTexts.queued(position)}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" variant="danger-outline" onClick={() => setConfirming(true)}>
+          <XCircle aria-hidden="true" className="size-4" />
+          {BuildsTexts.cancelBuild}
+        </Button>
+        <BuildLogButton build={build} />
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        icon={XCircle}
+        title={BuildsTexts.cancelBuildTitle}
+        description={BuildsTexts.cancelBuildConfirm}
+        cancelLabel={BuildsTexts.back}
+        confirmLabel={BuildsTexts.cancelBuild}
+        pending={cancel.isPending}
+        onConfirm={() =>
+          // mutateAsync: the card changes state (this part unmounts) before the callbacks of
+          // mutate would run; the promise still settles.
+          void cancel.mutateAsync(build.id).then(
+            () => {
+              setConfirming(false);
+              toast.success(BuildsTexts.cancelBuildDone);
+            },
+            (error: unknown) => toast.error(errorMessage(error, BuildsTexts.cancelBuildFailed)),
+          )
+        }
+      />
+    </>
+  );
+}
+
+/** Publish, after the spec's confirmation: only a ready build has an app to publish. */
+function PublishButton({ build }: { build: Build }) {
+  const publish = usePublishBuild();
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <>
+      <Button size="sm" onClick={() => setConfirming(true)}>
+        <Rocket aria-hidden="true" className="size-4" />
+        {BuildsTexts.publish}
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        icon={Rocket}
+        tone="brand"
+        title={BuildsTexts.publishTitle}
+        description={BuildsTexts.publishConfirm}
+        cancelLabel={BuildsTexts.cancel}
+        confirmLabel={BuildsTexts.publish}
+        pending={publish.isPending}
+        onConfirm={() =>
+          // mutateAsync: the card changes state (this part unmounts) before the callbacks of
+          // mutate would run; the promise still settles.
+          void publish.mutateAsync(build.id).then(
+            () => {
+              setConfirming(false);
+              toast.success(BuildsTexts.publishDone);
+            },
+            (error: unknown) => toast.error(errorMessage(error, BuildsTexts.publishFailed)),
+          )
+        }
+      />
+    </>
+  );
+}
+
+function DownloadApk({ build }: { build: Build }) {
+  if (!build.artifact) return null;
+  return (
+    <a
+      href={buildsEndpoints.apk(build.projectId, build.id)}
+      download
+      className={buttonClasses("secondary", "sm")}
+    >
+      <Download aria-hidden="true" className="size-4" />
+      {BuildsTexts.downloadApk}
+    </a>
   );
 }

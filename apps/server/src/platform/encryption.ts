@@ -30,6 +30,8 @@ export type Encryption = {
 const PURPOSES = {
   functions: "hybridge functions/encrypt v1",
   databaseKeySeal: "hybridge database key seal v1",
+  /** A project's Android upload key and its password, at rest (decision 022). */
+  signingKey: "hybridge signing key v1",
 } as const;
 
 export function createEncryption(

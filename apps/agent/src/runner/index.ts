@@ -1,0 +1,5 @@
+// The build machine: what the server's embedded agent and `npm run agent` run.
+export { type AgentOptions, startAgent } from "./agent";
+export { createServerClient, type ServerClient } from "./client";
+export { toLogLines } from "./log-lines";
+export { androidBuilder, type Builder, type JobOutcome, runJob } from "./run-job";

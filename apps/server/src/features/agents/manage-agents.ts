@@ -1,0 +1,183 @@
+import type { Agent, CreateAgentInput, CreateAgentResponse } from "@hybridge/shared/agents/admin";
+import { AgentsTexts } from "@hybridge/shared/agents/texts";
+import type { SessionUser } from "@hybridge/shared/auth/schemas";
+import { ErrorCodes } from "@hybridge/shared/common/errors";
+import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import type { Db } from "../../platform/db/client";
+import { agents, builds } from "../../platform/db/schema";
+import { AppError } from "../../platform/errors";
+import { AGENT_CONNECTED_SECONDS } from "../builds/get-latest-builds";
+import { newAgentToken } from "./agent-auth";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Build machines are the admins' (ADMIN_EMAILS): anyone else gets 403, like /dash's data. */
+function requireAdmin(user: SessionUser) {
+  if (!user.isAdmin)
+    throw new AppError(ErrorCodes.FORBIDDEN, "Only an admin can manage build machines.");
+}
+
+type AgentRow = typeof agents.$inferSelect;
+
+function toAgent(
+  row: AgentRow,
+  busy: { buildId: string | null; projectName: string | null },
+  connected: boolean,
+): Agent {
+  return {
+    id: row.id,
+    name: row.name,
+    platforms: row.platforms,
+    tokenPrefix: row.tokenPrefix,
+    embedded: row.embedded,
+    createdAt: row.createdAt.toISOString(),
+    lastSeenAt: row.lastSeenAt ? row.lastSeenAt.toISOString() : null,
+    connected,
+    busyWith:
+      busy.buildId && busy.projectName
+        ? { buildId: busy.buildId, projectName: busy.projectName }
+        : null,
+  };
+}
+
+/** Every unrevoked build machine, newest first, with what it builds now (one query). */
+export async function listAgents(options: { db: Db; user: SessionUser }): Promise<Agent[]> {
+  requireAdmin(options.user);
+  const rows = await options.db
+    .select({
+      agent: agents,
+      connected: sql<boolean>`coalesce(${agents.lastSeenAt} > now() - make_interval(secs => ${AGENT_CONNECTED_SECONDS}), false)`,
+      buildId: sql<
+        string | null
+      >`(select b.id::text from builds b where b.agent_id = "agents"."id" and b.status = 'building' order by b.started_at limit 1)`,
+      projectName: sql<
+        string | null
+      >`(select p.name from builds b join projects p on p.id = b.project_id where b.agent_id = "agents"."id" and b.status = 'building' order by b.started_at limit 1)`,
+    })
+    .from(agents)
+    .where(isNull(agents.revokedAt))
+    .orderBy(desc(agents.createdAt), desc(agents.id));
+  return rows.map((row) => toAgent(row.agent, row, row.connected));
+}
+
+/** A new build machine; its token is in this answer only. */
+export async function createAgent(options: {
+  db: Db;
+  user: SessionUser;
+  input: CreateAgentInput;
+}): Promise<CreateAgentResponse> {
+  requireAdmin(options.user);
+  const { token, prefix, hash } = newAgentToken();
+  const [row] = await options.db
+    .insert(agents)
+    .values({
+      name: options.input.name,
+      platforms: [...new Set(options.input.platforms)],
+      tokenHash: hash,
+      tokenPrefix: prefix,
+    })
+    .returning();
+  if (!row) throw new Error("insert returned no agent");
+  return { agent: toAgent(row, { buildId: null, projectName: null }, false), token };
+}
+
+/**
+ * Revokes a build machine: its token stops working at once, and a build it was working on goes
+ * back to the queue (its attempt counted). The embedded machine is the server's own: it ends
+ * with the server (BUILD_AGENT=off turns it off).
+ */
+export async function revokeAgent(options: { db: Db; user: SessionUser; agentId: string }) {
+  requireAdmin(options.user);
+  if (!UUID.test(options.agentId)) throw AppError.notFound(AgentsTexts.agentNotFound);
+  await options.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(agents)
+      .set({ revokedAt: sql`now()` })
+      .where(
+        and(eq(agents.id, options.agentId), isNull(agents.revokedAt), eq(agents.embedded, false)),
+      )
+      .returning({ id: agents.id });
+    if (!row) throw AppError.notFound(AgentsTexts.agentNotFound);
+    await releaseBuildsOf(tx, row.id, { countAttempt: true });
+  });
+}
+
+/**
+ * The builds a build machine holds go back to the queue. A machine that stopped or was revoked
+ * used an attempt (the 2nd fails the build); one handing its work back as it shuts down
+ * cleanly did not.
+ */
+export async function releaseBuildsOf(
+  db: Pick<Db, "update">,
+  agentId: string,
+  options: { countAttempt: boolean },
+) {
+  await db
+    .update(builds)
+    .set(
+      options.countAttempt
+        ? requeueOrFail()
+        : {
+            status: "pending",
+            attempts: sql`greatest(${builds.attempts} - 1, 0)`,
+            buildPercent: "0",
+            agentId: null,
+            leaseExpiresAt: null,
+          },
+    )
+    .where(and(eq(builds.agentId, agentId), eq(builds.status, "building")));
+}
+
+/** The columns of a build taken back from its machine: queued again, or failed at attempt 2. */
+export function requeueOrFail() {
+  return {
+    status: sql`case when ${builds.attempts} >= 2 then 'failed' else 'pending' end`,
+    failureReason: sql`case when ${builds.attempts} >= 2 then ${AgentsTexts.stoppedResponding} else null end`,
+    finishedAt: sql`case when ${builds.attempts} >= 2 then clock_timestamp() else null end`,
+    buildPercent: "0",
+    agentId: null,
+    leaseExpiresAt: null,
+  };
+}
+
+/**
+ * The server's own build machine (BUILD_AGENT=on): a token made for this process only, never
+ * written anywhere but this row's hash, revoked when the server closes. Embedded machines of
+ * earlier runs that were not closed (a crash) are removed once they have been silent a day.
+ */
+export async function createEmbeddedAgent(db: Db, platforms: string[]) {
+  const { token, prefix, hash } = newAgentToken();
+  await db
+    .delete(agents)
+    .where(
+      and(
+        eq(agents.embedded, true),
+        or(
+          lt(agents.lastSeenAt, sql`now() - interval '1 day'`),
+          lt(agents.revokedAt, sql`now() - interval '1 day'`),
+        ),
+      ),
+    );
+  const [row] = await db
+    .insert(agents)
+    .values({
+      name: "Embedded build machine",
+      platforms,
+      tokenHash: hash,
+      tokenPrefix: prefix,
+      embedded: true,
+    })
+    .returning({ id: agents.id });
+  if (!row) throw new Error("insert returned no agent");
+  return {
+    id: row.id,
+    token,
+    /** Revokes the token and hands its builds back to the queue. */
+    async close() {
+      await db.transaction(async (tx) => {
+        await tx.update(agents).set({ revokedAt: sql`now()` }).where(eq(agents.id, row.id));
+        await releaseBuildsOf(tx, row.id, { countAttempt: false });
+      });
+    },
+  };
+}

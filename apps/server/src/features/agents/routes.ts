@@ -1,0 +1,311 @@
+import type { Readable } from "node:stream";
+import {
+  AgentIdParamsSchema,
+  AgentListResponseSchema,
+  CreateAgentInputSchema,
+  CreateAgentResponseSchema,
+} from "@hybridge/shared/agents/admin";
+import {
+  AgentBuildParamsSchema,
+  AgentOkResponseSchema,
+  ClaimInputSchema,
+  ClaimResponseSchema,
+  CompleteInputSchema,
+  FailInputSchema,
+  ProgressInputSchema,
+  ProgressResponseSchema,
+  SigningKeyQuerySchema,
+  SigningKeyResponseSchema,
+} from "@hybridge/shared/agents/protocol";
+import { AgentsTexts } from "@hybridge/shared/agents/texts";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { projects } from "../../platform/db/schema";
+import { createEncryption } from "../../platform/encryption";
+import { AppError } from "../../platform/errors";
+import { requireUser } from "../../platform/session";
+import { requireAgent } from "./agent-auth";
+import {
+  agentUrls,
+  type BundleLookup,
+  claimBuild,
+  completeBuild,
+  failBuild,
+  heldBuild,
+  type QueueOptions,
+  reportProgress,
+  startLeaseSweeper,
+  storeArtifact,
+} from "./build-queue";
+import { createAgent, listAgents, revokeAgent } from "./manage-agents";
+import { createSigningKeyVault, MAX_KEYSTORE_BYTES } from "./signing-keys";
+
+/** Raw bodies of the agents API: the built app and the keystore, streamed as they come. */
+const RAW_TYPES = ["application/octet-stream", "application/vnd.android.package-archive"];
+
+/**
+ * The build machines' API (docs/agents-protocol.md) and the admins' management of the
+ * machines. Machines authenticate with their bearer token, never with database credentials.
+ * `options.bundleFor`/`openBundle` come from the bundles feature.
+ */
+export async function registerAgentsRoutes(
+  app: FastifyInstance,
+  options: {
+    bundleFor?: BundleLookup;
+    openBundle?: (projectId: string) => Promise<{ stream: Readable; size: number } | null>;
+  } = {},
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, storage, config } = app.deps;
+  const queue: QueueOptions = {
+    db,
+    storage,
+    leaseSeconds: config.builds.leaseSeconds,
+    maxArtifactBytes: config.builds.maxArtifactBytes,
+    maxLogLines: config.builds.maxLogLines,
+  };
+  const vault = createSigningKeyVault(createEncryption(config.secret, "signingKey"));
+  const bundleFor: BundleLookup = options.bundleFor ?? (async () => null);
+
+  // Builds whose machine went silent go back to the queue: checked a few times per lease.
+  const sweeper = { stop: () => {} };
+  app.addHook("onReady", async () => {
+    sweeper.stop = startLeaseSweeper({
+      db,
+      intervalMs: Math.max(1000, Math.min(5000, (config.builds.leaseSeconds * 1000) / 3)),
+      onError: (error) => app.log.error({ err: error }, "the build lease sweep failed"),
+    }).stop;
+  });
+  app.addHook("onClose", async () => sweeper.stop());
+
+  for (const type of RAW_TYPES) {
+    app.addContentTypeParser(type, (_request, payload, done) => done(null, payload));
+  }
+
+  r.post(
+    "/api/agents/claim",
+    {
+      schema: {
+        body: ClaimInputSchema,
+        response: { 200: ClaimResponseSchema, 204: z.null().describe("Nothing to build now") },
+      },
+    },
+    async (request, reply) => {
+      const agent = await requireAgent(request, reply);
+      const platforms = request.body.platforms.filter((p) => agent.platforms.includes(p));
+      const job =
+        platforms.length === 0
+          ? null
+          : await claimBuild({
+              ...queue,
+              agentId: agent.id,
+              platforms,
+              seal: { open: vault.openPassword },
+              bundleFor,
+            });
+      if (!job) return reply.status(204).send(null);
+      return { job };
+    },
+  );
+
+  r.post(
+    "/api/agents/builds/:buildId/progress",
+    {
+      schema: {
+        params: AgentBuildParamsSchema,
+        body: ProgressInputSchema,
+        response: { 200: ProgressResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const agent = await requireAgent(request, reply);
+      return reportProgress({
+        ...queue,
+        agentId: agent.id,
+        buildId: request.params.buildId,
+        percent: request.body.percent,
+        log: request.body.log,
+      });
+    },
+  );
+
+  r.put(
+    "/api/agents/builds/:buildId/artifact",
+    {
+      bodyLimit: config.builds.maxArtifactBytes + 1,
+      schema: { params: AgentBuildParamsSchema, response: { 200: AgentOkResponseSchema } },
+    },
+    async (request, reply) => {
+      const agent = await requireAgent(request, reply);
+      const body = request.body as Readable | undefined;
+      if (!body || typeof (body as Readable).pipe !== "function") {
+        throw AppError.validation(AgentsTexts.artifactRequired);
+      }
+      await storeArtifact({ ...queue, agentId: agent.id, buildId: request.params.buildId, body });
+      return { ok: true as const };
+    },
+  );
+
+  r.post(
+    "/api/agents/builds/:buildId/complete",
+    {
+      schema: {
+        params: AgentBuildParamsSchema,
+        body: CompleteInputSchema,
+        response: { 200: AgentOkResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const agent = await requireAgent(request, reply);
+      await completeBuild({
+        ...queue,
+        agentId: agent.id,
+        buildId: request.params.buildId,
+        certSha256: request.body.certSha256,
+        log: request.body.log,
+      });
+      return { ok: true as const };
+    },
+  );
+
+  r.post(
+    "/api/agents/builds/:buildId/fail",
+    {
+      schema: {
+        params: AgentBuildParamsSchema,
+        body: FailInputSchema,
+        response: { 200: AgentOkResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const agent = await requireAgent(request, reply);
+      await failBuild({
+        ...queue,
+        agentId: agent.id,
+        buildId: request.params.buildId,
+        reason: request.body.reason,
+        log: request.body.log,
+      });
+      return { ok: true as const };
+    },
+  );
+
+  /** The build this machine holds, or 409: its downloads are for the job it was given. */
+  async function held(buildId: string, agentId: string) {
+    const build = await heldBuild(db, buildId, agentId);
+    if (!build) throw new AppError("CONFLICT", AgentsTexts.leaseLost, 409);
+    return build;
+  }
+
+  const sendBinary = (reply: FastifyReply, contentType: string, size: number, body: unknown) => {
+    reply.header("Content-Type", contentType);
+    reply.header("Content-Length", size);
+    reply.header("Cache-Control", "no-store");
+    return reply.send(body);
+  };
+
+  r.put(
+    "/api/agents/builds/:buildId/signing-key",
+    {
+      bodyLimit: MAX_KEYSTORE_BYTES,
+      schema: {
+        params: AgentBuildParamsSchema,
+        querystring: SigningKeyQuerySchema,
+        response: { 201: SigningKeyResponseSchema, 409: SigningKeyResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const agent = await requireAgent(request, reply);
+      const build = await held(request.params.buildId, agent.id);
+      const body = request.body as Readable | undefined;
+      if (!body || typeof body.pipe !== "function") {
+        throw AppError.validation(AgentsTexts.keystoreNotPkcs12);
+      }
+      const chunks: Buffer[] = [];
+      for await (const chunk of body) chunks.push(Buffer.from(chunk as Buffer));
+      const { created, key } = await vault.store(db, build.projectId, {
+        keystore: Buffer.concat(chunks),
+        password: request.query.password,
+        alias: request.query.alias,
+      });
+      return reply.status(created ? 201 : 409).send({
+        signing: {
+          keystoreUrl: agentUrls.keystore(build.id),
+          password: key.password,
+          alias: key.alias,
+        },
+      });
+    },
+  );
+
+  r.get(
+    "/api/agents/builds/:buildId/signing-key",
+    { schema: { params: AgentBuildParamsSchema } },
+    async (request, reply) => {
+      const agent = await requireAgent(request, reply);
+      const build = await held(request.params.buildId, agent.id);
+      const key = await vault.find(db, build.projectId);
+      if (!key) throw AppError.notFound(AgentsTexts.buildNotFound);
+      return sendBinary(reply, "application/x-pkcs12", key.keystore.length, key.keystore);
+    },
+  );
+
+  r.get(
+    "/api/agents/builds/:buildId/icon",
+    { schema: { params: AgentBuildParamsSchema } },
+    async (request, reply) => {
+      const agent = await requireAgent(request, reply);
+      const build = await held(request.params.buildId, agent.id);
+      const [project] = await db
+        .select({ icon: projects.icLaunchFileUrl })
+        .from(projects)
+        .where(eq(projects.id, build.projectId));
+      const opened = project ? await storage.open(project.icon).catch(() => null) : null;
+      if (!opened) throw AppError.notFound();
+      return sendBinary(reply, "application/octet-stream", opened.size, opened.stream);
+    },
+  );
+
+  r.get(
+    "/api/agents/builds/:buildId/bundle",
+    { schema: { params: AgentBuildParamsSchema } },
+    async (request, reply) => {
+      const agent = await requireAgent(request, reply);
+      const build = await held(request.params.buildId, agent.id);
+      const opened = options.openBundle ? await options.openBundle(build.projectId) : null;
+      if (!opened) throw AppError.notFound();
+      return sendBinary(reply, "application/zip", opened.size, opened.stream);
+    },
+  );
+
+  // The admins' screen (/dash): add, list and revoke build machines.
+  r.get(
+    "/api/admin/agents",
+    { schema: { response: { 200: AgentListResponseSchema } } },
+    async (request) => {
+      const user = await requireUser(request);
+      return { agents: await listAgents({ db, user }) };
+    },
+  );
+
+  r.post(
+    "/api/admin/agents",
+    { schema: { body: CreateAgentInputSchema, response: { 201: CreateAgentResponseSchema } } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      return reply.status(201).send(await createAgent({ db, user, input: request.body }));
+    },
+  );
+
+  r.delete(
+    "/api/admin/agents/:agentId",
+    { schema: { params: AgentIdParamsSchema } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      await revokeAgent({ db, user, agentId: request.params.agentId });
+      return reply.status(204).send();
+    },
+  );
+}

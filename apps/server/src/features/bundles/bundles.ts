@@ -1,0 +1,180 @@
+import { randomUUID } from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import type { Bundle } from "@hybridge/shared/bundles/schemas";
+import { BundlesTexts } from "@hybridge/shared/bundles/texts";
+import { and, desc, eq } from "drizzle-orm";
+import type { Db } from "../../platform/db/client";
+import { projects, storedFiles, webBundles } from "../../platform/db/schema";
+import { AppError } from "../../platform/errors";
+import { type FileUpload, multipartError } from "../../platform/multipart-form";
+import type { Storage } from "../../platform/storage";
+import { recordStoredFiles } from "../../platform/stored-files";
+import { type BundleLimits, checkAndRepackBundle } from "./check-bundle";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+/** The zip as sent may be a little larger than its content (headers, stored entries). */
+const ZIP_OVERHEAD = 2 * 1024 * 1024;
+
+type Row = typeof webBundles.$inferSelect;
+const toBundle = (row: Row, isNext: boolean): Bundle => ({
+  id: row.id,
+  fileName: row.fileName,
+  unpackedSize: row.unpackedSize,
+  fileCount: row.fileCount,
+  sha256: row.sha256,
+  createdAt: row.createdAt.toISOString(),
+  isNext,
+});
+
+async function requireOwnedProject(db: Db, userId: string, projectId: string) {
+  const [project] = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.id, projectId), eq(projects.adminId, userId)));
+  if (!project) throw AppError.notFound(BundlesTexts.bundleNotFound);
+}
+
+/** The owner's bundles, newest (the next build's) first: one query. */
+export async function listBundles(options: { db: Db; userId: string; projectId: string }) {
+  await requireOwnedProject(options.db, options.userId, options.projectId);
+  const rows = await options.db
+    .select()
+    .from(webBundles)
+    .where(eq(webBundles.projectId, options.projectId))
+    .orderBy(desc(webBundles.createdAt), desc(webBundles.id));
+  return rows.map((row, i) => toBundle(row, i === 0));
+}
+
+/**
+ * Takes an uploaded zip: spooled to a private temporary folder (size-capped), checked and
+ * re-packed by its content (check-bundle.ts), stored, then recorded with its row in one
+ * transaction. A refused or failed upload leaves no file and no row.
+ */
+export async function uploadBundle(options: {
+  db: Db;
+  storage: Storage;
+  userId: string;
+  projectId: string;
+  upload: FileUpload<"bundle">;
+  limits: BundleLimits;
+}): Promise<Bundle> {
+  const { db, storage, limits } = options;
+  await requireOwnedProject(db, options.userId, options.projectId);
+  const work = await mkdtemp(path.join(tmpdir(), "hybridge-bundle-"));
+  const key = `bundles/${randomUUID()}.zip`;
+  let stored = false;
+  try {
+    const sent = path.join(work, "sent.zip");
+    let received = 0;
+    let head = Buffer.alloc(0);
+    try {
+      await pipeline(
+        options.upload.stream,
+        async function* (source: AsyncIterable<Buffer>) {
+          for await (const chunk of source) {
+            received += chunk.length;
+            if (received > limits.maxUnpackedBytes + ZIP_OVERHEAD) {
+              throw AppError.validation(
+                BundlesTexts.tooLarge(Math.round(limits.maxUnpackedBytes / 1024 / 1024)),
+              );
+            }
+            if (head.length < 4) {
+              head = Buffer.concat([head, chunk]).subarray(0, 4);
+              if (head.length === 4 && !head.equals(ZIP_MAGIC)) {
+                throw AppError.validation(BundlesTexts.notZip);
+              }
+            }
+            yield chunk;
+          }
+        },
+        createWriteStream(sent),
+      );
+    } catch (error) {
+      options.upload.stream.destroy();
+      throw error instanceof AppError ? error : multipartError(error);
+    }
+    if (received === 0) throw AppError.validation(BundlesTexts.fileRequired);
+    if (!head.equals(ZIP_MAGIC)) throw AppError.validation(BundlesTexts.notZip);
+
+    const repacked = path.join(work, "bundle.zip");
+    const checked = await checkAndRepackBundle({ file: sent, out: repacked, limits });
+    await storage.put(key, createReadStream(repacked));
+    stored = true;
+    const fileName = (options.upload.fileName || "bundle.zip").slice(0, 255);
+    const row = await db.transaction(async (tx) => {
+      await recordStoredFiles(tx, storage, [
+        { key, ownerId: options.userId, contentType: "application/zip", size: checked.size },
+      ]);
+      const [inserted] = await tx
+        .insert(webBundles)
+        .values({
+          projectId: options.projectId,
+          fileKey: key,
+          fileName,
+          size: checked.size,
+          unpackedSize: checked.unpackedSize,
+          fileCount: checked.fileCount,
+          sha256: checked.sha256,
+        })
+        .returning();
+      if (!inserted) throw new Error("insert returned no bundle");
+      return inserted;
+    });
+    return toBundle(row, true);
+  } catch (error) {
+    if (stored) await storage.remove(key).catch(() => {});
+    throw error;
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+/** Deletes one of the owner's bundles and its file. */
+export async function deleteBundle(options: {
+  db: Db;
+  storage: Storage;
+  userId: string;
+  projectId: string;
+  bundleId: string;
+}) {
+  const { db } = options;
+  if (!UUID.test(options.bundleId)) throw AppError.notFound(BundlesTexts.bundleNotFound);
+  await requireOwnedProject(db, options.userId, options.projectId);
+  const key = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(webBundles)
+      .where(and(eq(webBundles.id, options.bundleId), eq(webBundles.projectId, options.projectId)))
+      .returning({ fileKey: webBundles.fileKey });
+    if (!row) throw AppError.notFound(BundlesTexts.bundleNotFound);
+    await tx.delete(storedFiles).where(eq(storedFiles.key, row.fileKey));
+    return row.fileKey;
+  });
+  await options.storage.remove(key).catch(() => {});
+}
+
+async function newestRow(db: Db, projectId: string) {
+  const [row] = await db
+    .select()
+    .from(webBundles)
+    .where(eq(webBundles.projectId, projectId))
+    .orderBy(desc(webBundles.createdAt), desc(webBundles.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** What a build's job says of the project's newest bundle (the agents feature asks). */
+export async function newestBundleFor(db: Db, projectId: string) {
+  const row = await newestRow(db, projectId);
+  return row ? { sha256: row.sha256, size: row.size } : null;
+}
+
+/** The newest bundle's zip, for the build machine that builds the project. */
+export async function openNewestBundle(db: Db, storage: Storage, projectId: string) {
+  const row = await newestRow(db, projectId);
+  return row ? storage.open(row.fileKey) : null;
+}

@@ -1,0 +1,159 @@
+import {
+  AgentListResponseSchema,
+  type CreateAgentResponse,
+  CreateAgentResponseSchema,
+} from "@hybridge/shared/agents/admin";
+import { AgentsTexts } from "@hybridge/shared/agents/texts";
+import { formatBuildDateTime } from "@hybridge/shared/builds/status-badge";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Server, Trash2 } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
+import toast from "react-hot-toast";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { Input } from "../../components/ui/input";
+import { LoadFailed } from "../../components/ui/load-failed";
+import { LoadingState } from "../../components/ui/spinner";
+import { apiClient, errorMessage } from "../../lib/api-client";
+import { useSession } from "../auth/api/use-session";
+
+const KEY = ["admin", "agents"] as const;
+
+/**
+ * /dash, for admins: the build machines — the server's own and those added here, whether they
+ * are connected and what they build — adding one (its token shown once) and revoking one.
+ */
+export function BuildMachines() {
+  const session = useSession();
+  const isAdmin = session.data?.user?.isAdmin === true;
+  const titleId = useId();
+  const queryClient = useQueryClient();
+  const list = useQuery({
+    queryKey: KEY,
+    queryFn: () => apiClient.get("/api/admin/agents", AgentListResponseSchema),
+    enabled: isAdmin,
+    refetchInterval: 10_000,
+  });
+  const [name, setName] = useState("");
+  const [apple, setApple] = useState(false);
+  const [created, setCreated] = useState<CreateAgentResponse | null>(null);
+  const create = useMutation({
+    mutationFn: () =>
+      apiClient.post(
+        "/api/admin/agents",
+        { name, platforms: apple ? ["apple"] : ["android"] },
+        CreateAgentResponseSchema,
+      ),
+    onSuccess: (answer) => {
+      setCreated(answer);
+      setName("");
+      toast.success(AgentsTexts.created);
+      void queryClient.invalidateQueries({ queryKey: KEY });
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+  const revoke = useMutation({
+    mutationFn: (id: string) => apiClient.delete(`/api/admin/agents/${encodeURIComponent(id)}`),
+    onSuccess: () => {
+      toast.success(AgentsTexts.revoked);
+      void queryClient.invalidateQueries({ queryKey: KEY });
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+  if (!isAdmin) return null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (name.trim()) create.mutate();
+  };
+
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 pb-14 sm:px-6">
+      <Card role="region" aria-labelledby={titleId} className="p-6">
+        <h2 id={titleId} className="flex items-center gap-2 font-semibold text-lg text-slate-900">
+          <Server aria-hidden="true" className="size-5 text-slate-500" />
+          {AgentsTexts.title}
+        </h2>
+        <div className="mt-4">
+          {list.isPending ? (
+            <LoadingState label={AgentsTexts.title} />
+          ) : list.isError ? (
+            <LoadFailed
+              size="sm"
+              message={errorMessage(list.error)}
+              onRetry={() => void list.refetch()}
+            />
+          ) : (
+            <ul className="divide-y divide-slate-100">
+              {list.data.agents.map((agent) => (
+                <li key={agent.id} className="flex items-center justify-between gap-3 py-3">
+                  <div className="min-w-0 text-sm">
+                    <p className="font-medium text-slate-900">
+                      {agent.name}{" "}
+                      <span className={agent.connected ? "text-brand-700" : "text-slate-500"}>
+                        · {agent.connected ? "connected" : "not connected"}
+                      </span>
+                    </p>
+                    <p className="text-slate-500">
+                      {agent.platforms.join(", ")} · <code>{agent.tokenPrefix}…</code>
+                      {agent.lastSeenAt && ` · last seen ${formatBuildDateTime(agent.lastSeenAt)}`}
+                      {agent.busyWith && ` · building ${agent.busyWith.projectName}`}
+                    </p>
+                  </div>
+                  {!agent.embedded && (
+                    <Button
+                      size="sm"
+                      variant="danger-outline"
+                      loading={revoke.isPending && revoke.variables === agent.id}
+                      onClick={() => revoke.mutate(agent.id)}
+                    >
+                      <Trash2 aria-hidden="true" className="size-4" />
+                      Revoke<span className="sr-only"> {agent.name}</span>
+                    </Button>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <form onSubmit={submit} className="mt-4 flex flex-wrap items-end gap-3">
+          <div className="flex min-w-48 flex-1 flex-col gap-1 text-slate-700 text-sm">
+            <label htmlFor={`${titleId}-name`}>Name of the new build machine</label>
+            <Input
+              id={`${titleId}-name`}
+              value={name}
+              maxLength={64}
+              onChange={(event) => setName(event.target.value)}
+            />
+          </div>
+          <label className="flex items-center gap-2 text-slate-700 text-sm">
+            <input
+              type="checkbox"
+              checked={apple}
+              onChange={(event) => setApple(event.target.checked)}
+            />
+            macOS (Apple builds)
+          </label>
+          <Button type="submit" loading={create.isPending} disabled={!name.trim()}>
+            Add build machine
+          </Button>
+        </form>
+        {created && (
+          <p
+            role="status"
+            className="mt-4 break-all rounded-lg bg-amber-50 p-3 text-amber-900 text-sm ring-1 ring-amber-200 ring-inset"
+          >
+            {AgentsTexts.created} <code className="select-all font-semibold">{created.token}</code>
+            <br />
+            <span className="text-amber-800">
+              Run it there:{" "}
+              <code>
+                npm run agent -- --server {window.location.origin} --token {created.token}
+              </code>
+            </span>
+          </p>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import {
+  BUNDLE_FILE_FIELD,
+  BundleListResponseSchema,
+  BundleResponseSchema,
+} from "@hybridge/shared/bundles/schemas";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { apiClient } from "../../../lib/api-client";
+import { sendForm, type UploadProgress } from "../../../lib/upload";
+
+const base = (projectId: string) => `/api/projects/${encodeURIComponent(projectId)}/bundles`;
+export const bundlesKeys = { list: (projectId: string) => ["bundles", projectId] as const };
+
+export function useBundles(projectId: string) {
+  return useQuery({
+    queryKey: bundlesKeys.list(projectId),
+    queryFn: () => apiClient.get(base(projectId), BundleListResponseSchema),
+  });
+}
+
+/** Uploads a zip with its progress; the list is read again once the server took it. */
+export function useUploadBundle(projectId: string) {
+  const queryClient = useQueryClient();
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const mutation = useMutation({
+    mutationFn: (file: File) => {
+      setProgress({ loaded: 0, total: file.size, fraction: 0 });
+      const body = new FormData();
+      body.append(BUNDLE_FILE_FIELD, file, file.name);
+      return sendForm({
+        method: "POST",
+        url: base(projectId),
+        body,
+        schema: BundleResponseSchema,
+        onProgress: setProgress,
+      });
+    },
+    onSettled: () => {
+      setProgress(null);
+      void queryClient.invalidateQueries({ queryKey: bundlesKeys.list(projectId) });
+    },
+  });
+  return { ...mutation, progress };
+}
+
+export function useDeleteBundle(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (bundleId: string) =>
+      apiClient.delete(`${base(projectId)}/${encodeURIComponent(bundleId)}`),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: bundlesKeys.list(projectId) }),
+  });
+}

@@ -1,0 +1,31 @@
+/** Texts of the build machines (agents): their API's refusals and the admin's screen. */
+export const AgentsTexts = {
+  tokenRequired: "A build machine token is required (Authorization: Bearer hb_agent_…).",
+  tokenInvalid: "This build machine token is not valid or was revoked.",
+  leaseLost:
+    "This build is no longer yours: it was cancelled, timed out or taken by another build machine.",
+  buildNotFound: "This build could not be found.",
+  invalidPlatforms: "Choose at least one platform: android or apple.",
+  invalidName: "The name must be 1 to 64 characters.",
+  invalidPercent: "The percent must be a whole number from 0 to 100.",
+  invalidLogLine: "A log line must be at most 2,000 characters, on one line.",
+  tooManyLogLines: "Send at most 200 log lines at a time.",
+  invalidReason: "The reason must be 1 to 2,000 characters.",
+  invalidSha256: "The certificate fingerprint must be 64 hexadecimal characters.",
+  invalidPassword: "The keystore password must be 8 to 128 letters, digits, - or _.",
+  invalidAlias: "The key alias must be 1 to 64 characters among a-z, 0-9, '.', '_' and '-'.",
+  artifactRequired: "Send the built app as the request body.",
+  artifactTooLarge: (maxMb: number) => `The built app is larger than ${maxMb} MB.`,
+  artifactNotApk: "The built app is not an APK (a zip with AndroidManifest.xml).",
+  keystoreNotPkcs12: "The keystore is not a PKCS#12 file.",
+  keystoreTooLarge: "The keystore is larger than 64 KB.",
+  noArtifact: "This build has no artifact yet.",
+  signingKeyExists: "This project already has a signing key: sign with it.",
+  agentNotFound: "This build machine could not be found.",
+  stoppedResponding: "The build machine stopped responding",
+  cancelledByOwner: "Cancelled by the owner.",
+  // The admin screen.
+  title: "Build machines",
+  created: "Build machine added. Copy its token now: it is shown only once.",
+  revoked: "Build machine revoked.",
+} as const;
