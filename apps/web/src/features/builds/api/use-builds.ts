@@ -17,9 +17,25 @@ export function getBuildsQueryOptions(platform: BuildPlatform) {
   });
 }
 
-/** The user's builds of one platform, newest first; fetched only once `enabled`. */
+/** While a build is queued or building, the list is read again this often (its percent, state). */
+const LIVE_INTERVAL_MS = 2000;
+
+/**
+ * The user's builds of one platform, newest first; fetched only once `enabled`, and read again
+ * every 2 s while one of them is queued or building (the list spans every project, and the live
+ * stream is per project).
+ */
 export function useBuilds(platform: BuildPlatform, options: { enabled: boolean }) {
-  return useQuery({ ...getBuildsQueryOptions(platform), enabled: options.enabled });
+  return useQuery({
+    ...getBuildsQueryOptions(platform),
+    enabled: options.enabled,
+    refetchInterval: (query) =>
+      query.state.data?.builds.some(
+        (build) => build.status === "pending" || build.status === "building",
+      )
+        ? LIVE_INTERVAL_MS
+        : false,
+  });
 }
 
 /** Replaces one build of a cached list in place (its project name stays). */

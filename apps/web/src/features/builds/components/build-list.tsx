@@ -85,6 +85,16 @@ export function BuildList({
                 <time dateTime={build.dateGenerate}>{formatBuildDateTime(build.dateGenerate)}</time>
                 {build.status === "building" && ` · ${build.percent}%`}
               </p>
+              {build.status === "pending" && (
+                <p className="text-slate-600 text-sm">
+                  {build.waitingForAgent
+                    ? BuildsTexts.waitingForAgentWithPosition(
+                        build.platform,
+                        build.queuePosition ?? 1,
+                      )
+                    : BuildsTexts.queued(build.queuePosition ?? 1)}
+                </p>
+              )}
               {build.status === "failed" && build.failureReason && (
                 <p className="text-red-700 text-sm">
                   {BuildsTexts.failedBecause(build.failureReason)}
