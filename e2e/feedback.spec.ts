@@ -333,15 +333,14 @@ describe("on a server of our own", () => {
     await server?.stop();
   });
 
-  // Runs first in this block: the server has no comment yet.
-  it("shows the empty state before the first comment", async () => {
-    const { page, context } = await browser.newPage();
-    await acceptCookiesEverywhere(context);
-    await page.goto(`${server.baseUrl}${paths.feedback}`);
-    await expectVisible(page.getByText(FeedbackTexts.emptyComments, { exact: true }));
-  });
+  // One test: the empty state is seen before the first comment of this server, whatever order
+  // the tests run in.
+  it("shows the empty state before the first comment; an admin's comments carry the Admin badge, and an admin may delete anyone's", async () => {
+    const first = await browser.newPage();
+    await acceptCookiesEverywhere(first.context);
+    await first.page.goto(`${server.baseUrl}${paths.feedback}`);
+    await expectVisible(first.page.getByText(FeedbackTexts.emptyComments, { exact: true }));
 
-  it("an admin's comments carry the Admin badge, and an admin may delete anyone's", async () => {
     const admin = await createApiUser(server.baseUrl, adminEmail);
     const member = await createApiUser(server.baseUrl);
     const adminText = unique("From the team");
