@@ -32,7 +32,7 @@ async function main() {
     process.stderr.write(`--server must be the server's address (http:// or https://).\n\n${HELP}`);
     process.exit(2);
   }
-  if (!token || !token.startsWith("hb_agent_")) {
+  if (!token?.startsWith("hb_agent_")) {
     process.stderr.write(`--token must be a build machine token (hb_agent_…).\n\n${HELP}`);
     process.exit(2);
   }

@@ -11,7 +11,6 @@ import {
 } from "../../../test/test-app";
 import * as schema from "../../platform/db/schema";
 import { seedBuild, seedProject } from "../builds/test-helpers";
-import { launchIcon } from "../projects/test-support";
 import { newAgentToken } from "./agent-auth";
 import { sweepExpiredLeases } from "./build-queue";
 

@@ -12,7 +12,7 @@ import {
   type TestUser,
 } from "../../../test/test-app";
 import { seedProject } from "../builds/test-helpers";
-import { SAMPLE_INDEX, sampleBundle, uploadBundle } from "../bundles/test-support";
+import { sampleBundle, uploadBundle } from "../bundles/test-support";
 import { createEmbeddedAgent } from "./manage-agents";
 
 /**
