@@ -5,6 +5,5 @@ export default defineConfig({
     name: "web",
     include: ["src/**/*.test.{ts,tsx}"],
     environment: "node",
-    passWithNoTests: true,
   },
 });

@@ -84,9 +84,11 @@ export async function registerAgentsRoutes(
     app.addContentTypeParser(type, (_request, payload, done) => done(null, payload));
   }
 
+  // Machines poll and beat every few seconds: their calls are logged only when they fail.
   r.post(
     "/api/agents/claim",
     {
+      logLevel: "warn",
       schema: {
         body: ClaimInputSchema,
         response: { 200: ClaimResponseSchema, 204: z.null().describe("Nothing to build now") },
@@ -113,6 +115,7 @@ export async function registerAgentsRoutes(
   r.post(
     "/api/agents/builds/:buildId/progress",
     {
+      logLevel: "warn",
       schema: {
         params: AgentBuildParamsSchema,
         body: ProgressInputSchema,

@@ -1,0 +1,84 @@
+// @vitest-environment happy-dom
+import type { Build } from "@hybridge/shared/builds/schemas";
+import { BuildsTexts } from "@hybridge/shared/builds/texts";
+import { cleanup, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderWithApp, stubApi } from "../../../test/render";
+import { PlatformCard } from "./platform-card";
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const build = (overrides: Partial<Build>): Build => ({
+  id: "b1",
+  projectId: "p1",
+  platform: "android",
+  appKey: "my-app",
+  status: "pending",
+  buildPercent: "0",
+  version: 3,
+  dateGenerate: "2026-01-01T10:00:00.000Z",
+  publishedAt: null,
+  percent: 0,
+  failureReason: null,
+  queuePosition: 1,
+  waitingForAgent: false,
+  artifact: null,
+  attempts: 0,
+  startedAt: null,
+  finishedAt: null,
+  ...overrides,
+});
+
+function showCard(platform: "android" | "apple", latest: Build | null) {
+  stubApi({
+    [`GET /api/projects/p1/builds/latest?platform=${platform}`]: { body: { build: latest } },
+  });
+  const view = renderWithApp(<PlatformCard projectId="p1" platform={platform} />);
+  return view.container;
+}
+
+describe("a platform card", () => {
+  it("offers to build the app when there is none, saying what the button does", async () => {
+    showCard("android", null);
+    expect(await screen.findByText(BuildsTexts.noRelease)).toBeTruthy();
+    expect(screen.getByRole("button", { name: BuildsTexts.requestBuild("android") })).toBeTruthy();
+  });
+
+  it("says a build waits for a Mac, with its place, and shows no spinner", async () => {
+    const container = showCard(
+      "apple",
+      build({ platform: "apple", waitingForAgent: true, queuePosition: 4 }),
+    );
+    expect(
+      await screen.findByText(BuildsTexts.waitingForAgentWithPosition("apple", 4)),
+    ).toBeTruthy();
+    expect(container.querySelector(".animate-spin")).toBeNull();
+    expect(screen.getByRole("button", { name: BuildsTexts.cancelBuild })).toBeTruthy();
+  });
+
+  it("shows a building build's percent as a progress bar", async () => {
+    showCard("android", build({ status: "building", percent: 40, buildPercent: "40" }));
+    expect(await screen.findByText(BuildsTexts.building(40))).toBeTruthy();
+    expect(screen.getByRole("progressbar").getAttribute("aria-valuenow")).toBe("40");
+  });
+
+  it("offers Publish and the APK of a ready build", async () => {
+    showCard(
+      "android",
+      build({ status: "ready", percent: 100, artifact: { size: 1000, sha256: "ab".repeat(32) } }),
+    );
+    expect(await screen.findByText(BuildsTexts.readyToPublish)).toBeTruthy();
+    expect(screen.getByRole("button", { name: BuildsTexts.publish })).toBeTruthy();
+    expect(screen.getByRole("link", { name: BuildsTexts.downloadApk }).getAttribute("href")).toBe(
+      "/api/projects/p1/builds/b1/apk",
+    );
+  });
+
+  it("says why a build failed", async () => {
+    showCard("android", build({ status: "failed", failureReason: "aapt: bad manifest" }));
+    expect(await screen.findByText(BuildsTexts.failedBecause("aapt: bad manifest"))).toBeTruthy();
+  });
+});
