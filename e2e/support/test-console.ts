@@ -4,12 +4,9 @@ import { baseUrl } from "./env";
 
 export type ConsoleProject = { id: string; name: string; keyApp: string };
 
-/** How long to wait for `POST /api/projects` to exist (it is built in parallel). */
-const PROJECTS_API_WAIT_MS = 60_000;
-
 /**
  * Creates an app project for the context's signed-in user through `POST /api/projects`
- * (multipart, text fields only). While the route answers 404 (not there yet), polls for it.
+ * (multipart, text fields only).
  */
 export async function createConsoleProject(
   context: BrowserContext,
@@ -26,21 +23,15 @@ export async function createConsoleProject(
     color: "#0E904D",
     statusbar: "#FFFFFF",
   };
-  const deadline = Date.now() + PROJECTS_API_WAIT_MS;
-  for (;;) {
-    const response = await context.request.post(`${base}/api/projects`, {
-      headers: { origin: base },
-      multipart: fields,
-    });
-    if (response.status() === 201) {
-      const { project } = (await response.json()) as { project: ConsoleProject };
-      return { id: project.id, name: project.name, keyApp: project.keyApp };
-    }
-    if (response.status() !== 404 || Date.now() > deadline) {
-      throw new Error(`project creation failed: ${response.status()} ${await response.text()}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const response = await context.request.post(`${base}/api/projects`, {
+    headers: { origin: base },
+    multipart: fields,
+  });
+  if (response.status() !== 201) {
+    throw new Error(`project creation failed: ${response.status()} ${await response.text()}`);
   }
+  const { project } = (await response.json()) as { project: ConsoleProject };
+  return { id: project.id, name: project.name, keyApp: project.keyApp };
 }
 
 /** The project's database key, shown once by its settings (the first read reveals it). */

@@ -1,3 +1,4 @@
+import { COUNTRIES, SEGMENTS } from "@hybridge/shared/common/enums";
 import { communityEndpoints } from "@hybridge/shared/community/endpoints";
 import { CommunityTexts } from "@hybridge/shared/community/texts";
 import { eq, sql } from "drizzle-orm";
@@ -119,11 +120,12 @@ describe("POST /api/community/join", () => {
   });
 
   it("accepts every sector and every country of the spec", async () => {
-    for (const segment of ["ecommerce", "realEstate", "socialNetwork", "other"]) {
-      expect((await join({ ...valid, segment })).statusCode).toBe(201);
+    expect(SEGMENTS).toHaveLength(14);
+    for (const segment of SEGMENTS) {
+      expect((await join({ ...valid, segment })).statusCode, segment).toBe(201);
     }
-    for (const country of ["France", "Belgium", "Canada", "Germany", "Suisse", "US"]) {
-      expect((await join({ ...valid, country })).statusCode).toBe(201);
+    for (const country of COUNTRIES) {
+      expect((await join({ ...valid, country })).statusCode, country).toBe(201);
     }
   });
 

@@ -39,7 +39,13 @@ describe("qrRuns", () => {
     }
   });
 
-  it("changes with the text", () => {
-    expect(qrRuns("a").runs).not.toEqual(qrRuns("b").runs);
+  it("draws each text's own symbol", () => {
+    for (const text of ["a", "b", "https://hybridge.dev/install/my-shop"]) {
+      const { size, runs } = qrRuns(text);
+      expect(draw(size, runs)).toEqual(encode(text, { ecc: "M", border: 4 }).data);
+    }
+    expect(draw(qrRuns("a").size, qrRuns("a").runs)).not.toEqual(
+      draw(qrRuns("b").size, qrRuns("b").runs),
+    );
   });
 });
