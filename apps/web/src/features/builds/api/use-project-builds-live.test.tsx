@@ -1,0 +1,116 @@
+// @vitest-environment happy-dom
+import { type Build, BuildEvents, type LatestBuildResponse } from "@hybridge/shared/builds/schemas";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, render, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { buildsKeys } from "./query-keys";
+import { useProjectBuildsLive } from "./use-project-builds-live";
+
+/** An EventSource the test drives: it records what it listens to and emits on demand. */
+class FakeEventSource {
+  static CLOSED = 2;
+  static opened: FakeEventSource[] = [];
+  readyState = 1;
+  closed = false;
+  listeners = new Map<string, ((event: MessageEvent<string>) => void)[]>();
+  constructor(readonly url: string) {
+    FakeEventSource.opened.push(this);
+  }
+  addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  emit(type: string, data: unknown) {
+    for (const listener of this.listeners.get(type) ?? []) {
+      listener(new MessageEvent(type, { data: JSON.stringify(data) }));
+    }
+  }
+  close() {
+    this.closed = true;
+  }
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  FakeEventSource.opened = [];
+});
+
+const build = (overrides: Partial<Build>): Build => ({
+  id: "b1",
+  projectId: "p1",
+  platform: "android",
+  appKey: "my-app",
+  status: "building",
+  buildPercent: "10",
+  version: 1,
+  dateGenerate: "2026-01-01T10:00:00.000Z",
+  publishedAt: null,
+  percent: 10,
+  failureReason: null,
+  queuePosition: null,
+  waitingForAgent: false,
+  artifact: null,
+  attempts: 1,
+  startedAt: null,
+  finishedAt: null,
+  ...overrides,
+});
+
+function Live({ projectId }: { projectId: string }) {
+  useProjectBuildsLive(projectId, true);
+  return null;
+}
+
+function mount() {
+  vi.stubGlobal("EventSource", FakeEventSource);
+  const client = new QueryClient();
+  const invalidated: unknown[] = [];
+  const invalidate = client.invalidateQueries.bind(client);
+  vi.spyOn(client, "invalidateQueries").mockImplementation((filters) => {
+    invalidated.push(filters?.queryKey);
+    return invalidate(filters);
+  });
+  const view = render(
+    <QueryClientProvider client={client}>
+      <Live projectId="p1" />
+    </QueryClientProvider>,
+  );
+  return { client, invalidated, view };
+}
+
+const shown = (client: QueryClient) =>
+  client.getQueryData<LatestBuildResponse>(buildsKeys.latest("p1", "android"))?.build;
+
+describe("useProjectBuildsLive", () => {
+  it("writes each change of the stream into the card's cache, the percent as it moves", async () => {
+    const { client } = mount();
+    const [source] = FakeEventSource.opened;
+    expect(source?.url).toBe("/api/projects/p1/builds/events");
+    source?.emit(BuildEvents.changed, build({ percent: 40, buildPercent: "40" }));
+    await waitFor(() => expect(shown(client)?.percent).toBe(40));
+    source?.emit(
+      BuildEvents.changed,
+      build({ status: "ready", percent: 100, buildPercent: "100" }),
+    );
+    await waitFor(() => expect(shown(client)?.status).toBe("ready"));
+  });
+
+  it("reads the latest builds again on ready (what changed while away was not sent)", () => {
+    const { invalidated } = mount();
+    FakeEventSource.opened[0]?.emit(BuildEvents.ready, null);
+    expect(invalidated).toContainEqual(buildsKeys.latestAll("p1"));
+  });
+
+  it("ignores another project's build, reading its own again instead", () => {
+    const { client, invalidated } = mount();
+    FakeEventSource.opened[0]?.emit(BuildEvents.changed, build({ projectId: "p2" }));
+    expect(shown(client)).toBeUndefined();
+    expect(invalidated).toContainEqual(buildsKeys.latestAll("p1"));
+  });
+
+  it("closes its stream when the page goes", () => {
+    const { view } = mount();
+    view.unmount();
+    expect(FakeEventSource.opened[0]?.closed).toBe(true);
+  });
+});
