@@ -1,0 +1,33 @@
+// @vitest-environment happy-dom
+import { ProjectsTexts } from "@hybridge/shared/projects/texts";
+import { cleanup, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderWithApp, stubApi } from "../../../test/render";
+import { NewProjectPage } from "./new-project-page";
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const signedIn = {
+  "GET /api/session": { body: { user: { id: "u1", email: "ada@example.test", isAdmin: false } } },
+};
+
+describe("the new app form", () => {
+  it("names each missing field in the spec's words and creates nothing", async () => {
+    const calls = stubApi(signedIn);
+    renderWithApp(<NewProjectPage />, { path: "/new-project" });
+    await userEvent.click(await screen.findByRole("button", { name: ProjectsTexts.createSubmit }));
+    for (const message of [
+      ProjectsTexts.nameRequired,
+      ProjectsTexts.codeRequired,
+      ProjectsTexts.descriptionRequired,
+      ProjectsTexts.segmentRequired,
+    ]) {
+      expect(await screen.findByText(message)).toBeTruthy();
+    }
+    expect(calls.filter((call) => call.method === "POST")).toEqual([]);
+  });
+});
