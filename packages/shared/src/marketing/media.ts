@@ -42,13 +42,13 @@ export const DEMO_STEPS = [
   },
   {
     id: "request-build",
-    en: "On the project page, request an Android build.",
-    fr: "Sur la page du projet, demande d'un build Android.",
+    en: "On the project page, build the Android app: the server builds it, its progress live.",
+    fr: "Sur la page du projet, construction de l'application Android\u00a0: le serveur la construit, sa progression en direct.",
   },
   {
     id: "publish",
-    en: "In the builds history, publish the pending build.",
-    fr: "Dans l'historique des builds, publication du build en attente.",
+    en: "In the builds history, publish the ready build.",
+    fr: "Dans l'historique des builds, publication du build prêt.",
   },
   {
     id: "published",
