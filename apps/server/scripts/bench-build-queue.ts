@@ -1,14 +1,39 @@
 // npm run bench -w @hybridge/server: the time from a build request to a ready, signed APK,
 // through the real queue and protocol (one build machine, the real Android tools, PGlite),
 // median of 10. Issue 13's target: under 15 s on the 2-core machine.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { startAgent } from "@hybridge/agent/runner";
+import { buildApp } from "../src/app";
 import { createEmbeddedAgent } from "../src/features/agents/manage-agents";
 import { seedProject } from "../src/features/builds/test-helpers";
-import { createTestApp, createTestUser, postJson } from "../test/test-app";
+import { loadConfig } from "../src/platform/config";
+import { openDatabase } from "../src/platform/db/client";
+import { createTestUser, postJson, TEST_ORIGIN, TEST_SECRET, type TestApp } from "../test/test-app";
 
 const RUNS = Number(process.env.BENCH_BUILD_RUNS ?? 10);
 
-const app = await createTestApp();
+// A server of its own on a fresh PGlite folder (no test runner here).
+const dataDir = mkdtempSync(path.join(tmpdir(), "hybridge-bench-build-"));
+const config = loadConfig({
+  DATA_DIR: dataDir,
+  SECRET: TEST_SECRET,
+  PUBLIC_URL: TEST_ORIGIN,
+  LOG_LEVEL: "silent",
+  BUILD_AGENT: "off",
+});
+const database = await openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "db") });
+const built = await buildApp({ config, database, serveWeb: false });
+const app = Object.assign(built, {
+  dataDir,
+  routes: [],
+  cleanup: async () => {
+    await built.close();
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  },
+}) as unknown as TestApp;
 await app.listen({ port: 0, host: "127.0.0.1" });
 const address = app.server.address();
 const server = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
