@@ -54,6 +54,8 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   WRITE_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
   WRITE_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  /** A request that takes longer is logged (warn) even when it succeeds. */
+  SLOW_REQUEST_MS: z.coerce.number().int().min(1).default(1000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST_DIR: z.string().optional(),
   SEED_STORE: flag(true),
@@ -92,6 +94,7 @@ export type Config = {
   /** Join and beta requests, comments and module uploads. */
   writeRateLimit: RateLimit;
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
+  slowRequestMs: number;
   webDistDir: string | undefined;
   /** Put example modules in an empty store on the first start (see features/store/seed-store.ts). */
   seedStore: boolean;
@@ -152,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowSeconds: e.WRITE_RATE_LIMIT_WINDOW_SECONDS,
     },
     logLevel: e.LOG_LEVEL,
+    slowRequestMs: e.SLOW_REQUEST_MS,
     webDistDir: e.WEB_DIST_DIR,
     seedStore: e.SEED_STORE,
     trustProxy: e.TRUST_PROXY,

@@ -1,10 +1,8 @@
 import { ProjectsTexts } from "@hybridge/shared/projects/texts";
 import { eq } from "drizzle-orm";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { countingDb } from "../../../test/counting-db";
 import { createTestApp, createTestUser, type TestApp } from "../../../test/test-app";
-import type { Db } from "../../platform/db/client";
 import * as schema from "../../platform/db/schema";
 import { installCounters } from "../../platform/db/schema";
 import { listProjects } from "./list-projects";
@@ -20,19 +18,6 @@ afterAll(async () => {
 
 const list = (cookie?: string) =>
   app.inject({ method: "GET", url: "/api/projects", headers: authed(cookie) });
-
-/** A Drizzle instance on the app's own connection that counts the queries it sends. */
-function countingDb(): { db: Db; count: () => number } {
-  let queries = 0;
-  const logger = { logQuery: () => void queries++ };
-  const client = (app.deps.db as unknown as { $client: unknown }).$client;
-  const options = { schema, casing: "snake_case" as const, logger };
-  const db =
-    app.deps.databaseKind === "pglite"
-      ? drizzlePglite(client as never, options)
-      : drizzlePostgres(client as never, options);
-  return { db: db as unknown as Db, count: () => queries };
-}
 
 describe("GET /api/projects", () => {
   it("needs a signed-in user", async () => {
@@ -85,9 +70,9 @@ describe("GET /api/projects", () => {
       .insert(installCounters)
       .values(rows.slice(0, 20).map((p) => ({ projectId: p.id, platform: "apple", count: 1 })));
 
-    const a = countingDb();
+    const a = countingDb(app);
     const fewRows = await listProjects({ db: a.db, userId: one.id });
-    const b = countingDb();
+    const b = countingDb(app);
     const manyRows = await listProjects({ db: b.db, userId: many.id });
     expect(fewRows).toHaveLength(1);
     expect(manyRows).toHaveLength(30);

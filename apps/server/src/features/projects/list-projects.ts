@@ -7,13 +7,8 @@ const installs = (platform: "apple" | "android") =>
     Number,
   );
 
-/**
- * The owner's projects, newest first, each with its install counts per platform (0 when no
- * counter exists). One query whatever the number of projects: the counters are joined and
- * summed, not fetched per project.
- */
-export async function listProjects(options: { db: Db; userId: string }) {
-  return options.db
+function prepareListProjects(db: Db) {
+  return db
     .select({
       ...getTableColumns(projects),
       apple: installs("apple"),
@@ -21,9 +16,26 @@ export async function listProjects(options: { db: Db; userId: string }) {
     })
     .from(projects)
     .leftJoin(installCounters, eq(installCounters.projectId, projects.id))
-    .where(eq(projects.adminId, options.userId))
+    .where(eq(projects.adminId, sql.placeholder("userId")))
     .groupBy(projects.id)
-    .orderBy(desc(projects.createdAt), desc(projects.id));
+    .orderBy(desc(projects.createdAt), desc(projects.id))
+    .prepare("list_projects");
+}
+const listProjectsQueries = new WeakMap<Db, ReturnType<typeof prepareListProjects>>();
+
+/**
+ * The owner's projects, newest first, each with its install counts per platform (0 when no
+ * counter exists). One query whatever the number of projects: the counters are joined and
+ * summed, not fetched per project. The query is built once per database (prepared): this is
+ * the console's most frequent list.
+ */
+export async function listProjects(options: { db: Db; userId: string }) {
+  let query = listProjectsQueries.get(options.db);
+  if (!query) {
+    query = prepareListProjects(options.db);
+    listProjectsQueries.set(options.db, query);
+  }
+  return query.execute({ userId: options.userId });
 }
 
 /** The owner's project, or undefined (unknown, or another user's: both answer 404). */
