@@ -1,6 +1,5 @@
 import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
-import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type RouteOptions } from "fastify";
 import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
@@ -25,6 +24,7 @@ import { registerHealthRoutes } from "./platform/health";
 import { createLiveHub, type LiveHub } from "./platform/live";
 import { createMailer, type Mailer, redactLink } from "./platform/mail";
 import { registerRequestLog } from "./platform/request-log";
+import { registerSecurityHeaders } from "./platform/security-headers";
 import { defaultWebDistDir } from "./platform/server-root";
 import { createSessionReader, type SessionInfo, type SessionReader } from "./platform/session";
 import { createLocalStorage, type Storage } from "./platform/storage";
@@ -118,27 +118,8 @@ export async function buildApp(options: BuildAppOptions) {
   app.addHook("preClose", async () => app.deps.live.closeAll());
   app.decorateRequest("sessionInfo", undefined);
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Radix and react-hot-toast set inline styles.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        mediaSrc: ["'self'", "blob:"],
-        fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: config.publicUrl.startsWith("https://") ? [] : null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    hsts: config.publicUrl.startsWith("https://"),
-    referrerPolicy: { policy: "no-referrer" },
+  registerSecurityHeaders(app, {
+    publicUrl: config.publicUrl,
   });
   await registerCompression(app);
   await app.register(fastifyCookie);
