@@ -1,7 +1,7 @@
 import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyRateLimit from "@fastify/rate-limit";
-import Fastify, { type RouteOptions } from "fastify";
+import Fastify, { LogController, type RouteOptions } from "fastify";
 import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { registerAgentsRoutes } from "./features/agents/routes";
 import { registerAuthRoutes } from "./features/auth/routes";
@@ -80,7 +80,7 @@ export async function buildApp(options: BuildAppOptions) {
     },
     // One line per request costs a tenth of a simple request's CPU: requestLog below writes
     // only what an operator needs (server errors, refusals, slow requests).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // Rate limits key on the client address: X-Forwarded-For only when a proxy sets it.
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,

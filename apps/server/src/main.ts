@@ -1,13 +1,9 @@
 import path from "node:path";
-import { detectAndroidToolchain } from "@hybridge/agent/android";
-import { startAgent } from "@hybridge/agent/runner";
-import { buildApp } from "./app";
-import { createEmbeddedAgent } from "./features/agents/manage-agents";
-import { seedStore } from "./features/store/seed-store";
+import type { App } from "./app";
 import { ConfigError, loadConfig } from "./platform/config";
 import { databaseTarget, openDatabase } from "./platform/db/client";
 import { lockDataDir } from "./platform/db/lock";
-import { type FileSweeper, startFileSweeper } from "./platform/file-sweep";
+import type { FileSweeper } from "./platform/file-sweep";
 import { dataDirProblem, StartError } from "./platform/start-error";
 
 function listenProblem(error: unknown, port: number, host: string): string | null {
@@ -25,13 +21,22 @@ function listenProblem(error: unknown, port: number, host: string): string | nul
 }
 
 async function main() {
+  // From the process's start (module loading included) to each step of the start-up.
+  const since = () => Math.round(performance.now());
   const config = loadConfig();
   const target = databaseTarget(config);
   const release = target.kind === "pglite" ? lockDataDir(config.dataDir) : () => {};
   process.on("exit", release);
 
-  const database = await openDatabase(target);
+  const loaded = since();
+  // The app's code loads while the database opens (PGlite compiles its WebAssembly meanwhile).
+  const [database, { buildApp, seedStore, startFileSweeper }] = await Promise.all([
+    openDatabase(target),
+    import("./server-parts"),
+  ]);
+  const opened = since();
   const app = await buildApp({ config, database, serveWeb: true });
+  const built = since();
   let sweeper: FileSweeper | null = null;
   let buildMachine: { stop: () => Promise<void> } | null = null;
   const closeAll = async () => {
@@ -79,6 +84,12 @@ async function main() {
     await closeAll();
     throw new StartError(problem);
   }
+  app.log.info(
+    {
+      startMs: { modulesLoaded: loaded, databaseOpen: opened, appBuilt: built, listening: since() },
+    },
+    "start-up times",
+  );
   // Files a crash left without their row: after listen, so that the start does not wait.
   sweeper = startFileSweeper({
     db: database.db,
@@ -105,11 +116,11 @@ async function main() {
  * this process only. Without the Android tools it does not start (the log says so, and
  * readiness reports androidToolchain "missing").
  */
-async function startEmbeddedAgent(
-  app: Awaited<ReturnType<typeof buildApp>>,
-  listening: { address: string; port: number },
-) {
+async function startEmbeddedAgent(app: App, listening: { address: string; port: number }) {
   const { config } = app.deps;
+  const { detectAndroidToolchain, createEmbeddedAgent, startAgent } = await import(
+    "./server-parts"
+  );
   const toolchain = await detectAndroidToolchain({
     searchPath: config.executablePath.join(path.delimiter),
   });

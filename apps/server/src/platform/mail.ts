@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 
 export type MailMessage = { to: string; subject: string; text: string; html: string };
 export type Mailer = { send: (message: MailMessage) => Promise<void> };
@@ -12,6 +12,20 @@ export function redactLink(link: string): string {
   return link
     .replace(/(\/reset-password\/)[^/?#]+/g, "$1[redacted]")
     .replace(/([?&]token=)[^&#]+/g, "$1[redacted]");
+}
+
+/**
+ * nodemailer is a tenth of the server's code and only mail needs it: it is loaded at the first
+ * mail, not at start (docs/decisions/026-server-performance.md).
+ */
+function lazyTransport(options: Parameters<typeof import("nodemailer").createTransport>[0]) {
+  let transport: Promise<Transporter> | undefined;
+  return () => {
+    transport ??= import("nodemailer").then((nodemailer) =>
+      nodemailer.default.createTransport(options),
+    );
+    return transport;
+  };
 }
 
 /**
@@ -25,23 +39,23 @@ export function createMailer(options: {
   log: FastifyBaseLogger;
 }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    const transport = lazyTransport(options.smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
+        await (await transport()).sendMail({ from: options.from, ...message });
         options.log.info({ to: message.to, subject: message.subject }, "mail sent");
       },
     };
   }
   const outbox = path.join(options.dataDir, "mail");
-  const transport = nodemailer.createTransport({
+  const transport = lazyTransport({
     streamTransport: true,
     buffer: true,
     newline: "unix",
   });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+      const info = await (await transport()).sendMail({ from: options.from, ...message });
       await mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${Date.now()}-${randomUUID()}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
