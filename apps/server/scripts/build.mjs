@@ -15,16 +15,14 @@ const flag = process.argv.indexOf("--outfile");
 const outfile = flag > 0 ? process.argv[flag + 1] : "dist/main.js";
 const outdir = path.dirname(outfile);
 const external = ["@electric-sql/pglite", "sharp"];
-// Chunks of an earlier build would stay next to the new ones.
+// Whatever an earlier build left there.
 rmSync(outdir, { recursive: true, force: true });
 
 await build({
   entryPoints: ["src/main.ts"],
-  outdir,
-  entryNames: path.basename(outfile, ".js"),
-  // main.js, and what it loads while the database opens (src/server-parts.ts) in a chunk.
-  splitting: true,
-  chunkNames: "chunks/[name]-[hash]",
+  outfile,
+  // No code splitting: a split chunk's dynamic import of a CommonJS module keeps only its
+  // default export (esbuild), which breaks @fastify/cookie's import("cookie").
   bundle: true,
   platform: "node",
   format: "esm",

@@ -1,9 +1,13 @@
 import path from "node:path";
-import type { App } from "./app";
+import { detectAndroidToolchain } from "@hybridge/agent/android";
+import { startAgent } from "@hybridge/agent/runner";
+import { type App, buildApp } from "./app";
+import { createEmbeddedAgent } from "./features/agents/manage-agents";
+import { seedStore } from "./features/store/seed-store";
 import { ConfigError, loadConfig } from "./platform/config";
 import { databaseTarget, openDatabase } from "./platform/db/client";
 import { lockDataDir } from "./platform/db/lock";
-import type { FileSweeper } from "./platform/file-sweep";
+import { type FileSweeper, startFileSweeper } from "./platform/file-sweep";
 import { dataDirProblem, StartError } from "./platform/start-error";
 
 function listenProblem(error: unknown, port: number, host: string): string | null {
@@ -29,11 +33,7 @@ async function main() {
   process.on("exit", release);
 
   const loaded = since();
-  // The app's code loads while the database opens (PGlite compiles its WebAssembly meanwhile).
-  const [database, { buildApp, seedStore, startFileSweeper }] = await Promise.all([
-    openDatabase(target),
-    import("./server-parts"),
-  ]);
+  const database = await openDatabase(target);
   const opened = since();
   const app = await buildApp({ config, database, serveWeb: true });
   const built = since();
@@ -118,9 +118,6 @@ async function main() {
  */
 async function startEmbeddedAgent(app: App, listening: { address: string; port: number }) {
   const { config } = app.deps;
-  const { detectAndroidToolchain, createEmbeddedAgent, startAgent } = await import(
-    "./server-parts"
-  );
   const toolchain = await detectAndroidToolchain({
     searchPath: config.executablePath.join(path.delimiter),
   });
