@@ -38,15 +38,16 @@ const HEARTBEAT_MS = 15_000;
 
 /**
  * Answers the request with an event stream on the given channels. `ready` is sent first, so a
- * client knows it will not miss what happens from now on; a comment line every 15 s keeps
- * proxies from closing the connection. `onClose` runs once, when the stream ends.
+ * client knows it will not miss what happens from now on; then `initial`'s events (this viewer's
+ * snapshot, read after the subscription: sent to this stream only). A comment line every 15 s
+ * keeps proxies from closing the connection. `onClose` runs once, when the stream ends.
  */
 export function streamLiveEvents(
   request: FastifyRequest,
   reply: FastifyReply,
   hub: LiveHub,
   channels: string[],
-  options: { onClose?: () => void } = {},
+  options: { initial?: () => Promise<LiveEvent[]>; onClose?: () => void } = {},
 ) {
   reply.hijack();
   const res = reply.raw;
@@ -68,6 +69,17 @@ export function streamLiveEvents(
   heartbeat.unref();
   send({ type: "ready" });
   let closed = false;
+  if (options.initial) {
+    options.initial().then(
+      (events) => {
+        if (!closed) for (const event of events) send(event);
+      },
+      (error) => {
+        request.log.warn({ err: error }, "reading a stream's first state failed");
+        res.end();
+      },
+    );
+  }
   const close = () => {
     if (closed) return;
     closed = true;

@@ -35,6 +35,8 @@ async function readEvents(options: {
   projectId: string;
   onReady: () => Promise<void>;
   done: (events: StreamEvent[]) => boolean;
+  /** Sees the events after each one that arrives. */
+  onEvent?: (events: StreamEvent[]) => void;
   timeoutMs?: number;
 }): Promise<StreamEvent[]> {
   const response = await fetch(`${base}/api/projects/${options.projectId}/builds/events`, {
@@ -65,6 +67,7 @@ async function readEvents(options: {
       if (type) {
         events.push({ type, data: JSON.parse(data ?? "null") });
         if (type === "ready") acting = options.onReady();
+        options.onEvent?.(events);
       }
       end = buffer.indexOf("\n\n");
     }
@@ -172,6 +175,52 @@ describe("GET /api/projects/:id/builds/events", () => {
     expect(seen?.data).toMatchObject({ id: build.id, buildPercent: "40" });
     // Generous on a shared 2-core machine: it comes on its own, without a read.
     expect(Date.now() - changedAt).toBeLessThan(5_000);
+  });
+
+  it("sends a joining viewer its own snapshot only, and each change once to every viewer", async () => {
+    const project = await seedProject(app, owner);
+    const android = await seedBuild(app, project, { platform: "android", version: 1 });
+    await seedBuild(app, project, { platform: "apple", version: 1 });
+    const VIEWERS = 60;
+    let withSnapshot = 0;
+    let everyoneHasIt: () => void = () => {};
+    const allSnapshots = new Promise<void>((resolve) => {
+      everyoneHasIt = resolve;
+    });
+    const streams = Array.from({ length: VIEWERS }, () => {
+      let counted = false;
+      return readEvents({
+        projectId: project.id,
+        onReady: async () => {},
+        onEvent: (events) => {
+          if (!counted && changes(events).length === 2) {
+            counted = true;
+            withSnapshot += 1;
+            if (withSnapshot === VIEWERS) everyoneHasIt();
+          }
+        },
+        done: (events) => events.some((e) => e.data?.buildPercent === "50"),
+        timeoutMs: 30_000,
+      });
+    });
+    await allSnapshots;
+    await app.deps.db
+      .update(schema.builds)
+      .set({ buildPercent: "50" })
+      .where(eq(schema.builds.id, android.id));
+    const received = await Promise.all(streams);
+    // Had every join re-sent the state to all viewers, the first viewers would hold about
+    // 2 × VIEWERS events here.
+    for (const events of received) {
+      expect(events.map((e) => [e.type, e.data?.platform ?? null])).toEqual([
+        ["ready", null],
+        ...[
+          ["build-changed", "android"],
+          ["build-changed", "apple"],
+        ].sort(),
+        ["build-changed", "android"],
+      ]);
+    }
   });
 
   it("answers 404 to another user and 401 when signed out, without opening a stream", async () => {

@@ -1,4 +1,5 @@
 import {
+  BuildEvents,
   BuildIdParamsSchema,
   BuildListResponseSchema,
   BuildLogQuerySchema,
@@ -103,9 +104,16 @@ export async function registerBuildsRoutes(app: FastifyInstance) {
       const user = await requireUser(request);
       await findOwnedProject(db, { userId: user.id, projectId: request.params.id });
       // Every change of the project's builds, wherever it is made, reaches the stream.
+      // This viewer's snapshot goes to its own stream only (a join costs one query and sends
+      // nothing to the project's other viewers).
       const watching = watcher.watch(request.params.id);
       streamLiveEvents(request, reply, live, [projectBuildsChannel(request.params.id)], {
-        onClose: () => void watching.then((stop) => stop()),
+        initial: async () =>
+          (await (await watching).snapshot()).map((build) => ({
+            type: BuildEvents.changed,
+            data: build,
+          })),
+        onClose: () => void watching.then((w) => w.release()),
       });
       return reply;
     },

@@ -58,15 +58,15 @@ describe("createLatestBuildsWatcher", () => {
     const build = await seedBuild(app, project, { platform: "apple", version: 1 });
     const { events, watcher } = watching(project.id);
 
-    const releaseA = await watcher.watch(project.id);
+    const viewerA = await watcher.watch(project.id);
     expect(watcher.size()).toBe(1);
-    // The first look announces the current state, once.
-    await waitFor(() => events.length === 1);
-    const releaseB = await watcher.watch(project.id);
+    // A viewer reads its own snapshot: nothing is announced to the others.
+    const snapshot = await viewerA.snapshot();
+    expect(snapshot).toEqual([expect.objectContaining({ id: build.id, platform: "apple" })]);
+    const viewerB = await watcher.watch(project.id);
     expect(watcher.size()).toBe(1);
-    // A new viewer gets the current state again.
-    await waitFor(() => events.length === 2);
-    expect(events[1]).toEqual(events[0]);
+    expect(await viewerB.snapshot()).toEqual(snapshot);
+    expect(events).toEqual([]);
 
     // A change behind the services' back, straight in the database: announced at once.
     const changedAt = Date.now();
@@ -74,10 +74,10 @@ describe("createLatestBuildsWatcher", () => {
       .update(schema.builds)
       .set({ status: "building" })
       .where(eq(schema.builds.id, build.id));
-    await waitFor(() => events.length === 3);
+    await waitFor(() => events.length === 1);
     // Generous: a shared 2-core machine; what matters is that it comes without a read.
     expect(Date.now() - changedAt).toBeLessThan(5_000);
-    expect(events[2]).toMatchObject({ type: "build-changed", data: { status: "building" } });
+    expect(events[0]).toMatchObject({ type: "build-changed", data: { status: "building" } });
 
     // A change that leaves the latest builds as they were, or another project's change,
     // announces nothing.
@@ -93,26 +93,33 @@ describe("createLatestBuildsWatcher", () => {
       .update(schema.builds)
       .set({ buildPercent: "5" })
       .where(eq(schema.builds.id, build.id));
-    await waitFor(() => events.length >= 4);
-    expect(events).toHaveLength(4);
-    expect(events[3]).toMatchObject({ type: "build-changed", data: { buildPercent: "5" } });
+    await waitFor(() => events.length >= 2);
+    expect(events).toHaveLength(2);
+    expect(events[1]).toMatchObject({ type: "build-changed", data: { buildPercent: "5" } });
 
-    releaseA();
-    releaseA();
+    viewerA.release();
+    viewerA.release();
     expect(watcher.size()).toBe(1);
-    releaseB();
+    viewerB.release();
     expect(watcher.size()).toBe(0);
     await app.deps.db
       .update(schema.builds)
       .set({ status: "published" })
       .where(eq(schema.builds.id, build.id));
-    // The marker: watching again announces the current state once. Had the released watch
-    // announced the change, it would be there twice.
+    // A new watch's snapshot has the change; the released watch announced nothing.
     const again = await watcher.watch(project.id);
-    await waitFor(() => events.length >= 5);
-    expect(events).toHaveLength(5);
-    expect(events[4]).toMatchObject({ type: "build-changed", data: { status: "published" } });
-    again();
+    expect(await again.snapshot()).toEqual([
+      expect.objectContaining({ id: build.id, status: "published" }),
+    ]);
+    // The marker: a change announced by the new watch only.
+    await app.deps.db
+      .update(schema.builds)
+      .set({ buildPercent: "6" })
+      .where(eq(schema.builds.id, build.id));
+    await waitFor(() => events.length >= 3);
+    expect(events).toHaveLength(3);
+    expect(events[2]).toMatchObject({ type: "build-changed", data: { buildPercent: "6" } });
+    again.release();
     await watcher.close();
   });
 
@@ -121,7 +128,8 @@ describe("createLatestBuildsWatcher", () => {
     const project = await seedProject(app, owner);
     const build = await seedBuild(app, project, { platform: "android", version: 1 });
     const { events, watcher } = watching(project.id);
-    const release = await watcher.watch(project.id);
+    const viewer = await watcher.watch(project.id);
+    await viewer.snapshot();
     for (let percent = 10; percent <= 100; percent += 10) {
       await app.deps.db
         .update(schema.builds)
@@ -134,7 +142,7 @@ describe("createLatestBuildsWatcher", () => {
     // It may skip states it had no time to read, never go back to one.
     const seen = events.map((e) => Number((e.data as { buildPercent?: string }).buildPercent));
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
-    release();
+    viewer.release();
     await watcher.close();
   });
 });

@@ -22,7 +22,15 @@ export async function findLatestBuilds(db: Db, projectId: string): Promise<Build
   return rows.map((found) => toBuild(found.row, found));
 }
 
-type Watch = { viewers: number; changed: (options?: { reannounce: boolean }) => void };
+type Watch = {
+  viewers: number;
+  changed: () => void;
+  /** What was last announced (or sent as a snapshot) per platform, as JSON. */
+  announced: Map<string, string>;
+};
+
+/** One viewer's watch: its own snapshot to send, and the release when it leaves. */
+export type Watching = { snapshot: () => Promise<Build[]>; release: () => void };
 
 /**
  * Keeps open project pages up to date. A trigger on the builds table notifies every change —
@@ -30,7 +38,8 @@ type Watch = { viewers: number; changed: (options?: { reannounce: boolean }) => 
  * another — on BUILD_CHANGES_CHANNEL with the project id. While at least one page streams a
  * project's events, each such notification re-reads that project's latest builds (one query,
  * shared by all its viewers) and announces on the live hub the platforms whose latest build
- * differs from what was last announced.
+ * differs from what was last announced. A viewer who joins reads its own snapshot (one query)
+ * and gets it on its own stream: a join sends nothing to the other viewers.
  */
 export function createLatestBuildsWatcher(options: {
   db: Db;
@@ -65,9 +74,7 @@ export function createLatestBuildsWatcher(options: {
     };
     // One read at a time, in order: a notification that arrives during a read asks for one
     // more, so the last announcement is always the state after the last change.
-    const changed = (options?: { reannounce: boolean }) => {
-      // A new viewer gets the current state even if it was announced before it came.
-      if (options?.reannounce) announced.clear();
+    const changed = () => {
       if (reading) {
         again = true;
         return;
@@ -85,17 +92,18 @@ export function createLatestBuildsWatcher(options: {
         reading = false;
       })();
     };
-    return { viewers: 0, changed };
+    return { viewers: 0, changed, announced };
   }
 
   return {
     /**
-     * Watches the project until the returned function is called (once per viewer). Resolves
-     * once notifications are listened to; the first read then announces the current state,
-     * which closes the gap between the page's own fetch and the start of the watch (a
-     * repeated state changes nothing on the page).
+     * Watches the project until `release` is called (once per viewer). Resolves once
+     * notifications are listened to, so a snapshot read afterwards misses nothing: a change
+     * committed after it is announced (a change racing with it may come twice, never go back).
+     * The snapshot also tells the watch what the viewers have seen, so the next change
+     * announces only the platforms it changed.
      */
-    async watch(projectId: string): Promise<() => void> {
+    async watch(projectId: string): Promise<Watching> {
       let watch = watches.get(projectId);
       if (!watch) {
         watch = start(projectId);
@@ -105,14 +113,24 @@ export function createLatestBuildsWatcher(options: {
       let released = false;
       const current = watch;
       await listener.ready();
-      current.changed({ reannounce: true });
-      return () => {
-        if (released) return;
-        released = true;
-        current.viewers -= 1;
-        if (current.viewers === 0 && watches.get(projectId) === current) {
-          watches.delete(projectId);
-        }
+      return {
+        snapshot: async () => {
+          const latest = await findLatestBuilds(db, projectId);
+          for (const build of latest) {
+            if (!current.announced.has(build.platform)) {
+              current.announced.set(build.platform, JSON.stringify(build));
+            }
+          }
+          return latest;
+        },
+        release: () => {
+          if (released) return;
+          released = true;
+          current.viewers -= 1;
+          if (current.viewers === 0 && watches.get(projectId) === current) {
+            watches.delete(projectId);
+          }
+        },
       };
     },
     /** How many projects are watched (for tests). */
