@@ -1,7 +1,8 @@
 // Bundles the server into dist/main.js: our code, @hybridge/shared, @hybridge/agent and the npm
 // dependencies in one file, so that a start reads and compiles one module instead of hundreds
 // (docs/decisions/026-server-performance.md: about 0.3 s of a 0.9 s start). Whitespace and
-// syntax are minified, names kept (errors and logs show them).
+// syntax are minified, identifiers are not (errors and logs keep their names; esbuild's
+// keepNames would cost a call per function created, on every request).
 //
 // Stay external, loaded from node_modules: PGlite (it reads its WebAssembly and data files
 // next to its own module) and sharp (a native addon).
@@ -30,7 +31,6 @@ await build({
   sourcemap: true,
   minifyWhitespace: true,
   minifySyntax: true,
-  keepNames: true,
   legalComments: "none",
   // The CommonJS dependencies' require() of Node's own modules, inside an ES module.
   banner: {

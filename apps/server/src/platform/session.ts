@@ -70,8 +70,24 @@ export function createSessionReader(options: { auth: Auth; db: Db; secret: strin
     updateAgeMs: context.sessionConfig.updateAge * 1000,
   }));
 
+  // Cookie values whose signature was checked, and their token: a signed-in browser sends the
+  // same value with every request. Bounded; what a deleted session's cookie maps to is harmless
+  // (the query finds no session).
+  const verified = new Map<string, string>();
+  const VERIFIED_MAX = 10_000;
+
   /** The token of a correctly signed cookie value (`token.base64(HMAC-SHA256)`), or null. */
   const verifiedToken = (cookieValue: string): string | null => {
+    const known = verified.get(cookieValue);
+    if (known !== undefined) return known;
+    const token = checkSignature(cookieValue);
+    if (token !== null) {
+      if (verified.size >= VERIFIED_MAX) verified.clear();
+      verified.set(cookieValue, token);
+    }
+    return token;
+  };
+  const checkSignature = (cookieValue: string): string | null => {
     const dot = cookieValue.lastIndexOf(".");
     if (dot < 1) return null;
     const token = cookieValue.slice(0, dot);

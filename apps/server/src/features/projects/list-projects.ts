@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { installCounters, projects } from "../../platform/db/schema";
 
@@ -10,7 +10,18 @@ const installs = (platform: "apple" | "android") =>
 function prepareListProjects(db: Db) {
   return db
     .select({
-      ...getTableColumns(projects),
+      id: projects.id,
+      name: projects.name,
+      keyApp: projects.keyApp,
+      description: projects.description,
+      segment: projects.segment,
+      color: projects.color,
+      statusbar: projects.statusbar,
+      navBarType: projects.navBarType,
+      icLaunchFileUrl: projects.icLaunchFileUrl,
+      icNotificationFileUrl: projects.icNotificationFileUrl,
+      status: projects.status,
+      createdAt: projects.createdAt,
       apple: installs("apple"),
       android: installs("android"),
     })

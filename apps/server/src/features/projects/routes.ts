@@ -32,7 +32,7 @@ import { getSession } from "../../platform/session";
 import { createProject } from "./create-project";
 import { findOwnedProject, isAppCodeAvailable, listProjects } from "./list-projects";
 import { dropUnshownKeys, regenerateDatabaseKey, viewProjectSettings } from "./project-settings";
-import { toProject, toSettings } from "./project-view";
+import { toProject, toProjectListItem, toSettings } from "./project-view";
 import { replaceProjectIcon, updateProject } from "./update-project";
 
 /** The signed-in user, or a 401 carrying the screen's own wording. */
@@ -95,12 +95,7 @@ export async function registerProjectsRoutes(app: FastifyInstance) {
     async (request) => {
       const user = await requireUserWith(request);
       const rows = await listProjects({ db, userId: user.id });
-      return {
-        projects: rows.map(({ apple, android, ...row }) => ({
-          ...toProject(row),
-          installs: { apple, android },
-        })),
-      };
+      return { projects: rows.map(toProjectListItem) };
     },
   );
 
