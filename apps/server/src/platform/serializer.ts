@@ -32,7 +32,8 @@ const PRIMITIVE = new Set(["string", "number", "integer", "boolean"]);
 
 /**
  * zod's JSON schema made plain, or null when it is not: `X | null` (zod writes it as an anyOf)
- * becomes a type list; any other union, reference or open object is not plain.
+ * becomes a type list, for a primitive or an object X; any other union, reference or open
+ * object is not plain.
  */
 function plainSchema(schema: JsonSchema): JsonSchema | null {
   let node = schema;
@@ -42,7 +43,9 @@ function plainSchema(schema: JsonSchema): JsonSchema | null {
     const nonNull = anyOf.filter((branch) => branch.type !== "null");
     const only = nonNull[0];
     if (others.length > 0 || anyOf.length !== 2 || nonNull.length !== 1 || !only) return null;
-    if (typeof only.type !== "string" || !PRIMITIVE.has(only.type)) return null;
+    if (typeof only.type !== "string" || !(PRIMITIVE.has(only.type) || only.type === "object")) {
+      return null;
+    }
     node = {
       ...only,
       type: [only.type, "null"],
@@ -70,7 +73,8 @@ function plainSchema(schema: JsonSchema): JsonSchema | null {
       out[key] = value;
     }
   }
-  if (out.type === "object" && out.additionalProperties !== false) return null;
+  const isObject = out.type === "object" || (Array.isArray(out.type) && out.type[0] === "object");
+  if (isObject && out.additionalProperties !== false) return null;
   return out;
 }
 
