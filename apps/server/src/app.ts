@@ -9,6 +9,7 @@ import { registerBuildsRoutes } from "./features/builds/routes";
 import { newestBundleFor, openNewestBundle } from "./features/bundles/bundles";
 import { registerBundlesRoutes } from "./features/bundles/routes";
 import { registerCommunityRoutes } from "./features/community/routes";
+import { registerDataRoutes } from "./features/data/routes";
 import { registerFeedbackRoutes } from "./features/feedback/routes";
 import { registerFilesRoutes } from "./features/files/routes";
 import { registerProjectsRoutes } from "./features/projects/routes";
@@ -140,6 +141,7 @@ export async function buildApp(options: BuildAppOptions) {
     openBundle: (projectId: string) => openNewestBundle(app.deps.db, app.deps.storage, projectId),
   });
   await app.register(registerTestConsoleRoutes);
+  await app.register(registerDataRoutes);
   await app.register(registerStoreRoutes);
 
   await registerWeb(app, options.serveWeb ? (config.webDistDir ?? defaultWebDistDir) : null);

@@ -56,6 +56,8 @@ export type Seed = {
   /** A web bundle of the project (the delete route deletes it), and a zip to upload. */
   bundleId: string;
   bundleZip: Buffer;
+  /** A document of the project's "orders" collection (the delete route deletes it). */
+  documentId: string;
 };
 
 /** The bytes of a small zip, which is all the server checks of an uploaded APK. */
@@ -202,6 +204,17 @@ export async function createSeed(app: TestApp): Promise<Seed> {
     pendingBuildId: pending.id,
     bundleId: bundle.id,
     bundleZip,
+    documentId: (
+      await expectOk<{ id: string }>(
+        "document",
+        app.inject({
+          method: "POST",
+          url: "/api/v1/db/collections/orders/documents",
+          headers: { authorization: `Bearer ${settings.databaseKey}` },
+          payload: { item: "Espresso" },
+        }),
+      )
+    ).id,
   };
 }
 
@@ -551,6 +564,49 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
       body: { appKey: s.project.keyApp, platform: "android", installId: "route-table-device-0001" },
       headers: { authorization: `Bearer ${s.databaseKey}` },
     }),
+  },
+
+  // the database API (decision 027): the project's key is the credential
+  "OPTIONS /api/v1/db/*": {
+    access: "none",
+    valid: 204,
+    request: () => ({ params: { "*": "collections/orders/documents" } }),
+  },
+  "GET /api/v1/db/collections/:collection/documents": {
+    access: "public",
+    request: (s) => ({
+      params: { collection: "orders" },
+      query: { limit: "10" },
+      headers: { authorization: `Bearer ${s.databaseKey}` },
+    }),
+  },
+  "POST /api/v1/db/collections/:collection/documents": {
+    access: "public",
+    multiLine: ["item"],
+    request: (s) => ({
+      params: { collection: "orders" },
+      body: { item: "Latte" },
+      headers: { authorization: `Bearer ${s.databaseKey}` },
+    }),
+  },
+  "GET /api/v1/db/collections/:collection/documents/:id": {
+    access: "public",
+    request: (s) => ({
+      params: { collection: "orders", id: s.documentId },
+      headers: { authorization: `Bearer ${s.databaseKey}` },
+    }),
+  },
+  "DELETE /api/v1/db/collections/:collection/documents/:id": {
+    access: "public",
+    request: (s) => ({
+      params: { collection: "orders", id: s.documentId },
+      headers: { authorization: `Bearer ${s.databaseKey}` },
+    }),
+  },
+  "GET /api/v1/db/collections/:collection/events": {
+    access: "public",
+    valid: "skip",
+    request: (s) => ({ params: { collection: "orders" }, query: { key: s.databaseKey } }),
   },
 
   // test console

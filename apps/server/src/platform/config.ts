@@ -75,6 +75,10 @@ const EnvSchema = z.object({
   /** How many builds the embedded build machine runs at once. */
   BUILD_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   TRUST_PROXY: flag(false),
+  /** The database API (decision 027): a document's size, documents per project, requests per key. */
+  DATA_MAX_DOCUMENT_KB: z.coerce.number().int().min(1).max(1024).default(64),
+  DATA_MAX_DOCUMENTS: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
+  DATA_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   // Where the Android toolchain is looked for (detectAndroidToolchain, @hybridge/agent/android).
   PATH: z.string().default(""),
 });
@@ -113,6 +117,7 @@ export type Config = {
     concurrency: number;
   };
   bundles: { maxUnpackedBytes: number; maxEntries: number };
+  data: { maxDocumentBytes: number; maxDocuments: number; requestsPerMinute: number };
 };
 
 export class ConfigError extends Error {}
@@ -167,6 +172,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       concurrency: e.BUILD_CONCURRENCY,
     },
     bundles: { maxUnpackedBytes: e.BUNDLE_MAX_MB * 1024 * 1024, maxEntries: e.BUNDLE_MAX_ENTRIES },
+    data: {
+      maxDocumentBytes: e.DATA_MAX_DOCUMENT_KB * 1024,
+      maxDocuments: e.DATA_MAX_DOCUMENTS,
+      requestsPerMinute: e.DATA_RATE_LIMIT_PER_MINUTE,
+    },
     fileSweep: {
       intervalMs: e.FILE_SWEEP_INTERVAL_MINUTES * 60_000,
       minAgeMs: e.FILE_SWEEP_MIN_AGE_MINUTES * 60_000,

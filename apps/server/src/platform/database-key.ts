@@ -61,3 +61,28 @@ export async function requireDatabaseKey(
   }
   return { projectId: row.projectId, adminId: row.adminId, keyApp: row.keyApp };
 }
+
+/**
+ * The project whose database key the request carries (`Authorization: Bearer <key>`, or `key`
+ * for the one caller that cannot set headers: `EventSource`), found by the key's hash (unique).
+ * A missing, wrong or replaced key answers 401 with `WWW-Authenticate`, all alike.
+ */
+export async function requireProjectKey(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: { realm: string; presented?: string | null },
+): Promise<{ projectId: string }> {
+  const presented = options.presented ?? bearerKey(request);
+  const [row] = presented
+    ? await request.server.deps.db
+        .select({ projectId: projectSettings.id })
+        .from(projectSettings)
+        .where(eq(projectSettings.databaseKeyHash, hashDatabaseKey(presented)))
+        .limit(1)
+    : [];
+  if (!row) {
+    reply.header("WWW-Authenticate", `Bearer realm="${options.realm}"`);
+    throw new AppError(ErrorCodes.UNAUTHENTICATED, GenericTexts.databaseKeyRequired);
+  }
+  return row;
+}

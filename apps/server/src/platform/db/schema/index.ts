@@ -1,6 +1,7 @@
 export * from "./auth";
 export * from "./builds";
 export * from "./community";
+export * from "./data";
 export * from "./feedback";
 export * from "./files";
 export * from "./projects";

@@ -1,0 +1,50 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgTable, text, uuid, varchar } from "drizzle-orm/pg-core";
+import { createdAt } from "./helpers";
+import { projects } from "./projects";
+
+/**
+ * The Test Mode database of a project (decision 027): JSON documents in named collections, one
+ * table for every project and collection. `size` is the document's JSON length, `fileKey` the
+ * storage key of a file added with it. Access rules for live apps can come later as a column
+ * (the owning app user) and a condition in the services' queries, without another table.
+ */
+export const documents = pgTable(
+  "documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: varchar("project_id", { length: 101 })
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    collection: varchar("collection", { length: 64 }).notNull(),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    size: integer("size").notNull(),
+    fileKey: text("file_key"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("documents_project_collection_created_idx").on(
+      t.projectId,
+      t.collection,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+    check("documents_collection_name", sql`${t.collection} ~ '^[a-z0-9_-]{1,64}$'`),
+  ],
+);
+
+/**
+ * How many documents each project holds: the per-project limit is kept by an atomic
+ * `UPDATE … SET documents = documents + 1 WHERE documents < limit`, never by a count then an
+ * insert (two adds at once could both pass a count).
+ */
+export const documentUsage = pgTable(
+  "document_usage",
+  {
+    projectId: varchar("project_id", { length: 101 })
+      .primaryKey()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    documents: integer("documents").notNull().default(0),
+  },
+  (t) => [check("document_usage_not_negative", sql`${t.documents} >= 0`)],
+);
