@@ -4,6 +4,14 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: "shared", root: "packages/shared", include: ["src/**/*.test.ts"] } },
+      {
+        test: {
+          name: "app",
+          root: "packages/app",
+          environment: "happy-dom",
+          include: ["src/**/*.test.ts"],
+        },
+      },
       "apps/server/vitest.config.ts",
       "apps/agent/vitest.config.ts",
       "apps/web/vitest.config.ts",

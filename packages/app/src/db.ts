@@ -1,0 +1,131 @@
+import { COLLECTION_NAME, DATA_API_PATH, DataEvents } from "@hybridge/shared/data/protocol";
+import { settings } from "./config";
+import { HybridgeError } from "./errors";
+
+/** A stored document: its own fields, with the server's id and creation date (ISO 8601). */
+export type HybridgeDocument = { id: string; createdAt: string; [field: string]: unknown };
+/** The part of EventSource the SDK uses: every browser and the app's WebView have it. */
+type EventSourceLike = {
+  addEventListener: (type: string, listener: (event: { data: string }) => void) => void;
+  close: () => void;
+};
+type EventSourceClass = new (url: string) => EventSourceLike;
+
+export { configure, type HybridgeConfig } from "./config";
+export { HybridgeError } from "./errors";
+
+export type DocumentChange =
+  | { type: "added"; document: HybridgeDocument }
+  | { type: "deleted"; id: string };
+
+function collectionPath(collection: string) {
+  if (!COLLECTION_NAME.test(collection)) {
+    throw new HybridgeError(
+      "VALIDATION",
+      `collection: use 1 to 64 lowercase letters, digits, '-' or '_' (got "${collection}").`,
+    );
+  }
+  return `${DATA_API_PATH}/collections/${collection}`;
+}
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const { server, key } = settings();
+  let response: Response;
+  try {
+    response = await fetch(`${server}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${key}`,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    throw new HybridgeError(
+      "NETWORK",
+      `The Hybridge server at ${server} could not be reached (${(error as Error).message}).`,
+    );
+  }
+  const text = await response.text();
+  let answer: unknown = null;
+  try {
+    answer = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: reported below
+  }
+  if (!response.ok) {
+    const { code, message } = (answer ?? {}) as { code?: string; message?: string };
+    throw new HybridgeError(
+      code ?? "HTTP_ERROR",
+      message ?? `The server answered ${response.status}.`,
+      response.status,
+    );
+  }
+  return answer as T;
+}
+
+export const db = {
+  /** Stores a new document in a collection (created on first use); returns its id. */
+  async add(collection: string, data: Record<string, unknown>): Promise<string> {
+    const added = await call<HybridgeDocument>(
+      "POST",
+      `${collectionPath(collection)}/documents`,
+      data,
+    );
+    return added.id;
+  },
+
+  /** The documents of a collection, newest first (`limit`: 100 by default, 500 at most). */
+  async getDocs(collection: string, options: { limit?: number } = {}): Promise<HybridgeDocument[]> {
+    const query = options.limit === undefined ? "" : `?limit=${encodeURIComponent(options.limit)}`;
+    const page = await call<{ documents: HybridgeDocument[] }>(
+      "GET",
+      `${collectionPath(collection)}/documents${query}`,
+    );
+    return page.documents;
+  },
+
+  /** One document by its id, or null when it does not exist. */
+  async getDoc(collection: string, id: string): Promise<HybridgeDocument | null> {
+    try {
+      return await call<HybridgeDocument>(
+        "GET",
+        `${collectionPath(collection)}/documents/${encodeURIComponent(id)}`,
+      );
+    } catch (error) {
+      if (error instanceof HybridgeError && error.status === 404) return null;
+      throw error;
+    }
+  },
+
+  /** Deletes one document by its id. */
+  async delete(collection: string, id: string): Promise<void> {
+    await call("DELETE", `${collectionPath(collection)}/documents/${encodeURIComponent(id)}`);
+  },
+
+  /**
+   * Calls `callback` with every document added to or deleted from the collection from now on,
+   * from this phone or any other; returns the function that stops watching. The browser
+   * reconnects by itself after a network loss.
+   */
+  watch(collection: string, callback: (change: DocumentChange) => void): () => void {
+    const { server, key } = settings();
+    const EventSource = (globalThis as { EventSource?: EventSourceClass }).EventSource;
+    if (!EventSource) {
+      throw new HybridgeError(
+        "UNSUPPORTED",
+        "db.watch needs EventSource, which this runtime lacks.",
+      );
+    }
+    const source = new EventSource(
+      `${server}${collectionPath(collection)}/events?key=${encodeURIComponent(key)}`,
+    );
+    source.addEventListener(DataEvents.added, (event) => {
+      callback({ type: "added", document: JSON.parse(event.data) });
+    });
+    source.addEventListener(DataEvents.deleted, (event) => {
+      callback({ type: "deleted", id: JSON.parse(event.data).id });
+    });
+    return () => source.close();
+  },
+};

@@ -1,0 +1,7 @@
+// @hybridge/app — the SDK of a Hybridge app: its project's database, navigation and device
+// features. See the /docs page of your Hybridge server.
+export { configure, type HybridgeConfig } from "./config";
+export { type DocumentChange, db, type HybridgeDocument } from "./db";
+export { device } from "./device";
+export { HybridgeError } from "./errors";
+export { nav } from "./nav";

@@ -1,0 +1,42 @@
+import { HybridgeError } from "./errors";
+
+/** What the native shell adds to the page when it can open native views (not in a browser). */
+type NativeBridge = { openView?: (name: string) => void };
+const bridge = () => (globalThis as { HybridgeNative?: NativeBridge }).HybridgeNative;
+
+/** Tells the page's router (React Router, Vue Router… all listen to popstate) that the URL changed. */
+function announce() {
+  window.dispatchEvent(new PopStateEvent("popstate", { state: history.state }));
+}
+
+export const nav = {
+  /** Back to the previous page, like the system back gesture. */
+  back() {
+    history.back();
+  },
+
+  /** Opens a page of the app on top of the current one; `params` become its URL parameters. */
+  openPage(path: string, params: Record<string, string | number | boolean> = {}) {
+    const url = new URL(path, location.href);
+    for (const [name, value] of Object.entries(params)) url.searchParams.set(name, String(value));
+    history.pushState(null, "", `${url.pathname}${url.search}${url.hash}`);
+    announce();
+  },
+
+  /** A parameter the page was opened with (nav.openPage's `params`), or null. */
+  param(name: string): string | null {
+    return new URLSearchParams(location.search).get(name);
+  },
+
+  /** Opens a native view by the name its module gives it (inside the app only). */
+  openView(name: string) {
+    const open = bridge()?.openView;
+    if (!open) {
+      throw new HybridgeError(
+        "NATIVE_ONLY",
+        `The native view "${name}" opens inside the app only: install the app (or the dev app) on a phone to see it.`,
+      );
+    }
+    open(name);
+  },
+};
