@@ -56,8 +56,9 @@ export type Seed = {
   /** A web bundle of the project (the delete route deletes it), and a zip to upload. */
   bundleId: string;
   bundleZip: Buffer;
-  /** A document of the project's "orders" collection (the delete route deletes it). */
+  /** Documents of the project's "orders" collection (the app's and the console's delete routes each delete one). */
   documentId: string;
+  consoleDocumentId: string;
 };
 
 /** The bytes of a small zip, which is all the server checks of an uploaded APK. */
@@ -119,6 +120,20 @@ async function expectOk<T>(label: string, response: Promise<{ statusCode: number
   const res = await response;
   if (res.statusCode >= 300) throw new Error(`${label}: ${res.statusCode} ${res.body}`);
   return JSON.parse(res.body) as T;
+}
+
+/** A document added to the "orders" collection through the database API. */
+async function seedDocument(app: TestApp, key: string) {
+  const added = await expectOk<{ id: string }>(
+    "document",
+    app.inject({
+      method: "POST",
+      url: "/api/v1/db/collections/orders/documents",
+      headers: { authorization: `Bearer ${key}` },
+      payload: { item: "Espresso" },
+    }),
+  );
+  return added.id;
 }
 
 /** Each test gets its own: the valid requests use some of it up (a deleted comment…). */
@@ -204,17 +219,8 @@ export async function createSeed(app: TestApp): Promise<Seed> {
     pendingBuildId: pending.id,
     bundleId: bundle.id,
     bundleZip,
-    documentId: (
-      await expectOk<{ id: string }>(
-        "document",
-        app.inject({
-          method: "POST",
-          url: "/api/v1/db/collections/orders/documents",
-          headers: { authorization: `Bearer ${settings.databaseKey}` },
-          payload: { item: "Espresso" },
-        }),
-      )
-    ).id,
+    documentId: await seedDocument(app, settings.databaseKey),
+    consoleDocumentId: await seedDocument(app, settings.databaseKey),
   };
 }
 
@@ -601,6 +607,20 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
     request: (s) => ({
       params: { collection: "orders", id: s.documentId },
       headers: { authorization: `Bearer ${s.databaseKey}` },
+    }),
+  },
+  "GET /api/projects/:id/data/collections": {
+    access: "owner",
+    request: (s) => ({ params: { id: s.project.id } }),
+  },
+  "GET /api/projects/:id/data/collections/:collection/documents": {
+    access: "owner",
+    request: (s) => ({ params: { id: s.project.id, collection: "orders" }, query: { limit: "5" } }),
+  },
+  "DELETE /api/projects/:id/data/collections/:collection/documents/:documentId": {
+    access: "owner",
+    request: (s) => ({
+      params: { id: s.project.id, collection: "orders", documentId: s.consoleDocumentId },
     }),
   },
   "GET /api/v1/db/collections/:collection/events": {
