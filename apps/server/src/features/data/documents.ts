@@ -1,0 +1,182 @@
+import { ErrorCodes } from "@hybridge/shared/common/errors";
+import type { DataDocument, DocumentsResponse } from "@hybridge/shared/data/schemas";
+import {
+  DOCUMENT_ID,
+  DOCUMENTS_CURSOR,
+  DOCUMENTS_PAGE_SIZE,
+  RESERVED_FIELDS,
+} from "@hybridge/shared/data/schemas";
+import { DataTexts } from "@hybridge/shared/data/texts";
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../platform/db/client";
+import { documents, documentUsage } from "../../platform/db/schema";
+import { AppError } from "../../platform/errors";
+
+export type DataLimits = { maxDocumentBytes: number; maxDocuments: number };
+
+type Row = { id: string; data: Record<string, unknown>; createdAt: Date };
+
+/** A stored document as the API answers it: its fields, then the server's. */
+export function toDocument(row: Row): DataDocument {
+  return { ...row.data, id: row.id, createdAt: row.createdAt.toISOString() };
+}
+
+/** A document's place in its list, as a cursor carries it: its time to the microsecond. */
+const cursorTime = sql<string>`to_char(${documents.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * Adds a document to a collection of the project. Refused, changing nothing: a reserved field
+ * (`id`, `createdAt`, `fileUrl`), more than the size limit once written as JSON, or a project
+ * at its document limit — counted atomically with the insert in one transaction, so that adds
+ * at the same moment cannot pass the limit together.
+ */
+export async function addDocument(options: {
+  db: Db;
+  limits: DataLimits;
+  projectId: string;
+  collection: string;
+  data: Record<string, unknown>;
+}): Promise<DataDocument> {
+  const { db, limits, projectId, collection, data } = options;
+  for (const field of RESERVED_FIELDS) {
+    if (Object.hasOwn(data, field)) {
+      throw AppError.validation(DataTexts.reservedField(field));
+    }
+  }
+  const size = Buffer.byteLength(JSON.stringify(data));
+  if (size > limits.maxDocumentBytes) {
+    throw new AppError(
+      ErrorCodes.PAYLOAD_TOO_LARGE,
+      DataTexts.tooLarge(Math.round(limits.maxDocumentBytes / 1024)),
+    );
+  }
+  return db.transaction(async (tx) => {
+    await tx.insert(documentUsage).values({ projectId }).onConflictDoNothing();
+    const counted = await tx
+      .update(documentUsage)
+      .set({ documents: sql`${documentUsage.documents} + 1` })
+      .where(
+        and(
+          eq(documentUsage.projectId, projectId),
+          sql`${documentUsage.documents} < ${limits.maxDocuments}`,
+        ),
+      )
+      .returning({ documents: documentUsage.documents });
+    if (counted.length === 0) {
+      throw new AppError(ErrorCodes.CONFLICT, DataTexts.tooMany(limits.maxDocuments));
+    }
+    const [row] = await tx
+      .insert(documents)
+      .values({ projectId, collection, data, size })
+      .returning({ id: documents.id, data: documents.data, createdAt: documents.createdAt });
+    if (!row) throw new Error("the insert returned no row");
+    return toDocument(row);
+  });
+}
+
+/**
+ * One page of a collection, newest first (ties broken by id), in one query. `cursor` (a page's
+ * `nextCursor`) starts just after that document, whether or not it still exists, so documents
+ * added meanwhile never shift an older one onto the next page twice.
+ */
+export async function listDocuments(options: {
+  db: Db;
+  projectId: string;
+  collection: string;
+  limit?: number;
+  cursor?: string;
+}): Promise<DocumentsResponse> {
+  const { db, projectId, collection, limit = DOCUMENTS_PAGE_SIZE } = options;
+  const after = options.cursor?.match(DOCUMENTS_CURSOR);
+  const rows = await db
+    .select({
+      id: documents.id,
+      data: documents.data,
+      createdAt: documents.createdAt,
+      cursor: cursorTime,
+    })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.projectId, projectId),
+        eq(documents.collection, collection),
+        after
+          ? sql`(${documents.createdAt}, ${documents.id}) < (${after[1]}::timestamptz, ${after[2]}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(documents.createdAt), desc(documents.id))
+    // One more than the page: whether an older page exists, without a second query.
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    documents: page.map(toDocument),
+    nextCursor: rows.length > limit && last ? `${last.cursor}_${last.id}` : null,
+  };
+}
+
+const isUuid = (id: string) => DOCUMENT_ID.test(id);
+
+/** The document, or undefined: unknown, or in another collection or project. */
+export async function getDocument(options: {
+  db: Db;
+  projectId: string;
+  collection: string;
+  id: string;
+}): Promise<DataDocument | undefined> {
+  const { db, projectId, collection, id } = options;
+  if (!isUuid(id)) return undefined;
+  const [row] = await db
+    .select({ id: documents.id, data: documents.data, createdAt: documents.createdAt })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.id, id),
+        eq(documents.projectId, projectId),
+        eq(documents.collection, collection),
+      ),
+    )
+    .limit(1);
+  return row ? toDocument(row) : undefined;
+}
+
+/** A project's collections with their document counts, by name, in one query. */
+export async function listCollections(options: { db: Db; projectId: string }) {
+  const rows = await options.db
+    .select({ name: documents.collection, documents: sql<number>`count(*)`.mapWith(Number) })
+    .from(documents)
+    .where(eq(documents.projectId, options.projectId))
+    .groupBy(documents.collection)
+    .orderBy(documents.collection);
+  return { collections: rows };
+}
+
+/** Deletes the document and gives its count back; false when there was none to delete. */
+export async function deleteDocument(options: {
+  db: Db;
+  projectId: string;
+  collection: string;
+  id: string;
+}): Promise<boolean> {
+  const { db, projectId, collection, id } = options;
+  if (!isUuid(id)) return false;
+  return db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(documents)
+      .where(
+        and(
+          eq(documents.id, id),
+          eq(documents.projectId, projectId),
+          eq(documents.collection, collection),
+        ),
+      )
+      .returning({ id: documents.id });
+    if (deleted.length === 0) return false;
+    await tx
+      .update(documentUsage)
+      .set({ documents: sql`${documentUsage.documents} - 1` })
+      .where(eq(documentUsage.projectId, projectId));
+    return true;
+  });
+}

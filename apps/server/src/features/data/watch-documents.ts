@@ -1,0 +1,90 @@
+import { DataEvents } from "@hybridge/shared/data/schemas";
+import { eq } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Database, Db } from "../../platform/db/client";
+import { createListener } from "../../platform/db/listener";
+import { documents } from "../../platform/db/schema";
+import type { LiveHub } from "../../platform/live";
+import { toDocument } from "./documents";
+
+/** The channel the documents table's trigger notifies (migration 0007). */
+const DATA_CHANGES_CHANNEL = "data_changes";
+/** `{op}:{project id}:{collection}:{document id}`; a project id never holds the collection's `:`. */
+const CHANGE = /^(insert|delete):(.+):([a-z0-9_-]{1,64}):([0-9a-f-]{36})$/;
+
+/** The live hub's channel of one collection of one project. */
+export const collectionChannel = (projectId: string, collection: string) =>
+  `data:${projectId}:${collection}`;
+
+/**
+ * Keeps the apps' collection streams up to date. The documents table's trigger notifies every
+ * document added or deleted, wherever it is done, on DATA_CHANGES_CHANNEL. While a stream
+ * watches that project's collection, an added document is read once (one query, whatever the
+ * number of viewers) and sent whole; a deleted one is sent as its id; in commit order.
+ */
+export function createDocumentsWatcher(options: {
+  db: Db;
+  listen: Database["listen"];
+  live: LiveHub;
+  log: FastifyBaseLogger;
+}) {
+  const { db, listen, live, log } = options;
+  const viewers = new Map<string, number>();
+  let queue: Promise<void> = Promise.resolve();
+
+  async function forward(op: string, channel: string, id: string) {
+    if (op === "delete") {
+      live.publish(channel, { type: DataEvents.deleted, data: { id } });
+      return;
+    }
+    const [row] = await db
+      .select({ id: documents.id, data: documents.data, createdAt: documents.createdAt })
+      .from(documents)
+      .where(eq(documents.id, id));
+    // Gone already: its delete notification follows and says so.
+    if (row) live.publish(channel, { type: DataEvents.added, data: toDocument(row) });
+  }
+
+  const listener = createListener({
+    listen,
+    channel: DATA_CHANGES_CHANNEL,
+    onNotify: (payload) => {
+      const match = CHANGE.exec(payload);
+      if (!match) return;
+      const [, op = "", projectId = "", collection = "", id = ""] = match;
+      const channel = collectionChannel(projectId, collection);
+      if (!viewers.get(channel)) return;
+      queue = queue.then(() =>
+        forward(op, channel, id).catch((error) => {
+          log.warn({ err: error, documentId: id }, "forwarding a document change failed");
+        }),
+      );
+    },
+    log,
+  });
+
+  return {
+    /**
+     * Counts a viewer of the collection until the returned function is called. Resolves once
+     * notifications are listened to: every change committed afterwards reaches the stream.
+     */
+    async watch(projectId: string, collection: string): Promise<() => void> {
+      const channel = collectionChannel(projectId, collection);
+      viewers.set(channel, (viewers.get(channel) ?? 0) + 1);
+      let released = false;
+      await listener.ready();
+      return () => {
+        if (released) return;
+        released = true;
+        const left = (viewers.get(channel) ?? 1) - 1;
+        if (left > 0) viewers.set(channel, left);
+        else viewers.delete(channel);
+      };
+    },
+    async close() {
+      viewers.clear();
+      await listener.close();
+      await queue;
+    },
+  };
+}

@@ -1,0 +1,35 @@
+/** Texts of the database API (the apps' documents; decision 027). English: developers read them. */
+export const DataTexts = {
+  invalidCollection:
+    "collection: use 1 to 64 lowercase letters, digits, '-' or '_' (for example orders or user_photos).",
+  notAnObject: 'body: a document is a JSON object, for example { "item": "Espresso" }.',
+  reservedField: (field: string) => `${field}: is set by the server; leave it out of the document.`,
+  tooLarge: (maxKb: number) => `The document is larger than ${maxKb} kB once written as JSON.`,
+  tooMany: (max: number) =>
+    `This project's database holds its maximum of ${max} documents: delete some before adding more.`,
+  notFound: "No document with this id in this collection.",
+  projectNotFound: "This project could not be found.",
+  invalidCursor: "cursor: is not a cursor this list gave.",
+  fileRequired: "file: add one file (an image or a PDF).",
+  fileType: "file: only images (PNG, JPEG, WebP, GIF) and PDF documents can be added.",
+  fileTooLarge: (maxMb: number) => `file: must be at most ${maxMb} MB.`,
+  dataField: "data: must be a JSON object written as text.",
+} as const;
+
+/** The project page's "Database" section. */
+export const DatabaseSectionTexts = {
+  title: "Database",
+  lead: "The documents your app stores with db.add, by collection. This is your project's Test Mode database.",
+  empty: 'No documents yet. Add one from your app with db.add("orders", { … }).',
+  loadFailed: "The database could not be loaded.",
+  documents: (n: number) => `${n} document${n === 1 ? "" : "s"}`,
+  collections: "Collections",
+  newestFirst: "Newest first",
+  loadMore: "Load more",
+  delete: "Delete",
+  deleteTitle: "Delete this document?",
+  deleteText: "The app will no longer find it. This cannot be undone.",
+  deleted: "Document deleted.",
+  deleteFailed: "The document could not be deleted.",
+  back: "All collections",
+} as const;
