@@ -1,13 +1,20 @@
 import { SigningKeySection } from "../../features/builds/components/signing-key-section";
 import { ProjectPage, type ProjectSection } from "../../features/builds/pages/project-page";
 import { WebAppSection } from "../../features/bundles/components/web-app-section";
+import { DatabaseSection } from "../../features/data/components/database-section";
 import { ProjectModules } from "../../features/store/components/project-modules";
 
 /** What other features add under the project page's cards. */
-const SECTIONS: readonly ProjectSection[] = [WebAppSection, SigningKeySection, ProjectModules];
+const SECTIONS: readonly ProjectSection[] = [
+  WebAppSection,
+  DatabaseSection,
+  SigningKeySection,
+  ProjectModules,
+];
 
 /**
- * /project/{id}: the projects feature's page, with the bundles' Web app section, the Android signing key and the store's Modules section. Composed in
+ * /project/{id}: the projects feature's page, with the bundles' Web app section, the project's
+ * Database, the Android signing key and the store's Modules section. Composed in
  * the app layer because a feature never imports another feature's internals (house style).
  */
 export function ProjectRoute() {

@@ -1,0 +1,68 @@
+import { paths } from "@hybridge/shared/common/paths";
+import { DatabaseSectionTexts as T } from "@hybridge/shared/data/texts";
+import { describe, expect, it } from "vitest";
+import { expectVisible } from "./support/assertions";
+import { useBrowser } from "./support/browser";
+import { baseUrl } from "./support/env";
+import { createConsoleProject, revealDatabaseKey } from "./support/test-console";
+import { createSignedInUser } from "./support/users";
+
+const browser = useBrowser();
+
+/** What an app does with the project's key: add a document through the database API. */
+async function addDocument(key: string, collection: string, data: Record<string, unknown>) {
+  const response = await fetch(`${baseUrl()}/api/v1/db/collections/${collection}/documents`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: JSON.stringify(data),
+  });
+  if (response.status !== 201) throw new Error(`add: ${response.status} ${await response.text()}`);
+}
+
+describe("the project page's Database section", () => {
+  it("shows what the app stored, by collection, and deletes a document", async () => {
+    const { context, page } = await browser.newPage();
+    await createSignedInUser(context);
+    const project = await createConsoleProject(context);
+    const key = await revealDatabaseKey(context, project.id);
+
+    await page.goto(paths.project(project.id));
+    const section = page.getByRole("region", { name: T.title, exact: true });
+    await expectVisible(section.getByText(T.empty, { exact: true }));
+
+    await addDocument(key, "orders", { item: "Espresso", quantity: 2 });
+    await addDocument(key, "orders", { item: "Latte", quantity: 1 });
+    await addDocument(key, "tables", { seats: 4 });
+    await page.reload();
+    const collections = section.getByRole("list", { name: T.collections, exact: true });
+    await expectVisible(collections.getByRole("button", { name: /orders\s*2 documents/ }));
+    await expectVisible(collections.getByRole("button", { name: /tables\s*1 document$/ }));
+
+    // Keyboard: the collection opens with Enter.
+    await collections.getByRole("button", { name: /orders/ }).focus();
+    await page.keyboard.press("Enter");
+    const documents = section.getByRole("list", { name: "orders", exact: true });
+    await expect.poll(() => documents.getByRole("listitem").count()).toBe(2);
+    // Newest first: the Latte was added last.
+    await expect
+      .poll(() => documents.getByRole("listitem").first().locator("pre").textContent())
+      .toContain('"item": "Latte"');
+
+    await documents
+      .getByRole("listitem")
+      .first()
+      .getByRole("button", { name: /Delete/ })
+      .click();
+    const dialog = page.getByRole("alertdialog").or(page.getByRole("dialog"));
+    await expectVisible(dialog.getByText(T.deleteTitle, { exact: true }));
+    await dialog.getByRole("button", { name: T.delete, exact: true }).click();
+    await expectVisible(page.getByText(T.deleted, { exact: true }));
+    await expect.poll(() => documents.getByRole("listitem").count()).toBe(1);
+    await expect
+      .poll(() => documents.getByRole("listitem").first().locator("pre").textContent())
+      .toContain('"item": "Espresso"');
+
+    await section.getByRole("button", { name: T.back }).click();
+    await expectVisible(collections.getByRole("button", { name: /orders\s*1 document$/ }));
+  });
+});
