@@ -118,6 +118,14 @@ export async function listDocuments(options: {
 
 const isUuid = (id: string) => DOCUMENT_ID.test(id);
 
+/** The document `id` of this project's collection: another project's or collection's is not it. */
+const oneDocument = (projectId: string, collection: string, id: string) =>
+  and(
+    eq(documents.id, id),
+    eq(documents.projectId, projectId),
+    eq(documents.collection, collection),
+  );
+
 /** The document, or undefined: unknown, or in another collection or project. */
 export async function getDocument(options: {
   db: Db;
@@ -130,13 +138,7 @@ export async function getDocument(options: {
   const [row] = await db
     .select({ id: documents.id, data: documents.data, createdAt: documents.createdAt })
     .from(documents)
-    .where(
-      and(
-        eq(documents.id, id),
-        eq(documents.projectId, projectId),
-        eq(documents.collection, collection),
-      ),
-    )
+    .where(oneDocument(projectId, collection, id))
     .limit(1);
   return row ? toDocument(row) : undefined;
 }
@@ -164,13 +166,7 @@ export async function deleteDocument(options: {
   return db.transaction(async (tx) => {
     const deleted = await tx
       .delete(documents)
-      .where(
-        and(
-          eq(documents.id, id),
-          eq(documents.projectId, projectId),
-          eq(documents.collection, collection),
-        ),
-      )
+      .where(oneDocument(projectId, collection, id))
       .returning({ id: documents.id });
     if (deleted.length === 0) return false;
     await tx
