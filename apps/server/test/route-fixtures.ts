@@ -16,7 +16,7 @@ import {
   thumbnailPart,
 } from "../src/features/store/test-support";
 import * as schema from "../src/platform/db/schema";
-import type { FormPart } from "./multipart";
+import { type FormPart, multipart } from "./multipart";
 import { createTestUser, postJson, type TestApp, type TestUser, uniqueEmail } from "./test-app";
 
 /**
@@ -59,6 +59,8 @@ export type Seed = {
   /** Documents of the project's "orders" collection (the app's and the console's delete routes each delete one). */
   documentId: string;
   consoleDocumentId: string;
+  /** The name of a document's file (its fileUrl's last part). */
+  dataFileName: string;
 };
 
 /** The bytes of a small zip, which is all the server checks of an uploaded APK. */
@@ -134,6 +136,27 @@ async function seedDocument(app: TestApp, key: string) {
     }),
   );
   return added.id;
+}
+
+/** A small PDF, which a document may carry as it is. */
+export const SAMPLE_PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+
+/** A document with a file, added through the database API: the file's name. */
+async function seedDocumentFile(app: TestApp, key: string) {
+  const form = multipart([
+    { name: "data", value: "{}" },
+    { name: "file", filename: "a.pdf", data: SAMPLE_PDF, contentType: "application/pdf" },
+  ]);
+  const added = await expectOk<{ fileUrl: string }>(
+    "document with a file",
+    app.inject({
+      method: "POST",
+      url: "/api/v1/db/collections/files/documents/file",
+      headers: { authorization: `Bearer ${key}`, ...form.headers },
+      payload: form.payload,
+    }),
+  );
+  return added.fileUrl.split("/").at(-1) ?? "";
 }
 
 /** Each test gets its own: the valid requests use some of it up (a deleted comment…). */
@@ -221,6 +244,7 @@ export async function createSeed(app: TestApp): Promise<Seed> {
     bundleZip,
     documentId: await seedDocument(app, settings.databaseKey),
     consoleDocumentId: await seedDocument(app, settings.databaseKey),
+    dataFileName: await seedDocumentFile(app, settings.databaseKey),
   };
 }
 
@@ -594,6 +618,29 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
       body: { item: "Latte" },
       headers: { authorization: `Bearer ${s.databaseKey}` },
     }),
+  },
+  "POST /api/v1/db/collections/:collection/documents/file": {
+    access: "public",
+    multiLine: ["data"],
+    request: (s) => ({
+      params: { collection: "orders" },
+      form: {
+        fields: { data: '{"item":"Receipt"}' },
+        files: [
+          {
+            name: "file",
+            filename: "receipt.pdf",
+            data: SAMPLE_PDF,
+            contentType: "application/pdf",
+          },
+        ],
+      },
+      headers: { authorization: `Bearer ${s.databaseKey}` },
+    }),
+  },
+  "GET /api/v1/db/files/:name": {
+    access: "public",
+    request: (s) => ({ params: { name: s.dataFileName } }),
   },
   "GET /api/v1/db/collections/:collection/documents/:id": {
     access: "public",

@@ -30,15 +30,16 @@ function collectionPath(collection: string) {
 
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   const { server, key } = settings();
+  const isForm = body instanceof FormData;
   let response: Response;
   try {
     response = await fetch(`${server}${path}`, {
       method,
       headers: {
         authorization: `Bearer ${key}`,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...(body === undefined || isForm ? {} : { "content-type": "application/json" }),
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     });
   } catch (error) {
     throw new HybridgeError(
@@ -71,6 +72,27 @@ export const db = {
       "POST",
       `${collectionPath(collection)}/documents`,
       data,
+    );
+    return added.id;
+  },
+
+  /**
+   * Uploads a file (an image or a PDF: a File from device.openGallery or an <input>, or any
+   * Blob) and stores the document with the file's address in its `fileUrl` field; returns its
+   * id. Images are stored re-encoded, without their metadata.
+   */
+  async addWithFile(
+    collection: string,
+    data: Record<string, unknown>,
+    file: Blob,
+  ): Promise<string> {
+    const form = new FormData();
+    form.append("data", JSON.stringify(data));
+    form.append("file", file, (file as { name?: string }).name ?? "file");
+    const added = await call<HybridgeDocument>(
+      "POST",
+      `${collectionPath(collection)}/documents/file`,
+      form,
     );
     return added.id;
   },

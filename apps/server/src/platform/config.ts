@@ -79,6 +79,7 @@ const EnvSchema = z.object({
   DATA_MAX_DOCUMENT_KB: z.coerce.number().int().min(1).max(1024).default(64),
   DATA_MAX_DOCUMENTS: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
   DATA_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  DATA_MAX_FILE_MB: z.coerce.number().int().min(1).max(100).default(10),
   // Where the Android toolchain is looked for (detectAndroidToolchain, @hybridge/agent/android).
   PATH: z.string().default(""),
 });
@@ -117,7 +118,12 @@ export type Config = {
     concurrency: number;
   };
   bundles: { maxUnpackedBytes: number; maxEntries: number };
-  data: { maxDocumentBytes: number; maxDocuments: number; requestsPerMinute: number };
+  data: {
+    maxDocumentBytes: number;
+    maxDocuments: number;
+    requestsPerMinute: number;
+    maxFileBytes: number;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -176,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxDocumentBytes: e.DATA_MAX_DOCUMENT_KB * 1024,
       maxDocuments: e.DATA_MAX_DOCUMENTS,
       requestsPerMinute: e.DATA_RATE_LIMIT_PER_MINUTE,
+      maxFileBytes: e.DATA_MAX_FILE_MB * 1024 * 1024,
     },
     fileSweep: {
       intervalMs: e.FILE_SWEEP_INTERVAL_MINUTES * 60_000,

@@ -71,12 +71,13 @@ export async function requireProjectKey(
   request: FastifyRequest,
   reply: FastifyReply,
   options: { realm: string; presented?: string | null },
-): Promise<{ projectId: string }> {
+): Promise<{ projectId: string; adminId: string }> {
   const presented = options.presented ?? bearerKey(request);
   const [row] = presented
     ? await request.server.deps.db
-        .select({ projectId: projectSettings.id })
+        .select({ projectId: projectSettings.id, adminId: projects.adminId })
         .from(projectSettings)
+        .innerJoin(projects, eq(projects.id, projectSettings.id))
         .where(eq(projectSettings.databaseKeyHash, hashDatabaseKey(presented)))
         .limit(1)
     : [];

@@ -60,3 +60,25 @@ export const ProjectCollectionParamsSchema = ProjectDataParamsSchema.extend({
 export const ProjectDocumentParamsSchema = ProjectCollectionParamsSchema.extend({
   documentId: z.string(),
 });
+
+/** The `data` field of "add with a file": the document, as JSON text. */
+export const DocumentFormSchema = z.object({
+  data: z.string({ error: DataTexts.dataField }).transform((text, context) => {
+    try {
+      const value: unknown = JSON.parse(text);
+      if (value && typeof value === "object" && !Array.isArray(value)) {
+        return value as Record<string, unknown>;
+      }
+    } catch {
+      // refused below
+    }
+    context.addIssue({ code: "custom", message: DataTexts.dataField });
+    return z.NEVER;
+  }),
+});
+/** A document's file, by the name its fileUrl ends with. */
+export const DataFileParamsSchema = z.object({
+  name: z
+    .string()
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|webp|pdf)$/),
+});

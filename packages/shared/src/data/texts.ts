@@ -14,6 +14,7 @@ export const DataTexts = {
   fileType: "file: only images (PNG, JPEG, WebP, GIF) and PDF documents can be added.",
   fileTooLarge: (maxMb: number) => `file: must be at most ${maxMb} MB.`,
   dataField: "data: must be a JSON object written as text.",
+  fileNotFound: "No such file.",
 } as const;
 
 /** The project page's "Database" section. */

@@ -8,36 +8,46 @@ import {
 } from "@hybridge/shared/data/schemas";
 import { DataTexts } from "@hybridge/shared/data/texts";
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../platform/db/client";
-import { documents, documentUsage } from "../../platform/db/schema";
+import type { Db, Tx } from "../../platform/db/client";
+import { documents, documentUsage, storedFiles } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
+import type { Storage } from "../../platform/storage";
 
 export type DataLimits = { maxDocumentBytes: number; maxDocuments: number };
 
-type Row = { id: string; data: Record<string, unknown>; createdAt: Date };
+type Row = { id: string; data: Record<string, unknown>; createdAt: Date; fileKey: string | null };
+
+/** The folder of the documents' files in storage. */
+export const DATA_FILES_FOLDER = "data-files";
+
+/** How documents are answered: `filesBase` is the absolute address their files are served at. */
+export type DocumentView = { filesBase: string };
 
 /** A stored document as the API answers it: its fields, then the server's. */
-export function toDocument(row: Row): DataDocument {
-  return { ...row.data, id: row.id, createdAt: row.createdAt.toISOString() };
+export function toDocument(row: Row, view: DocumentView): DataDocument {
+  return {
+    ...row.data,
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    ...(row.fileKey
+      ? { fileUrl: `${view.filesBase}/${row.fileKey.slice(DATA_FILES_FOLDER.length + 1)}` }
+      : {}),
+  };
 }
+
+/** The columns a document's answer needs. */
+export const documentColumns = {
+  id: documents.id,
+  data: documents.data,
+  createdAt: documents.createdAt,
+  fileKey: documents.fileKey,
+};
 
 /** A document's place in its list, as a cursor carries it: its time to the microsecond. */
 const cursorTime = sql<string>`to_char(${documents.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-/**
- * Adds a document to a collection of the project. Refused, changing nothing: a reserved field
- * (`id`, `createdAt`, `fileUrl`), more than the size limit once written as JSON, or a project
- * at its document limit — counted atomically with the insert in one transaction, so that adds
- * at the same moment cannot pass the limit together.
- */
-export async function addDocument(options: {
-  db: Db;
-  limits: DataLimits;
-  projectId: string;
-  collection: string;
-  data: Record<string, unknown>;
-}): Promise<DataDocument> {
-  const { db, limits, projectId, collection, data } = options;
+/** Refuses, before anything is written: a reserved field or a document over the size limit. */
+export function checkDocument(data: Record<string, unknown>, limits: DataLimits): number {
   for (const field of RESERVED_FIELDS) {
     if (Object.hasOwn(data, field)) {
       throw AppError.validation(DataTexts.reservedField(field));
@@ -50,28 +60,61 @@ export async function addDocument(options: {
       DataTexts.tooLarge(Math.round(limits.maxDocumentBytes / 1024)),
     );
   }
-  return db.transaction(async (tx) => {
-    await tx.insert(documentUsage).values({ projectId }).onConflictDoNothing();
-    const counted = await tx
-      .update(documentUsage)
-      .set({ documents: sql`${documentUsage.documents} + 1` })
-      .where(
-        and(
-          eq(documentUsage.projectId, projectId),
-          sql`${documentUsage.documents} < ${limits.maxDocuments}`,
-        ),
-      )
-      .returning({ documents: documentUsage.documents });
-    if (counted.length === 0) {
-      throw new AppError(ErrorCodes.CONFLICT, DataTexts.tooMany(limits.maxDocuments));
-    }
-    const [row] = await tx
-      .insert(documents)
-      .values({ projectId, collection, data, size })
-      .returning({ id: documents.id, data: documents.data, createdAt: documents.createdAt });
-    if (!row) throw new Error("the insert returned no row");
-    return toDocument(row);
-  });
+  return size;
+}
+
+/**
+ * Counts the document in the project's usage and inserts it, in the caller's transaction: at
+ * the limit it refuses, and two adds at the same moment cannot pass it together (the count is
+ * raised by one conditional UPDATE, which the second waits for).
+ */
+export async function insertDocument(
+  tx: Tx,
+  options: {
+    limits: DataLimits;
+    projectId: string;
+    collection: string;
+    data: Record<string, unknown>;
+    size: number;
+    fileKey?: string;
+    view: DocumentView;
+  },
+): Promise<DataDocument> {
+  const { limits, projectId, collection, data, size } = options;
+  await tx.insert(documentUsage).values({ projectId }).onConflictDoNothing();
+  const counted = await tx
+    .update(documentUsage)
+    .set({ documents: sql`${documentUsage.documents} + 1` })
+    .where(
+      and(
+        eq(documentUsage.projectId, projectId),
+        sql`${documentUsage.documents} < ${limits.maxDocuments}`,
+      ),
+    )
+    .returning({ documents: documentUsage.documents });
+  if (counted.length === 0) {
+    throw new AppError(ErrorCodes.CONFLICT, DataTexts.tooMany(limits.maxDocuments));
+  }
+  const [row] = await tx
+    .insert(documents)
+    .values({ projectId, collection, data, size, fileKey: options.fileKey ?? null })
+    .returning(documentColumns);
+  if (!row) throw new Error("the insert returned no row");
+  return toDocument(row, options.view);
+}
+
+/** Adds a document to a collection of the project (see checkDocument and insertDocument). */
+export async function addDocument(options: {
+  db: Db;
+  limits: DataLimits;
+  projectId: string;
+  collection: string;
+  data: Record<string, unknown>;
+  view: DocumentView;
+}): Promise<DataDocument> {
+  const { db, ...rest } = options;
+  const size = checkDocument(options.data, options.limits);
+  return db.transaction((tx) => insertDocument(tx, { ...rest, size }));
 }
 
 /**
@@ -85,16 +128,12 @@ export async function listDocuments(options: {
   collection: string;
   limit?: number;
   cursor?: string;
+  view: DocumentView;
 }): Promise<DocumentsResponse> {
   const { db, projectId, collection, limit = DOCUMENTS_PAGE_SIZE } = options;
   const after = options.cursor?.match(DOCUMENTS_CURSOR);
   const rows = await db
-    .select({
-      id: documents.id,
-      data: documents.data,
-      createdAt: documents.createdAt,
-      cursor: cursorTime,
-    })
+    .select({ ...documentColumns, cursor: cursorTime })
     .from(documents)
     .where(
       and(
@@ -111,7 +150,7 @@ export async function listDocuments(options: {
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    documents: page.map(toDocument),
+    documents: page.map((row) => toDocument(row, options.view)),
     nextCursor: rows.length > limit && last ? `${last.cursor}_${last.id}` : null,
   };
 }
@@ -132,15 +171,16 @@ export async function getDocument(options: {
   projectId: string;
   collection: string;
   id: string;
+  view: DocumentView;
 }): Promise<DataDocument | undefined> {
   const { db, projectId, collection, id } = options;
   if (!isUuid(id)) return undefined;
   const [row] = await db
-    .select({ id: documents.id, data: documents.data, createdAt: documents.createdAt })
+    .select(documentColumns)
     .from(documents)
     .where(oneDocument(projectId, collection, id))
     .limit(1);
-  return row ? toDocument(row) : undefined;
+  return row ? toDocument(row, options.view) : undefined;
 }
 
 /** A project's collections with their document counts, by name, in one query. */
@@ -154,25 +194,34 @@ export async function listCollections(options: { db: Db; projectId: string }) {
   return { collections: rows };
 }
 
-/** Deletes the document and gives its count back; false when there was none to delete. */
+/**
+ * Deletes the document, gives its count back and forgets its file's record, in one
+ * transaction; then removes the file (a crash in between leaves a file without a record, which
+ * the file sweep removes). False when there was no such document.
+ */
 export async function deleteDocument(options: {
   db: Db;
+  storage: Storage;
   projectId: string;
   collection: string;
   id: string;
 }): Promise<boolean> {
   const { db, projectId, collection, id } = options;
   if (!isUuid(id)) return false;
-  return db.transaction(async (tx) => {
-    const deleted = await tx
+  const deleted = await db.transaction(async (tx) => {
+    const [row] = await tx
       .delete(documents)
       .where(oneDocument(projectId, collection, id))
-      .returning({ id: documents.id });
-    if (deleted.length === 0) return false;
+      .returning({ fileKey: documents.fileKey });
+    if (!row) return null;
     await tx
       .update(documentUsage)
       .set({ documents: sql`${documentUsage.documents} - 1` })
       .where(eq(documentUsage.projectId, projectId));
-    return true;
+    if (row.fileKey) await tx.delete(storedFiles).where(eq(storedFiles.key, row.fileKey));
+    return row;
   });
+  if (!deleted) return false;
+  if (deleted.fileKey) await options.storage.remove(deleted.fileKey).catch(() => {});
+  return true;
 }

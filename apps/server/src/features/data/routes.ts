@@ -2,7 +2,11 @@ import {
   CollectionParamsSchema,
   CollectionsResponseSchema,
   DATA_API_PATH,
+  DATA_FILE_FIELD,
+  DATA_JSON_FIELD,
+  DataFileParamsSchema,
   DeletedResponseSchema,
+  DocumentFormSchema,
   DocumentParamsSchema,
   DocumentSchema,
   DocumentsQuerySchema,
@@ -19,11 +23,14 @@ import { z } from "zod";
 import { requireProjectKey } from "../../platform/database-key";
 import { AppError } from "../../platform/errors";
 import { streamLiveEvents } from "../../platform/live";
+import { openMultipartForm, registerMultipart } from "../../platform/multipart-form";
 import { ownsProject } from "../../platform/owned-project";
 import { perKeyBudget } from "../../platform/rate-limit";
 import { requireUser } from "../../platform/session";
+import { addDocumentWithFile, DATA_FILE_TYPES, type DataFileExtension } from "./document-files";
 import {
   addDocument,
+  DATA_FILES_FOLDER,
   deleteDocument,
   getDocument,
   listCollections,
@@ -45,9 +52,10 @@ const EventsQuerySchema = z.object({ key: z.string().optional() });
  */
 export async function registerDataRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, listen, live, config } = app.deps;
+  const { db, listen, live, config, storage } = app.deps;
   const limits = config.data;
-  const watcher = createDocumentsWatcher({ db, listen, live, log: app.log });
+  const view = { filesBase: `${config.publicUrl}${DATA_API_PREFIX}/files` };
+  const watcher = createDocumentsWatcher({ db, listen, live, view, log: app.log });
   app.addHook("onClose", async () => watcher.close());
 
   // Open to every origin: a dev server on any port and the app's WebView call with the key.
@@ -72,12 +80,74 @@ export async function registerDataRoutes(app: FastifyInstance) {
     keyOf: (request) => projectOf.get(request) ?? "",
   });
   /** The key's project, once its budget is spent (a refused key spends nothing). */
-  const authorise = async (request: FastifyRequest, reply: FastifyReply, key?: string | null) => {
-    const { projectId } = await requireProjectKey(request, reply, { realm: REALM, presented: key });
-    projectOf.set(request, projectId);
+  const authorised = async (request: FastifyRequest, reply: FastifyReply, key?: string | null) => {
+    const app = await requireProjectKey(request, reply, { realm: REALM, presented: key });
+    projectOf.set(request, app.projectId);
     await spend(request, reply);
-    return projectId;
+    return app;
   };
+  const authorise = async (request: FastifyRequest, reply: FastifyReply, key?: string | null) =>
+    (await authorised(request, reply, key)).projectId;
+
+  // A document with a file: multipart, its JSON in the `data` field, then one file.
+  await registerMultipart(app, {
+    fieldNameSize: 100,
+    fieldSize: limits.maxDocumentBytes * 2,
+    fields: 2,
+    files: 1,
+    parts: 3,
+    headerPairs: 100,
+    fileSize: limits.maxFileBytes + 1,
+  });
+  r.post(
+    `${DATA_API_PREFIX}/collections/:collection/documents/file`,
+    {
+      config: { multipartForm: { textFields: [DATA_JSON_FIELD] } },
+      schema: { params: CollectionParamsSchema, response: { 201: DocumentSchema } },
+    },
+    async (request, reply) => {
+      const { projectId, adminId } = await authorised(request, reply);
+      const form = openMultipartForm(request, {
+        fileFields: { [DATA_FILE_FIELD]: "file" as const },
+        maxFiles: 1,
+      });
+      const { data } = await form.parseFields(DocumentFormSchema);
+      for await (const upload of form.files()) {
+        const document = await addDocumentWithFile({
+          db,
+          storage,
+          limits,
+          projectId,
+          ownerId: adminId,
+          collection: request.params.collection,
+          data,
+          upload,
+          view,
+        });
+        return reply.code(201).send(document);
+      }
+      throw AppError.validation(DataTexts.fileRequired);
+    },
+  );
+
+  // A document's file, by its random name (the document's fileUrl): public like an image link,
+  // so that an <img> of the app, on any origin, can show it.
+  r.get(
+    `${DATA_API_PREFIX}/files/:name`,
+    { schema: { params: DataFileParamsSchema } },
+    async (request, reply) => {
+      const [, extension] = request.params.name.split(".") as [string, DataFileExtension];
+      const file = await storage.open(`${DATA_FILES_FOLDER}/${request.params.name}`);
+      if (!file) throw AppError.notFound(DataTexts.fileNotFound);
+      reply.header("Content-Type", DATA_FILE_TYPES[extension]);
+      reply.header("Content-Length", String(file.size));
+      reply.header("Cache-Control", "public, max-age=31536000, immutable");
+      reply.header("Cross-Origin-Resource-Policy", "cross-origin");
+      reply.header("Content-Security-Policy", "default-src 'none'; sandbox");
+      if (extension === "pdf") reply.header("Content-Disposition", "attachment");
+      return reply.send(file.stream);
+    },
+  );
 
   r.get(
     `${DATA_API_PREFIX}/collections/:collection/documents`,
@@ -91,7 +161,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const projectId = await authorise(request, reply);
       reply.header("Cache-Control", "no-store");
-      return listDocuments({ db, projectId, ...request.params, ...request.query });
+      return listDocuments({ db, projectId, view, ...request.params, ...request.query });
     },
   );
 
@@ -113,6 +183,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
         projectId,
         collection: request.params.collection,
         data: request.body,
+        view,
       });
       return reply.code(201).send(document);
     },
@@ -124,7 +195,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const projectId = await authorise(request, reply);
       reply.header("Cache-Control", "no-store");
-      const document = await getDocument({ db, projectId, ...request.params });
+      const document = await getDocument({ db, projectId, view, ...request.params });
       if (!document) throw AppError.notFound(DataTexts.notFound);
       return document;
     },
@@ -135,7 +206,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
     { schema: { params: DocumentParamsSchema, response: { 200: DeletedResponseSchema } } },
     async (request, reply) => {
       const projectId = await authorise(request, reply);
-      if (!(await deleteDocument({ db, projectId, ...request.params }))) {
+      if (!(await deleteDocument({ db, storage, projectId, ...request.params }))) {
         throw AppError.notFound(DataTexts.notFound);
       }
       return { ok: true as const };
@@ -174,6 +245,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
         db,
         projectId,
         collection: request.params.collection,
+        view,
         ...request.query,
       });
     },
@@ -184,7 +256,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
     async (request) => {
       const projectId = await ownedProject(request, request.params.id);
       const { collection, documentId } = request.params;
-      if (!(await deleteDocument({ db, projectId, collection, id: documentId }))) {
+      if (!(await deleteDocument({ db, storage, projectId, collection, id: documentId }))) {
         throw AppError.notFound(DataTexts.notFound);
       }
       return { ok: true as const };

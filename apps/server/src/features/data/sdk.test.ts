@@ -54,6 +54,24 @@ describe("@hybridge/app's db", () => {
     expect(await db.getDoc("orders", "not-an-id")).toBeNull();
   });
 
+  it("adds a document with a file, and deletes the file with it", async () => {
+    configure({ server: base, key });
+    const pdf = new File(["%PDF-1.4\n1 0 obj<<>>endobj\n%%EOF\n"], "invoice.pdf", {
+      type: "application/pdf",
+    });
+    const id = await db.addWithFile("invoices", { total: 42.5 }, pdf);
+    const invoice = await db.getDoc("invoices", id);
+    expect(invoice).toMatchObject({ id, total: 42.5, fileUrl: expect.stringMatching(/\.pdf$/) });
+    const fileUrl = String(invoice?.fileUrl).replace("http://localhost:3000", base);
+    expect((await fetch(fileUrl)).status).toBe(200);
+    await db.delete("invoices", id);
+    expect((await fetch(fileUrl)).status).toBe(404);
+    const refused = await failure(
+      db.addWithFile("invoices", {}, new Blob(["<html></html>"], { type: "image/png" })),
+    );
+    expect(refused).toMatchObject({ code: "VALIDATION", message: DataTexts.fileType });
+  });
+
   it("fails with a HybridgeError carrying the server's code, never a bare fetch error", async () => {
     configure({ server: base, key: "hb_test_wrong" });
     const refused = await failure(db.getDocs("orders"));

@@ -5,7 +5,7 @@ import type { Database, Db } from "../../platform/db/client";
 import { createListener } from "../../platform/db/listener";
 import { documents } from "../../platform/db/schema";
 import type { LiveHub } from "../../platform/live";
-import { toDocument } from "./documents";
+import { type DocumentView, documentColumns, toDocument } from "./documents";
 
 /** The channel the documents table's trigger notifies (migration 0007). */
 const DATA_CHANGES_CHANNEL = "data_changes";
@@ -26,9 +26,10 @@ export function createDocumentsWatcher(options: {
   db: Db;
   listen: Database["listen"];
   live: LiveHub;
+  view: DocumentView;
   log: FastifyBaseLogger;
 }) {
-  const { db, listen, live, log } = options;
+  const { db, listen, live, view, log } = options;
   const viewers = new Map<string, number>();
   let queue: Promise<void> = Promise.resolve();
 
@@ -37,12 +38,9 @@ export function createDocumentsWatcher(options: {
       live.publish(channel, { type: DataEvents.deleted, data: { id } });
       return;
     }
-    const [row] = await db
-      .select({ id: documents.id, data: documents.data, createdAt: documents.createdAt })
-      .from(documents)
-      .where(eq(documents.id, id));
+    const [row] = await db.select(documentColumns).from(documents).where(eq(documents.id, id));
     // Gone already: its delete notification follows and says so.
-    if (row) live.publish(channel, { type: DataEvents.added, data: toDocument(row) });
+    if (row) live.publish(channel, { type: DataEvents.added, data: toDocument(row, view) });
   }
 
   const listener = createListener({
