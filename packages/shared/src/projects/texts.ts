@@ -46,6 +46,8 @@ export const ProjectsTexts = {
     "This page is displayed only once: copy your database key now and keep it somewhere safe. You will not be able to see it again.",
   keyHidden:
     "Your database key was shown once and is now hidden. If you lost it, generate a new one: the current key stops working at once.",
+  keyTestMode:
+    "A Test Mode key: it goes inside your app, so anyone who has the app can read it. It opens this project's database only (every collection, read and write) and nothing else of your account. If it leaks, generate a new key: the old one stops working at once.",
   regenerate: "Generate a new key",
   regenerateTitle: "Generate a new database key?",
   regenerateWarning:

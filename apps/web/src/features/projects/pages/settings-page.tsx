@@ -182,6 +182,7 @@ function SettingsContent({
           <code ref={keyShown} className={codeBox} data-testid="database-key">
             {key ?? settings.databaseKeyMasked}
           </code>
+          <p className="mt-2 text-slate-600 text-sm">{ProjectsTexts.keyTestMode}</p>
         </Block>
 
         <Block icon={<Terminal aria-hidden="true" className="size-5" />} title="Install">
