@@ -2,7 +2,8 @@
 // the production server's GET /api/projects and GET /api/session against a bare Fastify +
 // postgres-js server running the same queries on the same PostgreSQL database
 // (bench/minimal-server.mjs), in one run; the same routes on PGlite (no yardstick there: the
-// database runs inside the server process); and the time from start to the first 200.
+// database runs inside the server process); the database API (adding documents, listing the
+// newest 20; not with --quick); and the time from start to the first 200.
 //
 //   npm run bench:api                 10 s per route, 3 rounds, 3 starts; prints the table
 //   npm run bench:api -- --write      also writes bench/api-baseline.json
@@ -111,6 +112,7 @@ async function measureDatabase({ databaseUrl }) {
     out.startMs = median(startMs.slice(1));
     try {
       const cookie = await seed(server.url);
+      if (!values.quick) Object.assign(out, await loadDataApi(server, cookie));
       if (!databaseUrl) {
         out.projects = await load(server, "/api/projects", cookie);
         out.session = await load(server, "/api/session", cookie);
@@ -193,9 +195,49 @@ async function seed(base) {
   return cookie;
 }
 
+/**
+ * The database API (decision 027) with a project's key: adding documents, and listing the newest
+ * 20 of a collection that holds 1,000 and more.
+ */
+async function loadDataApi(server, cookie) {
+  const projects = await (
+    await fetch(`${server.url}/api/projects`, { headers: { cookie } })
+  ).json();
+  const projectId = projects.projects[0].id;
+  const settings = await (
+    await fetch(`${server.url}/api/projects/${projectId}/settings`, { headers: { cookie } })
+  ).json();
+  const auth = { authorization: `Bearer ${settings.settings.databaseKey}` };
+  const documents = `/api/v1/db/collections/orders/documents`;
+  for (let i = 0; i < 1000; i += 50) {
+    await Promise.all(
+      Array.from({ length: 50 }, (_, j) =>
+        fetch(`${server.url}${documents}`, {
+          method: "POST",
+          headers: { ...auth, "content-type": "application/json" },
+          body: JSON.stringify({ item: `Espresso ${i + j}`, quantity: 2, note: "oat milk" }),
+        }),
+      ),
+    );
+  }
+  return {
+    dataAdd: await load(server, documents, null, {
+      method: "POST",
+      headers: { ...auth, "content-type": "application/json" },
+      body: JSON.stringify({ item: "Latte", quantity: 1 }),
+    }),
+    dataList: await load(server, `${documents}?limit=20`, null, { headers: auth }),
+  };
+}
+
 /** A warm-up second, then `seconds` of load; req/s, latency and CPU per request. */
-async function load(server, route, cookie) {
-  const options = { url: `${server.url}${route}`, connections: CONNECTIONS, headers: { cookie } };
+async function load(server, route, cookie, request = {}) {
+  const options = {
+    url: `${server.url}${route}`,
+    connections: CONNECTIONS,
+    headers: cookie ? { cookie } : {},
+    ...request,
+  };
   await autocannon({ ...options, duration: 1 });
   const before = cpuMs(server.pid);
   const result = await autocannon({ ...options, duration: seconds });
@@ -234,6 +276,8 @@ async function startProduct({ dataDir, databaseUrl }) {
     SEED_STORE: "false",
     WRITE_RATE_LIMIT_MAX: "100000",
     AUTH_RATE_LIMIT_MAX: "100000",
+    DATA_RATE_LIMIT_PER_MINUTE: "100000000",
+    DATA_MAX_DOCUMENTS: "10000000",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   // Ready, not just live: the database answers.
@@ -317,8 +361,16 @@ function print({ postgres: pg, pglite }) {
   console.log(row("  same SQL, minimal server", pg.minimalProjects));
   console.log(row("PostgreSQL GET /api/session", pg.session));
   console.log(row("  same SQL, minimal server", pg.minimalSession));
+  if (pg.dataList) {
+    console.log(row("PostgreSQL database API: add", pg.dataAdd));
+    console.log(row("PostgreSQL database API: list 20", pg.dataList));
+  }
   console.log(row("PGlite GET /api/projects", pglite.projects));
   console.log(row("PGlite GET /api/session", pglite.session));
+  if (pglite.dataList) {
+    console.log(row("PGlite database API: add", pglite.dataAdd));
+    console.log(row("PGlite database API: list 20", pglite.dataList));
+  }
   console.log(
     `\nproduct / minimal req/s on PostgreSQL: projects ${pg.ratioProjects}× (rounds ${pg.ratioProjectsRounds.join(", ")}), session ${pg.ratioSession}× (rounds ${pg.ratioSessionRounds.join(", ")})`,
   );

@@ -17,6 +17,7 @@ import {
   textsOf,
   topOf,
   waitForPageScript,
+  watchRequests,
 } from "./support/marketing";
 import { createSignedInUser } from "./support/users";
 
@@ -202,9 +203,10 @@ describe("English landing page", () => {
     page.on("request", (request) => {
       if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
     });
+    const requests = watchRequests(page);
     await page.goto(paths.landing);
     await waitForPageScript(page);
-    await page.waitForLoadState("networkidle");
+    await requests.settled();
     expect(scripts).toEqual([expect.stringMatching(/^\/assets\/public-[\w-]+\.js$/)]);
     expect(await hasReact(page)).toBe(false);
 
@@ -566,10 +568,11 @@ describe("pre-rendered pages", () => {
           warnings.push(`${path}: ${message.text()}`);
         }
       });
+      const requests = watchRequests(page);
       await page.goto(path);
       await waitForPageScript(page);
       await expectVisible(h1(page, heading));
-      await page.waitForLoadState("networkidle");
+      await requests.settled();
       expect(warnings).toEqual([]);
       expect(await hasReact(page), path).toBe(false);
       expect(await page.title()).toBe(title);

@@ -82,3 +82,35 @@ export const layoutText = (page: Page) =>
       ])
       .join("\n"),
   );
+
+/**
+ * Watches a page's requests from now on; `settled()` waits for the load event, then until no
+ * request but media has been in flight for half a second. Media are left out: the landing
+ * page's hero video loops, and Chromium may fetch its ranges again while it plays, so a page
+ * with it is never "network idle" for long.
+ */
+export function watchRequests(page: Page) {
+  const pending = new Set<unknown>();
+  let lastChange = Date.now();
+  page.on("request", (request) => {
+    if (request.resourceType() === "media") return;
+    pending.add(request);
+    lastChange = Date.now();
+  });
+  const done = (request: unknown) => {
+    if (pending.delete(request)) lastChange = Date.now();
+  };
+  page.on("requestfinished", done);
+  page.on("requestfailed", done);
+  return {
+    async settled() {
+      await page.waitForLoadState("load");
+      await expect
+        .poll(() => pending.size === 0 && Date.now() - lastChange >= 500, {
+          message: "the page's requests should settle",
+          timeout: 10_000,
+        })
+        .toBe(true);
+    },
+  };
+}
