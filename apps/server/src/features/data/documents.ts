@@ -81,16 +81,16 @@ export async function insertDocument(
   },
 ): Promise<DataDocument> {
   const { limits, projectId, collection, data, size } = options;
-  await tx.insert(documentUsage).values({ projectId }).onConflictDoNothing();
+  // One statement: the project's first document makes its row, later ones raise the count while
+  // it is under the limit (no row comes back at the limit).
   const counted = await tx
-    .update(documentUsage)
-    .set({ documents: sql`${documentUsage.documents} + 1` })
-    .where(
-      and(
-        eq(documentUsage.projectId, projectId),
-        sql`${documentUsage.documents} < ${limits.maxDocuments}`,
-      ),
-    )
+    .insert(documentUsage)
+    .values({ projectId, documents: 1 })
+    .onConflictDoUpdate({
+      target: documentUsage.projectId,
+      set: { documents: sql`${documentUsage.documents} + 1` },
+      setWhere: sql`${documentUsage.documents} < ${limits.maxDocuments}`,
+    })
     .returning({ documents: documentUsage.documents });
   if (counted.length === 0) {
     throw new AppError(ErrorCodes.CONFLICT, DataTexts.tooMany(limits.maxDocuments));
