@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { newAgentToken } from "../src/features/agents/agent-auth";
+import { createDeployToken } from "../src/features/bundles/deploy-tokens";
 import { sampleBundle, uploadBundle } from "../src/features/bundles/test-support";
 import {
   createTestProject,
@@ -56,6 +57,7 @@ export type Seed = {
   /** A web bundle of the project (the delete route deletes it), and a zip to upload. */
   bundleId: string;
   bundleZip: Buffer;
+  deployToken: { id: string; secret: string };
   /** Documents of the project's "orders" collection (the app's and the console's delete routes each delete one). */
   documentId: string;
   consoleDocumentId: string;
@@ -208,6 +210,12 @@ export async function createSeed(app: TestApp): Promise<Seed> {
     "bundle",
     uploadBundle(app, project.id, owner.cookie, bundleZip),
   );
+  const deployToken = await createDeployToken({
+    db: app.deps.db,
+    userId: owner.id,
+    projectId: project.id,
+    input: { name: "Route-table laptop" },
+  });
   const { build: pending } = await expectOk<{ build: { id: string } }>(
     "pending build",
     postJson(app, `/api/projects/${project.id}/builds`, { platform: "apple" }, owner.cookie),
@@ -242,6 +250,7 @@ export async function createSeed(app: TestApp): Promise<Seed> {
     pendingBuildId: pending.id,
     bundleId: bundle.id,
     bundleZip,
+    deployToken: { id: deployToken.token.id, secret: deployToken.secret },
     documentId: await seedDocument(app, settings.databaseKey),
     consoleDocumentId: await seedDocument(app, settings.databaseKey),
     dataFileName: await seedDocumentFile(app, settings.databaseKey),
@@ -479,6 +488,35 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   "DELETE /api/projects/:id/bundles/:bundleId": {
     access: "owner",
     request: (s) => ({ params: { id: s.project.id, bundleId: s.bundleId } }),
+  },
+  "GET /api/projects/:id/deploy-tokens": {
+    access: "owner",
+    request: (s) => ({ params: { id: s.project.id } }),
+  },
+  "POST /api/projects/:id/deploy-tokens": {
+    access: "owner",
+    request: (s) => ({ params: { id: s.project.id }, body: { name: "CI" } }),
+  },
+  "DELETE /api/projects/:id/deploy-tokens/:tokenId": {
+    access: "owner",
+    request: (s) => ({ params: { id: s.project.id, tokenId: s.deployToken.id } }),
+  },
+  "POST /api/v1/deploy": {
+    access: "public",
+    request: (s) => ({
+      headers: { authorization: `Bearer ${s.deployToken.secret}` },
+      form: {
+        fields: {},
+        files: [
+          {
+            name: "bundle",
+            filename: "dist.zip",
+            contentType: "application/zip",
+            data: s.bundleZip,
+          },
+        ],
+      },
+    }),
   },
   "POST /api/projects/:id/builds/:buildId/cancel": {
     access: "owner",

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { singleLineText } from "../common/fields";
+import { BundlesTexts } from "./texts";
 
 /** One uploaded web bundle of a project, as the console lists it. */
 export const BundleSchema = z.object({
@@ -27,3 +29,51 @@ export const BundleProjectParamsSchema = z.object({ id: z.string() });
 
 /** The multipart field of `POST /api/projects/:id/bundles`. */
 export const BUNDLE_FILE_FIELD = "bundle";
+
+/**
+ * Deploy tokens (decision 028): `hybridge deploy` sends the built web app with one, as a bearer
+ * token, to `POST /api/v1/deploy` (multipart field `bundle`). `hb_deploy_` + 43 random letters and
+ * digits; the server keeps only its hash.
+ */
+export const DEPLOY_TOKEN_MARK = "hb_deploy_";
+export const DEPLOY_PATH = "/api/v1/deploy";
+/** The variable `hybridge deploy` reads the token from (or its `--token`). */
+export const DEPLOY_TOKEN_VARIABLE = "HYBRIDGE_DEPLOY_TOKEN";
+
+export const DeployTokenSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The token's first characters, to tell tokens apart (hb_deploy_ab12…). */
+  tokenPrefix: z.string(),
+  createdAt: z.string(),
+  /** ISO 8601 of its last deploy, or null. */
+  lastUsedAt: z.string().nullable(),
+});
+export type DeployToken = z.infer<typeof DeployTokenSchema>;
+
+export const DeployTokenListResponseSchema = z.object({ tokens: z.array(DeployTokenSchema) });
+export type DeployTokenListResponse = z.infer<typeof DeployTokenListResponseSchema>;
+
+export const CreateDeployTokenInputSchema = z.object({
+  name: singleLineText(BundlesTexts.tokenNameInvalid)
+    .trim()
+    .min(1, BundlesTexts.tokenNameInvalid)
+    .max(64, BundlesTexts.tokenNameInvalid),
+});
+export type CreateDeployTokenInput = z.infer<typeof CreateDeployTokenInputSchema>;
+
+/** The new token, whose `secret` is in this answer only. */
+export const CreateDeployTokenResponseSchema = z.object({
+  token: DeployTokenSchema,
+  secret: z.string(),
+});
+export type CreateDeployTokenResponse = z.infer<typeof CreateDeployTokenResponseSchema>;
+
+export const DeployTokenParamsSchema = z.object({ id: z.string(), tokenId: z.string() });
+
+/** What a deploy answers: the stored bundle and the project it went to. */
+export const DeployResponseSchema = z.object({
+  bundle: BundleSchema,
+  project: z.object({ id: z.string(), name: z.string() }),
+});
+export type DeployResponse = z.infer<typeof DeployResponseSchema>;

@@ -29,4 +29,31 @@ export const BundlesTexts = {
   encrypted: (name: string) => `The zip has an encrypted entry: ${name}`,
   corrupt: "The zip is damaged: it cannot be read whole.",
   bundleNotFound: "This web app could not be found.",
+  // Deploy tokens.
+  tokensTitle: "Deploy tokens",
+  tokensLead:
+    "npm run deploy in your project builds it and uploads dist/ here. It needs a deploy token: create one per computer or CI, and revoke the ones you no longer use.",
+  tokensEmpty: "No deploy tokens yet.",
+  tokensLoadFailed: "Could not load the deploy tokens.",
+  tokenName: "Token name",
+  tokenNamePlaceholder: "My laptop",
+  tokenNameInvalid: "Give the token a name of 1 to 64 characters, on one line.",
+  tokenCreate: "Create token",
+  tokenCreated: "Deploy token created.",
+  tokenCreateFailed: "The deploy token could not be created.",
+  tokenShownOnce:
+    "Copy this token now: it is shown only once. Put it in your project's .env file (kept out of Git by the scaffold) or in your CI's secrets:",
+  tokenDone: "Done",
+  tokenRevoke: "Revoke",
+  tokenRevokeTitle: "Revoke this deploy token?",
+  tokenRevokeConfirm: "Deploys with it stop working at once. This cannot be undone.",
+  tokenRevoked: "Deploy token revoked.",
+  tokenRevokeFailed: "The deploy token could not be revoked.",
+  tokenNotFound: "This deploy token could not be found.",
+  tokenNeverUsed: "Never used",
+  tokenLastUsed: (when: string) => `Last deploy ${when}`,
+  // The deploy endpoint's refusals.
+  deployTokenRequired:
+    "A deploy token is required: create one in the project's Web app section and set HYBRIDGE_DEPLOY_TOKEN.",
+  deployTokenInvalid: "This deploy token is unknown or revoked: create a new one in the console.",
 } as const;

@@ -4,17 +4,33 @@ import {
   BundleParamsSchema,
   BundleProjectParamsSchema,
   BundleResponseSchema,
+  CreateDeployTokenInputSchema,
+  CreateDeployTokenResponseSchema,
+  DEPLOY_PATH,
+  DeployResponseSchema,
+  DeployTokenListResponseSchema,
+  DeployTokenParamsSchema,
 } from "@hybridge/shared/bundles/schemas";
 import { BundlesTexts } from "@hybridge/shared/bundles/texts";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { AppError } from "../../platform/errors";
 import { openMultipartForm, registerMultipart } from "../../platform/multipart-form";
 import { perAddressLimit } from "../../platform/rate-limit";
 import { requireUser } from "../../platform/session";
 import { deleteBundle, listBundles, uploadBundle } from "./bundles";
+import {
+  createDeployToken,
+  listDeployTokens,
+  requireDeployToken,
+  revokeDeployToken,
+} from "./deploy-tokens";
 
-/** A project's web bundles: upload (multipart, streamed and checked), list, delete. */
+/**
+ * A project's web bundles: upload (multipart, streamed and checked), list, delete; deploy tokens
+ * (list, create, revoke) and the deploy itself (`hybridge deploy`: the same upload, authorised by
+ * a deploy token instead of a session).
+ */
 export async function registerBundlesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, storage, config } = app.deps;
@@ -37,6 +53,26 @@ export async function registerBundlesRoutes(app: FastifyInstance) {
     },
   );
 
+  /** The one uploaded zip of a bundle form, checked and stored for the project. */
+  const receiveBundle = async (request: FastifyRequest, userId: string, projectId: string) => {
+    const form = openMultipartForm(request, {
+      fileFields: { [BUNDLE_FILE_FIELD]: "bundle" as const },
+      maxFiles: 1,
+    });
+    await form.readFields();
+    for await (const file of form.files()) {
+      return uploadBundle({
+        db,
+        storage,
+        userId,
+        projectId,
+        upload: file,
+        limits: config.bundles,
+      });
+    }
+    throw AppError.validation(BundlesTexts.fileRequired);
+  };
+
   r.post(
     "/api/projects/:id/bundles",
     {
@@ -46,23 +82,77 @@ export async function registerBundlesRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const user = await requireUser(request);
-      const form = openMultipartForm(request, {
-        fileFields: { [BUNDLE_FILE_FIELD]: "bundle" as const },
-        maxFiles: 1,
+      const bundle = await receiveBundle(request, user.id, request.params.id);
+      return reply.status(201).send({ bundle });
+    },
+  );
+
+  r.post(
+    DEPLOY_PATH,
+    {
+      onRequest: perAddressLimit(app, config.writeRateLimit),
+      config: { multipartForm: { textFields: [] } },
+      schema: { response: { 201: DeployResponseSchema } },
+    },
+    async (request, reply) => {
+      const target = await requireDeployToken(request, reply);
+      const bundle = await receiveBundle(request, target.ownerId, target.projectId);
+      return reply
+        .status(201)
+        .send({ bundle, project: { id: target.projectId, name: target.projectName } });
+    },
+  );
+
+  r.get(
+    "/api/projects/:id/deploy-tokens",
+    {
+      schema: {
+        params: BundleProjectParamsSchema,
+        response: { 200: DeployTokenListResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return {
+        tokens: await listDeployTokens({ db, userId: user.id, projectId: request.params.id }),
+      };
+    },
+  );
+
+  r.post(
+    "/api/projects/:id/deploy-tokens",
+    {
+      onRequest: perAddressLimit(app, config.writeRateLimit),
+      schema: {
+        params: BundleProjectParamsSchema,
+        body: CreateDeployTokenInputSchema,
+        response: { 201: CreateDeployTokenResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const created = await createDeployToken({
+        db,
+        userId: user.id,
+        projectId: request.params.id,
+        input: request.body,
       });
-      await form.readFields();
-      for await (const file of form.files()) {
-        const bundle = await uploadBundle({
-          db,
-          storage,
-          userId: user.id,
-          projectId: request.params.id,
-          upload: file,
-          limits: config.bundles,
-        });
-        return reply.status(201).send({ bundle });
-      }
-      throw AppError.validation(BundlesTexts.fileRequired);
+      return reply.status(201).send(created);
+    },
+  );
+
+  r.delete(
+    "/api/projects/:id/deploy-tokens/:tokenId",
+    { schema: { params: DeployTokenParamsSchema } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      await revokeDeployToken({
+        db,
+        userId: user.id,
+        projectId: request.params.id,
+        tokenId: request.params.tokenId,
+      });
+      return reply.status(204).send();
     },
   );
 

@@ -145,3 +145,27 @@ export const webBundles = pgTable(
   },
   (t) => [index("web_bundles_project_created_idx").on(t.projectId, t.createdAt.desc(), t.id)],
 );
+
+/**
+ * A project's deploy tokens (decision 028): what `hybridge deploy` uploads a web bundle with,
+ * from a developer's computer or CI. Only the token's SHA-256 is kept; `tokenPrefix` tells tokens
+ * apart in the console. A revoked token stays listed nowhere and works nowhere.
+ */
+export const deployTokens = pgTable(
+  "deploy_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: varchar("project_id", { length: 101 })
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    name: varchar("name", { length: 64 }).notNull(),
+    tokenHash: varchar("token_hash", { length: 64 })
+      .notNull()
+      .unique("deploy_tokens_token_hash_unique"),
+    tokenPrefix: varchar("token_prefix", { length: 20 }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("deploy_tokens_project_idx").on(t.projectId, t.createdAt.desc(), t.id)],
+);

@@ -1,0 +1,139 @@
+import { createHash } from "node:crypto";
+import {
+  type CreateDeployTokenInput,
+  type CreateDeployTokenResponse,
+  DEPLOY_TOKEN_MARK,
+  type DeployToken,
+} from "@hybridge/shared/bundles/schemas";
+import { BundlesTexts } from "@hybridge/shared/bundles/texts";
+import { ErrorCodes } from "@hybridge/shared/common/errors";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { bearerKey } from "../../platform/database-key";
+import type { Db } from "../../platform/db/client";
+import { deployTokens, projects } from "../../platform/db/schema";
+import { AppError } from "../../platform/errors";
+import { ownsProject } from "../../platform/owned-project";
+import { randomAlphanumeric } from "../../platform/random";
+
+const hashDeployToken = (token: string) => createHash("sha256").update(token).digest("hex");
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type Row = typeof deployTokens.$inferSelect;
+const toDeployToken = (row: Row): DeployToken => ({
+  id: row.id,
+  name: row.name,
+  tokenPrefix: row.tokenPrefix,
+  createdAt: row.createdAt.toISOString(),
+  lastUsedAt: row.lastUsedAt ? row.lastUsedAt.toISOString() : null,
+});
+
+async function requireOwner(db: Db, userId: string, projectId: string) {
+  if (!(await ownsProject(db, userId, projectId))) {
+    throw AppError.notFound(BundlesTexts.bundleNotFound);
+  }
+}
+
+/** The project's live deploy tokens, newest first (owner only; others get 404). */
+export async function listDeployTokens(options: {
+  db: Db;
+  userId: string;
+  projectId: string;
+}): Promise<DeployToken[]> {
+  // One query: the ownership is the join's condition.
+  const rows = await options.db
+    .select({ token: deployTokens, owned: projects.id })
+    .from(projects)
+    .leftJoin(
+      deployTokens,
+      and(eq(deployTokens.projectId, projects.id), isNull(deployTokens.revokedAt)),
+    )
+    .where(and(eq(projects.id, options.projectId), eq(projects.adminId, options.userId)))
+    .orderBy(desc(deployTokens.createdAt), desc(deployTokens.id));
+  if (rows.length === 0) throw AppError.notFound(BundlesTexts.bundleNotFound);
+  return rows.flatMap((row) => (row.token ? [toDeployToken(row.token)] : []));
+}
+
+/** A new deploy token for the owner's project; its secret is in this answer only. */
+export async function createDeployToken(options: {
+  db: Db;
+  userId: string;
+  projectId: string;
+  input: CreateDeployTokenInput;
+}): Promise<CreateDeployTokenResponse> {
+  await requireOwner(options.db, options.userId, options.projectId);
+  const secret = `${DEPLOY_TOKEN_MARK}${randomAlphanumeric(43)}`;
+  const [row] = await options.db
+    .insert(deployTokens)
+    .values({
+      projectId: options.projectId,
+      name: options.input.name,
+      tokenHash: hashDeployToken(secret),
+      tokenPrefix: secret.slice(0, DEPLOY_TOKEN_MARK.length + 4),
+    })
+    .returning();
+  if (!row) throw new Error("insert returned no deploy token");
+  return { token: toDeployToken(row), secret };
+}
+
+/** Revokes one of the owner's deploy tokens: it stops working at once. */
+export async function revokeDeployToken(options: {
+  db: Db;
+  userId: string;
+  projectId: string;
+  tokenId: string;
+}) {
+  if (!UUID.test(options.tokenId)) throw AppError.notFound(BundlesTexts.tokenNotFound);
+  const [row] = await options.db
+    .update(deployTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(deployTokens.id, options.tokenId),
+        eq(deployTokens.projectId, options.projectId),
+        isNull(deployTokens.revokedAt),
+        sql`exists (select 1 from ${projects} where ${projects.id} = ${deployTokens.projectId} and ${projects.adminId} = ${options.userId})`,
+      ),
+    )
+    .returning({ id: deployTokens.id });
+  if (!row) throw AppError.notFound(BundlesTexts.tokenNotFound);
+}
+
+export type DeployTarget = { projectId: string; projectName: string; ownerId: string };
+
+/**
+ * The project a deploy goes to, from the request's bearer deploy token; its use is recorded in
+ * the same statement. A missing, unknown or revoked token answers 401 with WWW-Authenticate.
+ */
+export async function requireDeployToken(
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<DeployTarget> {
+  const token = bearerKey(request);
+  const [target] = token?.startsWith(DEPLOY_TOKEN_MARK)
+    ? await request.server.deps.db
+        .update(deployTokens)
+        .set({ lastUsedAt: sql`now()` })
+        .from(projects)
+        .where(
+          and(
+            eq(deployTokens.tokenHash, hashDeployToken(token)),
+            isNull(deployTokens.revokedAt),
+            eq(projects.id, deployTokens.projectId),
+          ),
+        )
+        .returning({
+          projectId: projects.id,
+          projectName: projects.name,
+          ownerId: projects.adminId,
+        })
+    : [];
+  if (!target) {
+    reply.header("WWW-Authenticate", 'Bearer realm="hybridge-deploy"');
+    throw new AppError(
+      ErrorCodes.UNAUTHENTICATED,
+      token ? BundlesTexts.deployTokenInvalid : BundlesTexts.deployTokenRequired,
+    );
+  }
+  return target;
+}
