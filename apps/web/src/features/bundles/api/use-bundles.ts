@@ -2,6 +2,9 @@ import {
   BUNDLE_FILE_FIELD,
   BundleListResponseSchema,
   BundleResponseSchema,
+  type CreateDeployTokenInput,
+  CreateDeployTokenResponseSchema,
+  DeployTokenListResponseSchema,
 } from "@hybridge/shared/bundles/schemas";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -49,5 +52,37 @@ export function useDeleteBundle(projectId: string) {
     mutationFn: (bundleId: string) =>
       apiClient.delete(`${base(projectId)}/${encodeURIComponent(bundleId)}`),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: bundlesKeys.list(projectId) }),
+  });
+}
+
+const tokensBase = (projectId: string) =>
+  `/api/projects/${encodeURIComponent(projectId)}/deploy-tokens`;
+export const deployTokensKeys = { list: (projectId: string) => ["deploy-tokens", projectId] as const };
+
+export function useDeployTokens(projectId: string) {
+  return useQuery({
+    queryKey: deployTokensKeys.list(projectId),
+    queryFn: () => apiClient.get(tokensBase(projectId), DeployTokenListResponseSchema),
+  });
+}
+
+/** A new deploy token: the answer holds its secret, shown once. */
+export function useCreateDeployToken(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateDeployTokenInput) =>
+      apiClient.post(tokensBase(projectId), input, CreateDeployTokenResponseSchema),
+    onSettled: () =>
+      void queryClient.invalidateQueries({ queryKey: deployTokensKeys.list(projectId) }),
+  });
+}
+
+export function useRevokeDeployToken(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (tokenId: string) =>
+      apiClient.delete(`${tokensBase(projectId)}/${encodeURIComponent(tokenId)}`),
+    onSettled: () =>
+      void queryClient.invalidateQueries({ queryKey: deployTokensKeys.list(projectId) }),
   });
 }

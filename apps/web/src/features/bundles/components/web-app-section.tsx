@@ -13,6 +13,7 @@ import { LoadingState } from "../../../components/ui/spinner";
 import { UploadProgress } from "../../../components/ui/upload-progress";
 import { errorMessage } from "../../../lib/api-client";
 import { useBundles, useDeleteBundle, useUploadBundle } from "../api/use-bundles";
+import { DeployTokens } from "./deploy-tokens";
 
 const T = BundlesTexts;
 
@@ -145,6 +146,7 @@ export function WebAppSection({ projectId }: { projectId: string }) {
           </ul>
         )}
       </div>
+      <DeployTokens projectId={projectId} />
       <ConfirmDialog
         open={doomed !== null}
         onOpenChange={(open) => {

@@ -26,7 +26,7 @@ import { useSession } from "../../auth/api/use-session";
 import { SessionError } from "../../auth/components/session-error";
 import { SignInCard } from "../../auth/components/sign-in-card";
 import { useProjectSettings, useRegenerateDatabaseKey } from "../api/use-project-settings";
-import { CopyButton } from "../components/copy-button";
+import { CopyButton } from "../../../components/ui/copy-button";
 
 /** The command that scaffolds a project for an app code (as on the docs page). */
 export const createProjectCommand = (appKey: string) =>
