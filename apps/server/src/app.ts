@@ -24,6 +24,7 @@ import { answerFrameworkError, registerErrorHandler } from "./platform/error-han
 import { registerHealthRoutes } from "./platform/health";
 import { createLiveHub, type LiveHub } from "./platform/live";
 import { createMailer, type Mailer, redactLink } from "./platform/mail";
+import { defaultPackagesDir, registerPackages } from "./platform/packages";
 import { registerRequestLog } from "./platform/request-log";
 import { registerSecurityHeaders } from "./platform/security-headers";
 import { serializerCompiler } from "./platform/serializer";
@@ -144,6 +145,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(registerDataRoutes);
   await app.register(registerStoreRoutes);
 
+  // The SDK and command-line tarballs come with the web build (npm run build).
+  await registerPackages(app, options.serveWeb ? defaultPackagesDir : null);
   await registerWeb(app, options.serveWeb ? (config.webDistDir ?? defaultWebDistDir) : null);
   return app;
 }

@@ -723,6 +723,16 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
     access: "owner",
     request: (s) => ({ params: { appKey: s.project.keyApp }, body: { statusBar: "#123456" } }),
   },
+  "GET /api/v1/apps/:appKey": {
+    access: "none",
+    request: (s) => ({ params: { appKey: s.project.keyApp } }),
+  },
+  // The API tests start without a build: no tarball to serve.
+  "GET /cli/:file": {
+    access: "none",
+    valid: 404,
+    request: () => ({ params: { file: "create-hybridge.tgz" } }),
+  },
   "GET /api/v1/dev-config/:appKey": {
     access: "public",
     request: (s) => ({

@@ -4,6 +4,8 @@ import { HybridgeError } from "./errors";
 
 /** A stored document: its own fields, with the server's id and creation date (ISO 8601). */
 export type HybridgeDocument = { id: string; createdAt: string; [field: string]: unknown };
+/** A document whose fields you describe: `db.getDocs<{ item: string }>("orders")`. */
+type Fields = Record<string, unknown>;
 /** The part of EventSource the SDK uses: every browser and the app's WebView have it. */
 type EventSourceLike = {
   addEventListener: (type: string, listener: (event: { data: string }) => void) => void;
@@ -98,9 +100,12 @@ export const db = {
   },
 
   /** The documents of a collection, newest first (`limit`: 100 by default, 500 at most). */
-  async getDocs(collection: string, options: { limit?: number } = {}): Promise<HybridgeDocument[]> {
+  async getDocs<T extends Fields = Fields>(
+    collection: string,
+    options: { limit?: number } = {},
+  ): Promise<Array<HybridgeDocument & T>> {
     const query = options.limit === undefined ? "" : `?limit=${encodeURIComponent(options.limit)}`;
-    const page = await call<{ documents: HybridgeDocument[] }>(
+    const page = await call<{ documents: Array<HybridgeDocument & T> }>(
       "GET",
       `${collectionPath(collection)}/documents${query}`,
     );
@@ -108,9 +113,12 @@ export const db = {
   },
 
   /** One document by its id, or null when it does not exist. */
-  async getDoc(collection: string, id: string): Promise<HybridgeDocument | null> {
+  async getDoc<T extends Fields = Fields>(
+    collection: string,
+    id: string,
+  ): Promise<(HybridgeDocument & T) | null> {
     try {
-      return await call<HybridgeDocument>(
+      return await call<HybridgeDocument & T>(
         "GET",
         `${collectionPath(collection)}/documents/${encodeURIComponent(id)}`,
       );

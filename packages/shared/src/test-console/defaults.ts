@@ -15,3 +15,6 @@ export const DEV_PAYLOAD_VERSION = 1;
 
 /** Longest localhost URL kept: a longer one would make the QR code too dense to scan. */
 export const NETWORK_URL_MAX = 300;
+
+/** `GET /api/v1/apps/{appKey}`: whether an app key exists (create-hybridge asks it). */
+export const APPS_PATH = "/api/v1/apps";

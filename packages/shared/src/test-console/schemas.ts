@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { NAVBAR_TYPES } from "../common/enums";
+
+export { APPS_PATH } from "./defaults";
+
 import { HEX_COLOR_PATTERN, singleLineText } from "../common/fields";
 import { DEV_PAYLOAD_VERSION, NETWORK_URL_MAX } from "./defaults";
 import { TestConsoleTexts as T } from "./texts";
@@ -88,3 +91,10 @@ export const TestConsoleResponseSchema = z.object({
   devLink: DevLinkSchema,
 });
 export type TestConsoleResponse = z.infer<typeof TestConsoleResponseSchema>;
+
+/**
+ * `GET /api/v1/apps/{appKey}`: whether an app key exists on this server (create-hybridge checks
+ * the key it is given before writing anything). 200 with the key, or 404.
+ */
+export const AppExistsResponseSchema = z.object({ appKey: z.string() });
+export type AppExistsResponse = z.infer<typeof AppExistsResponseSchema>;

@@ -7,6 +7,7 @@ import { GenericTexts } from "../common/errors";
  */
 export const TestConsoleTexts = {
   title: "Test console",
+  unknownAppKey: "No app has this key on this server: copy it from your project's settings page.",
   lead: "Preview your app on your phone with the Hybridge dev app while you develop it.",
   projectKey: "Project key",
   projectsMenu: "Switch project",

@@ -1,4 +1,6 @@
 import {
+  APPS_PATH,
+  AppExistsResponseSchema,
   AppKeyParamsSchema,
   DevPayloadSchema,
   TestConsoleResponseSchema,
@@ -8,6 +10,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { requireDatabaseKey } from "../../platform/database-key";
 import { requireUser } from "../../platform/session";
+import { findApp } from "./find-app";
 import { getDevConfig } from "./get-dev-config";
 import { updateTestConfig } from "./update-test-config";
 import { visitTestConsole } from "./visit-test-console";
@@ -51,6 +54,23 @@ export async function registerTestConsoleRoutes(app: FastifyInstance) {
         appKey: request.params.appKey,
         input: request.body,
       });
+    },
+  );
+
+  // create-hybridge (no session, no key yet): whether the app key it was given exists. Limited
+  // like dev-config, so that guessing app keys stays slow (decision 028).
+  r.get(
+    `${APPS_PATH}/:appKey`,
+    {
+      onRequest: app.rateLimit({
+        ...DEV_CONFIG_RATE_LIMIT,
+        keyGenerator: (request) => `apps|${request.ip}`,
+      }),
+      schema: { params: AppKeyParamsSchema, response: { 200: AppExistsResponseSchema } },
+    },
+    async (request, reply) => {
+      reply.header("Cache-Control", "no-store");
+      return findApp({ db, appKey: request.params.appKey });
     },
   );
 

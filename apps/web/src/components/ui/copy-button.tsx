@@ -1,8 +1,8 @@
 import { ProjectsTexts } from "@hybridge/shared/projects/texts";
 import { Check, Copy } from "lucide-react";
 import type { RefObject } from "react";
-import { Button } from "./button";
 import { useCopy } from "../../lib/use-copy";
+import { Button } from "./button";
 
 /**
  * Copies `text`; the label says 'Copied!' for 2 s (spec section 9). When the browser refuses to

@@ -57,7 +57,9 @@ export function useDeleteBundle(projectId: string) {
 
 const tokensBase = (projectId: string) =>
   `/api/projects/${encodeURIComponent(projectId)}/deploy-tokens`;
-export const deployTokensKeys = { list: (projectId: string) => ["deploy-tokens", projectId] as const };
+export const deployTokensKeys = {
+  list: (projectId: string) => ["deploy-tokens", projectId] as const,
+};
 
 export function useDeployTokens(projectId: string) {
   return useQuery({

@@ -19,6 +19,7 @@ import { BackLink } from "../../../components/ui/back-link";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { CopyButton } from "../../../components/ui/copy-button";
 import { PageHeader } from "../../../components/ui/page-header";
 import { LoadingState } from "../../../components/ui/spinner";
 import { ApiError, errorMessage, errorTextFor } from "../../../lib/api-client";
@@ -26,7 +27,6 @@ import { useSession } from "../../auth/api/use-session";
 import { SessionError } from "../../auth/components/session-error";
 import { SignInCard } from "../../auth/components/sign-in-card";
 import { useProjectSettings, useRegenerateDatabaseKey } from "../api/use-project-settings";
-import { CopyButton } from "../../../components/ui/copy-button";
 
 /** The command that scaffolds a project for an app code (as on the docs page). */
 export const createProjectCommand = (appKey: string) =>

@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+import { parseArgs } from "node:util";
+import { deploy } from "./deploy";
+import { dev } from "./dev";
+import { CliError } from "./project-env";
+
+const USAGE = `Usage: hybridge <command>
+
+  dev       Start the Vite dev server on your network and print the dev app's QR code
+            --port <n>   the port (default: Vite's, 5173)
+  deploy    Build the app and upload dist/ as your project's web app
+            --token <t>  a deploy token (default: HYBRIDGE_DEPLOY_TOKEN from .env)
+            --no-build   upload dist/ as it is
+`;
+
+async function main(argv: string[]) {
+  const [command, ...args] = argv;
+  const root = process.cwd();
+  if (command === "dev") {
+    const { values } = parseArgs({ args, options: { port: { type: "string" } } });
+    const port = values.port ? Number(values.port) : undefined;
+    if (port !== undefined && !(Number.isInteger(port) && port > 0 && port < 65536)) {
+      throw new CliError(`--port wants a port number, not "${values.port}".`);
+    }
+    return dev(root, { port });
+  }
+  if (command === "deploy") {
+    const { values } = parseArgs({
+      args,
+      options: { token: { type: "string" }, "no-build": { type: "boolean", default: false } },
+    });
+    return deploy(root, { token: values.token, build: !values["no-build"] });
+  }
+  process.stdout.write(USAGE);
+  if (command && command !== "help" && command !== "--help") {
+    throw new CliError(`Unknown command "${command}".`);
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (
+    error instanceof CliError ||
+    (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")
+  ) {
+    process.stderr.write(`hybridge: ${(error as Error).message}\n`);
+  } else {
+    process.stderr.write(`hybridge: ${(error as Error).stack ?? String(error)}\n`);
+  }
+  process.exit(1);
+});

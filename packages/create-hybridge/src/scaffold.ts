@@ -1,0 +1,169 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { APPS_PATH } from "@hybridge/shared/test-console/defaults";
+
+/** The template's files, next to this module's folder (src/ in the workspace, dist/ packed). */
+export const TEMPLATE_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "../template",
+);
+
+/**
+ * The registry's packages a new app uses, at the ranges the Hybridge console itself is built
+ * with (a test keeps them equal to apps/web's).
+ */
+export const TEMPLATE_DEPENDENCIES = {
+  dependencies: { react: "^19.3.1", "react-dom": "^19.3.1" },
+  devDependencies: {
+    "@types/react": "^19.3.0",
+    "@types/react-dom": "^19.3.0",
+    "@vitejs/plugin-react": "^6.3.0",
+    typescript: "^7.0.2",
+    vite: "^8.3.8",
+  },
+} as const;
+
+/** The server's tarballs of the SDK and the command line (apps/server/src/platform/packages.ts). */
+export const packageUrl = (server: string, file: "hybridge-app" | "hybridge-cli") =>
+  `${server}/cli/${file}.tgz`;
+
+/** An error for the user: printed as its message, without a stack. */
+export class ScaffoldError extends Error {}
+
+/** A folder name as an npm package name: lowercase, with `-` for anything npm refuses. */
+export function packageName(folder: string): string {
+  const name = path
+    .basename(path.resolve(folder))
+    .toLowerCase()
+    .replace(/[^a-z0-9._~-]+/g, "-")
+    .replace(/^[._-]+/, "")
+    .slice(0, 214);
+  return name || "hybridge-app";
+}
+
+/** The server's address as given, checked and without a trailing slash. */
+export function serverAddress(raw: string | undefined): string {
+  if (!raw?.trim()) {
+    throw new ScaffoldError(
+      "Give your Hybridge server's address: --server https://your-hybridge.example (the settings page shows the whole command).",
+    );
+  }
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new ScaffoldError(`"${raw}" is not an address: use http://… or https://….`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new ScaffoldError(`"${raw}" is not an address: use http://… or https://….`);
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, "");
+}
+
+/** Refuses a folder that exists and holds anything. */
+export function checkTarget(target: string, shownAs: string) {
+  if (!existsSync(target)) return;
+  if (readdirSync(target).length > 0) {
+    throw new ScaffoldError(
+      `The folder "${shownAs}" already exists and is not empty: choose another name, or empty it first.`,
+    );
+  }
+}
+
+/** Asks the server whether the app key exists (`GET /api/v1/apps/{appKey}`). */
+export async function checkAppKey(server: string, appKey: string, fetcher: typeof fetch = fetch) {
+  let response: Response;
+  try {
+    response = await fetcher(`${server}${APPS_PATH}/${encodeURIComponent(appKey)}`);
+  } catch (error) {
+    throw new ScaffoldError(
+      `Could not reach the Hybridge server at ${server} (${(error as Error).message}): check the address.`,
+    );
+  }
+  if (response.ok) return;
+  const answer = (await response.json().catch(() => null)) as { message?: string } | null;
+  if (response.status === 404) {
+    throw new ScaffoldError(
+      `Unknown app key "${appKey}" on ${server}: ${answer?.message ?? "copy it from your project's settings page."}`,
+    );
+  }
+  throw new ScaffoldError(
+    `The server at ${server} answered ${response.status}${answer?.message ? `: ${answer.message}` : "."}`,
+  );
+}
+
+/** The new app's .env: the server, the app key, and the keys the developer fills in. */
+export function envFile(server: string, appKey: string): string {
+  return [
+    "# Your Hybridge app's settings. This file stays out of Git (.gitignore).",
+    `HYBRIDGE_SERVER=${server}`,
+    `HYBRIDGE_APP_KEY=${appKey}`,
+    "# The database key from your project's settings page (a Test Mode key: it ends up in the app).",
+    "HYBRIDGE_DATABASE_KEY=",
+    "# For npm run deploy: a deploy token from the console (project page, Web app section).",
+    "# Never exposed to the app's code.",
+    "HYBRIDGE_DEPLOY_TOKEN=",
+    "",
+  ].join("\n");
+}
+
+/** Every file of the template with its placeholders filled, by relative path. */
+function templateFiles(dir: string, prefix = ""): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(path.join(dir, prefix), { withFileTypes: true })) {
+    const name = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) out.push(...templateFiles(dir, name));
+    else out.push(name);
+  }
+  return out;
+}
+
+/** Writes the new app into `target` (which is absent or empty). */
+export async function scaffold(options: {
+  target: string;
+  server: string;
+  appKey: string;
+  templateDir?: string;
+}) {
+  const { target, server, appKey } = options;
+  const templateDir = options.templateDir ?? TEMPLATE_DIR;
+  const name = packageName(target);
+  const fill = (text: string) =>
+    text
+      .replaceAll("{{NAME}}", name)
+      .replaceAll("{{APP_KEY}}", appKey)
+      .replaceAll("{{SERVER}}", server);
+
+  await mkdir(target, { recursive: true });
+  for (const file of templateFiles(templateDir)) {
+    // npm leaves .gitignore files out of packages: the template's is named gitignore.
+    const out = path.join(target, file === "gitignore" ? ".gitignore" : file);
+    await mkdir(path.dirname(out), { recursive: true });
+    await writeFile(out, fill(readFileSync(path.join(templateDir, file), "utf8")));
+  }
+  const manifest = {
+    name,
+    private: true,
+    version: "0.0.0",
+    type: "module",
+    scripts: {
+      dev: "hybridge dev",
+      build: "vite build",
+      typecheck: "tsc",
+      preview: "vite preview",
+      deploy: "hybridge deploy",
+    },
+    dependencies: {
+      "@hybridge/app": packageUrl(server, "hybridge-app"),
+      ...TEMPLATE_DEPENDENCIES.dependencies,
+    },
+    devDependencies: {
+      "@hybridge/cli": packageUrl(server, "hybridge-cli"),
+      ...TEMPLATE_DEPENDENCIES.devDependencies,
+    },
+  };
+  await writeFile(path.join(target, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+  await writeFile(path.join(target, ".env"), envFile(server, appKey));
+}
