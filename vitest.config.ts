@@ -12,6 +12,13 @@ export default defineConfig({
           include: ["src/**/*.test.ts"],
         },
       },
+      {
+        test: {
+          name: "cli",
+          root: "packages",
+          include: ["cli/src/**/*.test.ts", "create-hybridge/src/**/*.test.ts"],
+        },
+      },
       "apps/server/vitest.config.ts",
       "apps/agent/vitest.config.ts",
       "apps/web/vitest.config.ts",

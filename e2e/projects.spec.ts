@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { BuildsTexts } from "@hybridge/shared/builds/texts";
 import { paths } from "@hybridge/shared/common/paths";
 import { FilesTexts, SvgRefusals } from "@hybridge/shared/files/texts";
+import { createAppCommand } from "@hybridge/shared/projects/install-command";
 import { DATABASE_KEY_PATTERN, maskDatabaseKey } from "@hybridge/shared/projects/schemas";
 import { ProjectsTexts } from "@hybridge/shared/projects/texts";
 import type { Locator, Page } from "playwright-core";
@@ -88,9 +89,7 @@ describe("the owner's journey", () => {
     await expectVisible(text(page, ProjectsTexts.shownOnce));
     const key = (await databaseKey(page).textContent()) ?? "";
     expect(key).toMatch(DATABASE_KEY_PATTERN);
-    await expectVisible(
-      page.getByText(`npm create hybridge@latest my-app -- --key ${code}`, { exact: true }),
-    );
+    await expectVisible(page.getByText(createAppCommand(baseUrl(), code), { exact: true }));
     await expectVisible(page.getByText(`HYBRIDGE_DATABASE_KEY=${key}`, { exact: true }));
     expect(
       await page.getByRole("link", { name: "Open the test console" }).getAttribute("href"),

@@ -66,7 +66,7 @@ describe("the web build's compressed copies", () => {
   let dir: string;
   let app: Awaited<ReturnType<typeof buildApp>>;
   const script = `console.log(${JSON.stringify("Hybridge ".repeat(300))});`;
-  const landing = `<!doctype html><html lang="en"><title>Landing</title><h1>${"Landing ".repeat(200)}</h1>`;
+  const landing = `<!doctype html><html lang="en"><title>Landing</title><meta name="hybridge-server" content="__HYBRIDGE_SERVER__"><h1>${"Landing ".repeat(200)}</h1><code>npx __HYBRIDGE_SERVER__/cli/create-hybridge.tgz</code>`;
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), "hybridge-compression-"));
@@ -90,6 +90,7 @@ describe("the web build's compressed copies", () => {
       WEB_DIST_DIR: web,
       SECRET: "x".repeat(40),
       LOG_LEVEL: "silent",
+      PUBLIC_URL: "https://hb.example",
     });
     app = await buildApp({ config, database, serveWeb: true });
   });
@@ -123,13 +124,15 @@ describe("the web build's compressed copies", () => {
     expect(plain.body).toBe(script);
   });
 
-  it("sends a pre-rendered page's brotli copy, not cached, and never a copy by its own name", async () => {
+  it("sends a pre-rendered page with the server's address in place of the mark, compressed, not cached, and never a copy by its own name", async () => {
     const page = await app.inject({ url: "/", headers: { "accept-encoding": "br" } });
     expect(page.statusCode).toBe(200);
     expect(page.headers["content-encoding"]).toBe("br");
     expect(page.headers["content-type"]).toContain("text/html");
     expect(page.headers["cache-control"]).toBe("no-cache");
-    expect(brotliDecompressSync(page.rawPayload).toString()).toBe(landing);
+    expect(brotliDecompressSync(page.rawPayload).toString()).toBe(
+      landing.replaceAll("__HYBRIDGE_SERVER__", "https://hb.example"),
+    );
 
     const copy = await app.inject({ url: "/assets/public-1234.js.br" });
     expect(copy.statusCode).toBe(404);

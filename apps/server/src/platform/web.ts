@@ -1,8 +1,10 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import { ErrorCodes, GenericTexts } from "@hybridge/shared/common/errors";
-import type { FastifyInstance } from "fastify";
+import { SERVER_ADDRESS_MARK } from "@hybridge/shared/projects/install-command";
+import type { FastifyInstance, FastifyReply } from "fastify";
 
 /** What the web build's pre-render step writes (apps/web/scripts/build.mjs). */
 type PagesManifest = {
@@ -27,6 +29,9 @@ function readManifest(webDistDir: string): PagesManifest | null {
   }
   return manifest;
 }
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** "/project/:id" → a test for raw paths: one non-empty segment per parameter. */
 function routeMatcher(pattern: string): (pathname: string) => boolean {
@@ -73,6 +78,42 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string | nul
   const manifest = hasWeb && webDistDir ? readManifest(webDistDir) : null;
   const routes = (manifest?.routes ?? []).map(routeMatcher);
 
+  // The HTML answers, read once, with this server's address in place of the build's mark (the
+  // settings page and /docs show commands with it): sent from memory, compressed on the way
+  // out like the API's answers.
+  const address = escapeHtml(app.deps.config.publicUrl);
+  const html = new Map<string, string>();
+  if (hasWeb && webDistDir) {
+    for (const name of new Set([
+      "index.html",
+      ...(manifest ? [manifest.shell, ...Object.values(manifest.pages)] : []),
+    ])) {
+      html.set(
+        name,
+        readFileSync(path.join(webDistDir, name), "utf8").replaceAll(SERVER_ADDRESS_MARK, address),
+      );
+    }
+  }
+  // Each page's brotli and gzip forms are made at its first request, then kept.
+  const encoded = new Map<string, Buffer>();
+  const sendHtml = (reply: FastifyReply, name: string) => {
+    const text = html.get(name) ?? "";
+    const accepted = String(reply.request.headers["accept-encoding"] ?? "");
+    const encoding = /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : null;
+    reply.type("text/html; charset=utf-8").header("Vary", "Accept-Encoding");
+    if (!encoding) return reply.send(text);
+    const key = `${encoding} ${name}`;
+    let body = encoded.get(key);
+    if (!body) {
+      body =
+        encoding === "br"
+          ? brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
+          : gzipSync(text, { level: 9 });
+      encoded.set(key, body);
+    }
+    return reply.header("Content-Encoding", encoding).send(body);
+  };
+
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDistDir,
@@ -107,12 +148,12 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string | nul
       return reply.status(404).send({ code: ErrorCodes.NOT_FOUND, message: GenericTexts.notFound });
     }
     reply.header("Cache-Control", "no-cache");
-    if (!manifest) return reply.sendFile("index.html");
+    if (!manifest) return sendHtml(reply, "index.html");
 
     const page = pagePath(request.url);
     const prerendered = manifest.pages[page];
-    if (prerendered) return reply.sendFile(prerendered);
+    if (prerendered) return sendHtml(reply, prerendered);
     if (!routes.some((matches) => matches(page))) reply.status(404);
-    return reply.sendFile(manifest.shell);
+    return sendHtml(reply, manifest.shell);
   });
 }

@@ -2,6 +2,7 @@ import { CONTACT_EMAIL } from "@hybridge/shared/common/paths";
 import { MARKETING_VIDEOS } from "@hybridge/shared/marketing/media";
 import { Mail } from "lucide-react";
 import { Button } from "../../../components/ui/button";
+import { serverAddress } from "../../../lib/server-address";
 import { CodeSnippet } from "../components/code-snippet";
 import { VideoFrame } from "../components/video-frame";
 import { docsContact, docsGroups, docsIntro, docsMeta } from "../content/en/docs";
@@ -13,10 +14,11 @@ const anchorClasses = "scroll-mt-24 focus:outline-none";
 /** The docs: the demo video, then the Test Mode guide, one copyable snippet per function. */
 export function DocsPage() {
   usePageMeta(docsMeta);
+  const groups = docsGroups(serverAddress());
   const toc = [
     { id: docsIntro.demo.id, label: docsIntro.demo.title },
     { id: docsIntro.testMode.id, label: docsIntro.testMode.title },
-    ...docsGroups.map((group) => ({ id: group.id, label: group.title, nested: true })),
+    ...groups.map((group) => ({ id: group.id, label: group.title, nested: true })),
     { id: docsContact.id, label: docsContact.title },
   ];
   return (
@@ -84,7 +86,7 @@ export function DocsPage() {
             </p>
 
             <div className="mt-12 space-y-14">
-              {docsGroups.map((group) => (
+              {groups.map((group) => (
                 <section
                   key={group.id}
                   id={group.id}
@@ -107,11 +109,20 @@ export function DocsPage() {
                         aria-labelledby={`${fn.id}-title`}
                         className={anchorClasses}
                       >
-                        <h4 id={`${fn.id}-title`} className="font-semibold text-slate-900">
-                          {fn.title}
-                        </h4>
+                        <div className="flex flex-wrap items-center gap-2">
+                          <h4 id={`${fn.id}-title`} className="font-semibold text-slate-900">
+                            {fn.title}
+                          </h4>
+                          {fn.comingSoon && (
+                            <span className="rounded-full bg-amber-50 px-2 py-0.5 font-medium text-amber-800 text-xs ring-1 ring-amber-200 ring-inset">
+                              {docsIntro.comingSoon}
+                            </span>
+                          )}
+                        </div>
                         <p className="mt-1 text-slate-600 text-sm leading-relaxed">{fn.text}</p>
-                        <CodeSnippet className="mt-3" language={fn.language} code={fn.code} />
+                        {!fn.comingSoon && (
+                          <CodeSnippet className="mt-3" language={fn.language} code={fn.code} />
+                        )}
                       </article>
                     ))}
                   </div>

@@ -1,7 +1,7 @@
+import { createAppCommand } from "@hybridge/shared/projects/install-command";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../../lib/api-client";
 import { creationErrorMessage } from "../pages/new-project-page";
-import { createProjectCommand } from "../pages/settings-page";
 import { updateErrorMessage } from "../pages/update-project-page";
 import { toCreateProjectForm } from "./use-create-project";
 
@@ -66,13 +66,13 @@ describe("error texts", () => {
   });
 });
 
-describe("createProjectCommand", () => {
-  it("quotes an app code the shell would otherwise split or expand", () => {
-    expect(createProjectCommand("my-shop")).toBe(
-      "npm create hybridge@latest my-app -- --key my-shop",
+describe("createAppCommand", () => {
+  it("runs this server's create-hybridge, quoting an app code the shell would split or expand", () => {
+    expect(createAppCommand("https://hb.example", "my-shop")).toBe(
+      "npx --yes https://hb.example/cli/create-hybridge.tgz my-app --key my-shop --server https://hb.example",
     );
-    expect(createProjectCommand("a$b'c")).toBe(
-      "npm create hybridge@latest my-app -- --key 'a$b'\\''c'",
+    expect(createAppCommand("http://10.0.0.2:3000", "a$b'c")).toBe(
+      "npx --yes http://10.0.0.2:3000/cli/create-hybridge.tgz my-app --key 'a$b'\\''c' --server http://10.0.0.2:3000",
     );
   });
 });

@@ -1,6 +1,7 @@
 import { AuthTexts } from "@hybridge/shared/auth/texts";
 import { ErrorCodes } from "@hybridge/shared/common/errors";
 import { paths } from "@hybridge/shared/common/paths";
+import { createAppCommand, DATABASE_KEY_VARIABLE } from "@hybridge/shared/projects/install-command";
 import type { ProjectSettings } from "@hybridge/shared/projects/schemas";
 import { ProjectsTexts } from "@hybridge/shared/projects/texts";
 import {
@@ -23,16 +24,11 @@ import { CopyButton } from "../../../components/ui/copy-button";
 import { PageHeader } from "../../../components/ui/page-header";
 import { LoadingState } from "../../../components/ui/spinner";
 import { ApiError, errorMessage, errorTextFor } from "../../../lib/api-client";
+import { serverAddress } from "../../../lib/server-address";
 import { useSession } from "../../auth/api/use-session";
 import { SessionError } from "../../auth/components/session-error";
 import { SignInCard } from "../../auth/components/sign-in-card";
 import { useProjectSettings, useRegenerateDatabaseKey } from "../api/use-project-settings";
-
-/** The command that scaffolds a project for an app code (as on the docs page). */
-export const createProjectCommand = (appKey: string) =>
-  `npm create hybridge@latest my-app -- --key ${/^[\w.@-]+$/.test(appKey) ? appKey : `'${appKey.replace(/'/g, "'\\''")}'`}`;
-/** The variable the generated project reads its database key from. */
-export const DATABASE_KEY_VARIABLE = "HYBRIDGE_DATABASE_KEY";
 
 /** /settings/{id}: the app's id, its database key (shown once) and how to start coding. */
 export function SettingsPage() {
@@ -141,7 +137,7 @@ function SettingsContent({
 }) {
   const key = settings.databaseKey;
   const keyShown = useRef<HTMLElement>(null);
-  const command = createProjectCommand(settings.appKey);
+  const command = createAppCommand(serverAddress(), settings.appKey);
   const envLine = `${DATABASE_KEY_VARIABLE}=${key ?? "<your database key>"}`;
 
   return (

@@ -1,0 +1,98 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import {
+  checkAppKey,
+  checkTarget,
+  packageName,
+  scaffold,
+  serverAddress,
+  TEMPLATE_DEPENDENCIES,
+} from "./scaffold";
+
+const work = mkdtempSync(path.join(tmpdir(), "create-hybridge-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+const repo = path.resolve(import.meta.dirname, "../../..");
+const manifest = (file: string) => JSON.parse(readFileSync(path.join(repo, file), "utf8"));
+
+describe("create-hybridge", () => {
+  it("writes a Vite + React + TypeScript app linked to the app key and the server", async () => {
+    const target = path.join(work, "My Shop");
+    await scaffold({ target, server: "http://10.0.0.2:3000", appKey: "my-shop" });
+    const read = (file: string) => readFileSync(path.join(target, file), "utf8");
+
+    const pkg = JSON.parse(read("package.json"));
+    expect(pkg.name).toBe("my-shop");
+    expect(pkg.dependencies["@hybridge/app"]).toBe("http://10.0.0.2:3000/cli/hybridge-app.tgz");
+    expect(pkg.devDependencies["@hybridge/cli"]).toBe("http://10.0.0.2:3000/cli/hybridge-cli.tgz");
+    expect(pkg.scripts).toMatchObject({ dev: "hybridge dev", deploy: "hybridge deploy" });
+
+    const env = read(".env");
+    expect(env).toContain("HYBRIDGE_SERVER=http://10.0.0.2:3000\n");
+    expect(env).toContain("HYBRIDGE_APP_KEY=my-shop\n");
+    expect(env).toContain("HYBRIDGE_DATABASE_KEY=\n");
+    expect(read(".gitignore").split("\n")).toEqual(expect.arrayContaining([".env", ".env.*"]));
+    // The deploy token is in .env but never in the app's code: Vite exposes listed names only.
+    const prefixes = /envPrefix: \[([^\]]*)\]/.exec(read("vite.config.ts"))?.[1] ?? "";
+    expect(prefixes).toContain('"HYBRIDGE_DATABASE_KEY"');
+    for (const prefix of prefixes.match(/"[^"]+"/g) ?? []) {
+      expect("HYBRIDGE_DEPLOY_TOKEN".startsWith(prefix.slice(1, -1)), prefix).toBe(false);
+    }
+    expect(read("src/App.tsx")).toContain('from "@hybridge/app"');
+    expect(read("index.html")).toContain("<title>my-shop</title>");
+  });
+
+  it("uses the registry packages at the console's own ranges", () => {
+    const web = manifest("apps/web/package.json");
+    const all = { ...web.dependencies, ...web.devDependencies };
+    for (const [name, range] of Object.entries(TEMPLATE_DEPENDENCIES.dependencies)) {
+      expect(range, name).toBe(all[name]);
+    }
+    for (const [name, range] of Object.entries(TEMPLATE_DEPENDENCIES.devDependencies)) {
+      expect(range, name).toBe(
+        name === "typescript" ? manifest("package.json").devDependencies.typescript : all[name],
+      );
+    }
+  });
+
+  it("refuses a folder that holds anything", () => {
+    const full = path.join(work, "full");
+    mkdirSync(full);
+    checkTarget(full, "full");
+    writeFileSync(path.join(full, "notes.txt"), "mine");
+    expect(() => checkTarget(full, "full")).toThrow(/"full" already exists and is not empty/);
+    checkTarget(path.join(work, "absent"), "absent");
+  });
+
+  it("checks the app key with the server, and says what is wrong", async () => {
+    const answers: Record<string, Response> = {
+      "http://s/api/v1/apps/known": Response.json({ appKey: "known" }),
+      "http://s/api/v1/apps/unknown": Response.json(
+        { code: "NOT_FOUND", message: "No app has this key." },
+        { status: 404 },
+      ),
+    };
+    const fetcher = (async (url: string) => {
+      const answer = answers[url];
+      if (!answer) throw new TypeError("fetch failed");
+      return answer;
+    }) as unknown as typeof fetch;
+    await checkAppKey("http://s", "known", fetcher);
+    await expect(checkAppKey("http://s", "unknown", fetcher)).rejects.toThrow(
+      'Unknown app key "unknown" on http://s: No app has this key.',
+    );
+    await expect(checkAppKey("http://down", "x", fetcher)).rejects.toThrow(
+      /Could not reach the Hybridge server at http:\/\/down/,
+    );
+  });
+
+  it("names the package after the folder and wants an http(s) server address", () => {
+    expect(packageName("./apps/My Shop!")).toBe("my-shop-");
+    expect(packageName("...")).not.toBe("");
+    expect(serverAddress("http://10.0.0.2:3000/")).toBe("http://10.0.0.2:3000");
+    expect(() => serverAddress(undefined)).toThrow(/--server/);
+    expect(() => serverAddress("ftp://x")).toThrow(/not an address/);
+    expect(() => serverAddress("localhost:3000")).toThrow(/not an address/);
+  });
+});
