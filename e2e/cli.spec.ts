@@ -1,0 +1,204 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { BundlesTexts } from "@hybridge/shared/bundles/texts";
+import { paths } from "@hybridge/shared/common/paths";
+import { DatabaseSectionTexts } from "@hybridge/shared/data/texts";
+import { docsGroups } from "@hybridge/shared/marketing/docs-guide";
+import type { DevPayload } from "@hybridge/shared/test-console/schemas";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { expectVisible } from "./support/assertions";
+import { useBrowser } from "./support/browser";
+import { baseUrl } from "./support/env";
+import { createConsoleProject, revealDatabaseKey } from "./support/test-console";
+import { createSignedInUser } from "./support/users";
+
+const browser = useBrowser();
+
+/** A docs snippet of the "Install and start" group, by its anchor, as the page shows it. */
+function snippet(id: string): string {
+  const fn = docsGroups(baseUrl())
+    .flatMap((group) => group.functions)
+    .find((candidate) => candidate.id === id);
+  if (!fn) throw new Error(`no docs snippet ${id}`);
+  return fn.code;
+}
+
+/**
+ * npm as a developer runs it, minus the noise (audit, funding, update notices); the app's own
+ * settings come from its .env, not from this test's environment (Vite lets the environment win).
+ */
+const NPM_ENV = Object.fromEntries(
+  Object.entries({
+    ...process.env,
+    npm_config_audit: "false",
+    npm_config_fund: "false",
+    npm_config_update_notifier: "false",
+    npm_config_prefer_offline: "true",
+  }).filter(([name]) => !name.startsWith("HYBRIDGE_")),
+);
+
+type Run = { code: number | null; stdout: string; stderr: string };
+
+/** Runs one line of a snippet in bash, in `cwd`, to its end. */
+function sh(line: string, cwd: string, timeoutMs = 240_000): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("bash", ["-c", line], { cwd, env: NPM_ENV });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk;
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk;
+    });
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`${line}: still running after ${timeoutMs} ms\n${stdout}\n${stderr}`));
+    }, timeoutMs);
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+async function shOk(line: string, cwd: string): Promise<Run> {
+  const run = await sh(line, cwd);
+  if (run.code !== 0) {
+    throw new Error(`${line} exited ${run.code}\n${run.stdout}\n${run.stderr}`);
+  }
+  return run;
+}
+
+/** A long-running command (the dev server), in its own process group so that all of it stops. */
+function start(line: string, cwd: string): { child: ChildProcess; output: () => string } {
+  const child = spawn("bash", ["-c", line], { cwd, env: NPM_ENV, detached: true });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk: Buffer) => {
+    output += chunk;
+  });
+  return { child, output: () => output };
+}
+
+function stopGroup(child: ChildProcess) {
+  if (child.pid && child.exitCode === null) {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  }
+}
+
+/** Sets `name=value` in a .env file, in place of its line when there is one. */
+async function setEnv(file: string, line: string) {
+  const name = line.split("=")[0] ?? "";
+  const lines = (await readFile(file, "utf8")).split("\n").filter((l) => !l.startsWith(`${name}=`));
+  await writeFile(file, `${[...lines.filter(Boolean), line].join("\n")}\n`);
+}
+
+/** This computer's first IPv4 address that is not loopback, as the dev server should show. */
+const lan = Object.values(os.networkInterfaces())
+  .flat()
+  .find((entry) => entry && entry.family === "IPv4" && !entry.internal)?.address;
+
+describe("the command line, step by step as /docs says", () => {
+  it("creates an app whose first screen stores a document through the SDK, which the console lists, then deploys it", async () => {
+    const { context, page } = await browser.newPage();
+    await createSignedInUser(context);
+    const project = await createConsoleProject(context);
+    const key = await revealDatabaseKey(context, project.id);
+    const work = await mkdtemp(path.join(os.tmpdir(), "hybridge-cli-"));
+    onTestFinished(() => rm(work, { recursive: true, force: true }));
+
+    // "Create the project", with the app key, from this server's tarball.
+    const create = snippet("create-project").replace("YOUR_APP_KEY", project.keyApp);
+    expect(create).toContain(`${baseUrl()}/cli/create-hybridge.tgz`);
+    const created = await shOk(create, work);
+    expect(created.stdout).toContain(`linked to the app ${project.keyApp}`);
+    const app = path.join(work, "my-app");
+    expect((await readdir(app)).sort()).toEqual(
+      expect.arrayContaining([".env", ".gitignore", "index.html", "package.json", "src"]),
+    );
+
+    // It refuses to write over a folder, and an app key the server does not know.
+    const again = await sh(create, work);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('The folder "my-app" already exists and is not empty');
+    const unknown = await sh(
+      create.replace(`--key ${project.keyApp}`, "--key no-such-app").replace("my-app", "other"),
+      work,
+    );
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('Unknown app key "no-such-app"');
+    expect((await readdir(work)).sort()).toEqual(["my-app"]);
+
+    // "Set the database key".
+    await setEnv(path.join(app, ".env"), snippet("database-key").replace("your-database-key", key));
+
+    // "Start the project": cd, npm install (from this server and the registry), npm run dev.
+    const [cd, install, runDev] = snippet("start-project").split("\n");
+    expect(cd).toBe("cd my-app");
+    await shOk(install ?? "", app);
+    const dev = start(runDev ?? "", app);
+    onTestFinished(() => stopGroup(dev.child));
+    await expect
+      .poll(() => dev.output(), { timeout: 60_000, interval: 200 })
+      .toContain("Dev app link:");
+    const port = /Local: +http:\/\/localhost:(\d+)\//.exec(dev.output())?.[1];
+    const payload = JSON.parse(
+      /Dev app link: (\{.*\})/.exec(dev.output())?.[1] ?? "null",
+    ) as DevPayload;
+    expect(payload).toMatchObject({ v: 1, server: baseUrl(), appKey: project.keyApp });
+    expect(payload.config.localhostUrl).toBe(`http://${lan ?? "localhost"}:${port}`);
+    // The QR code itself, drawn with half blocks.
+    expect(dev.output()).toMatch(/[▀▄█]{10,}/);
+
+    // The first screen, in Chromium: a note added through the SDK shows in the list.
+    await page.goto(`http://localhost:${port}/`);
+    await expectVisible(page.getByRole("heading", { name: "my-app" }), 30_000);
+    await page.getByRole("textbox", { name: "Note" }).fill("Bought oat milk");
+    await page.getByRole("button", { name: "Add" }).click();
+    const notes = page.getByRole("list", { name: "Notes" });
+    await expectVisible(notes.getByText("Bought oat milk", { exact: true }));
+
+    // The console's Database section lists it.
+    const consolePage = await context.newPage();
+    await consolePage.goto(`${baseUrl()}${paths.project(project.id)}`);
+    const database = consolePage.getByRole("region", {
+      name: DatabaseSectionTexts.title,
+      exact: true,
+    });
+    await expectVisible(database.getByRole("button", { name: /notes\s*1 document$/ }));
+
+    // "Deploy the web app": a deploy token from the console's Web app section, then npm run deploy.
+    const webApp = consolePage.getByRole("region", { name: BundlesTexts.title, exact: true });
+    await webApp.getByLabel(BundlesTexts.tokenName).fill("CLI test");
+    await webApp.getByRole("button", { name: BundlesTexts.tokenCreate }).click();
+    const tokenLine = (await webApp.getByTestId("deploy-token").textContent()) ?? "";
+    expect(tokenLine).toMatch(/^HYBRIDGE_DEPLOY_TOKEN=hb_deploy_\w{43}$/);
+    await setEnv(path.join(app, ".env"), tokenLine);
+    const deployed = await shOk(snippet("deploy-project"), app);
+    expect(deployed.stdout).toContain(`are the web app of “${project.name}”`);
+    // The built app carries the database key (a Test Mode key) but never the deploy token.
+    const built = await shOk("cat dist/assets/*.js", app);
+    expect(built.stdout).toContain(key);
+    expect(built.stdout).not.toContain(tokenLine.split("=")[1]);
+
+    await consolePage.reload();
+    const bundles = webApp.getByRole("list", { name: BundlesTexts.title, exact: true });
+    await expectVisible(bundles.getByText("dist.zip", { exact: true }));
+    await expectVisible(bundles.getByText(BundlesTexts.next, { exact: true }));
+    await expectVisible(
+      webApp
+        .getByRole("list", { name: BundlesTexts.tokensTitle, exact: true })
+        .getByText(/Last deploy/),
+    );
+  }, 360_000);
+});

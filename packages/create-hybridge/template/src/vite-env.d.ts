@@ -1,0 +1,7 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  readonly HYBRIDGE_SERVER: string;
+  readonly HYBRIDGE_APP_KEY: string;
+  readonly HYBRIDGE_DATABASE_KEY: string;
+}
