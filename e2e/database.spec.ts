@@ -1,12 +1,10 @@
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
-import { fileURLToPath } from "node:url";
 import { paths } from "@hybridge/shared/common/paths";
 import { DatabaseSectionTexts as T } from "@hybridge/shared/data/texts";
-import { describe, expect, it, onTestFinished } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expectVisible } from "./support/assertions";
 import { useBrowser } from "./support/browser";
 import { baseUrl } from "./support/env";
+import { openSdkPage } from "./support/sdk-page";
 import { createConsoleProject, revealDatabaseKey } from "./support/test-console";
 import { createSignedInUser } from "./support/users";
 
@@ -70,51 +68,21 @@ describe("the project page's Database section", () => {
   });
 });
 
-/** The SDK as an app's bundle would carry it: one script that sets `window.Hybridge`. */
-async function sdkScript(): Promise<string> {
-  const { build } = await import("esbuild");
-  const result = await build({
-    entryPoints: [fileURLToPath(import.meta.resolve("@hybridge/app"))],
-    bundle: true,
-    format: "iife",
-    globalName: "Hybridge",
-    platform: "browser",
-    write: false,
-  });
-  return result.outputFiles[0]?.text ?? "";
-}
-
 describe("@hybridge/app in a browser", () => {
   it("adds and lists documents from another origin, and db.watch sees changes at once", async () => {
     const { context, page } = await browser.newPage();
     await createSignedInUser(context);
     const project = await createConsoleProject(context);
     const key = await revealDatabaseKey(context, project.id);
-    // An app's dev server on its own origin (another port of this machine, as Vite's would
-    // be): the SDK calls the Hybridge server across origins.
-    const script = await sdkScript();
-    const devServer = createServer((_request, response) => {
-      response.writeHead(200, { "content-type": "text/html" });
-      response.end(
-        `<!doctype html><html><body><h1>My app</h1><script>${script}</script></body></html>`,
-      );
+    await openSdkPage(page, key);
+    await page.evaluate(() => {
+      const w = window as unknown as {
+        Hybridge: typeof import("@hybridge/app");
+        changes: unknown[];
+      };
+      w.changes = [];
+      w.Hybridge.db.watch("chat", (change) => w.changes.push(change));
     });
-    await new Promise<void>((resolve) => devServer.listen(0, "127.0.0.1", resolve));
-    onTestFinished(() => void devServer.close());
-    const { port } = devServer.address() as AddressInfo;
-    await page.goto(`http://127.0.0.1:${port}/`);
-    await page.evaluate(
-      ([server, databaseKey]) => {
-        const w = window as unknown as {
-          Hybridge: typeof import("@hybridge/app");
-          changes: unknown[];
-        };
-        w.changes = [];
-        w.Hybridge.configure({ server, key: databaseKey });
-        w.Hybridge.db.watch("chat", (change) => w.changes.push(change));
-      },
-      [baseUrl(), key] as const,
-    );
     const changes = () =>
       page.evaluate(() => (window as unknown as { changes: Array<{ type: string }> }).changes);
 

@@ -6,6 +6,9 @@ import { createAppCommand } from "../projects/install-command";
  * cannot drift from what works.
  */
 
+/** The import line of the guide: the SDK's groups an app's module uses. */
+export const DOCS_IMPORT_SNIPPET = 'import { nav, db, device, auth } from "@hybridge/app";';
+
 export type DocsFunction = {
   /** Anchor of the function, unique on the page. */
   id: string;

@@ -1,3 +1,4 @@
+import { DOCS_IMPORT_SNIPPET } from "@hybridge/shared/marketing/docs-guide";
 import { MARKETING_VIDEOS } from "@hybridge/shared/marketing/media";
 import type { PageMeta } from "../page-meta";
 import type { VideoTextContent } from "../types";
@@ -34,7 +35,7 @@ export const docsIntro = {
       "In Test Mode your app runs from your computer inside the Hybridge dev app: save a file and the phone shows the change. Calls reach your project's test database, never your users' data.",
       "The functions below are the Test Mode API of the @hybridge/app package, which every new project already depends on. Import the groups you need:",
     ],
-    importSnippet: 'import { nav, db, device, auth } from "@hybridge/app";',
+    importSnippet: DOCS_IMPORT_SNIPPET,
     asyncNote:
       "Database, device and logout functions return promises: await them inside an async function or an event handler.",
   },
