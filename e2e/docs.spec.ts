@@ -48,7 +48,7 @@ const RUNS: Record<
     {
       before: 'const product = { id: "p42" };',
       after:
-        'if (id !== "p42" || location.pathname !== "/product") throw new Error(`${id} ${location.href}`);',
+        'if (id !== "p42" || location.pathname !== "/product") throw new Error(id + " " + location.href);',
     },
   ],
   "db-add": [
@@ -61,7 +61,7 @@ const RUNS: Record<
     {
       files: 1,
       after:
-        'const stored = await db.getDoc("receipts", id); if (stored?.total !== 42.5 || !/^https?:/.test(stored.fileUrl)) throw new Error(JSON.stringify(stored)); const file = await fetch(stored.fileUrl); if (!file.ok || !(file.headers.get("content-type") ?? "").startsWith("image/")) throw new Error(`file ${file.status}`);',
+        'const stored = await db.getDoc("receipts", id); if (stored?.total !== 42.5 || !/^https?:/.test(stored.fileUrl)) throw new Error(JSON.stringify(stored)); const file = await fetch(stored.fileUrl); if (!file.ok || !(file.headers.get("content-type") ?? "").startsWith("image/")) throw new Error("file " + file.status);',
     },
   ],
   "db-get-docs": [

@@ -362,7 +362,9 @@ describe("docs", () => {
         }
         snippets += 1;
         await expectVisible(article.getByRole("button", { name: MarketingTexts.copy }));
-        expect((await article.locator("pre").textContent())?.trim()).toBe(fn.code);
+        // One block per line, an empty line drawn as a space.
+        const lines = await article.locator("pre code > *").allTextContents();
+        expect(lines.map((line) => line.trimEnd()).join("\n")).toBe(fn.code);
       }
     }
     expect(snippets).toBeGreaterThan(10);
