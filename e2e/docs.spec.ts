@@ -32,15 +32,6 @@ const RUNS: Record<
         'await new Promise((r) => setTimeout(r, 300)); if (location.pathname !== "/first") throw new Error(location.pathname);',
     },
   ],
-  "nav-open-view": [
-    // In a browser: a clear error, native views open inside the app only.
-    { error: "NATIVE_ONLY" },
-    // Inside the app: the shell's bridge opens it.
-    {
-      bridge: true,
-      after: 'if (window.opened.join() !== "map") throw new Error(String(window.opened));',
-    },
-  ],
   "nav-open-page": [
     { after: 'if (location.pathname !== "/cart") throw new Error(location.pathname);' },
   ],

@@ -39,3 +39,17 @@ describe("nav", () => {
     expect(opened).toEqual(["map"]);
   });
 });
+
+describe("nav inside a shell with a bridge", () => {
+  it("hands back and openPage to the bridge instead of the History API", () => {
+    const back = vi.fn();
+    const openPage = vi.fn();
+    (globalThis as { HybridgeNative?: unknown }).HybridgeNative = { back, openPage };
+    const before = location.href;
+    nav.openPage("/product", { id: 7 });
+    nav.back();
+    expect(openPage).toHaveBeenCalledWith("/product?id=7");
+    expect(back).toHaveBeenCalledOnce();
+    expect(location.href).toBe(before);
+  });
+});

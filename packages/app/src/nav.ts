@@ -1,7 +1,14 @@
 import { HybridgeError } from "./errors";
 
-/** What the native shell adds to the page when it can open native views (not in a browser). */
-type NativeBridge = { openView?: (name: string) => void };
+/**
+ * What a native shell adds to the page (not in a browser): each function it has replaces the
+ * browser's way. Today's Android shell adds none; the History API serves it as it serves a browser.
+ */
+type NativeBridge = {
+  openView?: (name: string) => void;
+  back?: () => void;
+  openPage?: (url: string) => void;
+};
 const bridge = () => (globalThis as { HybridgeNative?: NativeBridge }).HybridgeNative;
 
 /** Tells the page's router (React Router, Vue Router… all listen to popstate) that the URL changed. */
@@ -12,14 +19,19 @@ function announce() {
 export const nav = {
   /** Back to the previous page, like the system back gesture. */
   back() {
-    history.back();
+    const back = bridge()?.back;
+    if (back) back();
+    else history.back();
   },
 
   /** Opens a page of the app on top of the current one; `params` become its URL parameters. */
-  openPage(path: string, params: Record<string, string | number | boolean> = {}) {
+  openPage(path: string, params: Record<string, string | number | boolean> = {}): void {
     const url = new URL(path, location.href);
     for (const [name, value] of Object.entries(params)) url.searchParams.set(name, String(value));
-    history.pushState(null, "", `${url.pathname}${url.search}${url.hash}`);
+    const target = `${url.pathname}${url.search}${url.hash}`;
+    const openPage = bridge()?.openPage;
+    if (openPage) return openPage(target);
+    history.pushState(null, "", target);
     announce();
   },
 

@@ -83,8 +83,9 @@ export const docsGroups = (server: string): DocsGroup[] => [
       {
         id: "nav-open-view",
         title: "Open a view",
-        text: "Opens a native view by the name its module gives it, for example the map view of a maps module. Native views open inside the app only: in a browser the call throws an error that says so.",
+        text: "Will open a native view by the name its module gives it, for example the map view of a maps module. Native views come with native modules in builds; until then the call throws an error that says so.",
         language: "js",
+        comingSoon: true,
         code: 'nav.openView("map");',
       },
       {
