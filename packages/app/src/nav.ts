@@ -30,7 +30,10 @@ export const nav = {
     for (const [name, value] of Object.entries(params)) url.searchParams.set(name, String(value));
     const target = `${url.pathname}${url.search}${url.hash}`;
     const openPage = bridge()?.openPage;
-    if (openPage) return openPage(target);
+    if (openPage) {
+      openPage(target);
+      return;
+    }
     history.pushState(null, "", target);
     announce();
   },
