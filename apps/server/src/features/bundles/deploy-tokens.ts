@@ -99,11 +99,16 @@ export async function revokeDeployToken(options: {
   if (!row) throw AppError.notFound(BundlesTexts.tokenNotFound);
 }
 
-export type DeployTarget = { projectId: string; projectName: string; ownerId: string };
+export type DeployTarget = {
+  tokenId: string;
+  projectId: string;
+  projectName: string;
+  ownerId: string;
+};
 
 /**
- * The project a deploy goes to, from the request's bearer deploy token; its use is recorded in
- * the same statement. A missing, unknown or revoked token answers 401 with WWW-Authenticate.
+ * The project a deploy goes to, from the request's bearer deploy token. A missing, unknown or
+ * revoked token answers 401 with WWW-Authenticate.
  */
 export async function requireDeployToken(
   request: FastifyRequest,
@@ -112,21 +117,18 @@ export async function requireDeployToken(
   const token = bearerKey(request);
   const [target] = token?.startsWith(DEPLOY_TOKEN_MARK)
     ? await request.server.deps.db
-        .update(deployTokens)
-        .set({ lastUsedAt: sql`now()` })
-        .from(projects)
-        .where(
-          and(
-            eq(deployTokens.tokenHash, hashDeployToken(token)),
-            isNull(deployTokens.revokedAt),
-            eq(projects.id, deployTokens.projectId),
-          ),
-        )
-        .returning({
+        .select({
+          tokenId: deployTokens.id,
           projectId: projects.id,
           projectName: projects.name,
           ownerId: projects.adminId,
         })
+        .from(deployTokens)
+        .innerJoin(projects, eq(projects.id, deployTokens.projectId))
+        .where(
+          and(eq(deployTokens.tokenHash, hashDeployToken(token)), isNull(deployTokens.revokedAt)),
+        )
+        .limit(1)
     : [];
   if (!target) {
     reply.header("WWW-Authenticate", 'Bearer realm="hybridge-deploy"');
@@ -136,4 +138,9 @@ export async function requireDeployToken(
     );
   }
   return target;
+}
+
+/** A deploy went through with this token: its last use, as the console lists it. */
+export async function recordDeployTokenUse(db: Db, tokenId: string) {
+  await db.update(deployTokens).set({ lastUsedAt: sql`now()` }).where(eq(deployTokens.id, tokenId));
 }

@@ -22,6 +22,7 @@ import { deleteBundle, listBundles, uploadBundle } from "./bundles";
 import {
   createDeployToken,
   listDeployTokens,
+  recordDeployTokenUse,
   requireDeployToken,
   revokeDeployToken,
 } from "./deploy-tokens";
@@ -97,6 +98,7 @@ export async function registerBundlesRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const target = await requireDeployToken(request, reply);
       const bundle = await receiveBundle(request, target.ownerId, target.projectId);
+      await recordDeployTokenUse(db, target.tokenId);
       return reply
         .status(201)
         .send({ bundle, project: { id: target.projectId, name: target.projectName } });
