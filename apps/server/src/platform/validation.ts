@@ -184,7 +184,8 @@ export function registerCharacterChecks(app: FastifyInstance) {
 
   app.addHook("preValidation", async (request) => {
     // The web app's pages and assets store nothing; a stray query must not cost them their page.
-    if (!request.url.startsWith("/api/")) return;
+    // The API and the command line's tarballs (/cli/, platform/packages.ts) are checked.
+    if (!/^\/(?:api|cli)\//.test(request.url)) return;
     // A wildcard route's `*` is the rest of the path.
     const { "*": rest, ...params } = (request.params ?? {}) as Record<string, unknown>;
     const field =
