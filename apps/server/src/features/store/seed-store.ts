@@ -73,8 +73,8 @@ export async function seedStore(options: {
 
   const [existing] = await db.select({ n: count() }).from(modules);
   if ((existing?.n ?? 0) > 0) {
-    await claimFlag(db);
-    return { status: "store-not-empty" };
+    // Modules another server seeded between the two reads count as seeded, not as the owners'.
+    return { status: (await claimFlag(db)) ? "store-not-empty" : "already-seeded" };
   }
 
   const seedDir = options.seedDir ?? STORE_SEED_DIR;
