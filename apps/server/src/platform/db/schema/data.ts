@@ -23,11 +23,13 @@ export const documents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    // NULLS FIRST, as `ORDER BY … DESC` means: with Drizzle's default (NULLS LAST) PostgreSQL
+    // sorted every page instead of reading it in index order (migration 0009).
     index("documents_project_collection_created_idx").on(
       t.projectId,
       t.collection,
-      t.createdAt.desc(),
-      t.id.desc(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
     ),
     check("documents_collection_name", sql`${t.collection} ~ '^[a-z0-9_-]{1,64}$'`),
   ],
