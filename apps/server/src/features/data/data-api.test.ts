@@ -1,7 +1,10 @@
 import { GenericTexts } from "@hybridge/shared/common/errors";
 import { DataTexts } from "@hybridge/shared/data/texts";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, createTestUser, type TestApp, type TestUser } from "../../../test/test-app";
+import { hashDatabaseKey } from "../../platform/database-key";
+import { projectSettings } from "../../platform/db/schema";
 import { authed, createTestProject } from "../projects/test-support";
 
 let app: TestApp;
@@ -276,5 +279,48 @@ describe("the database API", () => {
     ]);
     const refused = await fetch(`${base}${url("chat").replace("/documents", "/events")}?key=nope`);
     expect(refused.status).toBe(401);
+  });
+});
+
+/** Waits until `done` holds, for at most `ms`: what another server did reaches us by NOTIFY. */
+async function soon(done: () => Promise<boolean>, ms = 2_000) {
+  const until = Date.now() + ms;
+  while (!(await done())) {
+    if (Date.now() > until) throw new Error(`not within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+describe("what the server remembers of keys", () => {
+  it("refuses a regenerated key at the very next request, though it was just used", async () => {
+    const { project, key } = await projectWithKey();
+    // Twice: the second answer comes from what the server remembered of the key.
+    expect((await get(key, url("notes"))).statusCode).toBe(200);
+    expect((await get(key, url("notes"))).statusCode).toBe(200);
+    const regenerated = await app.inject({
+      method: "POST",
+      url: `/api/projects/${project.id}/settings/database-key`,
+      headers: { ...authed(owner.cookie), origin: "http://localhost:3000" },
+    });
+    const newKey = regenerated.json().settings.databaseKey as string;
+    const refused = await get(key, url("notes"));
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({
+      code: "UNAUTHENTICATED",
+      message: GenericTexts.databaseKeyRequired,
+    });
+    expect((await get(newKey, url("notes"))).statusCode).toBe(200);
+  });
+
+  it("refuses a key that another server replaced, within moments", async () => {
+    const { project, key } = await projectWithKey();
+    expect((await get(key, url("notes"))).statusCode).toBe(200);
+    expect((await get(key, url("notes"))).statusCode).toBe(200);
+    // As another server would: straight into the table, without this server's knowledge.
+    await app.deps.db
+      .update(projectSettings)
+      .set({ databaseKeyHash: hashDatabaseKey(`hb_test_elsewhere_${project.id}`) })
+      .where(eq(projectSettings.id, project.id));
+    await soon(async () => (await get(key, url("notes"))).statusCode === 401);
   });
 });

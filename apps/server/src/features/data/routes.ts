@@ -20,7 +20,7 @@ import { DataTexts } from "@hybridge/shared/data/texts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requireProjectKey } from "../../platform/database-key";
+import { rememberDatabaseKeys, requireProjectKey } from "../../platform/database-key";
 import { AppError } from "../../platform/errors";
 import { streamLiveEvents } from "../../platform/live";
 import { openMultipartForm, registerMultipart } from "../../platform/multipart-form";
@@ -56,7 +56,10 @@ export async function registerDataRoutes(app: FastifyInstance) {
   const limits = config.data;
   const view = { filesBase: `${config.publicUrl}${DATA_API_PREFIX}/files` };
   const watcher = createDocumentsWatcher({ db, listen, live, view, log: app.log });
-  app.addHook("onClose", async () => watcher.close());
+  const keys = rememberDatabaseKeys({ db, listen, log: app.log });
+  app.addHook("onClose", async () => {
+    await Promise.all([watcher.close(), keys.close()]);
+  });
 
   // Open to every origin: a dev server on any port and the app's WebView call with the key.
   app.addHook("onRequest", async (request, reply) => {

@@ -1,6 +1,7 @@
 import { ProjectsTexts } from "@hybridge/shared/projects/texts";
 import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { forgetDatabaseKey } from "../../platform/database-key";
 import type { Db } from "../../platform/db/client";
 import { projectSettings, projects } from "../../platform/db/schema";
 import type { Encryption } from "../../platform/encryption";
@@ -106,6 +107,9 @@ export async function regenerateDatabaseKey(options: {
     .where(and(eq(projectSettings.id, projectId), ownedBy(userId)))
     .returning();
   if (!row) throw AppError.notFound(ProjectsTexts.settingsNotFound);
+  // This server may remember the old key: it stops working here before this answer is sent
+  // (other servers hear the change from the database).
+  forgetDatabaseKey(db, projectId);
   return { row, databaseKey: key.key };
 }
 
