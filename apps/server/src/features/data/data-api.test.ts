@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, createTestUser, type TestApp, type TestUser } from "../../../test/test-app";
 import { hashDatabaseKey } from "../../platform/database-key";
-import { projectSettings } from "../../platform/db/schema";
+import { documents, projectSettings } from "../../platform/db/schema";
 import { authed, createTestProject } from "../projects/test-support";
 
 let app: TestApp;
@@ -291,7 +291,10 @@ async function soon(done: () => Promise<boolean>, ms = 2_000) {
   }
 }
 
-describe("what the server remembers of keys", () => {
+describe("what the server remembers of keys and pages", () => {
+  const items = async (key: string, path: string) =>
+    (await get(key, path)).json().documents.map((d: { item: string }) => d.item);
+
   it("refuses a regenerated key at the very next request, though it was just used", async () => {
     const { project, key } = await projectWithKey();
     // Twice: the second answer comes from what the server remembered of the key.
@@ -322,5 +325,60 @@ describe("what the server remembers of keys", () => {
       .set({ databaseKeyHash: hashDatabaseKey(`hb_test_elsewhere_${project.id}`) })
       .where(eq(projectSettings.id, project.id));
     await soon(async () => (await get(key, url("notes"))).statusCode === 401);
+  });
+
+  it("lists a document added or deleted at the very next request", async () => {
+    const { project, key } = await projectWithKey();
+    await add(key, "menu", { item: "Espresso" });
+    // Read twice: the second page comes from what the server remembered.
+    expect(await items(key, url("menu"))).toEqual(["Espresso"]);
+    expect(await items(key, url("menu"))).toEqual(["Espresso"]);
+    const latte = (await add(key, "menu", { item: "Latte" })).json();
+    expect(await items(key, url("menu"))).toEqual(["Latte", "Espresso"]);
+    const firstPage = (await get(key, url("menu", "?limit=1"))).json();
+    const older = url("menu", `?limit=1&cursor=${encodeURIComponent(firstPage.nextCursor)}`);
+    expect(await items(key, older)).toEqual(["Espresso"]);
+    // Pages after a cursor are voided too.
+    const espresso = (await get(key, older)).json().documents[0];
+    await app.inject({
+      method: "DELETE",
+      url: url("menu", `/${espresso.id}`),
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(await items(key, older)).toEqual([]);
+    expect(await items(key, url("menu"))).toEqual(["Latte"]);
+    // The owner's delete in the console, and the console's own list.
+    const consoleList = `/api/projects/${project.id}/data/collections/menu/documents`;
+    const consoleHeaders = { ...authed(owner.cookie), origin: "http://localhost:3000" };
+    expect((await app.inject({ url: consoleList, headers: consoleHeaders })).json()).toEqual({
+      documents: [latte],
+      nextCursor: null,
+    });
+    await app.inject({
+      method: "DELETE",
+      url: `${consoleList}/${latte.id}`,
+      headers: consoleHeaders,
+    });
+    expect(await items(key, url("menu"))).toEqual([]);
+    expect((await app.inject({ url: consoleList, headers: consoleHeaders })).json()).toEqual({
+      documents: [],
+      nextCursor: null,
+    });
+  });
+
+  it("lists a document that another server added or deleted, within moments", async () => {
+    const { project, key } = await projectWithKey();
+    await add(key, "menu", { item: "Espresso" });
+    expect(await items(key, url("menu"))).toEqual(["Espresso"]);
+    expect(await items(key, url("menu"))).toEqual(["Espresso"]);
+    // As another server would: straight into the table, without this server's knowledge.
+    const [mocha] = await app.deps.db
+      .insert(documents)
+      .values({ projectId: project.id, collection: "menu", data: { item: "Mocha" }, size: 16 })
+      .returning({ id: documents.id });
+    await soon(async () => (await items(key, url("menu")))[0] === "Mocha");
+    await app.deps.db.delete(documents).where(eq(documents.id, mocha?.id ?? ""));
+    await soon(async () => (await items(key, url("menu"))).length === 1);
+    expect(await items(key, url("menu"))).toEqual(["Espresso"]);
   });
 });

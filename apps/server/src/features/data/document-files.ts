@@ -15,6 +15,7 @@ import {
   type DataLimits,
   type DocumentView,
   insertDocument,
+  type ListedPages,
 } from "./documents";
 
 /** The file types a document may carry, by the extension they are stored and served with. */
@@ -89,6 +90,7 @@ export async function cleanDataFile(
  */
 export async function addDocumentWithFile(options: {
   db: Db;
+  pages: ListedPages;
   storage: Storage;
   limits: DataLimits & { maxFileBytes: number };
   projectId: string;
@@ -106,7 +108,7 @@ export async function addDocumentWithFile(options: {
   const key = `${DATA_FILES_FOLDER}/${randomUUID()}.${extension}`;
   await storage.put(key, Readable.from([body]));
   try {
-    return await db.transaction(async (tx) => {
+    const document = await db.transaction(async (tx) => {
       await recordStoredFiles(tx, storage, [
         {
           key,
@@ -117,6 +119,8 @@ export async function addDocumentWithFile(options: {
       ]);
       return insertDocument(tx, { limits, projectId, collection, data, size, fileKey: key, view });
     });
+    options.pages.changed(projectId, collection);
+    return document;
   } catch (error) {
     await storage.remove(key).catch(() => {});
     throw error;

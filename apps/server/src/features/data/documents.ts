@@ -12,6 +12,7 @@ import type { Db, Tx } from "../../platform/db/client";
 import { documents, documentUsage, storedFiles } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
 import type { Storage } from "../../platform/storage";
+import type { DocumentPages } from "./document-pages";
 
 export type DataLimits = { maxDocumentBytes: number; maxDocuments: number };
 
@@ -22,6 +23,9 @@ export const DATA_FILES_FOLDER = "data-files";
 
 /** How documents are answered: `filesBase` is the absolute address their files are served at. */
 export type DocumentView = { filesBase: string };
+
+/** The collections' pages as last answered (document-pages.ts): every write voids its own. */
+export type ListedPages = DocumentPages<DocumentsResponse>;
 
 /** A stored document as the API answers it: its fields, then the server's. */
 export function toDocument(row: Row, view: DocumentView): DataDocument {
@@ -106,53 +110,63 @@ export async function insertDocument(
 /** Adds a document to a collection of the project (see checkDocument and insertDocument). */
 export async function addDocument(options: {
   db: Db;
+  pages: ListedPages;
   limits: DataLimits;
   projectId: string;
   collection: string;
   data: Record<string, unknown>;
   view: DocumentView;
 }): Promise<DataDocument> {
-  const { db, ...rest } = options;
+  const { db, pages, ...rest } = options;
   const size = checkDocument(options.data, options.limits);
-  return db.transaction((tx) => insertDocument(tx, { ...rest, size }));
+  const document = await db.transaction((tx) => insertDocument(tx, { ...rest, size }));
+  pages.changed(options.projectId, options.collection);
+  return document;
 }
 
 /**
- * One page of a collection, newest first (ties broken by id), in one query. `cursor` (a page's
- * `nextCursor`) starts just after that document, whether or not it still exists, so documents
- * added meanwhile never shift an older one onto the next page twice.
+ * One page of a collection, newest first (ties broken by id), in one query, or as remembered
+ * while the collection is unchanged (`pages`). `cursor` (a page's `nextCursor`) starts just
+ * after that document, whether or not it still exists, so documents added meanwhile never
+ * shift an older one onto the next page twice.
  */
 export async function listDocuments(options: {
   db: Db;
+  pages: ListedPages;
   projectId: string;
   collection: string;
   limit?: number;
   cursor?: string;
   view: DocumentView;
 }): Promise<DocumentsResponse> {
-  const { db, projectId, collection, limit = DOCUMENTS_PAGE_SIZE } = options;
-  const after = options.cursor?.match(DOCUMENTS_CURSOR);
-  const rows = await db
-    .select({ ...documentColumns, cursor: cursorTime })
-    .from(documents)
-    .where(
-      and(
-        eq(documents.projectId, projectId),
-        eq(documents.collection, collection),
-        after
-          ? sql`(${documents.createdAt}, ${documents.id}) < (${after[1]}::timestamptz, ${after[2]}::uuid)`
-          : undefined,
-      ),
-    )
-    .orderBy(desc(documents.createdAt), desc(documents.id))
-    // One more than the page: whether an older page exists, without a second query.
-    .limit(limit + 1);
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    documents: page.map((row) => toDocument(row, options.view)),
-    nextCursor: rows.length > limit && last ? `${last.cursor}_${last.id}` : null,
-  };
+  const { db, projectId, collection, limit = DOCUMENTS_PAGE_SIZE, cursor } = options;
+  return options.pages.page(projectId, collection, `${limit}\n${cursor ?? ""}`, async () => {
+    const after = cursor?.match(DOCUMENTS_CURSOR);
+    const rows = await db
+      .select({ ...documentColumns, size: documents.size, cursor: cursorTime })
+      .from(documents)
+      .where(
+        and(
+          eq(documents.projectId, projectId),
+          eq(documents.collection, collection),
+          after
+            ? sql`(${documents.createdAt}, ${documents.id}) < (${after[1]}::timestamptz, ${after[2]}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(documents.createdAt), desc(documents.id))
+      // One more than the page: whether an older page exists, without a second query.
+      .limit(limit + 1);
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      value: {
+        documents: page.map((row) => toDocument(row, options.view)),
+        nextCursor: rows.length > limit && last ? `${last.cursor}_${last.id}` : null,
+      },
+      bytes: page.reduce((total, row) => total + row.size, 0),
+    };
+  });
 }
 
 const isUuid = (id: string) => DOCUMENT_ID.test(id);
@@ -201,6 +215,7 @@ export async function listCollections(options: { db: Db; projectId: string }) {
  */
 export async function deleteDocument(options: {
   db: Db;
+  pages: ListedPages;
   storage: Storage;
   projectId: string;
   collection: string;
@@ -222,6 +237,7 @@ export async function deleteDocument(options: {
     return row;
   });
   if (!deleted) return false;
+  options.pages.changed(projectId, collection);
   if (deleted.fileKey) await options.storage.remove(deleted.fileKey).catch(() => {});
   return true;
 }

@@ -10,6 +10,7 @@ import {
   DocumentParamsSchema,
   DocumentSchema,
   DocumentsQuerySchema,
+  type DocumentsResponse,
   DocumentsResponseSchema,
   NewDocumentSchema,
   ProjectCollectionParamsSchema,
@@ -28,6 +29,7 @@ import { ownsProject } from "../../platform/owned-project";
 import { perKeyBudget } from "../../platform/rate-limit";
 import { requireUser } from "../../platform/session";
 import { addDocumentWithFile, DATA_FILE_TYPES, type DataFileExtension } from "./document-files";
+import { createDocumentPages } from "./document-pages";
 import {
   addDocument,
   DATA_FILES_FOLDER,
@@ -55,9 +57,18 @@ export async function registerDataRoutes(app: FastifyInstance) {
   const { db, listen, live, config, storage } = app.deps;
   const limits = config.data;
   const view = { filesBase: `${config.publicUrl}${DATA_API_PREFIX}/files` };
-  const watcher = createDocumentsWatcher({ db, listen, live, view, log: app.log });
+  const pages = createDocumentPages<DocumentsResponse>({ heard: () => watcher.heard() });
+  const watcher = createDocumentsWatcher({
+    db,
+    listen,
+    live,
+    view,
+    log: app.log,
+    changed: pages.changed,
+  });
   const keys = rememberDatabaseKeys({ db, listen, log: app.log });
   app.addHook("onClose", async () => {
+    pages.clear();
     await Promise.all([watcher.close(), keys.close()]);
   });
 
@@ -118,6 +129,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
       for await (const upload of form.files()) {
         const document = await addDocumentWithFile({
           db,
+          pages,
           storage,
           limits,
           projectId,
@@ -164,7 +176,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const projectId = await authorise(request, reply);
       reply.header("Cache-Control", "no-store");
-      return listDocuments({ db, projectId, view, ...request.params, ...request.query });
+      return listDocuments({ db, pages, projectId, view, ...request.params, ...request.query });
     },
   );
 
@@ -182,6 +194,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
       const projectId = await authorise(request, reply);
       const document = await addDocument({
         db,
+        pages,
         limits,
         projectId,
         collection: request.params.collection,
@@ -209,7 +222,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
     { schema: { params: DocumentParamsSchema, response: { 200: DeletedResponseSchema } } },
     async (request, reply) => {
       const projectId = await authorise(request, reply);
-      if (!(await deleteDocument({ db, storage, projectId, ...request.params }))) {
+      if (!(await deleteDocument({ db, pages, storage, projectId, ...request.params }))) {
         throw AppError.notFound(DataTexts.notFound);
       }
       return { ok: true as const };
@@ -246,6 +259,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
       const projectId = await ownedProject(request, request.params.id);
       return listDocuments({
         db,
+        pages,
         projectId,
         collection: request.params.collection,
         view,
@@ -259,7 +273,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
     async (request) => {
       const projectId = await ownedProject(request, request.params.id);
       const { collection, documentId } = request.params;
-      if (!(await deleteDocument({ db, storage, projectId, collection, id: documentId }))) {
+      if (!(await deleteDocument({ db, pages, storage, projectId, collection, id: documentId }))) {
         throw AppError.notFound(DataTexts.notFound);
       }
       return { ok: true as const };

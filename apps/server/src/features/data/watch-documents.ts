@@ -17,8 +17,9 @@ export const collectionChannel = (projectId: string, collection: string) =>
   `data:${projectId}:${collection}`;
 
 /**
- * Keeps the apps' collection streams up to date. The documents table's trigger notifies every
- * document added or deleted, wherever it is done, on DATA_CHANGES_CHANNEL. While a stream
+ * Keeps the apps' collection streams and this process's remembered pages up to date. The
+ * documents table's trigger notifies every document added or deleted, wherever it is done, on
+ * DATA_CHANGES_CHANNEL: each one voids its collection's pages (`changed`). While a stream
  * watches that project's collection, an added document is read once (one query, whatever the
  * number of viewers) and sent whole; a deleted one is sent as its id; in commit order.
  */
@@ -28,6 +29,7 @@ export function createDocumentsWatcher(options: {
   live: LiveHub;
   view: DocumentView;
   log: FastifyBaseLogger;
+  changed: (projectId: string, collection: string) => void;
 }) {
   const { db, listen, live, view, log } = options;
   const viewers = new Map<string, number>();
@@ -50,6 +52,7 @@ export function createDocumentsWatcher(options: {
       const match = CHANGE.exec(payload);
       if (!match) return;
       const [, op = "", projectId = "", collection = "", id = ""] = match;
+      options.changed(projectId, collection);
       const channel = collectionChannel(projectId, collection);
       if (!viewers.get(channel)) return;
       queue = queue.then(() =>
@@ -62,6 +65,10 @@ export function createDocumentsWatcher(options: {
   });
 
   return {
+    /** Whether changes are heard: listens from the first call on (false while it cannot). */
+    async heard(): Promise<boolean> {
+      return (await listener.ready()) !== undefined;
+    },
     /**
      * Counts a viewer of the collection until the returned function is called. Resolves once
      * notifications are listened to: every change committed afterwards reaches the stream.

@@ -1,0 +1,109 @@
+/**
+ * How long a remembered page is answered without the database. A change is known at once (the
+ * services call `changed` after their commit; the documents table's trigger tells every server);
+ * this only bounds what a notification lost while the listening connection is re-established
+ * could leave.
+ */
+const PAGE_TRUST_MS = 30_000;
+/** Remembered pages hold at most this many bytes of documents (their stored JSON size)... */
+const PAGES_MAX_BYTES = 32 * 1024 * 1024;
+/** ...and a page larger than this is never remembered. */
+const PAGE_MAX_BYTES = 1024 * 1024;
+/** Collections whose changes are counted before everything is forgotten and counting restarts. */
+const COLLECTIONS_COUNTED = 100_000;
+
+type Page<T> = { generation: number; value: T; bytes: number; until: number };
+
+const collectionKey = (projectId: string, collection: string) => `${projectId}\n${collection}`;
+
+/**
+ * The pages of collections as last read, kept in this process, so that a list answers without
+ * the database while its collection has not changed. Each (project, collection) has a
+ * generation, changed by every document added or deleted in it; a read takes the generation
+ * before it queries and keeps its page only if the generation is still that one when the answer
+ * arrives, so a read that raced a write never keeps what it saw before the write. Pages are kept
+ * only while `heard` says the database's change notifications are received (another server's
+ * write then reaches `changed` too).
+ */
+export function createDocumentPages<T>(options: { heard: () => Promise<boolean> }) {
+  const pages = new Map<string, Page<T>>();
+  const generations = new Map<string, number>();
+  // Generations are drawn from one counter, and a collection not in `generations` is at `floor`
+  // (the counter when they were last all forgotten): no two states share a generation.
+  let counter = 0;
+  let floor = 0;
+  let bytes = 0;
+
+  const generationOf = (collection: string) => generations.get(collection) ?? floor;
+  const drop = (key: string, page: Page<T>) => {
+    pages.delete(key);
+    bytes -= page.bytes;
+  };
+
+  return {
+    /**
+     * The page `pageKey` (the query's parameters) of the collection: remembered while its
+     * collection is unchanged, otherwise read by `read` (which also says its size in bytes).
+     */
+    async page(
+      projectId: string,
+      collection: string,
+      pageKey: string,
+      read: () => Promise<{ value: T; bytes: number }>,
+    ): Promise<T> {
+      const ofCollection = collectionKey(projectId, collection);
+      const key = `${ofCollection}\n${pageKey}`;
+      const known = pages.get(key);
+      if (known) {
+        if (known.generation === generationOf(ofCollection) && known.until > Date.now()) {
+          // Most recently used last: the oldest in the map is forgotten first.
+          pages.delete(key);
+          pages.set(key, known);
+          return known.value;
+        }
+        drop(key, known);
+      }
+      // Listening before reading: a change committed after this read is then heard.
+      const heard = await options.heard();
+      const generation = generationOf(ofCollection);
+      const { value, bytes: size } = await read();
+      if (heard && size <= PAGE_MAX_BYTES && generation === generationOf(ofCollection)) {
+        const stale = pages.get(key);
+        if (stale) drop(key, stale);
+        for (const [oldKey, old] of pages) {
+          if (bytes + size <= PAGES_MAX_BYTES) break;
+          drop(oldKey, old);
+        }
+        pages.set(key, {
+          generation,
+          value,
+          bytes: size,
+          until: Date.now() + PAGE_TRUST_MS,
+        });
+        bytes += size;
+      }
+      return value;
+    },
+
+    /** A document was added to or deleted from the collection: its remembered pages are void. */
+    changed(projectId: string, collection: string) {
+      if (generations.size >= COLLECTIONS_COUNTED) {
+        generations.clear();
+        pages.clear();
+        bytes = 0;
+        floor = ++counter;
+      }
+      generations.set(collectionKey(projectId, collection), ++counter);
+    },
+
+    /** Forgets every page (the notifications may no longer be heard). */
+    clear() {
+      pages.clear();
+      bytes = 0;
+      generations.clear();
+      floor = ++counter;
+    },
+  };
+}
+
+export type DocumentPages<T> = ReturnType<typeof createDocumentPages<T>>;
