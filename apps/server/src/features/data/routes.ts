@@ -42,6 +42,7 @@ import { collectionChannel, createDocumentsWatcher } from "./watch-documents";
 
 const DATA_API_PREFIX = DATA_API_PATH;
 const REALM = "hybridge-data";
+const JSON_TYPE = "application/json; charset=utf-8";
 
 /** The key of an `EventSource`, which cannot send headers: the events route's only credential. */
 const EventsQuerySchema = z.object({ key: z.string().optional() });
@@ -85,6 +86,18 @@ export async function registerDataRoutes(app: FastifyInstance) {
     reply.header("Access-Control-Max-Age", "600");
     return reply.code(204).send();
   });
+
+  // A remembered page is the same object until its collection changes: it is written as JSON
+  // once (by the route's own serializer, so by its schema), not at every answer.
+  const written = new WeakMap<DocumentsResponse, string>();
+  const writtenPage = (reply: FastifyReply, page: DocumentsResponse) => {
+    let json = written.get(page);
+    if (json === undefined) {
+      json = reply.serialize(page) as string;
+      written.set(page, json);
+    }
+    return json;
+  };
 
   const projectOf = new WeakMap<FastifyRequest, string>();
   const spend = perKeyBudget(app, {
@@ -176,7 +189,19 @@ export async function registerDataRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const projectId = await authorise(request, reply);
       reply.header("Cache-Control", "no-store");
-      return listDocuments({ db, pages, projectId, view, ...request.params, ...request.query });
+      const page = await listDocuments({
+        db,
+        pages,
+        projectId,
+        view,
+        ...request.params,
+        ...request.query,
+      });
+      const json = writtenPage(reply, page);
+      return reply
+        .type(JSON_TYPE)
+        .serializer(() => json)
+        .send(page);
     },
   );
 
