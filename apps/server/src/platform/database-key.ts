@@ -64,7 +64,7 @@ export async function requireDatabaseKey(
   return { projectId: row.projectId, adminId: row.adminId, keyApp: row.keyApp };
 }
 
-/** The channel migration 0008's triggers notify, with the project id, when a key changes. */
+/** The channel migration 0009's triggers notify, with the project id, when a key changes. */
 const DATABASE_KEYS_CHANNEL = "database_keys";
 /**
  * How long a key read from the database is trusted without asking it again. A change is known
@@ -110,7 +110,7 @@ function memoryOf(db: Db): KeyMemory {
 /**
  * Forgets, in this process and at once, what was remembered of the project's database key.
  * The service that replaces a key calls it after its write; other servers hear the change from
- * the database (migration 0008's trigger) within milliseconds.
+ * the database (migration 0009's trigger) within milliseconds.
  */
 export function forgetDatabaseKey(db: Db, projectId: string) {
   const memory = memoryOf(db);
