@@ -1,5 +1,4 @@
-import { deflateSync } from "node:zlib";
-import { crc32 } from "@hybridge/shared/files/crc32";
+import { crc32, deflateSync } from "node:zlib";
 import { jpegFile, mp4File, webmFile, webpFile } from "@hybridge/shared/files/test-files";
 
 /**
@@ -67,4 +66,32 @@ export function svgText(
     inner = '<circle cx="24" cy="24" r="20" fill="#0E904D"/>',
   } = options;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"${options.attrs ? ` ${options.attrs}` : ""}>${inner}</svg>`;
+}
+
+/**
+ * A real one-bit black PNG of any size: a few kB once deflated, `width × height` pixels once
+ * decoded — a pixel bomb when large.
+ */
+export function bitmapPng(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 1; // one bit per pixel
+  ihdr[9] = 0; // greyscale
+  const raw = Buffer.alloc((1 + Math.ceil(width / 8)) * height);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", deflateSync(raw, { level: 9 })),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+/** A real 8×8 JPEG whose frame header claims `width × height`: what its first bytes say, no more. */
+export function jpegClaiming(width: number, height: number): Buffer {
+  const out = jpegBytes(8, 8);
+  const sof = out.indexOf(Buffer.from([0xff, 0xc0]));
+  out.writeUInt16BE(height, sof + 5);
+  out.writeUInt16BE(width, sof + 7);
+  return out;
 }

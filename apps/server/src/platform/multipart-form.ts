@@ -119,6 +119,34 @@ function refuseDisallowedText(name: string, value: unknown) {
   }
 }
 
+/**
+ * A whole uploaded file in memory, up to `maxBytes` (an image to decode: a few MB at most). Over
+ * it, `tooLarge()` is thrown without reading the rest; the plugin's own limit means the same.
+ */
+export async function readWholeFile(
+  stream: Readable,
+  maxBytes: number,
+  tooLarge: () => Error,
+): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of stream) {
+      size += (chunk as Buffer).length;
+      if (size > maxBytes) {
+        stream.destroy();
+        throw tooLarge();
+      }
+      chunks.push(chunk as Buffer);
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (isMultipartFileTooLarge(error)) throw tooLarge();
+    throw multipartError(error);
+  }
+  return Buffer.concat(chunks);
+}
+
 /** True when a file part holds no byte (an empty file input); a part with bytes is destroyed. */
 async function isEmpty(stream: Readable): Promise<boolean> {
   try {

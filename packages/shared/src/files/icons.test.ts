@@ -1,33 +1,26 @@
 import { describe, expect, it } from "vitest";
-import { checkIconFile, createIconInspector } from "./icons";
-import { jpegFile, jpegHeader, pngFile, pngHeader } from "./test-files";
+import { checkIconName, checkIconSize, checkLaunchIconSize } from "./icons";
 import { FilesTexts } from "./texts";
 
 describe("launch icons", () => {
-  it("are refused for their pixel size as soon as the header is read", () => {
-    for (const header of [pngHeader(20000, 20000), jpegHeader(65500, 65500), pngHeader(512, 511)]) {
-      const inspector = createIconInspector("launch");
-      inspector.push(header);
-      expect(inspector.ok()).toBe(false);
-      expect(inspector.finish()).toEqual({ ok: false, message: FilesTexts.launchIconSize });
-    }
-    const right = createIconInspector("launch");
-    right.push(pngHeader(512, 512));
-    expect(right.ok()).toBe(true);
+  it("want a .png, .jpg or .jpeg name and at most 2 MB (the content is decoded elsewhere)", () => {
+    expect(checkIconName("launch", "icon.PNG")).toBeNull();
+    expect(checkIconName("launch", "icon.jpeg")).toBeNull();
+    expect(checkIconName("launch", "icon.gif")).toBe(
+      "Invalid file type. Allowed: .png, .jpg, .jpeg",
+    );
+    expect(checkIconSize("launch", 2 * 1024 * 1024)).toBeNull();
+    expect(checkIconSize("launch", 2 * 1024 * 1024 + 1)).toBe(FilesTexts.tooLarge("2 MB"));
   });
 
-  it("are accepted at exactly 512×512, and only whole", () => {
-    expect(checkIconFile("launch", { name: "a.png", bytes: pngFile(512, 512) })).toMatchObject({
-      ok: true,
-      type: "png",
-    });
-    expect(checkIconFile("launch", { name: "a.jpg", bytes: jpegFile(512, 512) })).toMatchObject({
-      ok: true,
-      type: "jpeg",
-    });
-    expect(checkIconFile("launch", { name: "a.png", bytes: pngHeader(512, 512) })).toEqual({
-      ok: false,
-      message: FilesTexts.notRaster,
-    });
+  it("are exactly 512×512 once decoded", () => {
+    expect(checkLaunchIconSize(512, 512)).toBeNull();
+    for (const [width, height] of [
+      [512, 511],
+      [1024, 1024],
+      [20000, 20000],
+    ] as const) {
+      expect(checkLaunchIconSize(width, height)).toBe(FilesTexts.launchIconSize);
+    }
   });
 });

@@ -1,12 +1,12 @@
-import { withPixelRule } from "./pixel-size";
-import { createRasterInspector } from "./raster";
 import { inspectSvg } from "./svg";
 import { FilesTexts } from "./texts";
 
 /**
  * The two app icons of spec section 5: a launch icon (PNG or JPEG, exactly 512×512) and a
- * notification icon (SVG, exactly 48×48). The same rules run in the browser, on the picked file,
- * and on the server, on the uploaded bytes; the server's answer is the one that counts.
+ * notification icon (SVG, exactly 48×48). The launch icon is judged by decoding it — the
+ * browser's decoder on the picked file, sharp on the server, which stores its own PNG of it
+ * (decision 029); the notification icon by the SVG allowlist (svg.ts), in both places. The
+ * server's answer is the one that counts.
  */
 export const ICON_KINDS = ["launch", "notification"] as const;
 export type IconKind = (typeof ICON_KINDS)[number];
@@ -44,16 +44,11 @@ export const ICON_RULES: Record<IconKind, IconRule> = {
   },
 };
 
-/** The stored file's real type, from its content. */
-export const ICON_TYPES = {
-  png: { contentType: "image/png", extension: "png" },
-  jpeg: { contentType: "image/jpeg", extension: "jpg" },
-  svg: { contentType: "image/svg+xml", extension: "svg" },
-} as const;
-export type IconType = keyof typeof ICON_TYPES;
+/** What a notification icon is stored as (a launch icon is always a PNG of the server's). */
+export const SVG_ICON_TYPE = { contentType: "image/svg+xml", extension: "svg" } as const;
 
 export type IconCheck =
-  | { ok: true; type: IconType; contentType: string; extension: string }
+  | { ok: true; contentType: string; extension: string }
   | { ok: false; message: string; unsafe?: boolean };
 
 /** The name's extension is one the kind allows (the content is checked separately). */
@@ -71,35 +66,16 @@ export function checkIconSize(kind: IconKind, bytes: number): string | null {
 
 export type IconInspector = {
   push: (chunk: Uint8Array) => void;
-  /** False as soon as the bytes cannot be a valid icon (the caller may stop reading). */
   ok: () => boolean;
   finish: () => IconCheck;
 };
 
 /**
- * Reads an icon's bytes as they come. A launch icon's structure is walked to its end marker
- * with a few bytes of state (raster.ts), its pixel size judged as soon as the header gives it;
- * a notification icon keeps its text (at most ICON_RULES.notification.maxBytes, enforced by the
- * caller) to check the whole document.
+ * Reads a notification icon's bytes as they come: its text is kept (at most
+ * ICON_RULES.notification.maxBytes, enforced by the caller) to check the whole document.
  */
-export function createIconInspector(kind: IconKind): IconInspector {
-  const rule = ICON_RULES[kind];
-  const ok = (type: IconType): IconCheck => ({ ok: true, type, ...ICON_TYPES[type] });
-  if (kind === "launch") {
-    const raster = withPixelRule(
-      createRasterInspector(),
-      ({ width, height }) => width === rule.width && height === rule.height,
-    );
-    return {
-      push: raster.push,
-      ok: raster.ok,
-      finish() {
-        const info = raster.finish();
-        if (info === "size") return { ok: false, message: rule.sizeMessage };
-        return info ? ok(info.type) : { ok: false, message: FilesTexts.notRaster };
-      },
-    };
-  }
+export function createSvgIconInspector(): IconInspector {
+  const rule = ICON_RULES.notification;
   const chunks: Uint8Array[] = [];
   return {
     push: (chunk) => {
@@ -119,21 +95,25 @@ export function createIconInspector(kind: IconKind): IconInspector {
       if (svg.width !== rule.width || svg.height !== rule.height) {
         return { ok: false, message: rule.sizeMessage };
       }
-      return ok("svg");
+      return { ok: true, ...SVG_ICON_TYPE };
     },
   };
 }
 
-/** Every check on a whole file held in memory: name, size, then content. */
-export function checkIconFile(
-  kind: IconKind,
-  file: { name: string; bytes: Uint8Array },
-): IconCheck {
-  const problem = checkIconName(kind, file.name) ?? checkIconSize(kind, file.bytes.length);
+/** Every check on a notification icon held in memory: name, size, then content. */
+export function checkSvgIconFile(file: { name: string; bytes: Uint8Array }): IconCheck {
+  const problem =
+    checkIconName("notification", file.name) ?? checkIconSize("notification", file.bytes.length);
   if (problem) return { ok: false, message: problem };
-  const inspector = createIconInspector(kind);
+  const inspector = createSvgIconInspector();
   inspector.push(file.bytes);
   return inspector.finish();
+}
+
+/** Whether a decoded launch icon has the size it must have (its message otherwise). */
+export function checkLaunchIconSize(width: number, height: number): string | null {
+  const rule = ICON_RULES.launch;
+  return width === rule.width && height === rule.height ? null : rule.sizeMessage;
 }
 
 /** Icons that every project starts with, served from the server's assets. */

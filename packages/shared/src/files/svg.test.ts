@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkIconFile } from "./icons";
+import { checkSvgIconFile } from "./icons";
 import { inspectSvg } from "./svg";
 import { FilesTexts, SvgRefusals } from "./texts";
 
@@ -219,36 +219,25 @@ describe("inspectSvg's allowlist", () => {
   });
 });
 
-describe("checkIconFile", () => {
+describe("checkSvgIconFile", () => {
   const bytes = (s: string) => ascii(s);
 
   it("checks the name, then the size limit, then the content", () => {
-    expect(checkIconFile("notification", { name: "bell.svg", bytes: bytes(svg()) })).toEqual({
+    expect(checkSvgIconFile({ name: "bell.svg", bytes: bytes(svg()) })).toEqual({
       ok: true,
-      type: "svg",
       contentType: "image/svg+xml",
       extension: "svg",
     });
-    expect(checkIconFile("notification", { name: "bell.png", bytes: bytes(svg()) })).toEqual({
+    expect(checkSvgIconFile({ name: "bell.png", bytes: bytes(svg()) })).toEqual({
       ok: false,
       message: "Invalid file type. Allowed: .svg",
     });
+    expect(checkSvgIconFile({ name: "bell.svg", bytes: new Uint8Array(100 * 1024 + 1) })).toEqual({
+      ok: false,
+      message: FilesTexts.tooLarge("100 KB"),
+    });
     expect(
-      checkIconFile("notification", { name: "bell.svg", bytes: new Uint8Array(100 * 1024 + 1) }),
-    ).toEqual({ ok: false, message: FilesTexts.tooLarge("100 KB") });
-    expect(
-      checkIconFile("notification", {
-        name: "bell.svg",
-        bytes: bytes(svg("", 'width="24" height="48"')),
-      }),
+      checkSvgIconFile({ name: "bell.svg", bytes: bytes(svg("", 'width="24" height="48"')) }),
     ).toEqual({ ok: false, message: FilesTexts.notificationIconSize });
-    expect(checkIconFile("launch", { name: "icon.gif", bytes: new Uint8Array(4) })).toEqual({
-      ok: false,
-      message: "Invalid file type. Allowed: .png, .jpg, .jpeg",
-    });
-    expect(checkIconFile("launch", { name: "icon.png", bytes: bytes(svg()) })).toEqual({
-      ok: false,
-      message: FilesTexts.notRaster,
-    });
   });
 });

@@ -1,4 +1,12 @@
-import { crc32 } from "./crc32";
+/** PNG's chunk checksum (CRC-32), bit by bit: these files are made in tests only, where speed does not matter (shared code has no node:zlib). */
+function crc32(bytes: Uint8Array): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
 
 /**
  * Real media files made in code, for tests only (unit, API and browser tests; never imported by

@@ -1,14 +1,12 @@
-import { dispatchInspector, type FormatInspector } from "../files/inspector";
-import { withPixelRule } from "../files/pixel-size";
-import { createJpegInspector, createPngInspector } from "../files/raster";
 import { createVideoInspector } from "../files/video";
-import { createWebpInspector, isWebpSignature } from "../files/webp";
 import { StoreTexts } from "./texts";
 
 /**
- * A module's two media files (spec section 5): a thumbnail (PNG, JPEG or WebP) and an optional
- * demo video (MP4 or WebM). Both are recognised by their content, never by their name; the
- * browser runs the same checks on the picked file, the server's answer is the one that counts.
+ * A module's two media files (spec section 5): a thumbnail (an image: PNG, JPEG, WebP or AVIF)
+ * and an optional demo video (MP4 or WebM). Both are recognised by their content, never by
+ * their name. The thumbnail is decoded — by the browser on the picked file, by sharp on the
+ * server, which stores its own WebP of it, scaled down to THUMBNAIL_BOX (decision 029); the
+ * video's container is walked in both places. The server's answer is the one that counts.
  */
 export const MODULE_MEDIA_KINDS = ["thumbnail", "video"] as const;
 export type ModuleMediaKind = (typeof MODULE_MEDIA_KINDS)[number];
@@ -27,7 +25,7 @@ export const MODULE_MEDIA_RULES: Record<ModuleMediaKind, ModuleMediaRule> = {
   thumbnail: {
     maxBytes: 5 * 1024 * 1024,
     maxLabel: "5 MB",
-    accept: "image/png,image/jpeg,image/webp,.png,.jpg,.jpeg,.webp",
+    accept: "image/png,image/jpeg,image/webp,image/avif,.png,.jpg,.jpeg,.webp,.avif",
     folder: "module-thumbnails",
     invalidMessage: StoreTexts.notAnImage,
   },
@@ -41,25 +39,25 @@ export const MODULE_MEDIA_RULES: Record<ModuleMediaKind, ModuleMediaRule> = {
 };
 
 /**
- * A thumbnail's largest width and height, in pixels. The rule is a square box, so a thumbnail
- * has at most 4096 × 4096 = 16,777,216 pixels (64 MiB once decoded as RGBA): a bound on what a
- * browser allocates to show it, put in words a user can check in any image viewer. Read from the
- * header, before the rest of the file.
+ * The most pixels a thumbnail may have (40 megapixels: a phone photo passes, 8000×8000 does not),
+ * read from its header before it is decoded; a bound on what decoding it costs.
  */
-export const THUMBNAIL_MAX_SIDE = 4096;
+export const THUMBNAIL_MAX_PIXELS = 40_000_000;
+/** A larger thumbnail is scaled down to fit in this square (the store shows it far smaller). */
+export const THUMBNAIL_BOX = 1600;
 
-/** The stored file's real type, from its content. */
-export const MODULE_MEDIA_TYPES = {
-  png: { contentType: "image/png", extension: "png" },
-  jpeg: { contentType: "image/jpeg", extension: "jpg" },
-  webp: { contentType: "image/webp", extension: "webp" },
+/** What a thumbnail is stored as (the server's own WebP of it). */
+export const THUMBNAIL_TYPE = { contentType: "image/webp", extension: "webp" } as const;
+
+/** The stored video's real type, from its content. */
+export const MODULE_VIDEO_TYPES = {
   mp4: { contentType: "video/mp4", extension: "mp4" },
   webm: { contentType: "video/webm", extension: "webm" },
 } as const;
-export type ModuleMediaType = keyof typeof MODULE_MEDIA_TYPES;
+export type ModuleVideoType = keyof typeof MODULE_VIDEO_TYPES;
 
 export type ModuleMediaCheck =
-  | { ok: true; type: ModuleMediaType; contentType: string; extension: string }
+  | { ok: true; type: ModuleVideoType; contentType: string; extension: string }
   | { ok: false; message: string };
 
 export type ModuleMediaInspector = {
@@ -70,57 +68,39 @@ export type ModuleMediaInspector = {
   finish: () => ModuleMediaCheck;
 };
 
-/** Enough leading bytes to tell the accepted types apart (WebP and MP4 need 12). */
-const HEAD_BYTES = 12;
-
-type ThumbnailInfo = { type: "png" | "jpeg" | "webp"; width: number; height: number };
-
-function createThumbnailInspector(): FormatInspector<ThumbnailInfo> {
-  return dispatchInspector<ThumbnailInfo>(HEAD_BYTES, (head) => {
-    if (head[0] === 0x89) return createPngInspector();
-    if (head[0] === 0xff) return createJpegInspector();
-    if (isWebpSignature(head)) return createWebpInspector();
-    return null;
-  });
-}
-
 /**
- * Reads a thumbnail's or a video's bytes as they stream, walking the whole file's structure
- * (a PNG to IEND, a JPEG to EOI, a WebP's RIFF chunks, an MP4's boxes, a WebM's EBML elements)
- * with a few bytes of state; see files/raster.ts, webp.ts and video.ts. A thumbnail larger than
- * THUMBNAIL_MAX_SIDE is refused as soon as its header gives its size.
+ * Reads a video's bytes as they stream, walking its container (an MP4's boxes, a WebM's EBML
+ * elements) to its last byte with a few bytes of state (files/video.ts).
  */
-export function createModuleMediaInspector(kind: ModuleMediaKind): ModuleMediaInspector {
-  const rule = MODULE_MEDIA_RULES[kind];
-  const inspector =
-    kind === "thumbnail"
-      ? withPixelRule(
-          createThumbnailInspector(),
-          ({ width, height }) => width <= THUMBNAIL_MAX_SIDE && height <= THUMBNAIL_MAX_SIDE,
-        )
-      : createVideoInspector();
+export function createModuleVideoInspector(): ModuleMediaInspector {
+  const inspector = createVideoInspector();
   return {
     push: inspector.push,
     ok: inspector.ok,
     finish() {
       const found = inspector.finish();
-      if (found === "size") {
-        return { ok: false, message: StoreTexts.thumbnailTooBig(THUMBNAIL_MAX_SIDE) };
-      }
       return found
-        ? { ok: true, type: found.type, ...MODULE_MEDIA_TYPES[found.type] }
-        : { ok: false, message: rule.invalidMessage };
+        ? { ok: true, type: found.type, ...MODULE_VIDEO_TYPES[found.type] }
+        : { ok: false, message: MODULE_MEDIA_RULES.video.invalidMessage };
     },
   };
 }
 
-/** Every check on a file held in memory: size, then content. */
-export function checkModuleMedia(kind: ModuleMediaKind, bytes: Uint8Array): ModuleMediaCheck {
-  const rule = MODULE_MEDIA_RULES[kind];
-  if (bytes.length > rule.maxBytes) return { ok: false, message: tooLargeMessage(kind) };
-  const inspector = createModuleMediaInspector(kind);
+/** Every check on a video held in memory: size, then content. */
+export function checkModuleVideo(bytes: Uint8Array): ModuleMediaCheck {
+  if (bytes.length > MODULE_MEDIA_RULES.video.maxBytes) {
+    return { ok: false, message: tooLargeMessage("video") };
+  }
+  const inspector = createModuleVideoInspector();
   inspector.push(bytes);
   return inspector.finish();
+}
+
+/** Whether a decoded thumbnail's pixels are within the limit (its message otherwise). */
+export function checkThumbnailPixels(width: number, height: number): string | null {
+  return width * height > THUMBNAIL_MAX_PIXELS
+    ? StoreTexts.thumbnailTooBig(THUMBNAIL_MAX_PIXELS / 1_000_000)
+    : null;
 }
 
 export const tooLargeMessage = (kind: ModuleMediaKind) =>

@@ -69,8 +69,8 @@ export const StoreTexts = {
   titleLabel: "Title",
   descriptionLabel: "Description",
   thumbnailLabel: "Thumbnail",
-  thumbnailHint: (maxLabel: string, maxSide: number) =>
-    `PNG, JPEG or WebP, up to ${maxLabel} and ${maxSide}×${maxSide} pixels.`,
+  thumbnailHint: (maxLabel: string, maxMegapixels: number) =>
+    `PNG, JPEG, WebP or AVIF, up to ${maxLabel} and ${maxMegapixels} megapixels; a large picture is scaled down.`,
   videoLabelField: "Demo video (optional)",
   videoHint: (maxLabel: string) => `MP4 or WebM, up to ${maxLabel}.`,
   priceFieldLabel: "Price (€)",
@@ -89,10 +89,10 @@ export const StoreTexts = {
   priceTooHigh: (max: string) => `The price can be at most ${max}.`,
   priceCents: "The price can have at most 2 decimals (cents).",
   platformInvalid: "Choose multiplatform, Android or iOS.",
-  notAnImage: "The thumbnail must be a PNG, JPEG or WebP image.",
+  notAnImage: "The thumbnail must be a PNG, JPEG, WebP or AVIF image.",
   notAVideo: "The video must be an MP4 or WebM file.",
-  thumbnailTooBig: (maxSide: number) =>
-    `The thumbnail must be at most ${maxSide}×${maxSide} pixels.`,
+  thumbnailTooBig: (maxMegapixels: number) =>
+    `The thumbnail has too many pixels: at most ${maxMegapixels} megapixels.`,
   fileTooLarge: (what: "thumbnail" | "video", maxLabel: string) =>
     `The ${what} is too large (maximum ${maxLabel}).`,
   created: "Your module is in the store!",

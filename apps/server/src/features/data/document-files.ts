@@ -3,10 +3,10 @@ import { Readable } from "node:stream";
 import { ErrorCodes } from "@hybridge/shared/common/errors";
 import type { DataDocument } from "@hybridge/shared/data/schemas";
 import { DataTexts } from "@hybridge/shared/data/texts";
-import sharp from "sharp";
 import type { Db } from "../../platform/db/client";
 import { AppError } from "../../platform/errors";
-import { type FileUpload, multipartError } from "../../platform/multipart-form";
+import { MAX_IMAGE_PIXELS, reencodeImage } from "../../platform/images";
+import { type FileUpload, readWholeFile } from "../../platform/multipart-form";
 import type { Storage } from "../../platform/storage";
 import { recordStoredFiles } from "../../platform/stored-files";
 import {
@@ -27,37 +27,11 @@ export const DATA_FILE_TYPES = {
 } as const;
 export type DataFileExtension = keyof typeof DATA_FILE_TYPES;
 
-/** Images larger than this are refused before they are decoded (sharp's own check). */
-const MAX_PIXELS = 40_000_000;
-
-/** The whole upload, up to `maxBytes` (over it: 413 without reading the rest). */
-async function readWhole(upload: FileUpload<"file">, maxBytes: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  try {
-    for await (const chunk of upload.stream) {
-      size += (chunk as Buffer).length;
-      if (size > maxBytes) {
-        upload.stream.destroy();
-        throw new AppError(
-          ErrorCodes.PAYLOAD_TOO_LARGE,
-          DataTexts.fileTooLarge(Math.round(maxBytes / 1024 / 1024)),
-        );
-      }
-      chunks.push(chunk as Buffer);
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw multipartError(error);
-  }
-  return Buffer.concat(chunks);
-}
-
 /**
  * What is stored of an uploaded file, judged by its content alone: an image is decoded and
- * written again by sharp (auto-oriented, without its metadata — no GPS position, no trailing
- * bytes, no second file hidden in it), in its own format (a GIF becomes a PNG); a PDF is kept as
- * sent when it has a PDF's header and end marker. Anything else is refused.
+ * written again (platform/images.ts: oriented, without its metadata — no GPS position, no
+ * trailing bytes, no second file hidden in it), a JPEG or WebP as one, anything else as a PNG;
+ * a PDF is kept as sent when it has a PDF's header and end marker. Anything else is refused.
  */
 export async function cleanDataFile(
   bytes: Buffer,
@@ -68,19 +42,12 @@ export async function cleanDataFile(
     if (!tail.includes("%%EOF")) throw AppError.validation(DataTexts.fileType);
     return { body: bytes, extension: "pdf" };
   }
-  try {
-    const image = sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: "error" });
-    const { format } = await image.metadata();
-    const oriented = image.rotate();
-    if (format === "jpeg") return { body: await oriented.jpeg().toBuffer(), extension: "jpg" };
-    if (format === "webp") return { body: await oriented.webp().toBuffer(), extension: "webp" };
-    if (format === "png" || format === "gif") {
-      return { body: await oriented.png().toBuffer(), extension: "png" };
-    }
-  } catch {
-    // not an image sharp can read: refused below
-  }
-  throw AppError.validation(DataTexts.fileType);
+  const image = await reencodeImage(bytes, {
+    format: "source",
+    maxPixels: MAX_IMAGE_PIXELS,
+    messages: { notImage: DataTexts.fileType, tooManyPixels: DataTexts.fileType },
+  });
+  return { body: image.body, extension: image.extension };
 }
 
 /**
@@ -103,7 +70,15 @@ export async function addDocumentWithFile(options: {
   const { db, storage, limits, projectId, collection, data, view } = options;
   const size = checkDocument(data, limits);
   const { body, extension } = await cleanDataFile(
-    await readWhole(options.upload, limits.maxFileBytes),
+    await readWholeFile(
+      options.upload.stream,
+      limits.maxFileBytes,
+      () =>
+        new AppError(
+          ErrorCodes.PAYLOAD_TOO_LARGE,
+          DataTexts.fileTooLarge(Math.round(limits.maxFileBytes / 1024 / 1024)),
+        ),
+    ),
   );
   const key = `${DATA_FILES_FOLDER}/${randomUUID()}.${extension}`;
   await storage.put(key, Readable.from([body]));

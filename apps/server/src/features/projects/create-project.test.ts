@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import { GenericTexts } from "@hybridge/shared/common/errors";
-import { jpegHeader } from "@hybridge/shared/files/test-files";
 import { FilesTexts, SvgRefusals } from "@hybridge/shared/files/texts";
 import { FunctionsTexts } from "@hybridge/shared/projects/functions";
 import { DATABASE_KEY_PATTERN } from "@hybridge/shared/projects/schemas";
 import { ProjectsTexts } from "@hybridge/shared/projects/texts";
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createTestApp,
@@ -16,7 +16,7 @@ import {
   type TestApp,
   type TestUser,
 } from "../../../test/test-app";
-import { jpegBytes, pngBytes, svgText } from "../../../test/test-images";
+import { jpegBytes, jpegClaiming, pngBytes, svgText } from "../../../test/test-images";
 import { hashDatabaseKey } from "../../platform/database-key";
 import { projectDatabases, projectSettings, projects, storedFiles } from "../../platform/db/schema";
 import { createEncryption } from "../../platform/encryption";
@@ -240,15 +240,17 @@ describe("POST /api/projects", () => {
     const icon = await app.inject({ url: project.icLaunchFileUrl, headers: authed(user.cookie) });
     expect(icon.statusCode).toBe(200);
     expect(icon.headers["content-type"]).toBe("image/png");
-    expect(icon.rawPayload.equals(pngBytes(512, 512))).toBe(true);
+    // The server's own PNG of the icon, not the bytes sent.
+    expect(icon.rawPayload.equals(pngBytes(512, 512))).toBe(false);
+    expect((await sharp(icon.rawPayload).metadata()).width).toBe(512);
   });
 
-  it("accepts a 512×512 JPEG (stored as .jpg whatever its name says)", async () => {
+  it("accepts a 512×512 JPEG (stored as the server's PNG whatever its name says)", async () => {
     const res = await postProject(app, owner.cookie, validFields(), [
       { name: "icLaunch", filename: "photo.jpeg", data: jpegBytes(512, 512) },
     ]);
     expect(res.statusCode).toBe(201);
-    expect(res.json().project.icLaunchFileUrl).toMatch(/\.jpg$/);
+    expect(res.json().project.icLaunchFileUrl).toMatch(/\.png$/);
   });
 
   it.each([
@@ -264,7 +266,7 @@ describe("POST /api/projects", () => {
       {
         name: "icLaunch",
         filename: "a.jpg",
-        data: Buffer.concat([Buffer.from(jpegHeader(65500, 65500)), Buffer.alloc(1024 * 1024)]),
+        data: jpegClaiming(65500, 65500),
       },
       FilesTexts.launchIconSize,
     ],

@@ -1,7 +1,8 @@
 import { FilesTexts, SvgRefusals } from "@hybridge/shared/files/texts";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, createTestUser, type TestApp, type TestUser } from "../../../test/test-app";
-import { jpegBytes, pngBytes, svgText } from "../../../test/test-images";
+import { bitmapPng, jpegBytes, jpegClaiming, pngBytes, svgText } from "../../../test/test-images";
 import { MultipartTexts } from "../../platform/multipart-form";
 import {
   authed,
@@ -15,8 +16,9 @@ import {
 
 /**
  * What an icon's bytes must be, through the icon routes (PUT /api/projects/:id/icons/:kind and
- * POST /api/projects): a safe SVG made only of allowed SVG elements and attributes, a whole
- * PNG/JPEG walked to its end marker. Every refusal leaves nothing in storage.
+ * POST /api/projects): a safe SVG made only of allowed SVG elements and attributes; a PNG or JPEG
+ * that decodes to 512×512, stored as the server's own PNG (decision 029). Every refusal leaves
+ * nothing in storage.
  */
 
 let app: TestApp;
@@ -218,16 +220,8 @@ describe("PUT /api/projects/:id/icons/launch", () => {
       "icon.png",
     ],
     ["a PNG truncated after its header", png.subarray(0, 33), "icon.png"],
-    ["a PNG truncated before IEND", png.subarray(0, png.length - 12), "icon.png"],
-    ["a PNG with bytes after IEND", Buffer.concat([png, html]), "icon.png"],
-    [
-      "a PNG whose IDAT checksum is wrong",
-      Buffer.from(png.map((b, i) => (i === png.length - 13 ? b ^ 1 : b))),
-      "icon.png",
-    ],
     ["a JPEG header followed by HTML", Buffer.concat([jpeg.subarray(0, 200), html]), "icon.jpg"],
-    ["a JPEG without its EOI marker", jpeg.subarray(0, jpeg.length - 2), "icon.jpg"],
-    ["a JPEG with bytes after EOI", Buffer.concat([jpeg, html]), "icon.jpg"],
+    ["HTML named .png", html, "icon.png"],
   ])("refuses %s", async (_label, data, filename) => {
     const before = storedFileKeys(app).sort();
     const res = await putIcon("launch", [launch(data, filename)]);
@@ -236,16 +230,35 @@ describe("PUT /api/projects/:id/icons/launch", () => {
     expect(storedFileKeys(app).sort()).toEqual(before);
   });
 
-  it("accepts whole PNG and JPEG images, and stores them as they came", async () => {
-    const asPng = await putIcon("launch", [launch(png)]);
-    expect(asPng.statusCode).toBe(200);
-    const asJpeg = await putIcon("launch", [launch(jpeg, "icon.jpeg")]);
-    expect(asJpeg.statusCode).toBe(200);
-    const url = asJpeg.json().project.icLaunchFileUrl;
-    expect(url).toMatch(/\.jpg$/);
-    const served = await app.inject({ url, headers: authed(owner.cookie) });
-    expect(served.headers["content-type"]).toBe("image/jpeg");
-    expect(served.rawPayload.equals(jpeg)).toBe(true);
+  it("refuses a pixel bomb and a JPEG claiming 65500×65500 by their header, with the size message", async () => {
+    for (const data of [
+      bitmapPng(20000, 20000),
+      jpegClaiming(65500, 65500),
+      bitmapPng(1024, 1024),
+    ]) {
+      const res = await putIcon("launch", [launch(data)]);
+      expect(res.json()).toEqual({ code: "VALIDATION", message: FilesTexts.launchIconSize });
+    }
+  });
+
+  it("stores the server's own PNG of a PNG or JPEG, even one with bytes after its end", async () => {
+    for (const [data, filename] of [
+      [png, "icon.png"],
+      [jpeg, "icon.jpeg"],
+      [Buffer.concat([png, html]), "icon.png"],
+      [Buffer.concat([jpeg, html]), "icon.jpg"],
+    ] as const) {
+      const res = await putIcon("launch", [launch(data, filename)]);
+      expect(res.statusCode).toBe(200);
+      const url = res.json().project.icLaunchFileUrl;
+      expect(url).toMatch(/^\/api\/files\/app-icons\/[0-9a-f-]{36}\.png$/);
+      const served = await app.inject({ url, headers: authed(owner.cookie) });
+      expect(served.headers["content-type"]).toBe("image/png");
+      expect(served.rawPayload.equals(data)).toBe(false);
+      expect(served.rawPayload.includes(html)).toBe(false);
+      const decoded = await sharp(served.rawPayload).metadata();
+      expect([decoded.format, decoded.width, decoded.height]).toEqual(["png", 512, 512]);
+    }
   });
 
   it("refuses a file under another field at once, in our error shape", async () => {

@@ -1,32 +1,31 @@
+import { randomUUID } from "node:crypto";
+import { Readable } from "node:stream";
 import { ErrorCodes } from "@hybridge/shared/common/errors";
 import {
   checkIconName,
-  createIconInspector,
+  createSvgIconInspector,
   ICON_RULES,
-  ICON_TYPES,
   type IconKind,
-  type IconType,
+  SVG_ICON_TYPE,
 } from "@hybridge/shared/files/icons";
 import { FilesTexts } from "@hybridge/shared/files/texts";
 import { AppError } from "../../platform/errors";
-import type { FileUpload } from "../../platform/multipart-form";
+import { MAX_IMAGE_PIXELS, reencodeImage } from "../../platform/images";
+import { type FileUpload, readWholeFile } from "../../platform/multipart-form";
 import { type Storage, saveCheckedUpload } from "../../platform/storage";
 
 /** One icon file of a request, not read yet. */
 export type IconUpload = FileUpload<IconKind>;
 export type StoredIcon = { kind: IconKind; key: string; contentType: string; size: number };
 
-function typeOf(kind: IconKind, first: Buffer): IconType | null {
-  if (kind === "notification") return "svg";
-  if (first[0] === 0x89) return "png";
-  if (first[0] === 0xff) return "jpeg";
-  return null;
-}
+/** Where the icons are stored (spec section 7). */
+const ICONS_FOLDER = "app-icons";
 
 /**
- * Streams one icon into storage under app-icons/, checking its name, its size limit and its
- * content (a whole, well-formed 512×512 PNG/JPEG, or a safe 48×48 SVG) on the way; a launch
- * icon whose bytes stop making sense is refused there, without reading the rest. Whatever
+ * Stores one icon under app-icons/ after checking its name and size limit. A launch icon is
+ * decoded and written again as this server's own 512×512 PNG (platform/images.ts: a PNG or JPEG
+ * however it was exported, without its metadata or anything after its end; not 512×512 once
+ * oriented → its message); a notification icon is streamed through the SVG allowlist. Whatever
  * fails, nothing stays in storage; the caller records the file (stored_files) in its own
  * transaction.
  */
@@ -37,6 +36,8 @@ export async function storeIcon(options: {
   const { storage, upload } = options;
   const { kind, fileName } = upload;
   const rule = ICON_RULES[kind];
+  const tooLarge = () =>
+    new AppError(ErrorCodes.PAYLOAD_TOO_LARGE, FilesTexts.tooLarge(rule.maxLabel));
 
   const nameProblem = checkIconName(kind, fileName);
   if (nameProblem) {
@@ -44,28 +45,36 @@ export async function storeIcon(options: {
     upload.stream.destroy();
     throw AppError.validation(nameProblem);
   }
+
+  if (kind === "launch") {
+    const image = await reencodeImage(await readWholeFile(upload.stream, rule.maxBytes, tooLarge), {
+      format: "png",
+      maxPixels: MAX_IMAGE_PIXELS,
+      exactSize: { width: rule.width, height: rule.height },
+      messages: {
+        notImage: FilesTexts.notRaster,
+        tooManyPixels: rule.sizeMessage,
+        wrongSize: rule.sizeMessage,
+      },
+    });
+    const key = `${ICONS_FOLDER}/${randomUUID()}.${image.extension}`;
+    await storage.put(key, Readable.from([image.body]));
+    return { kind, key, contentType: image.contentType, size: image.body.length };
+  }
+
   const stored = await saveCheckedUpload({
     storage,
     source: upload.stream,
     sniffBytes: 1,
-    identify: (head) => {
-      const type = typeOf(kind, head);
-      return type ? ICON_TYPES[type] : null;
-    },
-    folder: "app-icons",
+    // Any bytes may start an SVG (a BOM, spaces, a comment): the allowlist judges the whole.
+    identify: () => SVG_ICON_TYPE,
+    folder: ICONS_FOLDER,
     maxBytes: rule.maxBytes,
-    inspector: createIconInspector(kind),
+    inspector: createSvgIconInspector(),
     errors: {
       invalid: (check) =>
-        AppError.validation(
-          check && !check.ok
-            ? check.message
-            : kind === "launch"
-              ? FilesTexts.notRaster
-              : FilesTexts.notSvg,
-        ),
-      tooLarge: () =>
-        new AppError(ErrorCodes.PAYLOAD_TOO_LARGE, FilesTexts.tooLarge(rule.maxLabel)),
+        AppError.validation(check && !check.ok ? check.message : FilesTexts.notSvg),
+      tooLarge,
     },
   });
   return { kind, ...stored };

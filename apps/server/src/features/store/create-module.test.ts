@@ -88,23 +88,23 @@ describe("POST /api/store/modules", () => {
       videoUrl: null,
       canDelete: true,
     });
-    expect(module.thumbnailUrl).toMatch(/^\/api\/files\/module-thumbnails\/[0-9a-f-]{36}\.png$/);
+    expect(module.thumbnailUrl).toMatch(/^\/api\/files\/module-thumbnails\/[0-9a-f-]{36}\.webp$/);
 
     const [row] = await app.deps.db.select().from(modules).where(eq(modules.id, module.id));
     expect(row?.createdBy).toBe(author.id);
     const key = module.thumbnailUrl.replace("/api/files/", "");
     const [file] = await app.deps.db.select().from(storedFiles).where(eq(storedFiles.key, key));
-    expect(file).toMatchObject({ ownerId: null, contentType: "image/png" });
+    expect(file).toMatchObject({ ownerId: null, contentType: "image/webp" });
     expect(storedFileKeys(app)).toContain(key);
 
-    // Served to anyone signed in, with its true type.
+    // Served to anyone signed in: the server's own WebP of it.
     const image = await app.inject({
       method: "GET",
       url: module.thumbnailUrl,
       headers: withCookie(author.cookie),
     });
     expect(image.statusCode).toBe(200);
-    expect(image.headers["content-type"]).toBe("image/png");
+    expect(image.headers["content-type"]).toBe("image/webp");
   });
 
   it("applies the defaults: price 0 and multiplatform", async () => {
@@ -192,13 +192,13 @@ describe("POST /api/store/modules", () => {
   });
 
   it("recognises the thumbnail by its content, not its name", async () => {
-    // A PNG named .webp is a PNG: accepted, stored as image/png.
+    // A PNG named .webp is a PNG: accepted, and like every thumbnail stored as the server's WebP.
     const renamed = await postModule(app, author.cookie, moduleFields(), [
       thumbnailPart(pngBytes(40, 40), "photo.webp"),
     ]);
     expect(renamed.statusCode).toBe(201);
-    expect(renamed.json().module.thumbnailUrl).toMatch(/\.png$/);
-    // A real WebP and a JPEG are accepted with their own types.
+    expect(renamed.json().module.thumbnailUrl).toMatch(/\.webp$/);
+    // A real WebP and a JPEG are accepted too.
     const webp = await postModule(app, author.cookie, moduleFields(), [
       thumbnailPart(webpBytes(), "t.webp"),
     ]);
@@ -215,7 +215,7 @@ describe("POST /api/store/modules", () => {
       thumbnailPart(jpegBytes(64, 64), "t.png"),
     ]);
     expect(jpeg.statusCode).toBe(201);
-    expect(jpeg.json().module.thumbnailUrl).toMatch(/\.jpg$/);
+    expect(jpeg.json().module.thumbnailUrl).toMatch(/\.webp$/);
 
     // A text file named .png is refused, and so is a PNG signature with a broken header.
     await expectRefused(

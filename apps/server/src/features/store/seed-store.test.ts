@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { StoreTexts } from "@hybridge/shared/store/texts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, createTestUser, type TestApp } from "../../../test/test-app";
 import { loadConfig } from "../../platform/config";
@@ -48,7 +49,7 @@ describe("seedStore", () => {
     );
   });
 
-  it("fills an empty store once, in the manifest's order, with thumbnails served as PNG", async () => {
+  it("fills an empty store once, in the manifest's order, with thumbnails served as WebP", async () => {
     expect(await seed()).toEqual({ status: "seeded", count: manifest.modules.length });
     expect(await flagged()).toBe(true);
 
@@ -72,7 +73,7 @@ describe("seedStore", () => {
         headers: withCookie(user.cookie),
       });
       expect(image.statusCode).toBe(200);
-      expect(image.headers["content-type"]).toBe("image/png");
+      expect(image.headers["content-type"]).toBe("image/webp");
     }
     const rows = await app.deps.db.select().from(modules);
     expect(rows.every((r) => r.createdBy === null)).toBe(true);
@@ -118,7 +119,7 @@ describe("seedStore", () => {
     expect(await app.deps.db.select().from(modules)).toHaveLength(1);
   });
 
-  it("leaves no file and no row when a thumbnail is not a PNG", async () => {
+  it("leaves no file and no row when a thumbnail is not an image", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "store-seed-"));
     await cp(STORE_SEED_DIR, dir, { recursive: true });
     const last = manifest.modules.length - 1;
@@ -130,7 +131,7 @@ describe("seedStore", () => {
     writeFileSync(path.join(dir, bad), "not a png");
     const filesBefore = storedFileKeys(app);
     const storedBefore = (await app.deps.db.select().from(storedFiles)).length;
-    await expect(seed({ seedDir: dir })).rejects.toThrow(/not a PNG/);
+    await expect(seed({ seedDir: dir })).rejects.toThrow(StoreTexts.notAnImage);
     expect(storedFileKeys(app)).toEqual(filesBefore);
     expect(await app.deps.db.select().from(modules)).toEqual([]);
     expect((await app.deps.db.select().from(storedFiles)).length).toBe(storedBefore);

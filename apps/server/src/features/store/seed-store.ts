@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { createReadStream } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { MODULE_PLATFORMS } from "@hybridge/shared/common/enums";
-import { createModuleMediaInspector, MODULE_MEDIA_RULES } from "@hybridge/shared/store/media";
+import { MODULE_MEDIA_RULES } from "@hybridge/shared/store/media";
 import { MODULE_LIMITS, ModulePriceSchema } from "@hybridge/shared/store/schemas";
 import { count, eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
@@ -11,8 +11,9 @@ import { z } from "zod";
 import type { Db } from "../../platform/db/client";
 import { appFlags, modules, type storedFiles } from "../../platform/db/schema";
 import { serverRoot } from "../../platform/server-root";
-import { type Storage, saveUpload } from "../../platform/storage";
+import type { Storage } from "../../platform/storage";
 import { recordStoredFiles } from "../../platform/stored-files";
+import { encodeThumbnail } from "./store-media";
 
 /** The example modules and their thumbnails, committed in the repository. */
 export const STORE_SEED_DIR = path.join(serverRoot, "assets", "store-seed");
@@ -90,22 +91,14 @@ export async function seedStore(options: {
   let claimed = false;
   try {
     for (const [index, entry] of manifest.modules.entries()) {
-      const key = `${MODULE_MEDIA_RULES.thumbnail.folder}/${randomUUID()}.png`;
-      const inspector = createModuleMediaInspector("thumbnail");
+      // Our own pictures, stored the way any thumbnail is: the server's WebP of them.
+      const image = await encodeThumbnail(await readFile(path.join(seedDir, entry.thumbnail)));
+      const key = `${MODULE_MEDIA_RULES.thumbnail.folder}/${randomUUID()}.${image.extension}`;
       copied.push(key);
-      const { size } = await saveUpload({
-        storage,
-        key,
-        source: createReadStream(path.join(seedDir, entry.thumbnail)),
-        maxBytes: MODULE_MEDIA_RULES.thumbnail.maxBytes,
-        observe: inspector.push,
-      });
-      const check = inspector.finish();
-      if (!check.ok || check.type !== "png") {
-        throw new Error(`store seed: ${entry.thumbnail} is not a PNG image`);
-      }
+      await storage.put(key, Readable.from([image.body]));
+      const size = image.body.length;
       rows.push({
-        file: { key, ownerId: null, contentType: check.contentType, size },
+        file: { key, ownerId: null, contentType: image.contentType, size },
         module: {
           title: entry.title,
           description: entry.description,

@@ -1,8 +1,15 @@
-import { checkIconFile, ICON_RULES, type IconKind } from "@hybridge/shared/files/icons";
+import {
+  checkIconName,
+  checkLaunchIconSize,
+  checkSvgIconFile,
+  ICON_RULES,
+  type IconKind,
+} from "@hybridge/shared/files/icons";
 import { FilesTexts } from "@hybridge/shared/files/texts";
 import { type ChangeEvent, useRef } from "react";
 import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
+import { decodes, imageSize } from "../../../lib/decoded-size";
 import { useObjectUrl } from "../../../lib/use-object-url";
 
 export type PickedIcon = { file: File | null; error: string | null };
@@ -13,14 +20,27 @@ export const ICON_HINTS: Record<IconKind, string> = {
 };
 
 /**
- * Checks a picked file with the server's own rules (name, size limit, content and pixel size)
- * so that a wrong icon is refused at once; the server checks again on upload.
+ * Checks a picked file with the server's rules so that a wrong icon is refused at once: its
+ * name and size limit, then its content — a launch icon decoded by the browser (an image, and
+ * 512×512), a notification icon through the SVG allowlist. The server checks again on upload.
  */
 export async function checkPickedIcon(kind: IconKind, file: File): Promise<string | null> {
   if (file.size > ICON_RULES[kind].maxBytes) return FilesTexts.tooLarge(ICON_RULES[kind].maxLabel);
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const check = checkIconFile(kind, { name: file.name, bytes });
-  return check.ok ? null : check.message;
+  if (kind === "notification") {
+    const check = checkSvgIconFile({
+      name: file.name,
+      bytes: new Uint8Array(await file.arrayBuffer()),
+    });
+    return check.ok ? null : check.message;
+  }
+  const nameProblem = checkIconName(kind, file.name);
+  if (nameProblem) return nameProblem;
+  const size = await imageSize(file);
+  if (!size) return FilesTexts.notRaster;
+  return (
+    checkLaunchIconSize(size.width, size.height) ??
+    ((await decodes(file)) ? null : FilesTexts.notRaster)
+  );
 }
 
 /** A file input for one icon, with its rule, a preview, and the check's message. */

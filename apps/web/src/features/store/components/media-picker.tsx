@@ -1,8 +1,9 @@
 import {
-  createModuleMediaInspector,
+  checkThumbnailPixels,
+  createModuleVideoInspector,
   MODULE_MEDIA_RULES,
   type ModuleMediaKind,
-  THUMBNAIL_MAX_SIDE,
+  THUMBNAIL_MAX_PIXELS,
   tooLargeMessage,
 } from "@hybridge/shared/store/media";
 import { StoreTexts } from "@hybridge/shared/store/texts";
@@ -10,21 +11,30 @@ import { Film, ImageIcon } from "lucide-react";
 import { type ChangeEvent, useRef } from "react";
 import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
+import { decodes, imageSize } from "../../../lib/decoded-size";
 import { useObjectUrl } from "../../../lib/use-object-url";
 
 export type PickedMedia = { file: File | null; error: string | null };
 export const NO_MEDIA: PickedMedia = { file: null, error: null };
 
 /**
- * Checks a picked file with the server's own rules (size limit, then content: a whole PNG, JPEG
- * or WebP image; an MP4 or WebM video whose container holds together to its last byte) so that
- * a wrong file is refused at once. The file is streamed through the check, never held whole
- * (a video can be 100 MB), and reading stops as soon as the bytes stop fitting. The server
- * checks again on upload.
+ * Checks a picked file with the server's rules so that a wrong file is refused at once: the size
+ * limit, then the content — a thumbnail decoded by the browser (an image of at most
+ * THUMBNAIL_MAX_PIXELS; a larger picture is scaled down by the server), a video streamed through
+ * its container's walk, never held whole (it can be 100 MB), reading stopped as soon as the
+ * bytes stop fitting. The server checks again on upload.
  */
 export async function checkPickedMedia(kind: ModuleMediaKind, file: File): Promise<string | null> {
   if (file.size > MODULE_MEDIA_RULES[kind].maxBytes) return tooLargeMessage(kind);
-  const inspector = createModuleMediaInspector(kind);
+  if (kind === "thumbnail") {
+    const size = await imageSize(file);
+    if (!size) return StoreTexts.notAnImage;
+    return (
+      checkThumbnailPixels(size.width, size.height) ??
+      ((await decodes(file)) ? null : StoreTexts.notAnImage)
+    );
+  }
+  const inspector = createModuleVideoInspector();
   const reader = file.stream().getReader();
   try {
     for (;;) {
@@ -83,7 +93,7 @@ export function MediaPicker({
 
   const hint =
     kind === "thumbnail"
-      ? StoreTexts.thumbnailHint(rule.maxLabel, THUMBNAIL_MAX_SIDE)
+      ? StoreTexts.thumbnailHint(rule.maxLabel, THUMBNAIL_MAX_PIXELS / 1_000_000)
       : StoreTexts.videoHint(rule.maxLabel);
 
   return (
