@@ -2,7 +2,9 @@
 // the real server (docs/decisions/025-public-pages-without-hydration.md).
 //
 //   npm run lighthouse                   3 runs of each page, medians, checked against the targets
-//   npm run lighthouse -- --quick        1 run of / only: fails below score 90 or past the JS budget
+//   npm run lighthouse -- --quick        3 runs of / only, median: fails below score 80 or past the
+//                                        JS budget (one run alone varies by ±8 points on a loaded
+//                                        2-core machine: the server and Chromium share it)
 //   npm run lighthouse -- --write        also writes the medians to bench/lighthouse-baseline.json
 //   npm run lighthouse -- --runs 5 /docs other run counts, other pages
 //   npm run lighthouse -- --reports DIR  also keeps each run's full Lighthouse report (JSON)
@@ -34,8 +36,13 @@ const TARGETS = {
   publicJsKiB: 50,
 };
 const PUBLIC_PAGES = ["/", "/fr", "/docs", "/privacy"];
-/** The quick check's floor (CI): well below the target, above what a regression would score. */
-const QUICK_MIN_SCORE = 90;
+/**
+ * The quick check's floor (CI): well below the target, above what a regression would score (the
+ * app hydrating the landing page again scores in the 60s). 80, not 90: on 2026-11-26 the same
+ * build of / scored 82 to 92 from one run to the next on CI's kind of machine (a newer Chromium
+ * than the baseline's, TBT 330–700 ms against 32), so 90 failed unchanged code half the time.
+ */
+const QUICK_MIN_SCORE = 80;
 
 /** The flags the e2e tests and the machine's README use: headless, no background traffic. */
 const CHROMIUM_FLAGS = [
@@ -60,7 +67,7 @@ const { values, positionals } = parseArgs({
 });
 const pages =
   positionals.length > 0 ? positionals : values.quick ? ["/"] : Object.keys(TARGETS.score);
-const runs = Number(values.runs ?? (values.quick ? 1 : 3));
+const runs = Number(values.runs ?? 3);
 
 for (const file of [serverMain, path.join(webDist, "pages.json")]) {
   if (!existsSync(file)) {

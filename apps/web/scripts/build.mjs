@@ -28,6 +28,13 @@ const outDir = path.resolve(webDir, flag > 0 ? process.argv[flag + 1] : "dist");
 // Inside the package, so that the Node bundle resolves react & co. from node_modules.
 const verbose = process.argv.includes("--report");
 const ssrDir = path.join(webDir, "node_modules", ".prerender", String(process.pid));
+/**
+ * Where the server writes its PUBLIC_URL (packages/shared/src/projects/install-command.ts:
+ * SERVER_ADDRESS_MARK, and index.html's meta tag that carries it).
+ */
+const SERVER_ADDRESS_MARK = "__HYBRIDGE_SERVER__";
+const SERVER_ADDRESS_META_TAG =
+  /\s*<meta name="hybridge-server" content="__HYBRIDGE_SERVER__"\s*\/?>/;
 
 /** Features whose code must never reach a public page's first load (the signed-in console). */
 const CONSOLE_CODE =
@@ -181,16 +188,17 @@ async function prerender(server) {
     if (status !== 200) throw new Error(`prerender: ${pagePath} rendered with status ${status}`);
     const file = pagePath === "/" ? "index.html" : `${pagePath.slice(1)}/index.html`;
     await mkdir(path.dirname(path.join(outDir, file)), { recursive: true });
-    await writeFile(
-      path.join(outDir, file),
-      fillTemplate(template, {
-        html,
-        meta,
-        script: publicEntry.fileName,
-        feedbackModule: island.fileName,
-        css,
-      }),
-    );
+    let page = fillTemplate(template, {
+      html,
+      meta,
+      script: publicEntry.fileName,
+      feedbackModule: island.fileName,
+      css,
+    });
+    // The server writes its address into the pages that show it (/docs: the install command),
+    // and sends the others as built, with their compressed copies: those lose the mark.
+    if (!html.includes(SERVER_ADDRESS_MARK)) page = page.replace(SERVER_ADDRESS_META_TAG, "");
+    await writeFile(path.join(outDir, file), page);
     pages[pagePath] = file;
   }
 

@@ -10,11 +10,8 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
-/**
- * Text formats; images, video and fonts are compressed already. Not HTML: the server reads the
- * pages once, writes its own address into them and compresses them as it sends them.
- */
-const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json|vtt|txt|xml|webmanifest|map)$/i;
+/** Text formats; images, video and fonts are compressed already. */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|vtt|txt|xml|webmanifest|map)$/i;
 
 /**
  * Writes the compressed copies for every compressible file under `dir` except `skip` (paths

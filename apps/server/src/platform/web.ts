@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import { ErrorCodes, GenericTexts } from "@hybridge/shared/common/errors";
 import { SERVER_ADDRESS_MARK } from "@hybridge/shared/projects/install-command";
@@ -29,6 +30,32 @@ function readManifest(webDistDir: string): PagesManifest | null {
   }
   return manifest;
 }
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * A page's text, and its compressed forms made at its first request in each encoding (in zlib's
+ * thread pool, not on the event loop), then kept.
+ */
+function fillPage(text: string) {
+  const made = new Map<"br" | "gzip", Promise<Buffer>>();
+  return {
+    text,
+    encoded(encoding: "br" | "gzip"): Promise<Buffer> {
+      let body = made.get(encoding);
+      if (!body) {
+        body =
+          encoding === "br"
+            ? brotliAsync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
+            : gzipAsync(text, { level: 9 });
+        made.set(encoding, body);
+      }
+      return body;
+    },
+  };
+}
+type FilledPage = ReturnType<typeof fillPage>;
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -78,40 +105,31 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string | nul
   const manifest = hasWeb && webDistDir ? readManifest(webDistDir) : null;
   const routes = (manifest?.routes ?? []).map(routeMatcher);
 
-  // The HTML answers, read once, with this server's address in place of the build's mark (the
-  // settings page and /docs show commands with it): sent from memory, compressed on the way
-  // out like the API's answers.
+  // The pages that show this server's address (the build leaves its mark in them: /docs and
+  // the app shell) are read once, with PUBLIC_URL in place of the mark, and sent from memory,
+  // compressed at their first request. Every other page is sent as built, with the build's
+  // compressed copies.
   const address = escapeHtml(app.deps.config.publicUrl);
-  const html = new Map<string, string>();
+  const filled = new Map<string, FilledPage>();
   if (hasWeb && webDistDir) {
     for (const name of new Set([
       "index.html",
       ...(manifest ? [manifest.shell, ...Object.values(manifest.pages)] : []),
     ])) {
-      html.set(
-        name,
-        readFileSync(path.join(webDistDir, name), "utf8").replaceAll(SERVER_ADDRESS_MARK, address),
-      );
+      const text = readFileSync(path.join(webDistDir, name), "utf8");
+      if (text.includes(SERVER_ADDRESS_MARK)) {
+        filled.set(name, fillPage(text.replaceAll(SERVER_ADDRESS_MARK, address)));
+      }
     }
   }
-  // Each page's brotli and gzip forms are made at its first request, then kept.
-  const encoded = new Map<string, Buffer>();
-  const sendHtml = (reply: FastifyReply, name: string) => {
-    const text = html.get(name) ?? "";
+  const sendPage = async (reply: FastifyReply, name: string) => {
+    const page = filled.get(name);
+    if (!page) return reply.sendFile(name);
     const accepted = String(reply.request.headers["accept-encoding"] ?? "");
     const encoding = /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : null;
     reply.type("text/html; charset=utf-8").header("Vary", "Accept-Encoding");
-    if (!encoding) return reply.send(text);
-    const key = `${encoding} ${name}`;
-    let body = encoded.get(key);
-    if (!body) {
-      body =
-        encoding === "br"
-          ? brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
-          : gzipSync(text, { level: 9 });
-      encoded.set(key, body);
-    }
-    return reply.header("Content-Encoding", encoding).send(body);
+    if (!encoding) return reply.send(page.text);
+    return reply.header("Content-Encoding", encoding).send(await page.encoded(encoding));
   };
 
   if (hasWeb) {
@@ -148,12 +166,12 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string | nul
       return reply.status(404).send({ code: ErrorCodes.NOT_FOUND, message: GenericTexts.notFound });
     }
     reply.header("Cache-Control", "no-cache");
-    if (!manifest) return sendHtml(reply, "index.html");
+    if (!manifest) return sendPage(reply, "index.html");
 
     const page = pagePath(request.url);
     const prerendered = manifest.pages[page];
-    if (prerendered) return sendHtml(reply, prerendered);
+    if (prerendered) return sendPage(reply, prerendered);
     if (!routes.some((matches) => matches(page))) reply.status(404);
-    return sendHtml(reply, manifest.shell);
+    return sendPage(reply, manifest.shell);
   });
 }
