@@ -185,7 +185,7 @@ describe("a server killed during uploads", () => {
         const added = storedKeys().filter((key) => !before.has(key));
         const video = added.find((key) => key.endsWith(".mp4.partial"));
         return (
-          added.some((key) => key.endsWith(".png")) &&
+          added.some((key) => key.endsWith(".webp")) &&
           video &&
           statSync(path.join(filesRoot(), video)).size > 0
         );

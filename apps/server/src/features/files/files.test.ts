@@ -50,7 +50,9 @@ describe("GET /api/files/<key>", () => {
     expect(png.statusCode).toBe(200);
     expect(png.headers["content-type"]).toBe("image/png");
     expect(png.headers["x-content-type-options"]).toBe("nosniff");
-    expect(Number(png.headers["content-length"])).toBe(pngBytes(512, 512).length);
+    // The server's own PNG of the icon (decision 029), whole.
+    expect(Number(png.headers["content-length"])).toBe(png.rawPayload.length);
+    expect(png.rawPayload.subarray(1, 4).toString("latin1")).toBe("PNG");
     const svg = await get(notificationUrl, owner.cookie);
     expect(svg.headers["content-type"]).toBe("image/svg+xml");
     expect(svg.headers["x-content-type-options"]).toBe("nosniff");
@@ -82,8 +84,10 @@ describe("GET /api/files/<key>", () => {
       expect(res.headers["cache-control"]).toBe("private, max-age=31536000, immutable");
     }
     const thumbnail = await get(module.thumbnailUrl, stranger.cookie);
-    expect(thumbnail.headers["content-type"]).toBe("image/png");
-    expect(thumbnail.rawPayload.equals(pngBytes(4, 4))).toBe(true);
+    // The server's own WebP of the thumbnail (decision 029), not the bytes sent.
+    expect(thumbnail.headers["content-type"]).toBe("image/webp");
+    expect(thumbnail.rawPayload.subarray(8, 12).toString("latin1")).toBe("WEBP");
+    expect(thumbnail.rawPayload.equals(pngBytes(4, 4))).toBe(false);
   });
 
   it("answers 401 to a signed-out visitor for every stored file, existing or not", async () => {
