@@ -176,6 +176,15 @@ describe("delete rights", () => {
 describe("evaluation", () => {
   const slider = (page: Page, name: string) => page.getByRole("slider", { name, exact: true });
   const scoreOf = (page: Page, name: string) => slider(page, name).getAttribute("aria-valuenow");
+  /** Focuses a slider, waits until it has the focus, presses the keys and waits for the score. */
+  async function press(page: Page, name: string, keys: string[], score: string) {
+    await slider(page, name).focus();
+    await expect
+      .poll(() => slider(page, name).evaluate((thumb) => thumb === document.activeElement))
+      .toBe(true);
+    for (const key of keys) await page.keyboard.press(key);
+    await expect.poll(() => scoreOf(page, name)).toBe(score);
+  }
   const dialogOf = (page: Page) =>
     page.getByRole("dialog", { name: FeedbackTexts.evaluationTitle });
 
@@ -204,12 +213,9 @@ describe("evaluation", () => {
     await expectVisible(dialog.getByText(FeedbackTexts.mainWeaknessRequired));
 
     // The sliders work from the keyboard.
-    await slider(page, FeedbackTexts.docClarityLabel).focus();
-    await page.keyboard.press("ArrowRight");
-    await slider(page, FeedbackTexts.apiIntuitionLabel).focus();
-    await page.keyboard.press("End");
-    await slider(page, FeedbackTexts.backendSimplicityLabel).focus();
-    await page.keyboard.press("Home");
+    await press(page, FeedbackTexts.docClarityLabel, ["ArrowRight"], "4");
+    await press(page, FeedbackTexts.apiIntuitionLabel, ["End"], "5");
+    await press(page, FeedbackTexts.backendSimplicityLabel, ["Home"], "1");
     await dialog.getByLabel(FeedbackTexts.mainAdvantageLabel).fill("No backend to run");
     await dialog.getByLabel(FeedbackTexts.mainWeaknessLabel).fill("No iOS dev app yet");
     await dialog.getByRole("button", { name: FeedbackTexts.evaluationSubmit }).click();
@@ -229,9 +235,7 @@ describe("evaluation", () => {
       "No iOS dev app yet",
     );
 
-    await slider(page, FeedbackTexts.docClarityLabel).focus();
-    await page.keyboard.press("ArrowLeft");
-    await page.keyboard.press("ArrowLeft");
+    await press(page, FeedbackTexts.docClarityLabel, ["ArrowLeft", "ArrowLeft"], "2");
     await dialog.getByLabel(FeedbackTexts.mainWeaknessLabel).fill("Docs need more examples");
     await dialog.getByRole("button", { name: FeedbackTexts.evaluationUpdate }).click();
     await expectVisible(page.getByText(FeedbackTexts.evaluationUpdated));
