@@ -1,6 +1,5 @@
 import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
-import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { LogController, type RouteOptions } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { registerAgentsRoutes } from "./features/agents/routes";
@@ -25,6 +24,7 @@ import { registerHealthRoutes } from "./platform/health";
 import { createLiveHub, type LiveHub } from "./platform/live";
 import { createMailer, type Mailer, redactLink } from "./platform/mail";
 import { defaultPackagesDir, registerPackages } from "./platform/packages";
+import { registerRateLimits } from "./platform/rate-limit";
 import { registerRequestLog } from "./platform/request-log";
 import { registerSecurityHeaders } from "./platform/security-headers";
 import { serializerCompiler } from "./platform/serializer";
@@ -126,7 +126,7 @@ export async function buildApp(options: BuildAppOptions) {
   });
   await registerCompression(app);
   await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, { global: false });
+  await registerRateLimits(app, config.redis);
   registerErrorHandler(app);
 
   await app.register(registerHealthRoutes);

@@ -89,14 +89,22 @@ export async function createTestApp(
   });
   const database = options.database ?? (await openTestDatabase());
   const routes: RouteOptions[] = [];
-  const app = await buildApp({
-    config,
-    database,
-    serveWeb: false,
-    log: options.log,
-    onRoute: (route) => void routes.push(route),
-  });
-  await app.ready();
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp({
+      config,
+      database,
+      serveWeb: false,
+      log: options.log,
+      onRoute: (route) => void routes.push(route),
+    });
+    await app.ready();
+  } catch (error) {
+    // A start that fails (a test of it) leaves no database or folder behind.
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return Object.assign(app, {
     dataDir,
     routes,

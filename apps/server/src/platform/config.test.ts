@@ -30,6 +30,25 @@ describe("loadConfig", () => {
     expect(config.fileSweep).toEqual({ intervalMs: 3_600_000, minAgeMs: 3_600_000 });
   });
 
+  it("counts rate limits in Redis only with REDIS_URL, under REDIS_KEY_PREFIX", () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).redis).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir, REDIS_URL: "redis://cache:6379/2" }).redis).toEqual({
+      url: "redis://cache:6379/2",
+      keyPrefix: "hybridge:",
+    });
+    expect(
+      loadConfig({ DATA_DIR: dataDir, REDIS_URL: "rediss://cache", REDIS_KEY_PREFIX: "eu:" }).redis
+        ?.keyPrefix,
+    ).toBe("eu:");
+    expect(() => loadConfig({ DATA_DIR: dataDir, REDIS_URL: "http://cache:6379" })).toThrow(
+      /REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, REDIS_KEY_PREFIX: "a b" })).toThrow(
+      /REDIS_KEY_PREFIX/,
+    );
+  });
+
   it("reads the file sweep's interval and age in minutes; the age may be 0, not the interval", () => {
     const dataDir = tempDir();
     expect(

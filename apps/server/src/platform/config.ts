@@ -75,6 +75,16 @@ const EnvSchema = z.object({
   /** How many builds the embedded build machine runs at once. */
   BUILD_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   TRUST_PROXY: flag(false),
+  /** A shared store for rate limits (several instances): redis:// or rediss:// (decision 031). */
+  REDIS_URL: z
+    .url()
+    .refine((url) => /^rediss?:\/\//.test(url), "must be a redis:// or rediss:// URL")
+    .optional(),
+  /** What this deployment's keys in Redis start with (several deployments may share one). */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:._-]{1,64}$/, "must be 1 to 64 letters, digits, or : . _ -")
+    .default("hybridge:"),
   /** The database API (decision 027): a document's size, documents per project, requests per key. */
   DATA_MAX_DOCUMENT_KB: z.coerce.number().int().min(1).max(1024).default(64),
   DATA_MAX_DOCUMENTS: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
@@ -105,6 +115,8 @@ export type Config = {
   seedStore: boolean;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean;
+  /** Rate limits counted in Redis (shared by every instance) instead of each process's memory. */
+  redis: { url: string; keyPrefix: string } | undefined;
   /** The sweep of files without a stored_files row (platform/file-sweep.ts). */
   fileSweep: { intervalMs: number; minAgeMs: number };
   /** The folders of PATH: where the Android build tools are looked for. */
@@ -170,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: e.WEB_DIST_DIR,
     seedStore: e.SEED_STORE,
     trustProxy: e.TRUST_PROXY,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
     builds: {
       leaseSeconds: e.BUILD_LEASE_SECONDS,
       maxArtifactBytes: e.BUILD_MAX_ARTIFACT_MB * 1024 * 1024,

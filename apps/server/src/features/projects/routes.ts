@@ -102,7 +102,7 @@ export async function registerProjectsRoutes(app: FastifyInstance) {
   r.get(
     "/api/projects/code-available",
     {
-      onRequest: app.rateLimit({ max: 120, timeWindow: 60_000 }),
+      onRequest: perAddressLimit(app, { max: 120, windowSeconds: 60 }),
       schema: {
         querystring: CodeAvailabilityQuerySchema,
         response: { 200: CodeAvailabilityResponseSchema },
