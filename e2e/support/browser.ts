@@ -35,6 +35,8 @@ export type NewPageOptions = {
    * Default true; the cookie-banner tests turn it off.
    */
   cookiesAccepted?: boolean;
+  /** The server the page's relative addresses go to: the shared e2e server unless given. */
+  origin?: string;
 };
 
 export type BrowserPage = {
@@ -85,7 +87,7 @@ export function useBrowser() {
 
   async function newPage(options: NewPageOptions = {}): Promise<BrowserPage> {
     if (!browser) throw new Error("useBrowser(): newPage() called outside a test");
-    const origin = baseUrl();
+    const origin = options.origin ?? baseUrl();
     const context = await browser.newContext({
       baseURL: origin,
       storageState: {

@@ -29,6 +29,8 @@ export type E2eServer = {
   output: () => string;
   /** Stops the server and deletes its data folder. */
   stop: () => Promise<void>;
+  /** Ends the process at once (SIGKILL, a crash) and waits for it to be gone. */
+  kill: () => Promise<void>;
 };
 
 /**
@@ -83,10 +85,16 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     await stop();
     throw error;
   }
-  return { baseUrl, url: (p) => `${baseUrl}${p}`, dataDir, output: () => output, stop };
+  const kill = async () => {
+    if (server.exitCode !== null || server.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
+    server.kill("SIGKILL");
+    await exited;
+  };
+  return { baseUrl, url: (p) => `${baseUrl}${p}`, dataDir, output: () => output, stop, kill };
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.unref();

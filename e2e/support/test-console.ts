@@ -10,9 +10,9 @@ export type ConsoleProject = { id: string; name: string; keyApp: string };
  */
 export async function createConsoleProject(
   context: BrowserContext,
-  options: { name?: string; keyApp?: string } = {},
+  options: { name?: string; keyApp?: string; base?: string } = {},
 ): Promise<ConsoleProject> {
-  const base = baseUrl();
+  const base = options.base ?? baseUrl();
   const suffix = randomBytes(5).toString("hex");
   const fields = {
     name: options.name ?? `App ${suffix}`,
@@ -35,9 +35,13 @@ export async function createConsoleProject(
 }
 
 /** The project's database key, shown once by its settings (the first read reveals it). */
-export async function revealDatabaseKey(context: BrowserContext, projectId: string) {
+export async function revealDatabaseKey(
+  context: BrowserContext,
+  projectId: string,
+  base = baseUrl(),
+) {
   const response = await context.request.get(
-    `${baseUrl()}/api/projects/${encodeURIComponent(projectId)}/settings`,
+    `${base}/api/projects/${encodeURIComponent(projectId)}/settings`,
   );
   if (!response.ok()) throw new Error(`settings: ${response.status()} ${await response.text()}`);
   const { settings } = (await response.json()) as { settings: { databaseKey: string | null } };

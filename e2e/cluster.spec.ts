@@ -1,0 +1,226 @@
+import { randomBytes } from "node:crypto";
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import { DATA_API_PATH } from "@hybridge/shared/data/protocol";
+import type { BrowserContext } from "playwright-core";
+import postgres from "postgres";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startRedisServer } from "../apps/server/test/redis-server";
+import { startS3Server } from "../apps/server/test/s3-server";
+import { useBrowser } from "./support/browser";
+import { type Nginx, startNginx } from "./support/nginx";
+import { type E2eServer, freePort, startServer } from "./support/server";
+import { createConsoleProject, revealDatabaseKey } from "./support/test-console";
+import { signInContext, signUpViaApi, uniqueEmail, uniquePassword } from "./support/users";
+
+/**
+ * Issue 15: two instances of the production build on one PostgreSQL database, one S3-compatible
+ * store (s3rver) and one Redis, behind Debian's nginx (deploy/nginx.conf, round-robin). Needs
+ * PostgreSQL (TEST_DATABASE_URL, as CI sets it); skipped without.
+ */
+const adminUrl = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!adminUrl)("two instances behind nginx", () => {
+  const browser = useBrowser();
+  const cleanups: (() => Promise<unknown>)[] = [];
+  let a: E2eServer;
+  let b: E2eServer;
+  let nginx: Nginx;
+  let sql: postgres.Sql;
+  let databaseKey: string;
+  let context: BrowserContext;
+
+  const upstreamOf = (server: E2eServer) => `127.0.0.1:${new URL(server.baseUrl).port}`;
+  const servedBy = (response: Response) => response.headers.get("x-upstream");
+  const data = (collection: string, rest = "documents") =>
+    `${DATA_API_PATH}/collections/${collection}/${rest}`;
+  const addDocument = (base: string, collection: string, body: Record<string, unknown>) =>
+    fetch(`${base}${data(collection)}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${databaseKey}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(10_000),
+    });
+
+  beforeAll(async () => {
+    if (!adminUrl) return;
+    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+    const name = `hybridge_cluster_${randomBytes(6).toString("hex")}`;
+    await admin.unsafe(`CREATE DATABASE "${name}"`);
+    cleanups.push(async () => {
+      await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.end({ timeout: 5 });
+    });
+    const databaseUrl = new URL(adminUrl);
+    databaseUrl.pathname = `/${name}`;
+    sql = postgres(databaseUrl.toString(), { max: 2, onnotice: () => {} });
+    cleanups.push(() => sql.end({ timeout: 5 }));
+
+    const [s3, redis, nginxPort] = await Promise.all([
+      startS3Server(),
+      startRedisServer(),
+      freePort(),
+    ]);
+    cleanups.push(s3.close, redis.close);
+    const env = {
+      DATABASE_URL: databaseUrl.toString(),
+      ...s3.env,
+      REDIS_URL: redis.url,
+      // Every instance signs sessions and encrypts keys with the same secret.
+      SECRET: randomBytes(32).toString("hex"),
+      PUBLIC_URL: `http://127.0.0.1:${nginxPort}`,
+      TRUST_PROXY: "true",
+      BUILD_AGENT: "off",
+      SEED_STORE: "false",
+      DATA_RATE_LIMIT_PER_MINUTE: "100000",
+    };
+    // Started together: the migrations take turns under their advisory lock.
+    [a, b] = await Promise.all([startServer(env), startServer(env)]);
+    cleanups.push(a.stop, b.stop);
+    nginx = await startNginx({ upstreams: [upstreamOf(a), upstreamOf(b)], port: nginxPort });
+    cleanups.push(nginx.stop);
+
+    // A user signed in through the balancer, with a project and its database key.
+    ({ context } = await browser.newPage({ origin: nginx.url }));
+    const user = await signUpViaApi(nginx.url, uniqueEmail(), uniquePassword());
+    await signInContext(context, nginx.url, user.email, user.password);
+    const project = await createConsoleProject(context, { base: nginx.url });
+    databaseKey = await revealDatabaseKey(context, project.id, nginx.url);
+  });
+
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
+  });
+
+  it("keeps a session signed in through the balancer valid on each instance", async () => {
+    const { cookies } = await context.storageState();
+    const cookie = cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+    for (const server of [a, b]) {
+      const response = await fetch(`${server.baseUrl}/api/projects`, { headers: { cookie } });
+      expect(response.status).toBe(200);
+    }
+  });
+
+  it("stores a file through one instance in S3 and serves it through the other", async () => {
+    const png = await sharp({
+      create: { width: 64, height: 48, channels: 3, background: "#0e904d" },
+    })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.set("data", JSON.stringify({ caption: "across instances" }));
+    form.set("file", new Blob([png], { type: "image/png" }), "photo.png");
+    const upload = await fetch(`${nginx.url}${data("photos", "documents/file")}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${databaseKey}` },
+      body: form,
+    });
+    expect(upload.status).toBe(201);
+    const uploadedOn = servedBy(upload);
+    const { fileUrl } = (await upload.json()) as { fileUrl: string };
+    const filePath = new URL(fileUrl).pathname;
+
+    // Round-robin: the next requests go to the other instance.
+    let download: Response | undefined;
+    for (let i = 0; i < 4 && (!download || servedBy(download) === uploadedOn); i += 1) {
+      download = await fetch(`${nginx.url}${filePath}`);
+    }
+    expect(download && servedBy(download)).not.toBe(uploadedOn);
+    expect(download?.status).toBe(200);
+    expect(download?.headers.get("content-type")).toBe("image/png");
+    const served = Buffer.from(await (download as Response).arrayBuffer());
+    expect(await sharp(served).metadata()).toMatchObject({ format: "png", width: 64, height: 48 });
+    // The same bytes from each instance, and none of them on either instance's disk.
+    for (const server of [a, b]) {
+      const direct = await fetch(`${server.baseUrl}${filePath}`);
+      expect(Buffer.from(await direct.arrayBuffer()).equals(served)).toBe(true);
+      const files = await readdir(path.join(server.dataDir, "files")).catch(() => []);
+      expect(files).toEqual([]);
+    }
+  });
+
+  it("sends a change made on one instance to a page subscribed on the other", async () => {
+    const { page } = await browser.newPage({ origin: b.baseUrl });
+    await page.goto(b.baseUrl);
+    const events = `${b.baseUrl}${data("notes", "events")}?key=${encodeURIComponent(databaseKey)}`;
+    await page.evaluate((url) => {
+      const seen: string[] = [];
+      (window as unknown as { seen: string[] }).seen = seen;
+      const source = new EventSource(url);
+      source.addEventListener("ready", () => seen.push("ready"));
+      source.addEventListener("document-added", (event) => {
+        seen.push((JSON.parse((event as MessageEvent).data) as { text: string }).text);
+      });
+    }, events);
+    const seen = () => page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+    await expect.poll(seen).toContain("ready");
+
+    const added = await addDocument(a.baseUrl, "notes", { text: "written on A" });
+    expect(added.status).toBe(201);
+    await expect.poll(seen).toContain("written on A");
+  });
+
+  it("counts a rate limit once for every instance (Redis)", async () => {
+    // GET /api/v1/apps/:appKey allows 60 requests a minute per address.
+    const upstreams = new Set<string | null>();
+    for (let i = 0; i < 60; i += 1) {
+      const response = await fetch(`${nginx.url}/api/v1/apps/no-such-app`);
+      expect(response.status).toBe(404);
+      upstreams.add(servedBy(response));
+    }
+    expect(upstreams).toEqual(new Set([upstreamOf(a), upstreamOf(b)]));
+    const refused = await fetch(`${nginx.url}/api/v1/apps/no-such-app`);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBeTruthy();
+  });
+
+  it("loses no acknowledged write when an instance is killed under load; retries land on the other", async () => {
+    const acknowledged: string[] = [];
+    const retried: (string | null)[] = [];
+    const failed: string[] = [];
+    let stop = false;
+    const writer = async (worker: number) => {
+      for (let n = 0; !stop; n += 1) {
+        let done = false;
+        for (let attempt = 0; attempt < 10 && !done; attempt += 1) {
+          try {
+            const response = await addDocument(nginx.url, "load", { worker, n });
+            if (response.status === 201) {
+              acknowledged.push(((await response.json()) as { id: string }).id);
+              if (attempt > 0) retried.push(servedBy(response));
+              done = true;
+            } else if (response.status < 500) {
+              failed.push(`${response.status} ${await response.text()}`);
+              return;
+            }
+          } catch {
+            // The connection broke: retried like a 502.
+          }
+          if (!done) await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        if (!done) failed.push(`worker ${worker} write ${n}: no attempt succeeded`);
+      }
+    };
+    const writers = Promise.all([0, 1, 2, 3].map(writer));
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const before = acknowledged.length;
+    await a.kill();
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    stop = true;
+    await writers;
+
+    expect(failed).toEqual([]);
+    expect(before).toBeGreaterThan(10);
+    expect(acknowledged.length).toBeGreaterThan(before);
+    // Every write a client was told succeeded is in the database.
+    const stored = await sql<{ id: string }[]>`
+      select id from documents where collection = 'load' and id in ${sql(acknowledged)}`;
+    expect(new Set(stored.map((row) => row.id))).toEqual(new Set(acknowledged));
+    // A retry is served by the instance still running.
+    for (const upstream of retried) expect(upstream).toBe(upstreamOf(b));
+    console.info(
+      `cluster: ${acknowledged.length} writes acknowledged (${before} before the kill), ${retried.length} after a retry`,
+    );
+  });
+});
