@@ -1,4 +1,3 @@
-import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import Fastify, { LogController, type RouteOptions } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -30,7 +29,7 @@ import { registerSecurityHeaders } from "./platform/security-headers";
 import { serializerCompiler } from "./platform/serializer";
 import { defaultWebDistDir } from "./platform/server-root";
 import { createSessionReader, type SessionInfo, type SessionReader } from "./platform/session";
-import { createLocalStorage, type Storage } from "./platform/storage";
+import { createStorage, type Storage } from "./platform/storage";
 import { registerCharacterChecks, validatorCompiler } from "./platform/validation";
 import { registerWeb } from "./platform/web";
 
@@ -114,11 +113,12 @@ export async function buildApp(options: BuildAppOptions) {
     auth,
     readSession: createSessionReader({ auth, db: database.db, secret: config.secret }),
     mailer,
-    storage: createLocalStorage(path.join(config.dataDir, "files")),
+    storage: await createStorage(config.storage),
     live: createLiveHub(),
   });
   // Open event streams would hold the server open: end them first.
   app.addHook("preClose", async () => app.deps.live.closeAll());
+  app.addHook("onClose", async () => app.deps.storage.close?.());
   app.decorateRequest("sessionInfo", undefined);
 
   registerSecurityHeaders(app, {

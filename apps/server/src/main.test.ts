@@ -16,6 +16,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import postgres from "postgres";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { startS3Server } from "../test/s3-server";
 import { startMark } from "./platform/db/lock";
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -256,6 +257,27 @@ describe("starting the server", () => {
     },
     90_000,
   );
+
+  it("says in one line that the S3 bucket cannot be written, with the store's reason", async () => {
+    const s3 = await startS3Server();
+    try {
+      const result = await runMain({
+        PORT: "0",
+        DATA_DIR: newDataDir(),
+        SECRET,
+        ...s3.env,
+        STORAGE_URL: s3.url.replace(`s3://${s3.bucket}`, "s3://no-such-bucket"),
+        // On Node 20 the AWS SDK warns at its first client that its 2027 versions need Node 22.
+        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
+      });
+      expectOneLine(
+        result,
+        `Hybridge cannot write to the S3 bucket "no-such-bucket" at ${s3.endpoint} (NoSuchBucket: The specified bucket does not exist): check STORAGE_URL, that the bucket exists, and that the credentials (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY) may write to it.`,
+      );
+    } finally {
+      await s3.close();
+    }
+  }, 90_000);
 
   it("says in one line that the embedded database is damaged, and keeps it", async () => {
     const dir = newDataDir();

@@ -8,7 +8,7 @@ import { ConfigError, loadConfig } from "./platform/config";
 import { databaseTarget, openDatabase } from "./platform/db/client";
 import { lockDataDir } from "./platform/db/lock";
 import { type FileSweeper, startFileSweeper } from "./platform/file-sweep";
-import { dataDirProblem, StartError } from "./platform/start-error";
+import { bucketProblem, dataDirProblem, StartError } from "./platform/start-error";
 
 function listenProblem(error: unknown, port: number, host: string): string | null {
   const code = (error as NodeJS.ErrnoException | null)?.code;
@@ -55,7 +55,7 @@ async function main() {
     await app.deps.storage.probe();
   } catch (error) {
     await closeAll();
-    throw dataDirProblem(error, config.dataDir) ?? error;
+    throw bucketProblem(error, config.storage) ?? dataDirProblem(error, config.dataDir) ?? error;
   }
   // Example modules on a first start (not in buildApp: API tests start with an empty store).
   await seedStore({

@@ -28,6 +28,77 @@ describe("loadConfig", () => {
     expect(config.trustProxy).toBe(false);
     expect(config.seedStore).toBe(true);
     expect(config.fileSweep).toEqual({ intervalMs: 3_600_000, minAgeMs: 3_600_000 });
+    expect(config.storage).toEqual({ kind: "local", root: path.join(dataDir, "files") });
+  });
+
+  it("reads STORAGE_URL: an S3 bucket, its prefix, endpoint and region, and the key pair", () => {
+    const dataDir = tempDir();
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        STORAGE_URL:
+          "s3://my-files.test/hybridge/prod/?endpoint=http://127.0.0.1:9000/&region=eu-west-3",
+        AWS_ACCESS_KEY_ID: "AKIDEXAMPLE",
+        AWS_SECRET_ACCESS_KEY: "secret-example",
+      }).storage,
+    ).toEqual({
+      kind: "s3",
+      bucket: "my-files.test",
+      prefix: "hybridge/prod/",
+      endpoint: "http://127.0.0.1:9000",
+      region: "eu-west-3",
+      // On with an endpoint: S3-compatible stores are seldom reachable at <bucket>.<host>.
+      forcePathStyle: true,
+      credentials: { accessKeyId: "AKIDEXAMPLE", secretAccessKey: "secret-example" },
+    });
+    // AWS itself: the region from AWS_REGION, the credentials from the SDK's own chain.
+    expect(
+      loadConfig({ DATA_DIR: dataDir, STORAGE_URL: "s3://bucket", AWS_REGION: "ca-central-1" })
+        .storage,
+    ).toEqual({
+      kind: "s3",
+      bucket: "bucket",
+      prefix: "",
+      endpoint: undefined,
+      region: "ca-central-1",
+      forcePathStyle: false,
+      credentials: undefined,
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        STORAGE_URL: "s3://bucket?endpoint=https://s3.example.test&forcePathStyle=false",
+      }).storage,
+    ).toMatchObject({ region: "us-east-1", forcePathStyle: false });
+  });
+
+  it("refuses a STORAGE_URL it cannot use, and half a key pair, naming the key", () => {
+    const dataDir = tempDir();
+    const refused: [string, RegExp][] = [
+      ["http://bucket", /STORAGE_URL: must be an s3:\/\/ URL/],
+      ["bucket", /STORAGE_URL: must be a URL/],
+      ["s3://My_Bucket", /STORAGE_URL: "My_Bucket" is not an S3 bucket name/],
+      ["s3://bucket/files/a b", /STORAGE_URL: the prefix "files\/a%20b" may hold only/],
+      ["s3://bucket?endpont=http://x", /STORAGE_URL: unknown option "endpont"/],
+      ["s3://bucket?endpoint=localhost:9000", /STORAGE_URL: endpoint "localhost:9000" must be/],
+      ["s3://bucket?forcePathStyle=yes", /STORAGE_URL: forcePathStyle must be true or false/],
+      ["s3://key:secret@bucket", /STORAGE_URL: must not carry credentials/],
+      ["s3://bucket:9000", /STORAGE_URL: the bucket's address goes in \?endpoint=/],
+    ];
+    for (const [url, message] of refused) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, STORAGE_URL: url })).toThrowError(message);
+    }
+    // Named with every other bad key.
+    expect(() =>
+      loadConfig({
+        DATA_DIR: dataDir,
+        PORT: "eighty",
+        STORAGE_URL: "s3://bucket",
+        AWS_ACCESS_KEY_ID: "AKIDEXAMPLE",
+      }),
+    ).toThrowError(
+      /PORT: .*\n {2}AWS_SECRET_ACCESS_KEY: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together/,
+    );
   });
 
   it("counts rate limits in Redis only with REDIS_URL, under REDIS_KEY_PREFIX", () => {

@@ -61,6 +61,27 @@ const EnvSchema = z.object({
   SEED_STORE: flag(true),
   FILE_SWEEP_INTERVAL_MINUTES: z.coerce.number().int().min(1).default(60),
   FILE_SWEEP_MIN_AGE_MINUTES: z.coerce.number().int().min(0).default(60),
+  /** Where uploaded files live: unset, DATA_DIR/files; else an S3 bucket (decision 030). */
+  STORAGE_URL: z
+    .string()
+    .transform((value, ctx) => {
+      const parsed = parseStorageUrl(value);
+      if (typeof parsed === "string") {
+        ctx.addIssue({ code: "custom", message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    })
+    .optional(),
+  // The S3 bucket's credentials and region, by their standard names. Without the keys, the
+  // AWS SDK's own default chain finds them (a profile, an instance role).
+  AWS_ACCESS_KEY_ID: z.string().optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().optional(),
+  AWS_SESSION_TOKEN: z.string().optional(),
+  AWS_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, "must be a region name, e.g. eu-west-1")
+    .optional(),
   /** How long a build machine keeps a build without a heartbeat (decision 020). */
   BUILD_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(60),
   /** The largest built app the server takes from a build machine. */
@@ -94,6 +115,100 @@ const EnvSchema = z.object({
   PATH: z.string().default(""),
 });
 
+/** The S3 key pair, judged even when other keys are bad (every bad key named at once). */
+const CheckedEnvSchema = EnvSchema.refine(
+  (e) => Boolean(e.AWS_ACCESS_KEY_ID) === Boolean(e.AWS_SECRET_ACCESS_KEY),
+  {
+    path: ["AWS_SECRET_ACCESS_KEY"],
+    message: "AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together: set both, or neither",
+    when: () => true,
+  },
+);
+
+/** Where uploaded files live (platform/storage.ts, s3-storage.ts). */
+export type StorageConfig =
+  | { kind: "local"; root: string }
+  | {
+      kind: "s3";
+      bucket: string;
+      /** "" or a folder's path ending with "/": what every key starts with in the bucket. */
+      prefix: string;
+      /** An S3-compatible store's address; undefined: AWS. */
+      endpoint: string | undefined;
+      region: string;
+      forcePathStyle: boolean;
+      /** undefined: the AWS SDK's default chain. */
+      credentials:
+        | { accessKeyId: string; secretAccessKey: string; sessionToken?: string }
+        | undefined;
+    };
+
+type S3Location = Omit<Extract<StorageConfig, { kind: "s3" }>, "region" | "credentials"> & {
+  region: string | undefined;
+};
+
+const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+const PREFIX_PART = /^[A-Za-z0-9._-]+$/;
+const STORAGE_OPTIONS = ["endpoint", "region", "forcePathStyle"];
+const STORAGE_URL_FORMAT =
+  "s3://<bucket>[/<prefix>]?endpoint=<url>&region=<region>&forcePathStyle=true|false";
+
+/**
+ * STORAGE_URL: `s3://<bucket>[/<prefix>]?endpoint=<url>&region=<region>&forcePathStyle=…`, every
+ * option optional. Gives the bucket's location, or what is wrong with the value.
+ */
+function parseStorageUrl(value: string): S3Location | string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `must be a URL of the form ${STORAGE_URL_FORMAT}`;
+  }
+  if (url.protocol !== "s3:") return `must be an s3:// URL (${STORAGE_URL_FORMAT})`;
+  if (url.username || url.password) {
+    return "must not carry credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY";
+  }
+  if (url.port) return "the bucket's address goes in ?endpoint=, not after the bucket's name";
+  const bucket = url.hostname;
+  if (!BUCKET_NAME.test(bucket)) {
+    return `"${bucket}" is not an S3 bucket name (3 to 63 lower-case letters, digits, dots or hyphens)`;
+  }
+  const parts = url.pathname.split("/").filter(Boolean);
+  if (parts.some((part) => !PREFIX_PART.test(part) || part === "." || part === "..")) {
+    return `the prefix "${url.pathname.slice(1)}" may hold only letters, digits, and . _ - between slashes`;
+  }
+  for (const option of url.searchParams.keys()) {
+    if (!STORAGE_OPTIONS.includes(option)) {
+      return `unknown option "${option}" (known: ${STORAGE_OPTIONS.join(", ")})`;
+    }
+  }
+  let endpoint = url.searchParams.get("endpoint") ?? undefined;
+  if (endpoint !== undefined) {
+    const parsed = URL.canParse(endpoint) ? new URL(endpoint) : null;
+    if (!parsed || !["http:", "https:"].includes(parsed.protocol)) {
+      return `endpoint "${endpoint}" must be an http:// or https:// URL`;
+    }
+    endpoint = endpoint.replace(/\/+$/, "");
+  }
+  const region = url.searchParams.get("region") ?? undefined;
+  if (region !== undefined && !/^[a-z0-9-]+$/.test(region)) {
+    return `region "${region}" must be a region name, e.g. eu-west-1`;
+  }
+  const pathStyle = url.searchParams.get("forcePathStyle");
+  if (pathStyle !== null && !["true", "false"].includes(pathStyle)) {
+    return "forcePathStyle must be true or false";
+  }
+  return {
+    kind: "s3",
+    bucket,
+    prefix: parts.length > 0 ? `${parts.join("/")}/` : "",
+    endpoint,
+    region,
+    // An S3-compatible store is seldom reachable at <bucket>.<host>.
+    forcePathStyle: pathStyle === null ? endpoint !== undefined : pathStyle === "true",
+  };
+}
+
 export type Config = {
   port: number;
   host: string;
@@ -119,6 +234,7 @@ export type Config = {
   redis: { url: string; keyPrefix: string } | undefined;
   /** The sweep of files without a stored_files row (platform/file-sweep.ts). */
   fileSweep: { intervalMs: number; minAgeMs: number };
+  storage: StorageConfig;
   /** The folders of PATH: where the Android build tools are looked for. */
   executablePath: string[];
   /** The build queue and the embedded build machine (decisions 020 and 022). */
@@ -144,7 +260,7 @@ const EMPTY_AS_UNSET = (env: NodeJS.ProcessEnv) =>
   Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = EnvSchema.safeParse(EMPTY_AS_UNSET(env));
+  const parsed = CheckedEnvSchema.safeParse(EMPTY_AS_UNSET(env));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
@@ -201,6 +317,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       intervalMs: e.FILE_SWEEP_INTERVAL_MINUTES * 60_000,
       minAgeMs: e.FILE_SWEEP_MIN_AGE_MINUTES * 60_000,
     },
+    storage: e.STORAGE_URL
+      ? {
+          ...e.STORAGE_URL,
+          region: e.STORAGE_URL.region ?? e.AWS_REGION ?? "us-east-1",
+          credentials:
+            e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
+              ? {
+                  accessKeyId: e.AWS_ACCESS_KEY_ID,
+                  secretAccessKey: e.AWS_SECRET_ACCESS_KEY,
+                  ...(e.AWS_SESSION_TOKEN ? { sessionToken: e.AWS_SESSION_TOKEN } : {}),
+                }
+              : undefined,
+        }
+      : { kind: "local", root: path.join(dataDir, "files") },
     executablePath: e.PATH.split(path.delimiter).filter(Boolean),
   };
 }

@@ -1,3 +1,5 @@
+import type { StorageConfig } from "./config";
+
 /**
  * A start that cannot go on, for a reason the operator can fix: main.ts prints its message
  * alone — one line naming the cause and the fix, no stack — and exits with code 1.
@@ -44,5 +46,24 @@ export function dataDirProblem(
     {
       cause: error,
     },
+  );
+}
+
+/**
+ * The StartError for an S3 bucket (STORAGE_URL) that cannot take files: missing, unreachable,
+ * or refused to these credentials, with the SDK's reason. null for local storage.
+ */
+export function bucketProblem(error: unknown, storage: StorageConfig): StartError | null {
+  if (storage.kind !== "s3") return null;
+  const e = error as { name?: string; message?: string; code?: string } | null;
+  // An S3 error's name is its code (NoSuchBucket, AccessDenied); a refused connection has only
+  // its code (an AggregateError with no message, when localhost has two addresses).
+  const name = e?.name && !["Error", "AggregateError"].includes(e.name) ? e.name : undefined;
+  const message = e?.message || e?.code || String(error);
+  const reason = name ? `${name}: ${message}` : message;
+  const where = storage.endpoint ?? `AWS (region ${storage.region})`;
+  return new StartError(
+    `Hybridge cannot write to the S3 bucket "${storage.bucket}" at ${where} (${reason}): check STORAGE_URL, that the bucket exists, and that the credentials (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY) may write to it.`,
+    { cause: error },
   );
 }

@@ -5,32 +5,40 @@ import { mkdir, opendir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import type { StorageConfig } from "./config";
 import { isMultipartFileTooLarge, multipartError } from "./multipart-form";
 
 /** A file in storage, as `list` finds it. */
 export type StoredObject = { key: string; modifiedAt: Date };
 
 /**
- * Where uploaded files live. Keys look like `app-icons/<uuid>.png`. Local disk now; an
- * S3-compatible store can implement the same interface later (`list` as ListObjectsV2 with
- * each object's LastModified, `exists` as HeadObject).
+ * Where uploaded files live. Keys look like `app-icons/<uuid>.png`. Two implementations, chosen
+ * by STORAGE_URL (platform/config.ts, `createStorage` below): local disk under DATA_DIR/files by
+ * default (`createLocalStorage`), or an S3 bucket (`createS3Storage` in s3-storage.ts, decision
+ * 030). Both stream both ways, leave nothing under a key whose `put` failed, and let the body's
+ * own error out of `put` unchanged (saveUpload's errors depend on it).
  */
 export type Storage = {
   put: (key: string, body: Readable) => Promise<{ size: number }>;
   open: (key: string) => Promise<{ stream: Readable; size: number } | null>;
   exists: (key: string) => Promise<boolean>;
+  /** No error when nothing is stored under `key`. */
   remove: (key: string) => Promise<void>;
   /**
-   * Every file, with when it was last written, streamed (never all held at once); a write in
-   * progress shows as its `<key>.partial`. Files that are not storage keys are not listed.
+   * Every file, with when it was last written, streamed (never all held at once); on local
+   * disk a write in progress shows as its `<key>.partial` (an S3 upload shows only once whole).
+   * Files that are not storage keys are not listed.
    */
   list: () => AsyncIterable<StoredObject>;
   /** Writes and removes a small file; throws when the storage cannot take files (readiness). */
   probe: () => Promise<void>;
+  /** Lets go of what the storage holds open (the S3 client's connections); local disk has none. */
+  close?: () => Promise<void>;
 };
 
 const SAFE_KEY = /^[a-z0-9-]+(\/[A-Za-z0-9._-]+)+$/;
-const isKey = (key: string) => SAFE_KEY.test(key) && !key.includes("..");
+/** A storage key's shape: what every implementation accepts, and what `list` reports. */
+export const isKey = (key: string) => SAFE_KEY.test(key) && !key.includes("..");
 
 export function createLocalStorage(root: string): Storage {
   const resolve = (key: string) => {
@@ -108,6 +116,17 @@ export function createLocalStorage(root: string): Storage {
       }
     },
   };
+}
+
+/**
+ * The storage STORAGE_URL names: local disk by default, else an S3 bucket. The AWS SDK is
+ * loaded only then (about 0.1 s of a start that does not need it, decision 026).
+ */
+export async function createStorage(config: StorageConfig): Promise<Storage> {
+  if (config.kind === "local") return createLocalStorage(config.root);
+  const { createS3Storage } = await import("./s3-storage");
+  const { bucket, prefix, endpoint, region, forcePathStyle, credentials } = config;
+  return createS3Storage({ bucket, prefix, endpoint, region, forcePathStyle, credentials });
 }
 
 /** An upload went over its size limit; nothing of it is left in storage. */
