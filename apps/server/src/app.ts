@@ -29,6 +29,7 @@ import { registerSecurityHeaders } from "./platform/security-headers";
 import { serializerCompiler } from "./platform/serializer";
 import { defaultWebDistDir } from "./platform/server-root";
 import { createSessionReader, type SessionInfo, type SessionReader } from "./platform/session";
+import { createDraining, type Draining, registerDraining } from "./platform/shutdown";
 import { createStorage, type Storage } from "./platform/storage";
 import { registerCharacterChecks, validatorCompiler } from "./platform/validation";
 import { registerWeb } from "./platform/web";
@@ -47,6 +48,8 @@ export type AppDeps = {
   mailer: Mailer;
   storage: Storage;
   live: LiveHub;
+  /** Set on SIGTERM (main.ts): readiness answers 503, answers close their connections. */
+  draining: Draining;
 };
 
 declare module "fastify" {
@@ -115,9 +118,11 @@ export async function buildApp(options: BuildAppOptions) {
     mailer,
     storage: await createStorage(config.storage),
     live: createLiveHub(),
+    draining: createDraining(),
   });
   // Open event streams would hold the server open: end them first.
   app.addHook("preClose", async () => app.deps.live.closeAll());
+  registerDraining(app, app.deps.draining);
   app.addHook("onClose", async () => app.deps.storage.close?.());
   app.decorateRequest("sessionInfo", undefined);
 

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
 import { detectAndroidToolchain } from "@hybridge/agent/android";
 import { startAgent } from "@hybridge/agent/runner";
 import { type App, buildApp } from "./app";
@@ -8,6 +9,7 @@ import { ConfigError, loadConfig } from "./platform/config";
 import { databaseTarget, openDatabase } from "./platform/db/client";
 import { lockDataDir } from "./platform/db/lock";
 import { type FileSweeper, startFileSweeper } from "./platform/file-sweep";
+import { closeGracefully } from "./platform/shutdown";
 import { bucketProblem, dataDirProblem, StartError } from "./platform/start-error";
 
 function listenProblem(error: unknown, port: number, host: string): string | null {
@@ -38,15 +40,17 @@ async function main() {
   const app = await buildApp({ config, database, serveWeb: true });
   const built = since();
   let sweeper: FileSweeper | null = null;
-  let buildMachine: { stop: () => Promise<void> } | null = null;
-  const closeAll = async () => {
-    // The embedded build machine first: it finishes the build in hand (seconds) and gives
-    // back what it could not, while the server can still take its calls.
-    await buildMachine
-      ?.stop()
+  let buildMachine: EmbeddedMachine | null = null;
+  const stopMachine = (options?: { handBackAfterMs: number }) =>
+    buildMachine
+      ?.stop(options)
       .catch((error) => app.log.error({ err: error }, "stopping the build machine failed"));
+  const closeAll = async () => {
+    // The embedded build machine first (a shutdown has stopped it already): it finishes the
+    // build in hand and gives back what it could not, while the server can still take its calls.
+    await stopMachine();
     await sweeper?.stop();
-    await app.close();
+    await closeGracefully(app);
     await database.close();
     release();
   };
@@ -65,11 +69,28 @@ async function main() {
     log: app.log,
   }).catch((error) => app.log.error({ err: error }, "seeding the store failed"));
 
+  // Several instances behind a balancer: this one leaves without failing what it was given.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, "shutting down");
+    const { delayMs, timeoutMs } = config.shutdown;
+    // Readiness answers 503 at once; what still reaches the server is served until the
+    // balancers have seen it (SHUTDOWN_DELAY_SECONDS, their probe period).
+    app.deps.draining.begin();
+    app.log.info({ signal, delayMs, timeoutMs }, "shutting down");
+    setTimeout(() => {
+      app.log.error(
+        `The shutdown took longer than SHUTDOWN_DELAY_SECONDS + SHUTDOWN_TIMEOUT_SECONDS (${(delayMs + timeoutMs) / 1000} s): exiting with what is still open.`,
+      );
+      process.exit(1);
+    }, delayMs + timeoutMs);
+    // The embedded machine claims nothing more; its builds in hand have until half the time
+    // limit to finish, then go back to the queue, leaving the other half to the requests.
+    const machineStopped = stopMachine({ handBackAfterMs: delayMs + timeoutMs / 2 });
+    await delay(delayMs);
+    await machineStopped;
+    // The listener closes: event streams end with a retry hint, requests in progress finish.
     await closeAll();
     process.exit(0);
   };
@@ -110,13 +131,25 @@ async function main() {
   );
 }
 
+type EmbeddedMachine = {
+  /**
+   * Claims nothing more and waits for the builds in hand; those still building after
+   * `handBackAfterMs` go back to the queue (pending, for another machine; no attempt counted).
+   * Either way its token is revoked. Called again, answers the first call's promise.
+   */
+  stop: (options?: { handBackAfterMs: number }) => Promise<void>;
+};
+
 /**
  * The server's own Android build machine (BUILD_AGENT=on, decision 022): it talks to this
  * server over the loopback with the same protocol as any other machine, with a token made for
  * this process only. Without the Android tools it does not start (the log says so, and
  * readiness reports androidToolchain "missing").
  */
-async function startEmbeddedAgent(app: App, listening: { address: string; port: number }) {
+async function startEmbeddedAgent(
+  app: App,
+  listening: { address: string; port: number },
+): Promise<EmbeddedMachine | null> {
   const { config } = app.deps;
   const toolchain = await detectAndroidToolchain({
     searchPath: config.executablePath.join(path.delimiter),
@@ -140,10 +173,30 @@ async function startEmbeddedAgent(app: App, listening: { address: string; port: 
     log: (message) => app.log.info({ agent: "embedded" }, message),
   });
   app.log.info(`Embedded build machine: Android, ${config.builds.concurrency} at a time`);
+  let stopping: Promise<void> | undefined;
+  const stop = async (options?: { handBackAfterMs: number }) => {
+    const finished = machine.stop().then(() => true);
+    const giveUp = new AbortController();
+    const inTime = options
+      ? await Promise.race([
+          finished,
+          delay(options.handBackAfterMs, false, { signal: giveUp.signal }).catch(() => true),
+        ])
+      : await finished;
+    giveUp.abort();
+    if (!inTime) {
+      app.log.warn(
+        "The embedded build machine's builds did not finish in time: they go back to the queue.",
+      );
+    }
+    // Revoked first, in the same transaction: a build handed back can no longer be completed
+    // by this machine, whatever its tools still do until the process exits.
+    await identity.close();
+  };
   return {
-    async stop() {
-      await machine.stop();
-      await identity.close();
+    stop(options) {
+      stopping ??= stop(options);
+      return stopping;
     },
   };
 }

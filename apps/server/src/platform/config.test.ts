@@ -134,6 +134,22 @@ describe("loadConfig", () => {
     );
   });
 
+  it("reads the shutdown's delay and time limit in seconds: no delay and 25 s by default", () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).shutdown).toEqual({ delayMs: 0, timeoutMs: 25_000 });
+    expect(
+      loadConfig({ DATA_DIR: dataDir, SHUTDOWN_DELAY_SECONDS: "5", SHUTDOWN_TIMEOUT_SECONDS: "40" })
+        .shutdown,
+    ).toEqual({ delayMs: 5_000, timeoutMs: 40_000 });
+    expect(() =>
+      loadConfig({
+        DATA_DIR: dataDir,
+        SHUTDOWN_DELAY_SECONDS: "-1",
+        SHUTDOWN_TIMEOUT_SECONDS: "0",
+      }),
+    ).toThrow(/SHUTDOWN_DELAY_SECONDS[\s\S]*SHUTDOWN_TIMEOUT_SECONDS/);
+  });
+
   it("keeps PATH's folders, where the Android tools are looked for", () => {
     const dataDir = tempDir();
     const PATH = ["/usr/local/bin", "", "/usr/bin"].join(path.delimiter);

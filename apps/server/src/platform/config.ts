@@ -111,6 +111,12 @@ const EnvSchema = z.object({
   DATA_MAX_DOCUMENTS: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
   DATA_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   DATA_MAX_FILE_MB: z.coerce.number().int().min(1).max(100).default(10),
+  /**
+   * Shutdown (SIGTERM, SIGINT): how long readiness answers 503 while the server still serves,
+   * before the listener closes (a balancer's probe period), then how long closing may take.
+   */
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().int().min(0).max(600).default(0),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
   // Where the Android toolchain is looked for (detectAndroidToolchain, @hybridge/agent/android).
   PATH: z.string().default(""),
 });
@@ -237,6 +243,11 @@ export type Config = {
   storage: StorageConfig;
   /** The folders of PATH: where the Android build tools are looked for. */
   executablePath: string[];
+  /**
+   * On SIGTERM (main.ts): readiness answers 503 for `delayMs` while everything is still served;
+   * then closing may take `timeoutMs` before the process exits anyway.
+   */
+  shutdown: { delayMs: number; timeoutMs: number };
   /** The build queue and the embedded build machine (decisions 020 and 022). */
   builds: {
     leaseSeconds: number;
@@ -332,6 +343,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : { kind: "local", root: path.join(dataDir, "files") },
     executablePath: e.PATH.split(path.delimiter).filter(Boolean),
+    shutdown: {
+      delayMs: e.SHUTDOWN_DELAY_SECONDS * 1000,
+      timeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    },
   };
 }
 

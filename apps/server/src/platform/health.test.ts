@@ -122,6 +122,35 @@ describe("health", () => {
   });
 });
 
+describe("health while shutting down", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(async () => {
+    await app?.cleanup();
+  });
+
+  it("answers 503 draining at once, stays live, and every answer closes its connection", async () => {
+    expect((await ready(app)).statusCode).toBe(200);
+    expect((await ready(app)).headers.connection).not.toBe("close");
+    app.deps.draining.begin();
+    for (const url of ["/api/health/ready", "/api/health"]) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(503);
+      expect(res.json(), url).toEqual({ ...READY, status: "draining" });
+      expect(res.headers.connection, url).toBe("close");
+    }
+    const live = await app.inject({ url: "/api/health/live" });
+    expect(live.statusCode).toBe(200);
+    expect(live.headers.connection).toBe("close");
+    // Everything else is still served, on a connection of its own.
+    const comments = await app.inject({ url: "/api/feedback/comments" });
+    expect(comments.statusCode).toBe(200);
+    expect(comments.headers.connection).toBe("close");
+  });
+});
+
 describe.skipIf(!process.env.TEST_DATABASE_URL)("health on PostgreSQL", () => {
   const name = `hybridge_test_${randomBytes(6).toString("hex")}`;
   let url: URL;

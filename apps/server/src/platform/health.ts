@@ -15,11 +15,12 @@ const STORAGE_PROBE_TIMEOUT_MS = 2_000;
  * Liveness and readiness, as load balancers and orchestrators expect (decision 015):
  * `/api/health/live` answers while the process serves, without asking anything else (a
  * database outage must not get the process restarted); `/api/health/ready` (and `/api/health`,
- * its older name) answers 503 naming the check that fails while the server cannot do its work.
+ * its older name) answers 503 naming the check that fails while the server cannot do its work,
+ * and 503 "draining" from the moment it is told to shut down (platform/shutdown.ts).
  */
 export async function registerHealthRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { storage, databaseHealth, config } = app.deps;
+  const { storage, databaseHealth, config, draining } = app.deps;
 
   // Logged when it changes, not at every probe.
   let storageWritable = true;
@@ -38,6 +39,7 @@ export async function registerHealthRoutes(fastify: FastifyInstance) {
 
   // Probes poll every few seconds, often from several balancers: they share one check.
   let checking: Promise<ReadinessResponse> | undefined;
+  let lastChecks: ReadinessResponse["checks"] | undefined;
   function readiness(): Promise<ReadinessResponse> {
     checking ??= (async (): Promise<ReadinessResponse> => {
       const [database, storage] = await Promise.all([databaseHealth.check(), storageState()]);
@@ -47,14 +49,12 @@ export async function registerHealthRoutes(fastify: FastifyInstance) {
       // The server serves without the tools (Android builds then fail with the reason, or a
       // standalone build machine builds them): a missing toolchain is reported, not required.
       const ready = database === "ok" && storage === "ok";
-      return {
-        status: ready ? "ready" : "not-ready",
-        checks: {
-          database,
-          storage,
-          androidToolchain: toolchain.missing.length === 0 ? "ok" : "missing",
-        },
+      lastChecks = {
+        database,
+        storage,
+        androidToolchain: toolchain.missing.length === 0 ? "ok" : "missing",
       };
+      return { status: ready ? "ready" : "not-ready", checks: lastChecks };
     })().finally(() => {
       checking = undefined;
     });
@@ -77,7 +77,11 @@ export async function registerHealthRoutes(fastify: FastifyInstance) {
   };
   for (const url of ["/api/health/ready", "/api/health"]) {
     app.get(url, ready, async (_request, reply) => {
-      const body = await readiness();
+      // Draining is said at once (the checks as last seen): the balancer's next probe is the
+      // one that takes this server out.
+      const body: ReadinessResponse = draining.active
+        ? { status: "draining", checks: lastChecks ?? (await readiness()).checks }
+        : await readiness();
       return reply
         .status(body.status === "ready" ? 200 : 503)
         .header("cache-control", "no-store")

@@ -11,7 +11,10 @@ export type LiveEvent = { type: string; data?: unknown };
 export type LiveHub = {
   publish: (channel: string, event: LiveEvent) => void;
   subscribe: (channel: string, listener: (event: LiveEvent) => void) => () => void;
-  /** Ends every open stream (server shutdown), so that closing never waits on them. */
+  /**
+   * Ends every open stream (server shutdown), so that closing never waits on them. Each is told
+   * to reconnect soon (`retry:`): through a balancer, to another server.
+   */
   closeAll: () => void;
 };
 
@@ -35,6 +38,12 @@ export function createLiveHub(): LiveHub {
 }
 
 const HEARTBEAT_MS = 15_000;
+/**
+ * The reconnection delay a stream ended by a shutdown asks of the browser (its default is about
+ * 3 s): short, since another server can take the viewer at once, and spread over a second so
+ * that a closing server's viewers do not all arrive at the same moment.
+ */
+const SHUTDOWN_RETRY_MS = 1000;
 
 /**
  * Answers the request with an event stream on the given channels. `ready` is sent first, so a
@@ -63,7 +72,9 @@ export function streamLiveEvents(
   };
   const unsubscribes = [
     ...channels.map((channel) => hub.subscribe(channel, send)),
-    hub.subscribe(SHUTDOWN, () => res.end()),
+    hub.subscribe(SHUTDOWN, () =>
+      res.end(`retry: ${SHUTDOWN_RETRY_MS + Math.floor(Math.random() * SHUTDOWN_RETRY_MS)}\n\n`),
+    ),
   ];
   const heartbeat = setInterval(() => res.write(": keep-alive\n\n"), HEARTBEAT_MS);
   heartbeat.unref();

@@ -1,0 +1,387 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { request } from "node:http";
+import { connect, createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { detectAndroidToolchain } from "@hybridge/agent/android";
+import { eq } from "drizzle-orm";
+import postgres from "postgres";
+import { afterEach, describe, expect, it } from "vitest";
+import { multipart } from "../test/multipart";
+import { mp4Bytes, pngBytes } from "../test/test-images";
+import { type DatabaseTarget, openDatabase } from "./platform/db/client";
+import { builds } from "./platform/db/schema";
+
+/**
+ * The real server (src/main.ts through tsx) told to stop with SIGTERM, as an orchestrator does
+ * to one of several instances behind a balancer: readiness answers 503 "draining" first, a
+ * request in progress gets its real answer, event streams end with a `retry:` hint, the
+ * embedded build machine's build goes back to the queue, and the process exits 0.
+ */
+
+const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const SECRET = "shutdown-test-secret-that-is-long-enough-0123456789";
+const cleanups: Array<() => void | Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function until<T>(probe: () => T | undefined | Promise<T | undefined>, what: string) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Whether a new connection to the port is taken (the listener is open). */
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+/** A database of its own: a PGlite folder, or a fresh PostgreSQL database when the suite has one. */
+async function newDatabase(dataDir: string): Promise<{
+  env: Record<string, string>;
+  target: DatabaseTarget;
+}> {
+  const server = process.env.TEST_DATABASE_URL;
+  if (!server)
+    return { env: {}, target: { kind: "pglite", dataDir: path.join(dataDir, "pglite") } };
+  const admin = postgres(server, { max: 1, onnotice: () => {} });
+  const name = `hybridge_test_${randomBytes(6).toString("hex")}`;
+  await admin.unsafe(`create database "${name}"`);
+  cleanups.push(async () => {
+    await admin.unsafe(`drop database if exists "${name}" with (force)`);
+    await admin.end({ timeout: 5 });
+  });
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    target: { kind: "postgres", url: url.toString() },
+  };
+}
+
+type Server = {
+  child: ChildProcess;
+  dataDir: string;
+  port: number;
+  origin: string;
+  target: DatabaseTarget;
+  exited: Promise<number | null>;
+  output: () => string;
+};
+
+async function startServer(env: Record<string, string>): Promise<Server> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "hybridge-shutdown-"));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const database = await newDatabase(dataDir);
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    cwd: serverRoot,
+    env: {
+      PATH: process.env.PATH ?? "",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SECRET,
+      LOG_LEVEL: "warn",
+      SEED_STORE: "false",
+      BUILD_AGENT: "off",
+      ...database.env,
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  cleanups.push(async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGKILL");
+      await exited;
+    }
+  });
+  await until(async () => {
+    if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
+    const res = await fetch(`${origin}/api/health/ready`).catch(() => null);
+    return res?.ok;
+  }, "the server is ready");
+  return {
+    child,
+    dataDir,
+    port,
+    origin,
+    target: database.target,
+    exited,
+    output: () => output,
+  };
+}
+
+async function signUp(server: Server): Promise<string> {
+  const res = await fetch(`${server.origin}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { origin: server.origin, "content-type": "application/json" },
+    body: JSON.stringify({
+      email: `shutdown-${randomBytes(4).toString("hex")}@example.test`,
+      password: "correct-horse-battery",
+      name: "shutdown",
+    }),
+  });
+  expect(res.status).toBe(200);
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("better-auth.session_token"));
+  return (cookie as string).split(";")[0] as string;
+}
+
+/** Reads an event stream to its end; `ready` resolves once its first event has arrived. */
+function readStream(url: string) {
+  let text = "";
+  let sawReady: () => void = () => {};
+  const ready = new Promise<void>((resolve) => {
+    sawReady = resolve;
+  });
+  const ended = (async () => {
+    const response = await fetch(url);
+    expect(response.headers.get("content-type")).toContain("text/event-stream");
+    const decoder = new TextDecoder();
+    for await (const chunk of response.body as ReadableStream<Uint8Array>) {
+      text += decoder.decode(chunk, { stream: true });
+      if (text.includes("event: ready\n")) sawReady();
+    }
+    return text;
+  })();
+  return { ready, ended };
+}
+
+describe("a server told to shut down (SIGTERM)", () => {
+  it("says draining, finishes the upload in progress, ends streams with a retry hint, exits 0", async () => {
+    const server = await startServer({
+      SHUTDOWN_DELAY_SECONDS: "2",
+      SHUTDOWN_TIMEOUT_SECONDS: "20",
+    });
+    const cookie = await signUp(server);
+    const stream = readStream(`${server.origin}/api/feedback/comments/events`);
+    await stream.ready;
+
+    // A module upload whose last bytes have not been sent: in progress on the server.
+    const form = multipart([
+      { name: "title", value: "Uploaded during a shutdown" },
+      { name: "description", value: "Its answer arrives after the listener closed." },
+      { name: "price", value: "0" },
+      { name: "platform", value: "multiplatform" },
+      { name: "thumbnail", filename: "t.png", data: pngBytes(64, 36), contentType: "image/png" },
+      { name: "video", filename: "v.mp4", data: mp4Bytes(512 * 1024), contentType: "video/mp4" },
+    ]);
+    const upload = request(`${server.origin}/api/store/modules`, {
+      method: "POST",
+      headers: {
+        ...form.headers,
+        "content-length": String(form.payload.length),
+        origin: server.origin,
+        cookie,
+      },
+    });
+    cleanups.push(() => void upload.destroy());
+    const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      upload.on("error", reject);
+      upload.on("response", (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk) => {
+          body += chunk;
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+    });
+    const held = 64 * 1024;
+    upload.write(form.payload.subarray(0, form.payload.length - held));
+    // The video is being written: the server is in the middle of the request.
+    const videos = path.join(server.dataDir, "files", "module-videos");
+    await until(
+      () => existsSync(videos) && readdirSync(videos).some((file) => file.endsWith(".partial")),
+      "the upload is under way",
+    );
+
+    server.child.kill("SIGTERM");
+    // At once: readiness says the server is leaving, while it still serves.
+    const draining = await until(async () => {
+      const res = await fetch(`${server.origin}/api/health/ready`);
+      return res.status === 503 ? res : undefined;
+    }, "readiness answers 503");
+    expect(await draining.json()).toMatchObject({ status: "draining" });
+    expect(draining.headers.get("connection")).toBe("close");
+    expect((await fetch(`${server.origin}/api/health/live`)).status).toBe(200);
+
+    // After SHUTDOWN_DELAY_SECONDS the listener closes, and the stream ends with its hint.
+    await until(async () => !(await accepts(server.port)), "the listener is closed");
+    const streamed = await stream.ended;
+    expect(streamed).toMatch(/^retry: \d+$/m);
+    expect(server.child.exitCode).toBeNull();
+
+    // The upload in progress still gets its real answer.
+    upload.end(form.payload.subarray(form.payload.length - held));
+    const { status, body } = await answered;
+    expect(status, body).toBe(201);
+    expect(JSON.parse(body).module.title).toBe("Uploaded during a shutdown");
+    expect(await server.exited, server.output()).toBe(0);
+  }, 60_000);
+});
+
+const toolchain = await detectAndroidToolchain();
+
+/**
+ * A server whose embedded build machine is building a project's first Android build, held in
+ * its first step by a stand-in keytool (`keytool`: the script's body after it records its pid).
+ */
+async function serverBuilding(keytool: string, env: Record<string, string>) {
+  const bin = mkdtempSync(path.join(tmpdir(), "hybridge-shutdown-bin-"));
+  const jobs = mkdtempSync(path.join(tmpdir(), "hybridge-shutdown-jobs-"));
+  const pidFile = path.join(bin, "keytool.pid");
+  cleanups.push(() => {
+    // The stand-in keytool may outlive the server (its own process group): stop it here.
+    if (existsSync(pidFile)) {
+      try {
+        process.kill(Number(readFileSync(pidFile, "utf8")), "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+    rmSync(bin, { recursive: true, force: true });
+    rmSync(jobs, { recursive: true, force: true });
+  });
+  writeFileSync(path.join(bin, "keytool"), `#!/bin/sh\necho $$ > "${pidFile}"\n${keytool}\n`);
+  chmodSync(path.join(bin, "keytool"), 0o755);
+
+  const server = await startServer({
+    BUILD_AGENT: "on",
+    PATH: `${bin}${path.delimiter}${process.env.PATH ?? ""}`,
+    // The job's work folder, kept out of the machine's /tmp.
+    TMPDIR: jobs,
+    ...env,
+  });
+  const cookie = await signUp(server);
+  const form = multipart(
+    Object.entries({
+      name: "Shutdown Café",
+      keyApp: `shutdown-${randomBytes(4).toString("hex")}`,
+      description: "Built while the server stops.",
+      segment: "food",
+      navBarType: "footer",
+      color: "#0E904D",
+      statusbar: "#FFFFFF",
+    }).map(([name, value]) => ({ name, value })),
+  );
+  const created = await fetch(`${server.origin}/api/projects`, {
+    method: "POST",
+    headers: { ...form.headers, origin: server.origin, cookie },
+    body: form.payload,
+  });
+  expect(created.status, await created.clone().text()).toBe(201);
+  const projectId = ((await created.json()) as { project: { id: string } }).project.id;
+  const requested = await fetch(`${server.origin}/api/projects/${projectId}/builds`, {
+    method: "POST",
+    headers: { origin: server.origin, cookie, "content-type": "application/json" },
+    body: JSON.stringify({ platform: "android" }),
+  });
+  expect(requested.status).toBe(201);
+  const buildId = ((await requested.json()) as { build: { id: string } }).build.id;
+
+  await until(() => existsSync(pidFile), "the embedded machine is building");
+  const latest = await fetch(
+    `${server.origin}/api/projects/${projectId}/builds/latest?platform=android`,
+    { headers: { cookie } },
+  );
+  expect(((await latest.json()) as { build: unknown }).build).toMatchObject({
+    id: buildId,
+    status: "building",
+  });
+  return { server, buildId };
+}
+
+/** The build's row once the server has exited. */
+async function storedBuild(server: Server, buildId: string) {
+  const database = await openDatabase(server.target);
+  try {
+    const [row] = await database.db
+      .select({
+        status: builds.status,
+        agentId: builds.agentId,
+        attempts: builds.attempts,
+        leaseExpiresAt: builds.leaseExpiresAt,
+      })
+      .from(builds)
+      .where(eq(builds.id, buildId));
+    return row;
+  } finally {
+    await database.close();
+  }
+}
+
+describe.skipIf(toolchain.missing.length > 0)("the embedded build machine at SIGTERM", () => {
+  it("hands a build it cannot finish in time back to the queue, and the process exits 0", async () => {
+    // A keytool that never ends: the build cannot finish within the time limit.
+    const { server, buildId } = await serverBuilding("exec sleep 60", {
+      // The build in hand gets half of it, then goes back to the queue.
+      SHUTDOWN_TIMEOUT_SECONDS: "2",
+    });
+    server.child.kill("SIGTERM");
+    expect(await server.exited, server.output()).toBe(0);
+    expect(server.output()).toContain("they go back to the queue");
+    // Pending again, held by no machine, its attempt not counted: the next machine claims it.
+    expect(await storedBuild(server, buildId)).toEqual({
+      status: "pending",
+      agentId: null,
+      attempts: 0,
+      leaseExpiresAt: null,
+    });
+  }, 60_000);
+
+  it("finishes a build that ends within the time limit, then exits 0", async () => {
+    // The real keytool, a second late: SIGTERM arrives while the build is under way.
+    const { server, buildId } = await serverBuilding(
+      `sleep 1\nexec "${toolchain.tools.keytool}" "$@"`,
+      { SHUTDOWN_TIMEOUT_SECONDS: "60" },
+    );
+    server.child.kill("SIGTERM");
+    expect(await server.exited, server.output()).toBe(0);
+    expect(server.output()).not.toContain("they go back to the queue");
+    expect(await storedBuild(server, buildId)).toMatchObject({ status: "ready", attempts: 1 });
+  }, 90_000);
+});
