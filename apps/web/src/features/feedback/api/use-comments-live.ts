@@ -11,6 +11,9 @@ import { withCommentAdded, withCommentRemoved } from "./comments-cache";
 import { feedbackEndpoints } from "./endpoints";
 import { commentsQueryKey } from "./use-comments";
 
+/** How long to wait before opening again a stream that failed for good. */
+const REOPEN_DELAY_MS = 3_000;
+
 function parse(event: MessageEvent): unknown {
   try {
     return JSON.parse(String(event.data));
@@ -21,9 +24,10 @@ function parse(event: MessageEvent): unknown {
 
 /**
  * Keeps the cached comments current while mounted: comments added or deleted anywhere arrive
- * over server-sent events and are written into the query cache. EventSource reconnects by itself;
- * every `ready` (the first one and each after a reconnect) refetches the list, so that nothing
- * published while the stream was down is missed.
+ * over server-sent events and are written into the query cache. EventSource reconnects by itself
+ * after the stream ends (a server shutting down ends it with a short `retry:`); every `ready`
+ * (the first one and each after a reconnect) refetches the list, so that nothing published while
+ * the stream was down is missed.
  */
 export function useCommentsLive() {
   const queryClient = useQueryClient();
@@ -32,7 +36,8 @@ export function useCommentsLive() {
   viewer.current = useSession().data?.user ?? null;
 
   useEffect(() => {
-    const source = new EventSource(feedbackEndpoints.commentEvents);
+    let source: EventSource | undefined;
+    let reopen: ReturnType<typeof setTimeout> | undefined;
 
     const onReady = () => {
       // A list fetch still in flight is reused rather than restarted.
@@ -55,9 +60,24 @@ export function useCommentsLive() {
       );
     };
 
-    source.addEventListener("ready", onReady);
-    source.addEventListener(CommentEvents.added, onAdded);
-    source.addEventListener(CommentEvents.deleted, onDeleted);
-    return () => source.close();
+    const open = () => {
+      const current = new EventSource(feedbackEndpoints.commentEvents);
+      source = current;
+      current.addEventListener("ready", onReady);
+      current.addEventListener(CommentEvents.added, onAdded);
+      current.addEventListener(CommentEvents.deleted, onDeleted);
+      current.addEventListener("error", () => {
+        // A reconnection answered with anything but a stream (a balancer's 502 or 503 while
+        // servers restart) ends EventSource's own retries: open a new one a little later.
+        if (current.readyState !== EventSource.CLOSED) return;
+        reopen = setTimeout(open, REOPEN_DELAY_MS);
+      });
+    };
+    open();
+
+    return () => {
+      clearTimeout(reopen);
+      source?.close();
+    };
   }, [queryClient]);
 }
