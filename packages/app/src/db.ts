@@ -10,7 +10,13 @@ type Fields = Record<string, unknown>;
 type EventSourceLike = {
   addEventListener: (type: string, listener: (event: { data: string }) => void) => void;
   close: () => void;
+  readyState: number;
 };
+/** EventSource.CLOSED: the browser stopped reconnecting by itself. */
+const EVENT_SOURCE_CLOSED = 2;
+/** db.watch's first wait before it opens a refused stream anew, and its longest. */
+export const WATCH_RETRY_MS = 2_000;
+export const WATCH_RETRY_MAX_MS = 60_000;
 type EventSourceClass = new (url: string) => EventSourceLike;
 
 export { configure, type HybridgeConfig } from "./config";
@@ -136,7 +142,11 @@ export const db = {
   /**
    * Calls `callback` with every document added to or deleted from the collection from now on,
    * from this phone or any other; returns the function that stops watching. The browser
-   * reconnects by itself after a network loss.
+   * reconnects by itself after a network loss; when a reconnection is refused (a server
+   * restarting behind its load balancer answers 502 or 503, which ends the browser's own
+   * retries), the stream is opened anew after WATCH_RETRY_MS, then twice as long each time it
+   * fails again (at most WATCH_RETRY_MAX_MS), until it stays open. Changes made while no stream
+   * was open are not replayed: re-read the collection if they matter.
    */
   watch(collection: string, callback: (change: DocumentChange) => void): () => void {
     const { server, key } = settings();
@@ -147,15 +157,35 @@ export const db = {
         "db.watch needs EventSource, which this runtime lacks.",
       );
     }
-    const source = new EventSource(
-      `${server}${collectionPath(collection)}/events?key=${encodeURIComponent(key)}`,
-    );
-    source.addEventListener(DataEvents.added, (event) => {
-      callback({ type: "added", document: JSON.parse(event.data) });
-    });
-    source.addEventListener(DataEvents.deleted, (event) => {
-      callback({ type: "deleted", id: JSON.parse(event.data).id });
-    });
-    return () => source.close();
+    const url = `${server}${collectionPath(collection)}/events?key=${encodeURIComponent(key)}`;
+    let source: EventSourceLike;
+    let stopped = false;
+    let delay = WATCH_RETRY_MS;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const open = () => {
+      source = new EventSource(url);
+      // Sent first on every stream: it is open.
+      source.addEventListener("ready", () => {
+        delay = WATCH_RETRY_MS;
+      });
+      source.addEventListener(DataEvents.added, (event) => {
+        callback({ type: "added", document: JSON.parse(event.data) });
+      });
+      source.addEventListener(DataEvents.deleted, (event) => {
+        callback({ type: "deleted", id: JSON.parse(event.data).id });
+      });
+      source.addEventListener("error", () => {
+        // CLOSED: the browser gave up (a refused reconnection); CONNECTING: it retries itself.
+        if (stopped || source.readyState !== EVENT_SOURCE_CLOSED) return;
+        timer = setTimeout(open, delay);
+        delay = Math.min(delay * 2, WATCH_RETRY_MAX_MS);
+      });
+    };
+    open();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      source.close();
+    };
   },
 };

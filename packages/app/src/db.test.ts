@@ -1,0 +1,104 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { configure } from "./config";
+import { db, WATCH_RETRY_MAX_MS, WATCH_RETRY_MS } from "./db";
+
+type Listener = (event: { data: string }) => void;
+
+/** EventSource as the SDK sees it, driven by the test. */
+class FakeEventSource {
+  static opened: FakeEventSource[] = [];
+  readyState = 0;
+  closed = false;
+  private listeners = new Map<string, Listener[]>();
+  constructor(readonly url: string) {
+    FakeEventSource.opened.push(this);
+  }
+  addEventListener(type: string, listener: Listener) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  close() {
+    this.closed = true;
+    this.readyState = 2;
+  }
+  emit(type: string, data: unknown = null) {
+    if (type !== "error") this.readyState = 1;
+    for (const listener of this.listeners.get(type) ?? []) listener({ data: JSON.stringify(data) });
+  }
+  /** The browser's reconnection was refused (a 502): it stops retrying by itself. */
+  refuse() {
+    this.readyState = 2;
+    this.emit("error");
+  }
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  FakeEventSource.opened = [];
+  (globalThis as { EventSource?: unknown }).EventSource = FakeEventSource;
+  configure({ server: "https://hybridge.test", key: "hb_db_test" });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("db.watch", () => {
+  it("forwards additions and deletions of the collection", () => {
+    const changes: unknown[] = [];
+    db.watch("orders", (change) => changes.push(change));
+    const [source] = FakeEventSource.opened;
+    expect(source?.url).toBe(
+      "https://hybridge.test/api/v1/db/collections/orders/events?key=hb_db_test",
+    );
+    source?.emit("ready");
+    source?.emit("document-added", { id: "d1", createdAt: "2026-11-26T00:00:00Z", item: "Tea" });
+    source?.emit("document-deleted", { id: "d1" });
+    expect(changes).toEqual([
+      { type: "added", document: { id: "d1", createdAt: "2026-11-26T00:00:00Z", item: "Tea" } },
+      { type: "deleted", id: "d1" },
+    ]);
+  });
+
+  it("leaves a network loss to the browser's own reconnection", () => {
+    db.watch("orders", () => {});
+    const [source] = FakeEventSource.opened;
+    if (!source) throw new Error("no stream");
+    source.readyState = 0; // CONNECTING: the browser retries
+    source.emit("error");
+    vi.advanceTimersByTime(WATCH_RETRY_MAX_MS * 2);
+    expect(FakeEventSource.opened).toHaveLength(1);
+  });
+
+  it("opens a refused stream anew, waiting longer each time, until one stays open", () => {
+    const changes: unknown[] = [];
+    db.watch("orders", (change) => changes.push(change));
+    FakeEventSource.opened[0]?.refuse();
+    vi.advanceTimersByTime(WATCH_RETRY_MS - 1);
+    expect(FakeEventSource.opened).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(FakeEventSource.opened).toHaveLength(2);
+    FakeEventSource.opened[1]?.refuse();
+    vi.advanceTimersByTime(WATCH_RETRY_MS * 2 - 1);
+    expect(FakeEventSource.opened).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(FakeEventSource.opened).toHaveLength(3);
+    // This one is served: its events arrive, and a later refusal waits the first delay again.
+    const third = FakeEventSource.opened[2];
+    third?.emit("ready");
+    third?.emit("document-deleted", { id: "d2" });
+    expect(changes).toEqual([{ type: "deleted", id: "d2" }]);
+    third?.refuse();
+    vi.advanceTimersByTime(WATCH_RETRY_MS);
+    expect(FakeEventSource.opened).toHaveLength(4);
+  });
+
+  it("stops for good when the returned function is called, even while waiting to retry", () => {
+    const stop = db.watch("orders", () => {});
+    FakeEventSource.opened[0]?.refuse();
+    stop();
+    vi.advanceTimersByTime(WATCH_RETRY_MAX_MS);
+    expect(FakeEventSource.opened).toHaveLength(1);
+    const again = db.watch("orders", () => {});
+    again();
+    expect(FakeEventSource.opened[1]?.closed).toBe(true);
+  });
+});
