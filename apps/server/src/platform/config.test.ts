@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config";
 
 const dirs: string[] = [];
+/** What STORAGE_URL and REDIS_URL require. */
+const SECRET = "a-secret-shared-by-every-instance-0123";
 const tempDir = () => {
   const dir = mkdtempSync(path.join(tmpdir(), "hybridge-config-"));
   dirs.push(dir);
@@ -36,6 +38,7 @@ describe("loadConfig", () => {
     expect(
       loadConfig({
         DATA_DIR: dataDir,
+        SECRET,
         STORAGE_URL:
           "s3://my-files.test/hybridge/prod/?endpoint=http://127.0.0.1:9000/&region=eu-west-3",
         AWS_ACCESS_KEY_ID: "AKIDEXAMPLE",
@@ -53,8 +56,12 @@ describe("loadConfig", () => {
     });
     // AWS itself: the region from AWS_REGION, the credentials from the SDK's own chain.
     expect(
-      loadConfig({ DATA_DIR: dataDir, STORAGE_URL: "s3://bucket", AWS_REGION: "ca-central-1" })
-        .storage,
+      loadConfig({
+        DATA_DIR: dataDir,
+        SECRET,
+        STORAGE_URL: "s3://bucket",
+        AWS_REGION: "ca-central-1",
+      }).storage,
     ).toEqual({
       kind: "s3",
       bucket: "bucket",
@@ -67,6 +74,7 @@ describe("loadConfig", () => {
     expect(
       loadConfig({
         DATA_DIR: dataDir,
+        SECRET,
         STORAGE_URL: "s3://bucket?endpoint=https://s3.example.test&forcePathStyle=false",
       }).storage,
     ).toMatchObject({ region: "us-east-1", forcePathStyle: false });
@@ -101,18 +109,36 @@ describe("loadConfig", () => {
     );
   });
 
+  it("needs SECRET when files or limits are shared (STORAGE_URL, REDIS_URL)", () => {
+    const dataDir = tempDir();
+    for (const shared of [{ STORAGE_URL: "s3://bucket" }, { REDIS_URL: "redis://cache" }]) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, ...shared })).toThrow(
+        /SECRET: must be set \(the same on every instance\) when STORAGE_URL or REDIS_URL is set/,
+      );
+      expect(loadConfig({ DATA_DIR: dataDir, SECRET: "s".repeat(32), ...shared }).secret).toBe(
+        "s".repeat(32),
+      );
+    }
+  });
+
   it("counts rate limits in Redis only with REDIS_URL, under REDIS_KEY_PREFIX", () => {
     const dataDir = tempDir();
     expect(loadConfig({ DATA_DIR: dataDir }).redis).toBeUndefined();
-    expect(loadConfig({ DATA_DIR: dataDir, REDIS_URL: "redis://cache:6379/2" }).redis).toEqual({
+    expect(
+      loadConfig({ DATA_DIR: dataDir, SECRET, REDIS_URL: "redis://cache:6379/2" }).redis,
+    ).toEqual({
       url: "redis://cache:6379/2",
       keyPrefix: "hybridge:",
     });
     expect(
-      loadConfig({ DATA_DIR: dataDir, REDIS_URL: "rediss://cache", REDIS_KEY_PREFIX: "eu:" }).redis
-        ?.keyPrefix,
+      loadConfig({
+        DATA_DIR: dataDir,
+        SECRET,
+        REDIS_URL: "rediss://cache",
+        REDIS_KEY_PREFIX: "eu:",
+      }).redis?.keyPrefix,
     ).toBe("eu:");
-    expect(() => loadConfig({ DATA_DIR: dataDir, REDIS_URL: "http://cache:6379" })).toThrow(
+    expect(() => loadConfig({ DATA_DIR: dataDir, SECRET, REDIS_URL: "http://cache:6379" })).toThrow(
       /REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/,
     );
     expect(() => loadConfig({ DATA_DIR: dataDir, REDIS_KEY_PREFIX: "a b" })).toThrow(

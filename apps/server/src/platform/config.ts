@@ -129,7 +129,14 @@ const CheckedEnvSchema = EnvSchema.refine(
     message: "AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together: set both, or neither",
     when: () => true,
   },
-);
+).refine((e) => Boolean(e.SECRET) || (!e.STORAGE_URL && !e.REDIS_URL), {
+  // Files in a bucket or limits in Redis mean several instances may share the database: a
+  // secret generated in each one's DATA_DIR would differ, and a session or an encrypted key made
+  // on one would be refused on the other (decision 031).
+  path: ["SECRET"],
+  message: "must be set (the same on every instance) when STORAGE_URL or REDIS_URL is set",
+  when: () => true,
+});
 
 /** Where uploaded files live (platform/storage.ts, s3-storage.ts). */
 export type StorageConfig =
