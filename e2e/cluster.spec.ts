@@ -15,17 +15,20 @@ import { createConsoleProject, revealDatabaseKey } from "./support/test-console"
 import { signInContext, signUpViaApi, uniqueEmail, uniquePassword } from "./support/users";
 
 /**
- * Issue 15: two instances of the production build on one PostgreSQL database, one S3-compatible
- * store (s3rver) and one Redis, behind Debian's nginx (deploy/nginx.conf, round-robin). Needs
- * PostgreSQL (TEST_DATABASE_URL, as CI sets it); skipped without.
+ * Issue 15: three instances of the production build on one PostgreSQL database, one
+ * S3-compatible store (s3rver) and one Redis, behind Debian's nginx (deploy/nginx.conf,
+ * round-robin). One is stopped gracefully (SIGTERM), then another killed (SIGKILL); the third
+ * serves what the others left. Needs PostgreSQL (TEST_DATABASE_URL, as CI sets it); skipped
+ * without.
  */
 const adminUrl = process.env.TEST_DATABASE_URL;
 
-describe.skipIf(!adminUrl)("two instances behind nginx", () => {
+describe.skipIf(!adminUrl)("instances behind nginx", () => {
   const browser = useBrowser();
   const cleanups: (() => Promise<unknown>)[] = [];
   let a: E2eServer;
   let b: E2eServer;
+  let c: E2eServer;
   let nginx: Nginx;
   let sql: postgres.Sql;
   let databaseKey: string;
@@ -76,9 +79,9 @@ describe.skipIf(!adminUrl)("two instances behind nginx", () => {
       DATA_RATE_LIMIT_PER_MINUTE: "100000",
     };
     // Started together: the migrations take turns under their advisory lock.
-    [a, b] = await Promise.all([startServer(env), startServer(env)]);
-    cleanups.push(a.stop, b.stop);
-    nginx = await startNginx({ upstreams: [upstreamOf(a), upstreamOf(b)], port: nginxPort });
+    [a, b, c] = await Promise.all([startServer(env), startServer(env), startServer(env)]);
+    cleanups.push(a.stop, b.stop, c.stop);
+    nginx = await startNginx({ upstreams: [a, b, c].map(upstreamOf), port: nginxPort });
     cleanups.push(nginx.stop);
 
     // A user signed in through the balancer, with a project and its database key.
@@ -96,7 +99,7 @@ describe.skipIf(!adminUrl)("two instances behind nginx", () => {
   it("keeps a session signed in through the balancer valid on each instance", async () => {
     const { cookies } = await context.storageState();
     const cookie = cookies.map((c) => `${c.name}=${c.value}`).join("; ");
-    for (const server of [a, b]) {
+    for (const server of [a, b, c]) {
       const response = await fetch(`${server.baseUrl}/api/projects`, { headers: { cookie } });
       expect(response.status).toBe(200);
     }
@@ -132,7 +135,7 @@ describe.skipIf(!adminUrl)("two instances behind nginx", () => {
     const served = Buffer.from(await (download as Response).arrayBuffer());
     expect(await sharp(served).metadata()).toMatchObject({ format: "png", width: 64, height: 48 });
     // The same bytes from each instance, and none of them on either instance's disk.
-    for (const server of [a, b]) {
+    for (const server of [a, b, c]) {
       const direct = await fetch(`${server.baseUrl}${filePath}`);
       expect(Buffer.from(await direct.arrayBuffer()).equals(served)).toBe(true);
       const files = await readdir(path.join(server.dataDir, "files")).catch(() => []);
@@ -162,17 +165,50 @@ describe.skipIf(!adminUrl)("two instances behind nginx", () => {
   });
 
   it("counts a rate limit once for every instance (Redis)", async () => {
-    // GET /api/v1/apps/:appKey allows 60 requests a minute per address.
+    // GET /api/v1/apps/:appKey allows 60 requests a minute per address: 20 on each instance.
     const upstreams = new Set<string | null>();
     for (let i = 0; i < 60; i += 1) {
       const response = await fetch(`${nginx.url}/api/v1/apps/no-such-app`);
       expect(response.status).toBe(404);
       upstreams.add(servedBy(response));
     }
-    expect(upstreams).toEqual(new Set([upstreamOf(a), upstreamOf(b)]));
+    expect(upstreams).toEqual(new Set([a, b, c].map(upstreamOf)));
     const refused = await fetch(`${nginx.url}/api/v1/apps/no-such-app`);
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toBeTruthy();
+  });
+
+  it("moves a browser's event stream to another instance when its instance stops (SIGTERM)", async () => {
+    // A blank page that sends nothing through nginx but its stream (the data API allows any
+    // origin, as an app's WebView needs), so that the instance of nginx's next request is known.
+    const { page } = await browser.newPage({ origin: nginx.url });
+    // Round-robin over a, b, c: after an answer from a, the next request goes to b.
+    for (let i = 0; i < 3; i += 1) {
+      const probe = await fetch(`${nginx.url}/api/health/live`);
+      if (servedBy(probe) === upstreamOf(a)) break;
+    }
+    const events = `${nginx.url}${data("moves", "events")}?key=${encodeURIComponent(databaseKey)}`;
+    await page.evaluate((url) => {
+      const seen: string[] = [];
+      (window as unknown as { seen: string[] }).seen = seen;
+      const source = new EventSource(url);
+      source.addEventListener("ready", () => seen.push("ready"));
+      source.addEventListener("document-added", (event) => {
+        seen.push((JSON.parse((event as MessageEvent).data) as { text: string }).text);
+      });
+    }, events);
+    const seen = () => page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+    await expect.poll(seen).toEqual(["ready"]);
+    expect((await addDocument(b.baseUrl, "moves", { text: "before" })).status).toBe(201);
+    await expect.poll(seen).toEqual(["ready", "before"]);
+
+    // b drains: its stream ends with a retry hint, the browser reconnects through nginx to a
+    // running instance (a second ready), and the process exits 0.
+    await b.stop();
+    expect(b.exitCode()).toBe(0);
+    await expect.poll(seen, { timeout: 15_000 }).toEqual(["ready", "before", "ready"]);
+    expect((await addDocument(a.baseUrl, "moves", { text: "after" })).status).toBe(201);
+    await expect.poll(seen).toEqual(["ready", "before", "ready", "after"]);
   });
 
   it("loses no acknowledged write when an instance is killed under load; retries land on the other", async () => {
@@ -218,7 +254,7 @@ describe.skipIf(!adminUrl)("two instances behind nginx", () => {
       select id from documents where collection = 'load' and id in ${sql(acknowledged)}`;
     expect(new Set(stored.map((row) => row.id))).toEqual(new Set(acknowledged));
     // A retry is served by the instance still running.
-    for (const upstream of retried) expect(upstream).toBe(upstreamOf(b));
+    for (const upstream of retried) expect(upstream).toBe(upstreamOf(c));
     console.info(
       `cluster: ${acknowledged.length} writes acknowledged (${before} before the kill), ${retried.length} after a retry`,
     );

@@ -31,6 +31,8 @@ export type E2eServer = {
   stop: () => Promise<void>;
   /** Ends the process at once (SIGKILL, a crash) and waits for it to be gone. */
   kill: () => Promise<void>;
+  /** How the process ended: its exit code, or null while it runs or when a signal ended it. */
+  exitCode: () => number | null;
 };
 
 /**
@@ -91,7 +93,15 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     server.kill("SIGKILL");
     await exited;
   };
-  return { baseUrl, url: (p) => `${baseUrl}${p}`, dataDir, output: () => output, stop, kill };
+  return {
+    baseUrl,
+    url: (p) => `${baseUrl}${p}`,
+    dataDir,
+    output: () => output,
+    stop,
+    kill,
+    exitCode: () => server.exitCode,
+  };
 }
 
 export function freePort(): Promise<number> {
