@@ -88,7 +88,7 @@ console.table(
     Object.entries(results).flatMap(([setup, routes]) =>
       Object.entries(routes).map(([route, r]) => [
         `${setup}: ${route}`,
-        { "req/s": r.reqPerSec, "p50 ms": r.p50Ms, "p99 ms": r.p99Ms },
+        { "req/s": r.reqPerSec, "p50 ms": r.p50Ms, "p99 ms": r.p99Ms, errors: r.errors },
       ]),
     ),
   ),
@@ -136,12 +136,15 @@ async function load(base, route, request) {
   const options = { url: `${base}${route}`, connections: CONNECTIONS, ...request };
   await autocannon({ ...options, duration: 1 });
   const result = await autocannon({ ...options, duration: seconds });
-  if (result.non2xx > 0 || result.errors > 0) {
+  // nginx closes a client's connection after 1,000 requests (keepalive_requests): autocannon
+  // counts a request caught by that close as an error. More than one in 10,000 is something else.
+  if (result.non2xx > 0 || result.errors > result.requests.total / 10_000) {
     throw new Error(`${route}: ${result.non2xx} answers were not 2xx, ${result.errors} errors`);
   }
   return {
     reqPerSec: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
+    errors: result.errors,
   };
 }
