@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { connect } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { accepts } from "../../apps/server/test/net";
 import { repoRoot } from "./server";
 
 export type Nginx = { url: string; output: () => string; stop: () => Promise<void> };
@@ -81,7 +81,7 @@ export async function startNginx(options: { upstreams: string[]; port: number })
         `nginx did not start (${spawnError?.message ?? "it exited"}; apt-get install nginx):\n${output}`,
       );
     }
-    if (await listening(options.port)) break;
+    if (await accepts(options.port)) break;
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`nginx did not listen on ${options.port}:\n${output}`);
@@ -89,15 +89,4 @@ export async function startNginx(options: { upstreams: string[]; port: number })
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return { url: `http://127.0.0.1:${options.port}`, output: () => output, stop };
-}
-
-function listening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, "127.0.0.1");
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-  });
 }

@@ -1,10 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { freePort } from "../../apps/server/test/net";
+
+export { freePort };
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 // E2E_SERVER_ENTRY / E2E_WEB_DIST_DIR point at a private build, so that parallel work does not
@@ -102,19 +104,6 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     kill,
     exitCode: () => server.exitCode,
   };
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => (port ? resolve(port) : reject(new Error("e2e: no free port"))));
-    });
-  });
 }
 
 async function waitForHealth(baseUrl: string, server: ChildProcess, output: () => string) {

@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { crc32, deflateSync } from "node:zlib";
 import type { BrowserContext, Page } from "playwright-core";
 import { baseUrl } from "./env";
 import { repoRoot } from "./server";
@@ -10,27 +9,7 @@ import { repoRoot } from "./server";
 export const thumbnailPng = (): Buffer =>
   readFileSync(path.join(repoRoot, "apps/server/assets/store-seed/camera-scanner.png"));
 
-/** A real one-bit black PNG of any size: a few kB deflated, `width × height` pixels decoded. */
-export function bitmapPng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-    const head = Buffer.alloc(4);
-    head.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([head, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 1; // one bit per pixel, greyscale
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", ihdr),
-    chunk("IDAT", deflateSync(Buffer.alloc((1 + Math.ceil(width / 8)) * height), { level: 9 })),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
+export { bitmapPng } from "../../apps/server/test/test-images";
 
 export type CreatedModule = { id: string; title: string; price: number; platform: string };
 

@@ -1,15 +1,19 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { request } from "node:http";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { multipart } from "../test/multipart";
+import { freePort, until as waitUntil } from "../test/net";
 import { mp4Bytes, pngBytes } from "../test/test-images";
 import { openDatabase } from "./platform/db/client";
 import { storedFiles } from "./platform/db/schema";
+
+/** A crash and a restart on CI's two cores: up to 90 s. */
+const until = <T>(probe: () => T | undefined | Promise<T | undefined>, what: string) =>
+  waitUntil(probe, what, 90_000);
 
 /**
  * The real server (src/main.ts through tsx), killed with SIGKILL in the middle of module
@@ -39,27 +43,6 @@ function storedKeys(): string[] {
       path.relative(filesRoot(), path.join(entry.parentPath, entry.name)).split(path.sep).join("/"),
     )
     .sort();
-}
-
-async function until<T>(probe: () => T | undefined | Promise<T | undefined>, what: string) {
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 type Server = { child: ChildProcess; origin: string; output: () => string };

@@ -10,7 +10,6 @@ import {
   writeFileSync,
 } from "node:fs";
 import { request } from "node:http";
-import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,6 +18,7 @@ import { eq } from "drizzle-orm";
 import postgres from "postgres";
 import { afterEach, describe, expect, it } from "vitest";
 import { multipart } from "../test/multipart";
+import { accepts, freePort, until } from "../test/net";
 import { mp4Bytes, pngBytes } from "../test/test-images";
 import { type DatabaseTarget, openDatabase } from "./platform/db/client";
 import { builds } from "./platform/db/schema";
@@ -36,39 +36,6 @@ const cleanups: Array<() => void | Promise<void>> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-async function until<T>(probe: () => T | undefined | Promise<T | undefined>, what: string) {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** Whether a new connection to the port is taken (the listener is open). */
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, "127.0.0.1");
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-  });
-}
 
 /** A database of its own: a PGlite folder, or a fresh PostgreSQL database when the suite has one. */
 async function newDatabase(dataDir: string): Promise<{

@@ -6,7 +6,8 @@ import { jpegFile, mp4File, webmFile, webpFile } from "@hybridge/shared/files/te
  * well-formed MP4 and WebM videos (packages/shared/src/files/test-files.ts), and SVG documents.
  */
 
-function chunk(type: string, data: Buffer): Buffer {
+/** A PNG chunk: its length, type, data and CRC. */
+export function pngChunk(type: string, data: Buffer): Buffer {
   const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
   const out = Buffer.alloc(8 + data.length + 4);
   out.writeUInt32BE(data.length, 0);
@@ -30,9 +31,9 @@ export function pngBytes(
   const raw = Buffer.concat(Array.from({ length: height }, () => row));
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", ihdr),
-    chunk("IDAT", deflateSync(raw)),
-    chunk("IEND", Buffer.alloc(0)),
+    pngChunk("IHDR", ihdr),
+    pngChunk("IDAT", deflateSync(raw)),
+    pngChunk("IEND", Buffer.alloc(0)),
   ]);
 }
 
@@ -81,9 +82,9 @@ export function bitmapPng(width: number, height: number): Buffer {
   const raw = Buffer.alloc((1 + Math.ceil(width / 8)) * height);
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", ihdr),
-    chunk("IDAT", deflateSync(raw, { level: 9 })),
-    chunk("IEND", Buffer.alloc(0)),
+    pngChunk("IHDR", ihdr),
+    pngChunk("IDAT", deflateSync(raw, { level: 9 })),
+    pngChunk("IEND", Buffer.alloc(0)),
   ]);
 }
 

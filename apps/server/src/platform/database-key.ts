@@ -6,13 +6,11 @@ import type { Database, Db } from "./db/client";
 import { createListener } from "./db/listener";
 import { projectSettings, projects } from "./db/schema";
 import { AppError } from "./errors";
+import { hashSecret } from "./random";
 
-/**
- * A project's database key is kept only as this hash (SHA-256, hex): the projects feature
- * stores it, the apps' endpoints check a presented key against it. The key is 256 random bits
- * (decision 013), so a plain hash is enough: there is nothing to guess from it.
- */
-export const hashDatabaseKey = (key: string) => createHash("sha256").update(key).digest("hex");
+// A project's database key is kept only as its hashSecret (SHA-256, hex): the projects feature
+// stores it, the apps' endpoints check a presented key against it. The key is 256 random bits
+// (decision 013), so a plain hash is enough: there is nothing to guess from it.
 
 // Compared when there is no stored hash, so that an unknown app code costs the same time.
 const NO_HASH = Buffer.alloc(32);
@@ -154,7 +152,7 @@ export function rememberDatabaseKeys(options: {
 }
 
 async function findKeyOwner(db: Db, presented: string): Promise<KeyOwner | undefined> {
-  const hash = hashDatabaseKey(presented);
+  const hash = hashSecret(presented);
   const memory = memoryOf(db);
   const known = memory.byHash.get(hash);
   if (known && known.until > Date.now()) return known;

@@ -1,7 +1,6 @@
-import { crc32 } from "node:zlib";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { bitmapPng, jpegClaiming } from "../../test/test-images";
+import { bitmapPng, pngChunk as chunk, jpegClaiming } from "../../test/test-images";
 import { type ImageTarget, MAX_IMAGE_PIXELS, reencodeImage } from "./images";
 
 const messages = { notImage: "not an image", tooManyPixels: "too many pixels", wrongSize: "size" };
@@ -10,16 +9,6 @@ const asStored = (format: ImageTarget["format"]): ImageTarget => ({
   maxPixels: MAX_IMAGE_PIXELS,
   messages,
 });
-
-/** A PNG chunk with its length and CRC. */
-function chunk(type: string, data: Buffer) {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
 
 const photo = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: "#3a6ea5" } });

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 // The largest multiple of 62 below 256: bytes at or above it are dropped, so every character
@@ -16,3 +16,10 @@ export function randomAlphanumeric(length: number): string {
   }
   return out;
 }
+
+/**
+ * What is stored of a secret we hand out (database keys, deploy and build-machine tokens): its
+ * SHA-256 in hex. The secrets are long and random, so a fast hash is enough to make the stored
+ * value useless to whoever reads the database.
+ */
+export const hashSecret = (secret: string) => createHash("sha256").update(secret).digest("hex");

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { AgentsTexts } from "@hybridge/shared/agents/texts";
 import { ErrorCodes } from "@hybridge/shared/common/errors";
 import { and, eq, isNull, sql } from "drizzle-orm";
@@ -6,19 +5,17 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { bearerKey } from "../../platform/database-key";
 import { agents } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
-import { randomAlphanumeric } from "../../platform/random";
+import { hashSecret, randomAlphanumeric } from "../../platform/random";
 
 /** `hb_agent_` + 43 random letters and digits (≈ 256 bits); only its SHA-256 is stored. */
 export const AGENT_TOKEN_MARK = "hb_agent_";
-
-export const hashAgentToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 export function newAgentToken() {
   const token = `${AGENT_TOKEN_MARK}${randomAlphanumeric(43)}`;
   return {
     token,
     prefix: token.slice(0, AGENT_TOKEN_MARK.length + 4),
-    hash: hashAgentToken(token),
+    hash: hashSecret(token),
   };
 }
 
@@ -38,7 +35,7 @@ export async function requireAgent(
     ? await request.server.deps.db
         .update(agents)
         .set({ lastSeenAt: sql`now()` })
-        .where(and(eq(agents.tokenHash, hashAgentToken(token)), isNull(agents.revokedAt)))
+        .where(and(eq(agents.tokenHash, hashSecret(token)), isNull(agents.revokedAt)))
         .returning({ id: agents.id, name: agents.name, platforms: agents.platforms })
     : [];
   if (!agent) {

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import {
   type CreateDeployTokenInput,
   type CreateDeployTokenResponse,
@@ -14,9 +13,8 @@ import type { Db } from "../../platform/db/client";
 import { deployTokens, projects } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
 import { ownsProject } from "../../platform/owned-project";
-import { randomAlphanumeric } from "../../platform/random";
+import { hashSecret, randomAlphanumeric } from "../../platform/random";
 
-const hashDeployToken = (token: string) => createHash("sha256").update(token).digest("hex");
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Row = typeof deployTokens.$inferSelect;
@@ -68,7 +66,7 @@ export async function createDeployToken(options: {
     .values({
       projectId: options.projectId,
       name: options.input.name,
-      tokenHash: hashDeployToken(secret),
+      tokenHash: hashSecret(secret),
       tokenPrefix: secret.slice(0, DEPLOY_TOKEN_MARK.length + 4),
     })
     .returning();
@@ -125,9 +123,7 @@ export async function requireDeployToken(
         })
         .from(deployTokens)
         .innerJoin(projects, eq(projects.id, deployTokens.projectId))
-        .where(
-          and(eq(deployTokens.tokenHash, hashDeployToken(token)), isNull(deployTokens.revokedAt)),
-        )
+        .where(and(eq(deployTokens.tokenHash, hashSecret(token)), isNull(deployTokens.revokedAt)))
         .limit(1)
     : [];
   if (!target) {

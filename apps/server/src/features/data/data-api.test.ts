@@ -3,8 +3,8 @@ import { DataTexts } from "@hybridge/shared/data/texts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, createTestUser, type TestApp, type TestUser } from "../../../test/test-app";
-import { hashDatabaseKey } from "../../platform/database-key";
 import { documents, projectSettings } from "../../platform/db/schema";
+import { hashSecret } from "../../platform/random";
 import { authed, createTestProject } from "../projects/test-support";
 
 let app: TestApp;
@@ -322,7 +322,7 @@ describe("what the server remembers of keys and pages", () => {
     // As another server would: straight into the table, without this server's knowledge.
     await app.deps.db
       .update(projectSettings)
-      .set({ databaseKeyHash: hashDatabaseKey(`hb_test_elsewhere_${project.id}`) })
+      .set({ databaseKeyHash: hashSecret(`hb_test_elsewhere_${project.id}`) })
       .where(eq(projectSettings.id, project.id));
     await soon(async () => (await get(key, url("notes"))).statusCode === 401);
   });

@@ -17,10 +17,10 @@ import {
   type TestUser,
 } from "../../../test/test-app";
 import { jpegBytes, jpegClaiming, pngBytes, svgText } from "../../../test/test-images";
-import { hashDatabaseKey } from "../../platform/database-key";
 import { projectDatabases, projectSettings, projects, storedFiles } from "../../platform/db/schema";
 import { createEncryption } from "../../platform/encryption";
 import { MultipartTexts } from "../../platform/multipart-form";
+import { hashSecret } from "../../platform/random";
 import { createProject } from "./create-project";
 import { newDatabaseKey } from "./ids";
 import { KEY_SEAL_HOURS } from "./project-settings";
@@ -477,7 +477,7 @@ describe("createProject as one unit", () => {
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Error);
     await expectNothingCreated(user, before);
-    expect(hashDatabaseKey(clash.key)).not.toBe(clash.hash);
+    expect(hashSecret(clash.key)).not.toBe(clash.hash);
   });
 });
 

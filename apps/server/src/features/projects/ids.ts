@@ -3,8 +3,7 @@ import {
   DATABASE_KEY,
   PROJECT_ID_LENGTH,
 } from "@hybridge/shared/projects/schemas";
-import { hashDatabaseKey } from "../../platform/database-key";
-import { randomAlphanumeric } from "../../platform/random";
+import { hashSecret, randomAlphanumeric } from "../../platform/random";
 
 /** A project id: 101 random characters (spec section 9). */
 export const newProjectId = () => randomAlphanumeric(PROJECT_ID_LENGTH);
@@ -22,5 +21,5 @@ export type DatabaseKey = { key: string; prefix: string; hash: string };
 export function newDatabaseKey(): DatabaseKey {
   const key = `${DATABASE_KEY.mark}${randomAlphanumeric(DATABASE_KEY.randomLength)}`;
   const prefix = key.slice(0, DATABASE_KEY.mark.length + DATABASE_KEY.shownLength);
-  return { key, prefix, hash: hashDatabaseKey(key) };
+  return { key, prefix, hash: hashSecret(key) };
 }
