@@ -138,6 +138,7 @@ export function rememberDatabaseKeys(options: {
     listen: options.listen,
     channel: DATABASE_KEYS_CHANNEL,
     onNotify: (projectId) => forgetDatabaseKey(options.db, projectId),
+    onRelisten: forgetAll,
     log: options.log,
   });
   let closed = false;

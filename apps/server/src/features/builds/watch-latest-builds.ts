@@ -53,6 +53,11 @@ export function createLatestBuildsWatcher(options: {
     listen,
     channel: BUILD_CHANGES_CHANNEL,
     onNotify: (projectId) => watches.get(projectId)?.changed(),
+    // Changes may have been missed: every watched project's latest builds are read again, and
+    // what differs from the last announcement is announced.
+    onRelisten: () => {
+      for (const watch of watches.values()) watch.changed();
+    },
     log,
   });
 

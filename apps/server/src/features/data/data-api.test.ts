@@ -1,6 +1,6 @@
 import { GenericTexts } from "@hybridge/shared/common/errors";
 import { DataTexts } from "@hybridge/shared/data/texts";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, createTestUser, type TestApp, type TestUser } from "../../../test/test-app";
 import { documents, projectSettings } from "../../platform/db/schema";
@@ -326,6 +326,38 @@ describe("what the server remembers of keys and pages", () => {
       .where(eq(projectSettings.id, project.id));
     await soon(async () => (await get(key, url("notes"))).statusCode === 401);
   });
+
+  // A LISTEN dropped and made again (PostgreSQL restarted, a failover) misses what was
+  // notified meanwhile: the server forgets what the notifications kept fresh.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "forgets remembered keys and pages when its LISTEN is made again",
+    async () => {
+      const { project, key } = await projectWithKey();
+      await add(key, "desk", { item: "Espresso" });
+      expect(await items(key, url("desk"))).toEqual(["Espresso"]);
+      expect(await items(key, url("desk"))).toEqual(["Espresso"]);
+      // Changes whose notifications are lost: made with the triggers off.
+      const replacement = `hb_test_replacement_${project.id}`;
+      await app.deps.db.transaction(async (tx) => {
+        await tx.execute(sql`set local session_replication_role = replica`);
+        await tx
+          .insert(documents)
+          .values({ projectId: project.id, collection: "desk", data: { item: "Latte" }, size: 16 });
+        await tx
+          .update(projectSettings)
+          .set({ databaseKeyHash: hashSecret(replacement) })
+          .where(eq(projectSettings.id, project.id));
+      });
+      // Unheard: what was remembered still answers.
+      expect(await items(key, url("desk"))).toEqual(["Espresso"]);
+
+      await app.deps.db.execute(sql`
+        select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen %'`);
+      await soon(async () => (await get(key, url("desk"))).statusCode === 401, 10_000);
+      expect(await items(replacement, url("desk"))).toEqual(["Latte", "Espresso"]);
+    },
+  );
 
   it("lists a document added or deleted at the very next request", async () => {
     const { project, key } = await projectWithKey();

@@ -66,6 +66,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
     view,
     log: app.log,
     changed: pages.changed,
+    missed: pages.clear,
   });
   const keys = rememberDatabaseKeys({ db, listen, log: app.log });
   app.addHook("onClose", async () => {

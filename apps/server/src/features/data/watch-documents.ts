@@ -30,6 +30,8 @@ export function createDocumentsWatcher(options: {
   view: DocumentView;
   log: FastifyBaseLogger;
   changed: (projectId: string, collection: string) => void;
+  /** Changes may have been missed (the LISTEN was made again): forget what they keep fresh. */
+  missed: () => void;
 }) {
   const { db, listen, live, view, log } = options;
   const viewers = new Map<string, number>();
@@ -61,6 +63,7 @@ export function createDocumentsWatcher(options: {
         }),
       );
     },
+    onRelisten: options.missed,
     log,
   });
 

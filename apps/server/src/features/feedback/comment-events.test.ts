@@ -1,4 +1,5 @@
 import { type Comment, CommentEvents } from "@hybridge/shared/feedback/schemas";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createTestApp,
@@ -150,4 +151,20 @@ describe("GET /api/feedback/comments/events", () => {
       { type: CommentEvents.deleted, data: { id: leavingId } },
     ]);
   });
+
+  // Comments committed while the LISTEN was down reach no stream: the pages read the list anew.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "says ready again when its LISTEN was made again, so that open pages read the list anew",
+    async () => {
+      let dropped = false;
+      const events = await readEvents(2, async () => {
+        if (dropped) return;
+        dropped = true;
+        await app.deps.db.execute(sql`
+          select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen %'`);
+      });
+      expect(events.map((event) => event.type)).toEqual(["ready", "ready"]);
+    },
+  );
 });

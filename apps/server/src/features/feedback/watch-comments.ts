@@ -63,6 +63,11 @@ export function createCommentsWatcher(options: {
     listen,
     channel: COMMENT_CHANGES_CHANNEL,
     onNotify: changed,
+    // Changes may have been missed: a `ready` makes every open page read the list again, as
+    // after its own reconnection.
+    onRelisten: () => {
+      if (viewers > 0) live.publish(COMMENTS_CHANNEL, { type: "ready" });
+    },
     log,
   });
 

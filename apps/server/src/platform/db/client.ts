@@ -34,8 +34,16 @@ export type Database = {
   /**
    * LISTEN on a channel: onNotify gets each NOTIFY's payload once its transaction commits, from
    * this process or any other on the same database (triggers use it: see migration 0002).
+   * `onRelisten` runs each time the LISTEN is made again after its connection dropped
+   * (PostgreSQL restarted, a failover, the connection killed): what was notified meanwhile is
+   * lost, so whatever the notifications keep fresh must be read anew. (PGlite runs in this
+   * process: its LISTEN never drops.)
    */
-  listen: (channel: string, onNotify: (payload: string) => void) => Promise<Unlisten>;
+  listen: (
+    channel: string,
+    onNotify: (payload: string) => void,
+    onRelisten?: () => void,
+  ) => Promise<Unlisten>;
   /** One real query, answered within PROBE_TIMEOUT_MS: a hung database must not hang the caller. */
   probe: () => Promise<{ state: DatabaseState; error?: unknown }>;
   /** Applies the committed migrations; on PostgreSQL one process at a time. */
@@ -115,7 +123,16 @@ async function openPostgres(url: string): Promise<Database> {
     kind: "postgres",
     // postgres-js keeps one extra connection for every LISTEN of this client, and LISTENs again
     // on a new one when it drops (a restart, a database dropped and recreated).
-    listen: async (channel, onNotify) => (await sql.listen(channel, onNotify)).unlisten,
+    listen: async (channel, onNotify, onRelisten) => {
+      // postgres-js calls onlisten once the LISTEN is in place: at first, then after each
+      // reconnection.
+      let listened = false;
+      const onListen = () => {
+        if (listened) onRelisten?.();
+        listened = true;
+      };
+      return (await sql.listen(channel, onNotify, onListen)).unlisten;
+    },
     probe: () =>
       probeWith(async () => {
         const [row] = await sql.unsafe<{ applied: number }[]>(COUNT_MIGRATIONS);
