@@ -614,6 +614,12 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
       headers: agentAuth(s),
     }),
   },
+  // Hands the held build back: only refusals are sent (tests in features/agents).
+  "POST /api/agents/release": {
+    access: "none",
+    valid: "skip",
+    request: (s) => ({ headers: agentAuth(s) }),
+  },
   "GET /api/admin/agents": { access: "none", valid: 403, request: () => ({}) },
   "POST /api/admin/agents": {
     access: "none",

@@ -93,5 +93,10 @@ export async function startAgent(options: AgentOptions) {
       controller.abort();
       await done;
     },
+    /**
+     * Hands every build this machine holds back to the queue, for another machine (a shutdown
+     * that cannot wait for them). What its tools still do afterwards is refused by the server.
+     */
+    release: () => client.release(),
   };
 }

@@ -2,6 +2,7 @@ import type {
   ClaimResponse,
   Job,
   ProgressResponse,
+  ReleaseResponse,
   SigningKeyResponse,
 } from "@hybridge/shared/agents/protocol";
 
@@ -110,6 +111,11 @@ export function createServerClient(options: {
         certSha256,
         ...(log.length > 0 ? { log } : {}),
       });
+    },
+    /** Hands every build this machine holds back to the queue; how many went back. */
+    async release(): Promise<number> {
+      const res = await call("POST", "/api/agents/release");
+      return ((await res.json()) as ReleaseResponse).released;
     },
     async fail(buildId: string, reason: string, log: string[]) {
       await call("POST", `/api/agents/builds/${buildId}/fail`, {

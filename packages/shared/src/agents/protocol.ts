@@ -116,5 +116,13 @@ export const SigningKeyResponseSchema = z.object({
 });
 export type SigningKeyResponse = z.infer<typeof SigningKeyResponseSchema>;
 
+/**
+ * `POST /api/agents/release`: a machine shutting down hands back the builds it holds; they are
+ * queued again at once (pending, for another machine; no attempt counted) and this machine's
+ * later calls about them are refused (409). Answers how many went back.
+ */
+export const ReleaseResponseSchema = z.object({ released: z.number().int().min(0) });
+export type ReleaseResponse = z.infer<typeof ReleaseResponseSchema>;
+
 /** `{ ok: true }` of the calls that answer nothing else. */
 export const AgentOkResponseSchema = z.object({ ok: z.literal(true) });

@@ -111,8 +111,8 @@ export async function releaseBuildsOf(
   db: Pick<Db, "update">,
   agentId: string,
   options: { countAttempt: boolean },
-) {
-  await db
+): Promise<number> {
+  const released = await db
     .update(builds)
     .set(
       options.countAttempt
@@ -125,7 +125,9 @@ export async function releaseBuildsOf(
             leaseExpiresAt: null,
           },
     )
-    .where(and(eq(builds.agentId, agentId), eq(builds.status, "building")));
+    .where(and(eq(builds.agentId, agentId), eq(builds.status, "building")))
+    .returning({ id: builds.id });
+  return released.length;
 }
 
 /** The columns of a build taken back from its machine: queued again, or failed at attempt 2. */

@@ -14,6 +14,7 @@ import {
   FailInputSchema,
   ProgressInputSchema,
   ProgressResponseSchema,
+  ReleaseResponseSchema,
   SigningKeyQuerySchema,
   SigningKeyResponseSchema,
 } from "@hybridge/shared/agents/protocol";
@@ -39,7 +40,7 @@ import {
   startLeaseSweeper,
   storeArtifact,
 } from "./build-queue";
-import { createAgent, listAgents, revokeAgent } from "./manage-agents";
+import { createAgent, listAgents, releaseBuildsOf, revokeAgent } from "./manage-agents";
 import { createSigningKeyVault, MAX_KEYSTORE_BYTES } from "./signing-keys";
 
 /** Raw bodies of the agents API: the built app and the keystore, streamed as they come. */
@@ -192,6 +193,18 @@ export async function registerAgentsRoutes(
         log: request.body.log,
       });
       return { ok: true as const };
+    },
+  );
+
+  // A machine shutting down (SIGTERM past its stop time) gives its builds back to the queue.
+  r.post(
+    "/api/agents/release",
+    { schema: { response: { 200: ReleaseResponseSchema } } },
+    async (request, reply) => {
+      const agent = await requireAgent(request, reply);
+      const released = await releaseBuildsOf(db, agent.id, { countAttempt: false });
+      if (released > 0) request.log.info({ agentId: agent.id, released }, "builds handed back");
+      return { released };
     },
   );
 
