@@ -190,8 +190,18 @@ async function startEmbeddedAgent(
       );
     }
     // Revoked first, in the same transaction: a build handed back can no longer be completed
-    // by this machine, whatever its tools still do until the process exits.
+    // by this machine.
     await identity.close();
+    if (!inTime) {
+      // Then its tools are killed: the jobs end (refused) and remove their folders.
+      machine.abandon();
+      const settled = new AbortController();
+      await Promise.race([
+        finished,
+        delay(5_000, undefined, { signal: settled.signal }).catch(() => {}),
+      ]);
+      settled.abort();
+    }
   };
   return {
     stop(options) {

@@ -58,6 +58,8 @@ export interface BuildAndroidApkOptions {
   onLog?: (line: string) => void;
   /** 0 to 100, after each step. */
   onProgress?: (percent: number) => void;
+  /** Aborted: the running tool is killed and the build fails (a machine handing it back). */
+  signal?: AbortSignal;
 }
 
 export interface AndroidApk {
@@ -100,6 +102,7 @@ export async function buildAndroidApk(options: BuildAndroidApkOptions): Promise<
       workDir: dir,
       timeoutMs: options.stepTimeoutMs ?? DEFAULT_STEP_TIMEOUT_MS,
       onLog,
+      signal: options.signal,
     };
     onLog(`Android build of ${packageName}, version ${versionName}`);
     onProgress(0);

@@ -29,6 +29,8 @@ export interface CreateUploadKeystoreOptions {
   workDir?: string;
   timeoutMs?: number;
   onLog?: (line: string) => void;
+  /** Aborted: keytool is killed. */
+  signal?: AbortSignal;
 }
 
 /** 10,000 days: past the 25 years Google Play asks of a key, with room to spare. */
@@ -82,6 +84,7 @@ export async function createUploadKeystore(
       env: toolEnv(toolchain, { [KEYSTORE_PASSWORD_ENV]: password }),
       timeoutMs: options.timeoutMs ?? DEFAULT_STEP_TIMEOUT_MS,
       onLog: options.onLog ?? (() => {}),
+      signal: options.signal,
     });
     return { bytes: await readFile(join(dir, "upload.p12")), password, alias };
   });

@@ -94,6 +94,24 @@ describe("runTool", () => {
     await expect.poll(() => isRunning(child), { timeout: 10_000 }).toBe(false);
   });
 
+  it("kills the tool and everything it started when its signal is aborted", async () => {
+    const tool = await fakeTool(
+      "handed-back",
+      "sleep 600 & echo $! > handed-back.pid; echo started; wait",
+    );
+    const controller = new AbortController();
+    const { result, log } = run(tool, { signal: controller.signal });
+    await expect.poll(() => log.includes("started"), { timeout: 10_000 }).toBe(true);
+    controller.abort();
+    await expect(result).rejects.toMatchObject({ code: "STEP_FAILED" });
+    const child = Number(await readFile(join(dir, "handed-back.pid"), "utf8"));
+    await expect.poll(() => isRunning(child), { timeout: 10_000 }).toBe(false);
+    // Already aborted: the tool is stopped as soon as it starts.
+    await expect(run(tool, { signal: controller.signal }).result).rejects.toMatchObject({
+      code: "STEP_FAILED",
+    });
+  });
+
   it("says the tool is missing when there is nothing to run", async () => {
     const { result } = run(join(dir, "not-installed"), { tool: "aapt" });
     await expect(result).rejects.toMatchObject({

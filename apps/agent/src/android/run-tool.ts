@@ -14,6 +14,8 @@ export interface ToolRun {
   env: Record<string, string>;
   timeoutMs: number;
   onLog: (line: string) => void;
+  /** Aborted: the tool is killed with everything it started (a machine handing its build back). */
+  signal?: AbortSignal;
 }
 
 /** Kept in memory for the caller to read (apksigner's report); the log gets every line. */
@@ -51,6 +53,10 @@ export function runTool(run: ToolRun): Promise<string> {
       timedOut = true;
       killGroup(child.pid);
     }, run.timeoutMs);
+    const abort = () => killGroup(child.pid);
+    if (run.signal?.aborted) abort();
+    run.signal?.addEventListener("abort", abort, { once: true });
+    child.on("close", () => run.signal?.removeEventListener("abort", abort));
 
     forwardLines(child.stdout, (line) => {
       if (stdout.length < MAX_STDOUT_CHARS) stdout += `${line}\n`;

@@ -9,6 +9,8 @@ export interface StepContext {
   workDir: string;
   timeoutMs: number;
   onLog: (line: string) => void;
+  /** Aborted: the running tool is killed (see runTool). */
+  signal?: AbortSignal;
 }
 
 /** Generous: a JVM tool on a busy 2-core machine takes seconds, a stuck one forever. */
@@ -148,5 +150,6 @@ function common(ctx: StepContext, step: string, tool: "smali" | "aapt" | "zipali
     env: toolEnv(ctx.toolchain),
     timeoutMs: ctx.timeoutMs,
     onLog: ctx.onLog,
+    signal: ctx.signal,
   };
 }

@@ -51,6 +51,8 @@ export async function startAgent(options: AgentOptions) {
   }
   const builder = options.builder ?? androidBuilder(options.toolchain);
   const controller = new AbortController();
+  // Aborted by release(): the builds in progress are no longer this machine's.
+  const handedBack = new AbortController();
   const pollMs = options.pollMs ?? 2000;
 
   const loop = async () => {
@@ -70,6 +72,7 @@ export async function startAgent(options: AgentOptions) {
           builder,
           makeKeystore: options.makeKeystore,
           onLog: (line) => log(`${job.buildId.slice(0, 8)} ${line}`),
+          signal: handedBack.signal,
         });
         log(`build ${job.buildId}: ${outcome}`);
         options.onJobDone?.(job.buildId, outcome);
@@ -94,9 +97,26 @@ export async function startAgent(options: AgentOptions) {
       await done;
     },
     /**
-     * Hands every build this machine holds back to the queue, for another machine (a shutdown
-     * that cannot wait for them). What its tools still do afterwards is refused by the server.
+     * A shutdown that cannot wait for the builds in progress: claims nothing more, hands every
+     * build this machine holds back to the queue (for another machine), then kills their tools.
+     * Resolves with how many went back; `stop()` then resolves at once.
      */
-    release: () => client.release(),
+    async release() {
+      controller.abort();
+      try {
+        return await client.release();
+      } finally {
+        handedBack.abort();
+      }
+    },
+    /**
+     * Kills the tools of the builds in progress, which the server already took back (the
+     * embedded machine's token was revoked with its builds released): `stop()` then resolves at
+     * once.
+     */
+    abandon() {
+      controller.abort();
+      handedBack.abort();
+    },
   };
 }

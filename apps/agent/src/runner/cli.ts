@@ -57,11 +57,10 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log(`${signal}: finishing the builds in progress (at most ${stopTimeout} s), then stopping`);
-    const finished = await Promise.race([
-      agent.stop().then(() => true),
-      new Promise<false>((resolve) => setTimeout(() => resolve(false), stopTimeout * 1000)),
-    ]);
-    if (!finished) {
+    const within = (ms: number) =>
+      new Promise<false>((resolve) => setTimeout(() => resolve(false), ms).unref());
+    const stopped = agent.stop().then(() => true);
+    if (!(await Promise.race([stopped, within(stopTimeout * 1000)]))) {
       try {
         const released = await agent.release();
         log(`handed ${released} build(s) back to the queue for another machine`);
@@ -69,13 +68,16 @@ async function main() {
         // Their leases run out instead (BUILD_LEASE_SECONDS), and another machine takes them.
         log(`handing the builds back failed: ${error instanceof Error ? error.message : error}`);
       }
+      // Their tools are killed: the jobs end and remove their folders.
+      await Promise.race([stopped, within(5_000)]);
     }
     process.exit(0);
   };
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
   await agent.done;
-  process.exit(1);
+  // The loops end by themselves only when the server refused the token; a stop exits 0 itself.
+  if (!stopping) process.exit(1);
 }
 
 main().catch((error) => {

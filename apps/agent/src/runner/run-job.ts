@@ -22,11 +22,13 @@ export type Builder = (options: {
   workDir: string;
   onLog: (line: string) => void;
   onProgress: (percent: number) => void;
+  /** Aborted when the machine hands its builds back: stop, the result is not wanted. */
+  signal: AbortSignal;
 }) => Promise<Pick<AndroidApk, "apk" | "certificateSha256">>;
 
 export const androidBuilder =
   (toolchain?: AndroidToolchain): Builder =>
-  ({ job, bundleDir, launchIcon, keystore, workDir, onLog, onProgress }) =>
+  ({ job, bundleDir, launchIcon, keystore, workDir, onLog, onProgress, signal }) =>
     buildAndroidApk({
       app: {
         appCode: job.app.appCode,
@@ -42,6 +44,7 @@ export const androidBuilder =
       toolchain,
       onLog,
       onProgress,
+      signal,
     });
 
 export type JobOutcome = "ready" | "failed" | "cancelled" | "lost";
@@ -59,7 +62,10 @@ export async function runJob(options: {
   /** Where a make-keystore step runs (the real one needs keytool). */
   makeKeystore?: (job: Job) => Promise<UploadKeystore>;
   onLog?: (line: string) => void;
+  /** Aborted when the machine hands its builds back: the tools are killed. */
+  signal?: AbortSignal;
 }): Promise<JobOutcome> {
+  const signal = options.signal ?? new AbortController().signal;
   const { client, job } = options;
   const pending: string[] = [];
   let percent = 0;
@@ -111,7 +117,7 @@ export async function runJob(options: {
       log("First Android build of this app: making its upload key");
       const made = await (
         options.makeKeystore ??
-        ((j: Job) => createUploadKeystore({ dname: { commonName: j.app.name } }))
+        ((j: Job) => createUploadKeystore({ dname: { commonName: j.app.name }, signal }))
       )(job);
       const kept = await client.putSigningKey(job.buildId, made);
       keystore =
@@ -135,6 +141,7 @@ export async function runJob(options: {
         percent = Math.min(99, Math.max(percent, Math.round(value)));
         beating = beating.then(flush);
       },
+      signal,
     });
     await beating;
     if (stopped) return stopped;
@@ -156,7 +163,9 @@ export async function runJob(options: {
         pending.splice(0),
       );
     } catch (failError) {
-      if (!isLeaseLost(failError)) throw failError;
+      // Taken back meanwhile (cancelled, lease lost, handed back): not this machine's failure.
+      if (isLeaseLost(failError)) return "lost";
+      throw failError;
     }
     return "failed";
   } finally {

@@ -55,7 +55,6 @@ describe("POST /api/agents/release", () => {
     const project = await seedProject(app, owner);
     const build = await seedBuild(app, project, { platform: "android", version: 1 });
     const leaving = await createEmbeddedAgent(app.deps.db, ["android"]);
-    let finishLeaving: () => void = () => {};
     const outcomes: string[] = [];
     const first = await startAgent({
       server,
@@ -63,13 +62,11 @@ describe("POST /api/agents/release", () => {
       platforms: ["android"],
       pollMs: 50,
       makeKeystore: keystore,
-      // Its tools are slow: still building when the machine stops.
-      builder: async () => {
-        await new Promise<void>((resolve) => {
-          finishLeaving = resolve;
-        });
-        return { apk: APK, certificateSha256: "ab".repeat(32) };
-      },
+      // Its tools are slow: still building when the machine stops, until they are killed.
+      builder: ({ signal }) =>
+        new Promise((_resolve, reject) => {
+          signal.addEventListener("abort", () => reject(new Error("stopped by SIGKILL")));
+        }),
       onJobDone: (_id, outcome) => outcomes.push(outcome),
     });
     await until(async () => (await buildRow(build.id))?.status === "building", "claimed");
@@ -79,11 +76,10 @@ describe("POST /api/agents/release", () => {
       agentId: null,
       attempts: 0,
     });
-    // What the first machine's tools still produce is refused: it no longer holds the build.
-    const stopped = first.stop();
-    finishLeaving();
-    await stopped;
-    expect(outcomes).toHaveLength(1);
+    // Its tools were killed: the job ends at once, and its failure is refused (no longer its
+    // build), which leaves the build queued.
+    await first.stop();
+    expect(outcomes).toEqual(["lost"]);
     expect((await buildRow(build.id))?.status).toBe("pending");
 
     const other = await createEmbeddedAgent(app.deps.db, ["android"]);
