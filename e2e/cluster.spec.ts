@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { DATA_API_PATH } from "@hybridge/shared/data/protocol";
-import type { BrowserContext } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import postgres from "postgres";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -45,6 +45,24 @@ describe.skipIf(!adminUrl)("instances behind nginx", () => {
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(10_000),
     });
+
+  /**
+   * The page subscribes to a collection's events through `base` (an EventSource, as the SDK's
+   * db.watch); what it received so far: `ready`, then each added document's text.
+   */
+  async function subscribe(page: Page, base: string, collection: string) {
+    const url = `${base}${data(collection, "events")}?key=${encodeURIComponent(databaseKey)}`;
+    await page.evaluate((events) => {
+      const seen: string[] = [];
+      (window as unknown as { seen: string[] }).seen = seen;
+      const source = new EventSource(events);
+      source.addEventListener("ready", () => seen.push("ready"));
+      source.addEventListener("document-added", (event) => {
+        seen.push((JSON.parse((event as MessageEvent).data) as { text: string }).text);
+      });
+    }, url);
+    return () => page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+  }
 
   beforeAll(async () => {
     if (!adminUrl) return;
@@ -146,17 +164,7 @@ describe.skipIf(!adminUrl)("instances behind nginx", () => {
   it("sends a change made on one instance to a page subscribed on the other", async () => {
     const { page } = await browser.newPage({ origin: b.baseUrl });
     await page.goto(b.baseUrl);
-    const events = `${b.baseUrl}${data("notes", "events")}?key=${encodeURIComponent(databaseKey)}`;
-    await page.evaluate((url) => {
-      const seen: string[] = [];
-      (window as unknown as { seen: string[] }).seen = seen;
-      const source = new EventSource(url);
-      source.addEventListener("ready", () => seen.push("ready"));
-      source.addEventListener("document-added", (event) => {
-        seen.push((JSON.parse((event as MessageEvent).data) as { text: string }).text);
-      });
-    }, events);
-    const seen = () => page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+    const seen = await subscribe(page, b.baseUrl, "notes");
     await expect.poll(seen).toContain("ready");
 
     const added = await addDocument(a.baseUrl, "notes", { text: "written on A" });
@@ -187,17 +195,7 @@ describe.skipIf(!adminUrl)("instances behind nginx", () => {
       const probe = await fetch(`${nginx.url}/api/health/live`);
       if (servedBy(probe) === upstreamOf(a)) break;
     }
-    const events = `${nginx.url}${data("moves", "events")}?key=${encodeURIComponent(databaseKey)}`;
-    await page.evaluate((url) => {
-      const seen: string[] = [];
-      (window as unknown as { seen: string[] }).seen = seen;
-      const source = new EventSource(url);
-      source.addEventListener("ready", () => seen.push("ready"));
-      source.addEventListener("document-added", (event) => {
-        seen.push((JSON.parse((event as MessageEvent).data) as { text: string }).text);
-      });
-    }, events);
-    const seen = () => page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+    const seen = await subscribe(page, nginx.url, "moves");
     await expect.poll(seen).toEqual(["ready"]);
     expect((await addDocument(b.baseUrl, "moves", { text: "before" })).status).toBe(201);
     await expect.poll(seen).toEqual(["ready", "before"]);

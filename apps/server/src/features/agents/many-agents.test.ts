@@ -5,6 +5,7 @@ import { createTestApp, createTestUser, type TestApp, type TestUser } from "../.
 import * as schema from "../../platform/db/schema";
 import { seedBuild, seedProject } from "../builds/test-helpers";
 import { createEmbeddedAgent } from "./manage-agents";
+import { listenForMachines, STAND_IN_APK, standInKeystore } from "./test-support";
 
 /**
  * Issue 13's proof of the queue: 3 build machines (the real runner and protocol over HTTP, a
@@ -18,17 +19,12 @@ let server: string;
 
 beforeAll(async () => {
   app = await createTestApp({ env: { BUILD_LEASE_SECONDS: "3" } });
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  const address = app.server.address();
-  server = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  server = await listenForMachines(app);
   owner = await createTestUser(app);
 });
 afterAll(async () => {
   await app?.cleanup();
 });
-
-const APK = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from("stand-in app")]);
-const KEYSTORE = Buffer.concat([Buffer.from([0x30, 0x82]), Buffer.from("stand-in keystore")]);
 
 describe("3 build machines and 30 queued builds", () => {
   it("build each exactly once, and finish the build of a machine that died", async () => {
@@ -56,16 +52,12 @@ describe("3 build machines and 30 queued builds", () => {
           token: identity.token,
           platforms: ["android"],
           pollMs: 100,
-          makeKeystore: async () => ({
-            bytes: KEYSTORE,
-            password: `password-${name}-1234`,
-            alias: "upload",
-          }),
+          makeKeystore: standInKeystore(name),
           builder: async ({ job, onProgress }) => {
             builtBy.set(job.buildId, [...(builtBy.get(job.buildId) ?? []), name]);
             onProgress(50);
             await new Promise((resolve) => setTimeout(resolve, 20));
-            return { apk: APK, certificateSha256: "ef".repeat(32) };
+            return { apk: STAND_IN_APK, certificateSha256: "ef".repeat(32) };
           },
         });
         return { identity, machine };

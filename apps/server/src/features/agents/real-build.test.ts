@@ -14,6 +14,7 @@ import {
 import { seedProject } from "../builds/test-helpers";
 import { sampleBundle, uploadBundle } from "../bundles/test-support";
 import { createEmbeddedAgent } from "./manage-agents";
+import { listenForMachines } from "./test-support";
 
 /**
  * The whole path of issue 13 on a real server: a build request, a build machine speaking the
@@ -26,9 +27,7 @@ let server: string;
 
 beforeAll(async () => {
   app = await createTestApp();
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  const address = app.server.address();
-  server = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  server = await listenForMachines(app);
   owner = await createTestUser(app);
 });
 afterAll(async () => {

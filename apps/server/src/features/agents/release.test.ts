@@ -11,6 +11,7 @@ import { createTestApp, createTestUser, type TestApp, type TestUser } from "../.
 import * as schema from "../../platform/db/schema";
 import { seedBuild, seedProject } from "../builds/test-helpers";
 import { createEmbeddedAgent } from "./manage-agents";
+import { listenForMachines, STAND_IN_APK, standInKeystore } from "./test-support";
 
 /**
  * A build machine that shuts down before its build is done hands it back (POST
@@ -30,21 +31,11 @@ let server: string;
 
 beforeAll(async () => {
   app = await createTestApp();
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  const address = app.server.address();
-  server = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  server = await listenForMachines(app);
   owner = await createTestUser(app);
 });
 afterAll(async () => {
   await app?.cleanup();
-});
-
-const APK = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from("stand-in app")]);
-const KEYSTORE = Buffer.concat([Buffer.from([0x30, 0x82]), Buffer.from("stand-in keystore")]);
-const keystore = async () => ({
-  bytes: KEYSTORE,
-  password: "password-release-1234",
-  alias: "upload",
 });
 
 const buildRow = async (id: string) =>
@@ -61,7 +52,7 @@ describe("POST /api/agents/release", () => {
       token: leaving.token,
       platforms: ["android"],
       pollMs: 50,
-      makeKeystore: keystore,
+      makeKeystore: standInKeystore("release"),
       // Its tools are slow: still building when the machine stops, until they are killed.
       builder: ({ signal }) =>
         new Promise((_resolve, reject) => {
@@ -88,8 +79,8 @@ describe("POST /api/agents/release", () => {
       token: other.token,
       platforms: ["android"],
       pollMs: 50,
-      makeKeystore: keystore,
-      builder: async () => ({ apk: APK, certificateSha256: "cd".repeat(32) }),
+      makeKeystore: standInKeystore("release"),
+      builder: async () => ({ apk: STAND_IN_APK, certificateSha256: "cd".repeat(32) }),
     });
     try {
       await until(async () => (await buildRow(build.id))?.status === "ready", "built", 20_000);
