@@ -1,12 +1,12 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type MainProcess, signUpOn, startMainProcess } from "../test/main-process";
 import { multipart } from "../test/multipart";
-import { freePort, until as waitUntil } from "../test/net";
+import { until as waitUntil } from "../test/net";
 import { mp4Bytes, pngBytes } from "../test/test-images";
 import { openDatabase } from "./platform/db/client";
 import { storedFiles } from "./platform/db/schema";
@@ -21,7 +21,6 @@ const until = <T>(probe: () => T | undefined | Promise<T | undefined>, what: str
  * removed by the sweep at start, and nothing else is.
  */
 
-const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 let dataDir: string;
 const children = new Set<ChildProcess>();
 
@@ -45,41 +44,22 @@ function storedKeys(): string[] {
     .sort();
 }
 
-type Server = { child: ChildProcess; origin: string; output: () => string };
+type Server = MainProcess;
 
 async function startServer(env: Record<string, string> = {}): Promise<Server> {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    cwd: serverRoot,
-    env: {
-      PATH: process.env.PATH ?? "",
-      PORT: String(port),
-      HOST: "127.0.0.1",
+  const server = await startMainProcess(
+    {
       DATA_DIR: dataDir,
       SECRET: "crash-test-secret-that-is-long-enough-0123456789",
-      LOG_LEVEL: "warn",
       AUTH_RATE_LIMIT_MAX: "1000",
       WRITE_RATE_LIMIT_MAX: "1000",
       ...env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.add(child);
-  child.on("exit", () => children.delete(child));
-  let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
-  await until(async () => {
-    if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
-    const res = await fetch(`${origin}/api/health`).catch(() => null);
-    return res?.ok;
-  }, "the server answers");
-  return { child, origin, output: () => output };
+    { timeoutMs: 90_000 },
+  );
+  children.add(server.child);
+  server.child.on("exit", () => children.delete(server.child));
+  return server;
 }
 
 function stop(server: Server, signal: NodeJS.Signals) {
@@ -88,20 +68,7 @@ function stop(server: Server, signal: NodeJS.Signals) {
   return exited;
 }
 
-async function signUp(server: Server): Promise<string> {
-  const res = await fetch(`${server.origin}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: { origin: server.origin, "content-type": "application/json" },
-    body: JSON.stringify({
-      email: "crash@example.test",
-      password: "correct-horse-battery",
-      name: "crash",
-    }),
-  });
-  expect(res.status).toBe(200);
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("better-auth.session_token"));
-  return (cookie as string).split(";")[0] as string;
-}
+const signUp = (server: Server) => signUpOn(server.origin, "crash@example.test");
 
 const moduleForm = (video: Buffer) =>
   multipart([

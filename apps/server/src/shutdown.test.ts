@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import {
   chmodSync,
@@ -12,13 +11,13 @@ import {
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { detectAndroidToolchain } from "@hybridge/agent/android";
 import { eq } from "drizzle-orm";
 import postgres from "postgres";
 import { afterEach, describe, expect, it } from "vitest";
+import { type MainProcess, signUpOn, startMainProcess } from "../test/main-process";
 import { multipart } from "../test/multipart";
-import { accepts, freePort, until } from "../test/net";
+import { accepts, until } from "../test/net";
 import { mp4Bytes, pngBytes } from "../test/test-images";
 import { type DatabaseTarget, openDatabase } from "./platform/db/client";
 import { builds } from "./platform/db/schema";
@@ -30,7 +29,6 @@ import { builds } from "./platform/db/schema";
  * embedded build machine's build goes back to the queue, and the process exits 0.
  */
 
-const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SECRET = "shutdown-test-secret-that-is-long-enough-0123456789";
 const cleanups: Array<() => void | Promise<void>> = [];
 afterEach(async () => {
@@ -60,82 +58,31 @@ async function newDatabase(dataDir: string): Promise<{
   };
 }
 
-type Server = {
-  child: ChildProcess;
-  dataDir: string;
-  port: number;
-  origin: string;
-  target: DatabaseTarget;
-  exited: Promise<number | null>;
-  output: () => string;
-};
+type Server = MainProcess & { dataDir: string; target: DatabaseTarget };
 
 async function startServer(env: Record<string, string>): Promise<Server> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "hybridge-shutdown-"));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   const database = await newDatabase(dataDir);
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    cwd: serverRoot,
-    env: {
-      PATH: process.env.PATH ?? "",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      SECRET,
-      LOG_LEVEL: "warn",
-      SEED_STORE: "false",
-      BUILD_AGENT: "off",
-      ...database.env,
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  const server = await startMainProcess({
+    DATA_DIR: dataDir,
+    SECRET,
+    SEED_STORE: "false",
+    BUILD_AGENT: "off",
+    ...database.env,
+    ...env,
   });
-  let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
   cleanups.push(async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill("SIGKILL");
-      await exited;
+    if (server.child.exitCode === null && server.child.signalCode === null) {
+      server.child.kill("SIGKILL");
+      await server.exited;
     }
   });
-  await until(async () => {
-    if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
-    const res = await fetch(`${origin}/api/health/ready`).catch(() => null);
-    return res?.ok;
-  }, "the server is ready");
-  return {
-    child,
-    dataDir,
-    port,
-    origin,
-    target: database.target,
-    exited,
-    output: () => output,
-  };
+  return { ...server, dataDir, target: database.target };
 }
 
-async function signUp(server: Server): Promise<string> {
-  const res = await fetch(`${server.origin}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: { origin: server.origin, "content-type": "application/json" },
-    body: JSON.stringify({
-      email: `shutdown-${randomBytes(4).toString("hex")}@example.test`,
-      password: "correct-horse-battery",
-      name: "shutdown",
-    }),
-  });
-  expect(res.status).toBe(200);
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("better-auth.session_token"));
-  return (cookie as string).split(";")[0] as string;
-}
+const signUp = (server: Server) =>
+  signUpOn(server.origin, `shutdown-${randomBytes(4).toString("hex")}@example.test`);
 
 /** Reads an event stream to its end; `ready` resolves once its first event has arrived. */
 function readStream(url: string) {
