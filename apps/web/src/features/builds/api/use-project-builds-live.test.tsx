@@ -3,31 +3,9 @@ import { type Build, BuildEvents, type LatestBuildResponse } from "@hybridge/sha
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { FakeEventSource } from "../../../test/fake-event-source";
 import { buildsKeys } from "./query-keys";
 import { useProjectBuildsLive } from "./use-project-builds-live";
-
-/** An EventSource the test drives: it records what it listens to and emits on demand. */
-class FakeEventSource {
-  static CLOSED = 2;
-  static opened: FakeEventSource[] = [];
-  readyState = 1;
-  closed = false;
-  listeners = new Map<string, ((event: MessageEvent<string>) => void)[]>();
-  constructor(readonly url: string) {
-    FakeEventSource.opened.push(this);
-  }
-  addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  emit(type: string, data: unknown) {
-    for (const listener of this.listeners.get(type) ?? []) {
-      listener(new MessageEvent(type, { data: JSON.stringify(data) }));
-    }
-  }
-  close() {
-    this.closed = true;
-  }
-}
 
 afterEach(() => {
   cleanup();

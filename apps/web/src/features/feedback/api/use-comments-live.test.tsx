@@ -2,34 +2,10 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { FakeEventSource } from "../../../test/fake-event-source";
 import { sessionQueryKey } from "../../auth/api/use-session";
 import { commentsQueryKey } from "./use-comments";
 import { useCommentsLive } from "./use-comments-live";
-
-/** An EventSource the test drives: it records what it listens to and emits on demand. */
-class FakeEventSource {
-  static CONNECTING = 0;
-  static OPEN = 1;
-  static CLOSED = 2;
-  static opened: FakeEventSource[] = [];
-  readyState = FakeEventSource.OPEN;
-  closed = false;
-  listeners = new Map<string, ((event: MessageEvent<string>) => void)[]>();
-  constructor(readonly url: string) {
-    FakeEventSource.opened.push(this);
-  }
-  addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  emit(type: string, data: unknown = null) {
-    for (const listener of this.listeners.get(type) ?? []) {
-      listener(new MessageEvent(type, { data: JSON.stringify(data) }));
-    }
-  }
-  close() {
-    this.closed = true;
-  }
-}
 
 afterEach(() => {
   cleanup();
