@@ -27,6 +27,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import postgres from "postgres";
+import { revealDatabaseKey, seedUser } from "./seed.mjs";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const serverMain = path.join(repoRoot, "apps/server/dist/main.js");
@@ -111,7 +112,7 @@ async function measureDatabase({ databaseUrl }) {
     out.firstStartMs = startMs[0];
     out.startMs = median(startMs.slice(1));
     try {
-      const cookie = await seed(server.url);
+      const { cookie } = await seedUser(server.url, { projects: PROJECTS });
       if (!values.quick) Object.assign(out, await loadDataApi(server, cookie));
       if (!databaseUrl) {
         out.projects = await load(server, "/api/projects", cookie);
@@ -157,44 +158,6 @@ async function measureDatabase({ databaseUrl }) {
   return out;
 }
 
-/** A user with PROJECTS projects, through the real API; its session cookie. */
-async function seed(base) {
-  const email = `bench-${randomBytes(4).toString("hex")}@example.test`;
-  const response = await fetch(`${base}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify({ email, password: "bench-password-123", name: "bench" }),
-  });
-  if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
-  const cookie = response.headers
-    .getSetCookie()
-    .find((c) => c.startsWith("better-auth.session_token="))
-    ?.split(";")[0];
-  if (!cookie) throw new Error("sign-up set no session cookie");
-  for (let i = 0; i < PROJECTS; i++) {
-    const form = new FormData();
-    const fields = {
-      name: `Bench app ${i}`,
-      keyApp: `bench${randomBytes(6).toString("hex")}`,
-      description: "An app of the benchmark.",
-      segment: "media",
-      navBarType: "footer",
-      color: "#0E904D",
-      statusbar: "#FFFFFF",
-    };
-    for (const [key, value] of Object.entries(fields)) form.append(key, value);
-    const created = await fetch(`${base}/api/projects`, {
-      method: "POST",
-      headers: { origin: base, cookie },
-      body: form,
-    });
-    if (created.status !== 201) {
-      throw new Error(`project creation failed: ${created.status} ${await created.text()}`);
-    }
-  }
-  return cookie;
-}
-
 /**
  * The database API (decision 027) with a project's key: adding documents, and listing the newest
  * 20 of a collection that holds 1,000 and more.
@@ -204,10 +167,8 @@ async function loadDataApi(server, cookie) {
     await fetch(`${server.url}/api/projects`, { headers: { cookie } })
   ).json();
   const projectId = projects.projects[0].id;
-  const settings = await (
-    await fetch(`${server.url}/api/projects/${projectId}/settings`, { headers: { cookie } })
-  ).json();
-  const auth = { authorization: `Bearer ${settings.settings.databaseKey}` };
+  const key = await revealDatabaseKey(server.url, cookie, projectId);
+  const auth = { authorization: `Bearer ${key}` };
   const documents = `/api/v1/db/collections/orders/documents`;
   for (let i = 0; i < 1000; i += 50) {
     await Promise.all(

@@ -16,6 +16,7 @@ import { startRedisServer } from "../apps/server/test/redis-server.ts";
 import { startS3Server } from "../apps/server/test/s3-server.ts";
 import { startNginx } from "../e2e/support/nginx.ts";
 import { freePort, startServer } from "../e2e/support/server.ts";
+import { revealDatabaseKey, seedUser } from "./seed.mjs";
 
 const CONNECTIONS = 50;
 const { values } = parseArgs({ options: { seconds: { type: "string", default: "10" } } });
@@ -96,39 +97,8 @@ console.table(
 
 /** A user with one project through the balancer: its session cookie and database key. */
 async function seed(base) {
-  const email = `bench-${randomBytes(4).toString("hex")}@example.test`;
-  const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify({ email, password: "bench-password-123", name: "bench" }),
-  });
-  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
-  const cookie = signUp.headers
-    .getSetCookie()
-    .find((c) => c.startsWith("better-auth.session_token="))
-    ?.split(";")[0];
-  const form = new FormData();
-  const fields = {
-    name: "Bench app",
-    keyApp: `bench${randomBytes(6).toString("hex")}`,
-    description: "An app of the benchmark.",
-    segment: "media",
-    navBarType: "footer",
-    color: "#0E904D",
-    statusbar: "#FFFFFF",
-  };
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  const created = await fetch(`${base}/api/projects`, {
-    method: "POST",
-    headers: { origin: base, cookie },
-    body: form,
-  });
-  if (created.status !== 201) throw new Error(`project: ${created.status} ${await created.text()}`);
-  const { project } = await created.json();
-  const settings = await (
-    await fetch(`${base}/api/projects/${project.id}/settings`, { headers: { cookie } })
-  ).json();
-  return { cookie, key: settings.settings.databaseKey };
+  const { cookie, projectIds } = await seedUser(base, { projects: 1 });
+  return { cookie, key: await revealDatabaseKey(base, cookie, projectIds[0]) };
 }
 
 /** A warm-up second, then `seconds` of load: req/s and latency. */
