@@ -6,6 +6,7 @@
 //
 // Stay external, loaded from node_modules: PGlite (it reads its WebAssembly and data files
 // next to its own module) and sharp (a native addon).
+import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
@@ -39,3 +40,17 @@ await build({
   external: external.flatMap((name) => [name, `${name}/*`]),
   logLevel: "warning",
 });
+
+// The migrated PGlite cluster a first start loads instead of running initdb (seconds saved:
+// src/platform/db/cluster-template.ts), beside main.js, where the bundle looks for it.
+const template = spawnSync(
+  process.execPath,
+  [
+    "--import",
+    "tsx",
+    "scripts/write-cluster-template.ts",
+    path.join(outdir, "pglite-template.tar.gz"),
+  ],
+  { stdio: "inherit" },
+);
+if (template.status !== 0) process.exit(template.status ?? 1);

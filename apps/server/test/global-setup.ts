@@ -1,11 +1,8 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { drizzle } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
 import type { TestProject } from "vitest/node";
-import { migrationsFolder } from "../src/platform/server-root";
+import { dumpMigratedCluster } from "../src/platform/db/cluster-template";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -26,11 +23,7 @@ export default async function setup(project: TestProject) {
   }
   const dir = await mkdtemp(path.join(tmpdir(), "hybridge-pglite-template-"));
   const file = path.join(dir, "template.tar");
-  const client = new PGlite();
-  await migrate(drizzle(client), { migrationsFolder });
-  const dump = await client.dumpDataDir("none");
-  await writeFile(file, Buffer.from(await dump.arrayBuffer()));
-  await client.close();
+  await writeFile(file, await dumpMigratedCluster("none"));
   project.provide("pgliteTemplate", file);
   return () => rm(dir, { recursive: true, force: true });
 }

@@ -10,6 +10,7 @@ import postgres from "postgres";
 import { migrationsFolder } from "../server-root";
 import { dataDirProblem, StartError } from "../start-error";
 import { withinTimeLimit } from "../time-limit";
+import { defaultClusterTemplate, readClusterTemplate } from "./cluster-template";
 import { databaseFailure, errorCodes } from "./errors";
 import * as schema from "./schema";
 
@@ -59,6 +60,11 @@ export type DatabaseTarget =
       dataDir: string | undefined;
       /** A dump (`dumpDataDir`) to start from instead of an empty cluster: tests use one. */
       loadDataDir?: Blob;
+      /**
+       * The build's migrated cluster (`cluster-template.ts`), loaded instead of running initdb
+       * when `dataDir` does not exist yet.
+       */
+      templateFile?: string;
     };
 
 export function databaseTarget(config: {
@@ -67,7 +73,11 @@ export function databaseTarget(config: {
 }): DatabaseTarget {
   return config.databaseUrl
     ? { kind: "postgres", url: config.databaseUrl }
-    : { kind: "pglite", dataDir: path.join(config.dataDir, "pglite") };
+    : {
+        kind: "pglite",
+        dataDir: path.join(config.dataDir, "pglite"),
+        templateFile: defaultClusterTemplate,
+      };
 }
 
 const PROBE_TIMEOUT_MS = 2_000;
@@ -147,7 +157,14 @@ async function openPglite(target: Extract<DatabaseTarget, { kind: "pglite" }>): 
   const dir = target.dataDir;
   // A first start that fails leaves no half-made cluster, which the next start would resume.
   const fresh = dir !== undefined && !existsSync(dir);
-  const client = new PGlite({ dataDir: dir, loadDataDir: target.loadDataDir });
+  const template =
+    fresh && target.templateFile && !target.loadDataDir
+      ? readClusterTemplate(target.templateFile)
+      : null;
+  const client = new PGlite({
+    dataDir: dir,
+    loadDataDir: target.loadDataDir ?? template ?? undefined,
+  });
   const db = drizzlePglite(client, { schema, casing: "snake_case" });
   // One connection in one process (the directory is locked): nothing to take turns with.
   const migrate = () => migratePglite(db, { migrationsFolder });
@@ -160,6 +177,8 @@ async function openPglite(target: Extract<DatabaseTarget, { kind: "pglite" }>): 
     await client.close().catch(() => {});
     if (!dir) throw error;
     if (fresh) rmSync(dir, { recursive: true, force: true });
+    // A template that cannot be loaded (a damaged build) costs the start its initdb, not the start.
+    if (template && !opened) return openPglite({ ...target, templateFile: undefined });
     throw pgliteProblem(error, dir, { opening: !opened, fresh }) ?? error;
   }
   return {
