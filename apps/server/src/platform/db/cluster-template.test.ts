@@ -15,7 +15,8 @@ async function systemIdentifier(db: { execute: (q: ReturnType<typeof sql>) => Pr
   return result.rows[0]?.id;
 }
 
-describe("a first start on PGlite", () => {
+// PGlite only: it runs in npm run test:api:pglite, not twice in CI.
+describe.skipIf(process.env.TEST_DATABASE_URL)("a first start on PGlite", () => {
   let built: string;
   let dir: string;
   let template: string;
