@@ -501,6 +501,10 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
     access: "owner",
     request: (s) => ({ params: { id: s.project.id, tokenId: s.deployToken.id } }),
   },
+  "GET /api/v1/deploy": {
+    access: "public",
+    request: (s) => ({ headers: { authorization: `Bearer ${s.deployToken.secret}` } }),
+  },
   "POST /api/v1/deploy": {
     access: "public",
     request: (s) => ({

@@ -65,6 +65,15 @@ export type CreateDeployTokenResponse = z.infer<typeof CreateDeployTokenResponse
 
 export const DeployTokenParamsSchema = z.object({ id: z.string(), tokenId: z.string() });
 
+/**
+ * `GET /api/v1/deploy`: the project a deploy token deploys to, asked before anything is built or
+ * sent (a refused token answers 401 before the upload, whose connection it would break).
+ */
+export const DeployTargetResponseSchema = z.object({
+  project: z.object({ id: z.string(), name: z.string() }),
+});
+export type DeployTargetResponse = z.infer<typeof DeployTargetResponseSchema>;
+
 /** What a deploy answers: the stored bundle and the project it went to. */
 export const DeployResponseSchema = z.object({
   bundle: BundleSchema,

@@ -8,6 +8,7 @@ import {
   CreateDeployTokenResponseSchema,
   DEPLOY_PATH,
   DeployResponseSchema,
+  DeployTargetResponseSchema,
   DeployTokenListResponseSchema,
   DeployTokenParamsSchema,
 } from "@hybridge/shared/bundles/schemas";
@@ -102,6 +103,21 @@ export async function registerBundlesRoutes(app: FastifyInstance) {
       return reply
         .status(201)
         .send({ bundle, project: { id: target.projectId, name: target.projectName } });
+    },
+  );
+
+  // `hybridge deploy` asks first whether its token is good: a refusal is then an answer, not an
+  // upload broken off by the server answering 401 before reading it.
+  r.get(
+    DEPLOY_PATH,
+    {
+      onRequest: perAddressLimit(app, config.writeRateLimit),
+      schema: { response: { 200: DeployTargetResponseSchema } },
+    },
+    async (request, reply) => {
+      const target = await requireDeployToken(request, reply);
+      reply.header("Cache-Control", "no-store");
+      return { project: { id: target.projectId, name: target.projectName } };
     },
   );
 
