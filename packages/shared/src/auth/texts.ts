@@ -44,6 +44,7 @@ export const AuthTexts = {
   verifyDoneTitle: "E-mail address verified",
   verifyDone: "Your e-mail address is verified: your admin rights are active.",
   verifyContinue: "Go to the early adopters",
+  verifySendAgain: "Send a new link",
   verifyExpired:
     "This verification link has expired. Sign in and send a new one from the early adopters page.",
   verifyInvalid:
