@@ -141,7 +141,10 @@ export function createAuth(options: {
       log: (level, message) => log[level]({ source: "better-auth" }, message),
     },
   });
-  signedInUserId = async (headers) => (await auth.api.getSession({ headers }))?.user.id ?? null;
+  // Read only: a refresh here would move the session's expiry without its cookie (this answer's
+  // headers are not the browser's).
+  signedInUserId = async (headers) =>
+    (await auth.api.getSession({ headers, query: { disableRefresh: true } }))?.user.id ?? null;
   return auth;
 }
 

@@ -1,3 +1,4 @@
+import { Writable } from "node:stream";
 import { AuthTexts } from "@hybridge/shared/auth/texts";
 import { createEmailVerificationToken } from "better-auth/api";
 import { eq } from "drizzle-orm";
@@ -176,7 +177,17 @@ describe("the verification mail", () => {
 describe("POST /api/account/admin-verification", () => {
   it("sends the mail again to an admin address not verified yet; 409 for anyone else", async () => {
     const address = uniqueEmail("late-admin");
-    const adminApp = await createTestApp({ env: { ADMIN_EMAILS: address } });
+    const logLines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        logLines.push(String(chunk));
+        done();
+      },
+    });
+    const adminApp = await createTestApp({
+      env: { ADMIN_EMAILS: address },
+      log: { level: "trace", stream },
+    });
     try {
       const late = await createTestUser(adminApp, { email: address });
       const first = latestMailTo(adminApp, address);
@@ -185,8 +196,14 @@ describe("POST /api/account/admin-verification", () => {
       expect(sent.json()).toEqual({ ok: true });
       expect(latestMailTo(adminApp, address)).not.toBe(first);
       const link = verificationLinkFor(adminApp, address);
+      const signedOut = await adminApp.inject({ url: link });
+      expect(signedOut.headers.location).toBe("/verify-email?error=SIGN_IN_REQUIRED");
       const landed = await adminApp.inject({ url: link, headers: { cookie: late.cookie } });
       expect(landed.headers.location).toBe("/verify-email?result=verified");
+      // The link's token is never logged (the outbox logs the link redacted).
+      const token = new URL(link, TEST_ORIGIN).searchParams.get("token") as string;
+      expect(logLines.join("")).toContain("verify-email?token=[redacted]");
+      expect(logLines.join("")).not.toContain(token);
 
       // Verified: nothing to send. A member's address: the same answer.
       const nothing = { code: "NOTHING_TO_VERIFY", message: AuthTexts.nothingToVerify };
@@ -199,8 +216,8 @@ describe("POST /api/account/admin-verification", () => {
       expect(theirs.json()).toEqual(nothing);
       expect(() => latestMailTo(adminApp, member.email)).toThrow(/no mail/);
 
-      const signedOut = await postJson(adminApp, "/api/account/admin-verification", {});
-      expect(signedOut.statusCode).toBe(401);
+      const anonymous = await postJson(adminApp, "/api/account/admin-verification", {});
+      expect(anonymous.statusCode).toBe(401);
       expect((await adminApp.inject({ url: "/api/account/admin-verification" })).statusCode).toBe(
         401,
       );
