@@ -1,3 +1,5 @@
+import { AgentsTexts } from "@hybridge/shared/agents/texts";
+import { AuthTexts } from "@hybridge/shared/auth/texts";
 import { GenericTexts } from "@hybridge/shared/common/errors";
 import { paths } from "@hybridge/shared/common/paths";
 import { communityEndpoints } from "@hybridge/shared/community/endpoints";
@@ -9,11 +11,12 @@ import { expectPath, expectVisible, pathOf } from "./support/assertions";
 import { apiError, failedResource, useBrowser } from "./support/browser";
 import { acceptCookiesFor, signUpBetaViaApi } from "./support/community";
 import { baseUrl } from "./support/env";
+import { readLatestMail } from "./support/mail";
 import { type E2eServer, startServer } from "./support/server";
 import {
   createSignedInUser,
   signInContext,
-  signUpViaApi,
+  signUpAdminViaApi,
   uniqueEmail,
   uniquePassword,
 } from "./support/users";
@@ -246,11 +249,13 @@ describe("beta (/beta)", () => {
 
 describe("early adopters (/dash)", () => {
   const admin = { email: uniqueEmail(), password: uniquePassword() };
+  // An admin address that signs up in the browser, in a test of its own.
+  const newcomer = uniqueEmail();
   let server: E2eServer;
 
   beforeAll(async () => {
-    server = await startServer({ ADMIN_EMAILS: admin.email });
-    await signUpViaApi(server.baseUrl, admin.email, admin.password);
+    server = await startServer({ ADMIN_EMAILS: `${admin.email},${newcomer}` });
+    await signUpAdminViaApi(server, admin.email, admin.password);
   });
   afterAll(async () => {
     await server?.stop();
@@ -281,6 +286,53 @@ describe("early adopters (/dash)", () => {
     expect(await newest.getByRole("link").getAttribute("href")).toBe(`mailto:${second}`);
     expect(await items.nth(1).getByRole("link").textContent()).toBe(first);
     expect(await newest.locator("time").textContent()).toMatch(/^(\d+ seconds?|1 minute) ago$/);
+  });
+
+  it("asks an admin address to verify itself, then shows the list once the mail's link is opened", async () => {
+    const { page, context } = await browser.newPage();
+    await acceptCookiesFor(context, server.baseUrl);
+    const password = uniquePassword();
+    await page.goto(server.url(paths.signup));
+    await page.getByLabel("Email", { exact: true }).fill(newcomer);
+    await page.getByLabel("Password", { exact: true }).fill(password);
+    await page.getByLabel("Confirm password", { exact: true }).fill(password);
+    await page.getByRole("button", { name: "Sign Up", exact: true }).click();
+    const welcome = page.getByRole("dialog", { name: AuthTexts.welcomeTitle });
+    await welcome.getByRole("button", { name: AuthTexts.welcomeConfirm, exact: true }).click();
+    await expectPath(page, paths.home);
+
+    // Not verified: no admin rights, and the page says why and what to do.
+    await page.goto(server.url(paths.dash));
+    await expectVisible(
+      page.getByRole("heading", { level: 2, name: AuthTexts.adminUnverifiedTitle }),
+    );
+    await expectVisible(page.getByText(AuthTexts.adminUnverified(newcomer), { exact: true }));
+    expect(await page.getByText(T.earlyAdoptersForbidden).count()).toBe(0);
+    expect(await page.getByRole("list", { name: T.earlyAdoptersTitle }).count()).toBe(0);
+    expect(await page.getByRole("heading", { name: AgentsTexts.title }).count()).toBe(0);
+    // The mail again, on request.
+    const firstMail = await readLatestMail(server.dataDir, newcomer);
+    await page.getByRole("button", { name: AuthTexts.adminVerificationSend }).click();
+    await expectVisible(page.getByText(AuthTexts.adminVerificationSent(newcomer), { exact: true }));
+    await expect
+      .poll(async () => (await readLatestMail(server.dataDir, newcomer)).file)
+      .not.toBe(firstMail.file);
+
+    // The owner follows the mail's link in this browser.
+    const mail = await readLatestMail(server.dataDir, newcomer);
+    expect(mail.subject).toBe(AuthTexts.verifyMailSubject);
+    const link = mail.links.find((url) => url.includes("/api/auth/verify-email?"));
+    expect(link).toBeDefined();
+    await page.goto(link as string);
+    await expectPath(page, paths.verifyEmail);
+    await expectVisible(page.getByText(AuthTexts.verifyDone, { exact: true }));
+    await page.getByRole("link", { name: AuthTexts.verifyContinue }).click();
+
+    await expectPath(page, paths.dash);
+    await expectVisible(heading(page, T.earlyAdoptersTitle));
+    await expectVisible(page.getByRole("heading", { name: AgentsTexts.title }));
+    expect(await page.getByText(AuthTexts.adminUnverifiedTitle).count()).toBe(0);
+    expect(await page.getByText(T.earlyAdoptersForbidden).count()).toBe(0);
   });
 
   it("is in an admin's user menu on the console", async () => {

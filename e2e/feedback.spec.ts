@@ -9,7 +9,7 @@ import { apiError, failedResource, useBrowser } from "./support/browser";
 import { baseUrl } from "./support/env";
 import { acceptCookiesEverywhere, createApiUser, postCommentViaApi } from "./support/feedback";
 import { type E2eServer, startServer } from "./support/server";
-import { createSignedInUser, signInContext, uniqueEmail } from "./support/users";
+import { createSignedInUser, signInContext, signUpAdminViaApi, uniqueEmail } from "./support/users";
 
 const browser = useBrowser();
 const COMMENTS_PATH = "/api/feedback/comments";
@@ -345,7 +345,7 @@ describe("on a server of our own", () => {
     await first.page.goto(`${server.baseUrl}${paths.feedback}`);
     await expectVisible(first.page.getByText(FeedbackTexts.emptyComments, { exact: true }));
 
-    const admin = await createApiUser(server.baseUrl, adminEmail);
+    const admin = await signUpAdminViaApi(server, adminEmail);
     const member = await createApiUser(server.baseUrl);
     const adminText = unique("From the team");
     const memberText = unique("From a member");

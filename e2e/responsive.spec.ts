@@ -10,11 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectVisible } from "./support/assertions";
 import { useBrowser } from "./support/browser";
 import { acceptCookiesFor, signUpBetaViaApi } from "./support/community";
-import { createApiUser, postCommentViaApi } from "./support/feedback";
+import { postCommentViaApi } from "./support/feedback";
 import { createProjectViaApi } from "./support/projects";
 import { type E2eServer, startServer } from "./support/server";
 import { createModuleViaApi } from "./support/store";
-import { createSignedInUser, signInContext } from "./support/users";
+import { createSignedInUser, signInContext, signUpAdminViaApi } from "./support/users";
 
 const browser = useBrowser();
 
@@ -221,7 +221,7 @@ describe("long names, app codes, e-mails and titles (issue 11)", () => {
     // Its own server, so that this e-mail is an admin's and /dash shows it.
     server = await startServer({ ADMIN_EMAILS: email });
     const base = server.baseUrl;
-    const user = await createApiUser(base, email);
+    const user = await signUpAdminViaApi(server, email);
     password = user.password;
     const post = async (path: string, body: unknown) => {
       const response = await fetch(`${base}${path}`, {

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { BrowserContext } from "playwright-core";
 import { baseUrl } from "./env";
+import { readLatestMail } from "./mail";
 
 const random = () => randomBytes(6).toString("hex");
 
@@ -58,4 +59,46 @@ export async function createSignedInUser(context: BrowserContext): Promise<TestU
   const user = await createUser();
   await signInContext(context, baseUrl(), user.email, user.password);
   return user;
+}
+
+/**
+ * Proves an admin address the way its owner does (docs/decisions/032-admin-by-proof.md): opens
+ * the newest verification mail's link, read from the server's outbox, signed in to the account.
+ * Until then an address of ADMIN_EMAILS has no admin rights.
+ */
+export async function verifyAdminViaApi(
+  server: { baseUrl: string; dataDir: string },
+  user: { email: string; cookie: string },
+) {
+  const mail = await readLatestMail(server.dataDir, user.email);
+  const link = mail.links.find((url) => url.includes("/api/auth/verify-email?"));
+  if (!link) throw new Error(`no verification link in the mail to ${user.email}:\n${mail.text}`);
+  const response = await fetch(link, { headers: { cookie: user.cookie }, redirect: "manual" });
+  const location = response.headers.get("location") ?? "";
+  if (response.status !== 302 || !location.endsWith("?result=verified")) {
+    throw new Error(`verifying ${user.email} failed: ${response.status} ${location}`);
+  }
+}
+
+/** A new admin account, verified: `email` must be in the server's ADMIN_EMAILS. */
+export async function signUpAdminViaApi(
+  server: { baseUrl: string; dataDir: string },
+  email: string,
+  password: string = uniquePassword(),
+): Promise<TestUser & { cookie: string }> {
+  const response = await fetch(`${server.baseUrl}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: jsonHeaders(server.baseUrl),
+    body: JSON.stringify({ email, password, name: email.split("@")[0] }),
+  });
+  if (!response.ok) {
+    throw new Error(`sign-up of ${email} failed: ${response.status} ${await response.text()}`);
+  }
+  const cookie = response.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("better-auth.session_token="))
+    ?.split(";")[0];
+  if (!cookie) throw new Error("sign-up set no session cookie");
+  await verifyAdminViaApi(server, { email, cookie });
+  return { email, password, cookie };
 }

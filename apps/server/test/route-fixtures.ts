@@ -325,6 +325,12 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
       query: { callbackURL: "/change-password" },
     }),
   },
+  "GET /api/auth/verify-email": {
+    access: "none",
+    // An unknown token lands on the result page with ?error=INVALID_TOKEN.
+    valid: 302,
+    request: () => ({ query: { token: "not-a-token" } }),
+  },
   "* /api/auth/*": {
     access: "none",
     valid: 404,
@@ -342,6 +348,9 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
       body: { newPassword: s.owner.password, confirmPassword: s.owner.password },
     }),
   },
+  "GET /api/account/admin-verification": { access: "none", request: () => ({}) },
+  // The owner's address is no admin's: nothing to verify.
+  "POST /api/account/admin-verification": { access: "none", valid: 409, request: () => ({}) },
   "DELETE /api/account": { access: "none", valid: "skip", request: () => ({}) },
 
   // community

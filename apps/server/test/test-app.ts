@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -174,4 +174,60 @@ export function postJson(app: TestApp, url: string, payload: unknown, cookie?: s
     headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
     payload: payload as object,
   });
+}
+
+/**
+ * The newest mail to `email` in the app's file outbox, raw, with quoted-printable's soft line
+ * breaks and `=3D` undone (enough to read its headers and links).
+ */
+export function latestMailTo(app: TestApp, email: string): string {
+  const dir = path.join(app.dataDir, "mail");
+  let files: string[] = [];
+  try {
+    files = readdirSync(dir).sort().reverse();
+  } catch {
+    // No mail yet.
+  }
+  for (const file of files) {
+    const raw = readFileSync(path.join(dir, file), "utf8");
+    if (raw.includes(`To: ${email}`)) return raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+  }
+  throw new Error(`no mail to ${email}`);
+}
+
+/** The verification link of the newest mail to `email`, as a path for app.inject(). */
+export function verificationLinkFor(app: TestApp, email: string): string {
+  const link = latestMailTo(app, email).match(/https?:\/\/\S+\/api\/auth\/verify-email\?\S+/)?.[0];
+  if (!link) throw new Error(`no verification link in the newest mail to ${email}`);
+  const url = new URL(link);
+  return url.pathname + url.search;
+}
+
+/**
+ * Follows the verification mail's link as `user`'s browser (signed in to it) does, the way an
+ * admin proves the address (docs/decisions/032-admin-by-proof.md). Returns where it landed.
+ */
+export async function verifyTestUser(app: TestApp, user: TestUser): Promise<string> {
+  const res = await app.inject({
+    url: verificationLinkFor(app, user.email),
+    headers: { cookie: user.cookie },
+  });
+  const location = String(res.headers.location ?? "");
+  if (res.statusCode !== 302 || !location.endsWith("?result=verified")) {
+    throw new Error(`verification failed: ${res.statusCode} ${location} ${res.body}`);
+  }
+  return location;
+}
+
+/**
+ * An admin: signs up with `email` (which the app's ADMIN_EMAILS must list) and verifies it
+ * through the mail's link. Until then an admin address has no admin rights.
+ */
+export async function createTestAdmin(
+  app: TestApp,
+  overrides: { email: string; password?: string },
+): Promise<TestUser> {
+  const admin = await createTestUser(app, overrides);
+  await verifyTestUser(app, admin);
+  return admin;
 }

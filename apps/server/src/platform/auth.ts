@@ -2,6 +2,8 @@ import { AuthTexts } from "@hybridge/shared/auth/texts";
 import { paths } from "@hybridge/shared/common/paths";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError } from "better-auth/api";
+import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
@@ -11,6 +13,19 @@ import type { Mailer } from "./mail";
 export const AUTH_BASE_PATH = "/api/auth";
 /** A session younger than this may change the password without signing in again. */
 export const RECENT_LOGIN_SECONDS = 15 * 60;
+/** How long the verification mail's link works. */
+export const VERIFY_EMAIL_SECONDS = 24 * 60 * 60;
+/** better-auth's verify endpoint, which the verification mail's link opens (features/auth). */
+export const VERIFY_EMAIL_PATH = `${AUTH_BASE_PATH}/verify-email`;
+/** The code of a verification link opened without being signed in to its account. */
+export const SIGN_IN_REQUIRED = "SIGN_IN_REQUIRED";
+
+/** The verification mail's link: our forwarded verify endpoint with the token, nothing else. */
+export function verificationLink(publicUrl: string, token: string): string {
+  const link = new URL(VERIFY_EMAIL_PATH, publicUrl);
+  link.searchParams.set("token", token);
+  return link.toString();
+}
 
 export function createAuth(options: {
   config: Config;
@@ -19,7 +34,9 @@ export function createAuth(options: {
   log: FastifyBaseLogger;
 }) {
   const { config, db, mailer, log } = options;
-  return betterAuth({
+  // Who is signed in on a request, for the verify endpoint's check below (set once `auth` exists).
+  let signedInUserId: (headers: Headers) => Promise<string | null> = async () => null;
+  const auth = betterAuth({
     appName: "Hybridge",
     baseURL: config.publicUrl,
     basePath: AUTH_BASE_PATH,
@@ -36,6 +53,12 @@ export function createAuth(options: {
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      // The reset mail's link proves the mailbox as well as the verification mail's does: the
+      // real owner of an admin address someone else registered takes the account over this way
+      // (their sessions end: revokeSessionsOnPasswordReset). docs/decisions/032-admin-by-proof.md
+      onPasswordReset: async ({ user: target }) => {
+        await db.update(user).set({ emailVerified: true }).where(eq(user.id, target.id));
+      },
       sendResetPassword: async ({ user: target, url }) => {
         await mailer.send({
           to: target.email,
@@ -54,6 +77,46 @@ export function createAuth(options: {
           ].join("\n"),
           html: `<p>Hello,</p><p>Someone asked to reset the password of your Hybridge account.</p><p><a href="${url}">Choose a new password</a> (the link works for one hour).</p><p>If it was not you, ignore this e-mail: your password stays as it is.</p><p>— The Hybridge team</p>`,
         });
+      },
+    },
+    // Only admin addresses are asked to verify (features/auth/admin-verification.ts): nothing
+    // else depends on it, and mailing every new address would mail whatever address anyone types.
+    emailVerification: {
+      sendOnSignUp: false,
+      autoSignInAfterVerification: false,
+      expiresIn: VERIFY_EMAIL_SECONDS,
+      sendVerificationEmail: async ({ user: target, token }) => {
+        const url = verificationLink(config.publicUrl, token);
+        await mailer.send({
+          to: target.email,
+          subject: AuthTexts.verifyMailSubject,
+          text: [
+            "Hello,",
+            "",
+            `A Hybridge account was created at ${config.publicUrl} with this e-mail address, which this server lists as an admin's. Its admin rights start once the address is verified.`,
+            "",
+            "If you created it, open this link within 24 hours, in the browser where you are signed in to it:",
+            "",
+            url,
+            "",
+            `If you did not create it, do not open the link: someone else registered your address. Take the account over by choosing a new password at ${new URL(paths.resetPassword, config.publicUrl)}, which signs them out.`,
+            "",
+            "— The Hybridge team",
+          ].join("\n"),
+          html: `<p>Hello,</p><p>A Hybridge account was created at ${escapeHtml(config.publicUrl)} with this e-mail address, which this server lists as an admin's. Its admin rights start once the address is verified.</p><p>If you created it, <a href="${escapeHtml(url)}">verify your e-mail address</a> within 24 hours, in the browser where you are signed in to it.</p><p>If you did not create it, do not open the link: someone else registered your address. Take the account over by <a href="${escapeHtml(new URL(paths.resetPassword, config.publicUrl).toString())}">choosing a new password</a>, which signs them out.</p><p>— The Hybridge team</p>`,
+        });
+      },
+      // The link verifies only in a browser signed in to its account: the mail goes to the
+      // address's owner, who may not be who registered it, and a click by the owner must not
+      // make someone else's account an admin's. Proof = the mailbox and the account's password.
+      beforeEmailVerification: async (target, request) => {
+        const signedIn = request ? await signedInUserId(request.headers) : null;
+        if (signedIn !== target.id) {
+          throw new APIError("FORBIDDEN", {
+            code: SIGN_IN_REQUIRED,
+            message: AuthTexts.verifySignInRequired,
+          });
+        }
       },
     },
     session: {
@@ -78,6 +141,15 @@ export function createAuth(options: {
       log: (level, message) => log[level]({ source: "better-auth" }, message),
     },
   });
+  // Read only: a refresh here would move the session's expiry without its cookie (this answer's
+  // headers are not the browser's).
+  signedInUserId = async (headers) =>
+    (await auth.api.getSession({ headers, query: { disableRefresh: true } }))?.user.id ?? null;
+  return auth;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -3,6 +3,7 @@ import type { FastifyRequest } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countingDb } from "../../test/counting-db";
 import { createTestApp, createTestUser, postJson, type TestApp } from "../../test/test-app";
+import * as schema from "./db/schema";
 import { session } from "./db/schema";
 import { createSessionReader } from "./session";
 
@@ -53,6 +54,31 @@ describe("the session reader", () => {
       await read({ ...request, cookies: app.parseCookie(forged) } as FastifyRequest),
     ).toBeNull();
     expect(counting.count()).toBe(before);
+  });
+
+  it("tells an admin from the address and its verified flag, still in one query", async () => {
+    const user = await createTestUser(app);
+    const counting = countingDb(app);
+    const read = createSessionReader({
+      auth: app.deps.auth,
+      db: counting.db,
+      secret: app.deps.config.secret,
+    });
+    // The same app, with this user's address among the admins'.
+    const config = { ...app.deps.config, adminEmails: new Set([user.email.toLowerCase()]) };
+    const request = () =>
+      ({
+        cookies: app.parseCookie(user.cookie),
+        headers: { cookie: user.cookie },
+        server: { deps: { ...app.deps, config } },
+      }) as unknown as FastifyRequest;
+    expect((await read(request()))?.user.isAdmin).toBe(false);
+    await app.deps.db
+      .update(schema.user)
+      .set({ emailVerified: true })
+      .where(eq(schema.user.id, user.id));
+    expect((await read(request()))?.user.isAdmin).toBe(true);
+    expect(counting.count()).toBe(2);
   });
 
   it("refuses a changed token or signature", async () => {

@@ -19,12 +19,30 @@ export function toHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
+/**
+ * Whether an account is an admin's: its address is in ADMIN_EMAILS (any case) AND its owner
+ * proved the mailbox — the verification mail's link, or a password reset
+ * (docs/decisions/032-admin-by-proof.md). Sign-up checks no address, so the list alone would
+ * make whoever registers an admin address first an admin.
+ */
+export function isAdminAccount(
+  adminEmails: ReadonlySet<string>,
+  u: { email: string; emailVerified: boolean },
+): boolean {
+  return u.emailVerified && isAdminAddress(adminEmails, u.email);
+}
+
+/** Whether an address is in ADMIN_EMAILS (which holds them lower-cased). Not a right by itself. */
+export function isAdminAddress(adminEmails: ReadonlySet<string>, email: string): boolean {
+  return adminEmails.has(email.toLowerCase());
+}
+
 /** What the API tells the client about a user: never more than id, e-mail and the admin flag. */
 export function toSessionUser(
   adminEmails: ReadonlySet<string>,
-  u: { id: string; email: string },
+  u: { id: string; email: string; emailVerified: boolean },
 ): SessionUser {
-  return { id: u.id, email: u.email, isAdmin: adminEmails.has(u.email.toLowerCase()) };
+  return { id: u.id, email: u.email, isAdmin: isAdminAccount(adminEmails, u) };
 }
 
 type FoundSession = {
@@ -33,6 +51,7 @@ type FoundSession = {
   expiresAt: Date;
   userId: string;
   email: string;
+  emailVerified: boolean;
 };
 
 /**
@@ -57,6 +76,7 @@ export function createSessionReader(options: { auth: Auth; db: Db; secret: strin
       expiresAt: session.expiresAt,
       userId: user.id,
       email: user.email,
+      emailVerified: user.emailVerified,
     })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
@@ -120,7 +140,11 @@ export function createSessionReader(options: { auth: Auth; db: Db; secret: strin
       };
     }
     return {
-      user: toSessionUser(adminEmails, { id: found.userId, email: found.email }),
+      user: toSessionUser(adminEmails, {
+        id: found.userId,
+        email: found.email,
+        emailVerified: found.emailVerified,
+      }),
       sessionId: found.sessionId,
       sessionCreatedAt: found.createdAt,
     };

@@ -16,6 +16,7 @@ describe("the route list", () => {
       paths.signup,
       paths.resetPassword,
       paths.changePassword,
+      paths.verifyEmail,
       paths.leave,
       paths.beta,
       paths.docs,

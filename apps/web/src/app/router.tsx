@@ -60,6 +60,11 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            // The verification mail's link lands here (decision 032).
+            path: paths.verifyEmail,
+            lazy: page(() => import("../features/auth/pages/verify-email-page"), "VerifyEmailPage"),
+          },
+          {
             path: paths.leave,
             lazy: page(() => import("../features/auth/pages/leave-page"), "LeavePage"),
           },

@@ -76,6 +76,33 @@ export const ResetLinkQuerySchema = z.object({
   callbackURL: singleLineText().max(2048).optional(),
 });
 
+/**
+ * The verification mail's link, `GET /api/auth/verify-email?token=…`. A missing or malformed
+ * token is answered like an invalid one: on the result page, not as JSON.
+ */
+export const VerifyEmailQuerySchema = z.object({
+  token: singleLineText().max(4096).optional(),
+});
+
+/** Why a verification link did not verify, as `/verify-email?error=` carries it. */
+export const VerifyEmailErrors = {
+  expired: "TOKEN_EXPIRED",
+  invalid: "INVALID_TOKEN",
+  signInRequired: "SIGN_IN_REQUIRED",
+} as const;
+/** `/verify-email?result=verified`: the link worked (or the address was verified already). */
+export const VERIFY_EMAIL_DONE = "verified";
+
+/** Whether the signed-in account's address is an admin's that still awaits verification. */
+export const AdminVerificationResponseSchema = z.object({ pending: z.boolean() });
+export type AdminVerificationResponse = z.infer<typeof AdminVerificationResponseSchema>;
+
+/** Error codes of the account API beyond the common ones. */
+export const AuthErrorCodes = {
+  NOTHING_TO_VERIFY: "NOTHING_TO_VERIFY",
+  MAIL_FAILED: "MAIL_FAILED",
+} as const;
+
 export const OkResponseSchema = z.object({ ok: z.literal(true) });
 export type OkResponse = z.infer<typeof OkResponseSchema>;
 

@@ -37,4 +37,27 @@ export const AuthTexts = {
   deleteFailed: "Failed to delete your account. Please try again.",
   logoutDone: "You are logged out.",
   loginPrompt: "You must be logged in to see this page.",
+
+  // Admin addresses are verified by mail (docs/decisions/032-admin-by-proof.md).
+  verifyMailSubject: "Verify your Hybridge e-mail address",
+  verifyTitle: "Verify your e-mail address",
+  verifyDoneTitle: "E-mail address verified",
+  verifyDone: "Your e-mail address is verified: your admin rights are active.",
+  verifyContinue: "Go to the early adopters",
+  verifySendAgain: "Send a new link",
+  verifyExpired:
+    "This verification link has expired. Sign in and send a new one from the early adopters page.",
+  verifyInvalid:
+    "This verification link is invalid. Sign in and send a new one from the early adopters page.",
+  verifySignInRequired:
+    "Open this link in the browser where you are signed in with this e-mail address, or sign in and open it again.",
+  adminUnverifiedTitle: "Verify your e-mail address",
+  adminUnverified: (email: string) =>
+    `${email} is an admin address, but it is not verified yet: until it is, this account has no admin rights. Open the link of the verification e-mail in this browser.`,
+  adminVerificationSend: "Send the verification e-mail",
+  adminVerificationSent: (email: string) =>
+    `A verification e-mail has been sent to ${email}. Open its link in this browser within 24 hours.`,
+  adminVerificationFailed:
+    "The verification e-mail could not be sent. Please try again in a moment.",
+  nothingToVerify: "This account has no e-mail address to verify.",
 } as const;

@@ -7,6 +7,7 @@ export const paths = {
   signup: "/signup",
   resetPassword: "/reset-password",
   changePassword: "/change-password",
+  verifyEmail: "/verify-email",
   leave: "/leave",
   beta: "/beta",
   docs: "/docs",

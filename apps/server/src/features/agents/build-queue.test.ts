@@ -3,6 +3,7 @@ import { BuildsTexts } from "@hybridge/shared/builds/texts";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
+  createTestAdmin,
   createTestApp,
   createTestUser,
   postJson,
@@ -493,7 +494,7 @@ describe("the queue as the console shows it", () => {
 
 describe("admins and their build machines", () => {
   it("adds a machine with a token shown once, lists it as connected and busy, and revokes it", async () => {
-    const admin = await createTestUser(app, { email: ADMIN });
+    const admin = await createTestAdmin(app, { email: ADMIN });
     const created = await postJson(
       app,
       "/api/admin/agents",

@@ -11,7 +11,10 @@ import { newAgentToken } from "./agent-auth";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Build machines are the admins' (ADMIN_EMAILS): anyone else gets 403, like /dash's data. */
+/**
+ * Build machines are the admins' (ADMIN_EMAILS, address verified: decision 032): anyone else
+ * gets 403, like /dash's data.
+ */
 function requireAdmin(user: SessionUser) {
   if (!user.isAdmin)
     throw new AppError(ErrorCodes.FORBIDDEN, "Only an admin can manage build machines.");

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Writable } from "node:stream";
 import { AuthTexts } from "@hybridge/shared/auth/texts";
@@ -13,6 +13,7 @@ import {
   TEST_ORIGIN,
   type TestApp,
   type TestUser,
+  latestMailTo as testLatestMailTo,
   uniqueEmail,
 } from "../../../test/test-app";
 import type { Db } from "../../platform/db/client";
@@ -38,15 +39,7 @@ afterAll(async () => {
 const post = (url: string, payload: unknown, cookie?: string) =>
   postJson(app, url, payload, cookie);
 
-function latestMailTo(email: string): string {
-  const dir = path.join(app.dataDir, "mail");
-  const files = readdirSync(dir).sort().reverse();
-  for (const file of files) {
-    const raw = readFileSync(path.join(dir, file), "utf8");
-    if (raw.includes(`To: ${email}`)) return raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
-  }
-  throw new Error(`no mail to ${email}`);
-}
+const latestMailTo = (email: string) => testLatestMailTo(app, email);
 
 describe("password reset by e-mail", () => {
   it("says when no account has the e-mail, and validates the field", async () => {

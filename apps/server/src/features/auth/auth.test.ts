@@ -10,6 +10,7 @@ import {
   TEST_ORIGIN,
   type TestApp,
   uniqueEmail,
+  verifyTestUser,
 } from "../../../test/test-app";
 import { user } from "../../platform/db/schema";
 
@@ -136,15 +137,18 @@ describe("sign in and session", () => {
     expect(res.json()).toEqual({ user: null });
   });
 
-  it("marks admins from ADMIN_EMAILS", async () => {
+  it("marks admins from ADMIN_EMAILS once their address is verified", async () => {
     const adminEmail = uniqueEmail("admin");
     const adminApp = await createTestApp({
       env: { ADMIN_EMAILS: `other@x.test, ${adminEmail.toUpperCase()}` },
     });
     try {
       const admin = await createTestUser(adminApp, { email: adminEmail });
-      const res = await adminApp.inject({ url: "/api/session", headers: { cookie: admin.cookie } });
-      expect(res.json().user.isAdmin).toBe(true);
+      const session = () =>
+        adminApp.inject({ url: "/api/session", headers: { cookie: admin.cookie } });
+      expect((await session()).json().user.isAdmin).toBe(false);
+      await verifyTestUser(adminApp, admin);
+      expect((await session()).json().user.isAdmin).toBe(true);
     } finally {
       await adminApp.cleanup();
     }

@@ -1,4 +1,5 @@
 import {
+  AdminVerificationResponseSchema,
   LoginInputSchema,
   OkResponseSchema,
   PasswordChangeInputSchema,
@@ -8,25 +9,44 @@ import {
   SessionResponseSchema,
   SignedInResponseSchema,
   SignupRequestSchema,
+  VERIFY_EMAIL_DONE,
+  VerifyEmailErrors,
+  VerifyEmailQuerySchema,
 } from "@hybridge/shared/auth/schemas";
 import { AuthTexts } from "@hybridge/shared/auth/texts";
 import { ErrorCodes, GenericTexts } from "@hybridge/shared/common/errors";
+import { paths } from "@hybridge/shared/common/paths";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { AUTH_BASE_PATH } from "../../platform/auth";
+import { AUTH_BASE_PATH, VERIFY_EMAIL_PATH } from "../../platform/auth";
 import { user } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
 import { perAddressLimit } from "../../platform/rate-limit";
-import { getSession, requireUser, toHeaders, toSessionUser } from "../../platform/session";
+import {
+  getSession,
+  isAdminAddress,
+  requireUser,
+  toHeaders,
+  toSessionUser,
+} from "../../platform/session";
+import { cookiesOf, isAdminVerificationPending, sendAdminVerification } from "./admin-verification";
 import { changePassword, resetPasswordWithToken } from "./change-password";
 import { deleteAccount } from "./delete-account";
 import { requestPasswordReset } from "./request-password-reset";
 
 type AuthResult = { status: number; body: unknown; setCookies: string[]; headers: Headers };
+type SignedInUser = { id: string; email: string; emailVerified: boolean };
 
-/** Runs one better-auth endpoint with this request's headers and a (validated) body. */
-async function callAuth(request: FastifyRequest, body?: unknown): Promise<AuthResult> {
+/**
+ * Runs one better-auth endpoint with this request's headers and a (validated) body, at the
+ * request's own URL or at `url` (a path with the query better-auth is to see).
+ */
+async function callAuth(
+  request: FastifyRequest,
+  body?: unknown,
+  url: string = request.url,
+): Promise<AuthResult> {
   const { auth, config } = request.server.deps;
   const headers = toHeaders(request);
   headers.delete("content-length");
@@ -34,7 +54,7 @@ async function callAuth(request: FastifyRequest, body?: unknown): Promise<AuthRe
   const hasBody = request.method !== "GET" && request.method !== "HEAD";
   if (hasBody) headers.set("content-type", "application/json");
   const response = await auth.handler(
-    new Request(new URL(request.url, config.publicUrl), {
+    new Request(new URL(url, config.publicUrl), {
       method: request.method,
       headers,
       body: hasBody ? JSON.stringify(body ?? request.body ?? {}) : undefined,
@@ -102,7 +122,7 @@ export async function registerAuthRoutes(app: FastifyInstance) {
         throw new AppError("INVALID_CREDENTIALS", AuthTexts.loginFailed, 401);
       }
       forwardHeaders(reply, result);
-      const signedIn = (result.body as { user: { id: string; email: string } }).user;
+      const signedIn = (result.body as { user: SignedInUser }).user;
       return { user: toSessionUser(config.adminEmails, signedIn) };
     },
   );
@@ -132,8 +152,20 @@ export async function registerAuthRoutes(app: FastifyInstance) {
         throw authFailure(result);
       }
       forwardHeaders(reply, result);
-      const created = (result.body as { user: { id: string; email: string } }).user;
-      return { user: toSessionUser(config.adminEmails, created) };
+      const created = (result.body as { user: SignedInUser }).user;
+      const signedUp = toSessionUser(config.adminEmails, created);
+      // An admin address gets its verification mail at once (it has no rights until then). A
+      // mail that fails does not undo the account: /dash offers to send it again.
+      if (isAdminAddress(config.adminEmails, created.email)) {
+        await sendAdminVerification({
+          auth,
+          adminEmails: config.adminEmails,
+          user: signedUp,
+          headers: cookiesOf(result.setCookies),
+          log: request.log,
+        }).catch(() => {});
+      }
+      return { user: signedUp };
     },
   );
 
@@ -163,6 +195,32 @@ export async function registerAuthRoutes(app: FastifyInstance) {
     },
   );
 
+  // The verification mail's link: better-auth checks the token (and, through
+  // beforeEmailVerification, that this browser is signed in to its account) and marks the
+  // address verified. Its answer becomes a redirect to the page that says what happened; the
+  // token alone goes on to better-auth (no callbackURL: nothing to redirect elsewhere).
+  r.get(
+    VERIFY_EMAIL_PATH,
+    { schema: { querystring: VerifyEmailQuerySchema } },
+    async (request, reply) => {
+      const { token } = request.query;
+      const landing = (query: string) => reply.redirect(`${paths.verifyEmail}?${query}`, 302);
+      if (!token) return landing(`error=${VerifyEmailErrors.invalid}`);
+      const result = await callAuth(
+        request,
+        undefined,
+        `${VERIFY_EMAIL_PATH}?token=${encodeURIComponent(token)}`,
+      );
+      if (result.status >= 500) throw authFailure(result);
+      if (result.status >= 400) {
+        const code = errorCode(result);
+        const known = Object.values(VerifyEmailErrors).find((error) => error === code);
+        return landing(`error=${known ?? VerifyEmailErrors.invalid}`);
+      }
+      return landing(`result=${VERIFY_EMAIL_DONE}`);
+    },
+  );
+
   // Nothing else of better-auth is reachable: its other endpoints (update-user, get-session
   // with the token in JSON, change-password, list-sessions, …) would bypass our validation,
   // texts and rate limits. The services call better-auth in process (auth.api) instead.
@@ -172,6 +230,31 @@ export async function registerAuthRoutes(app: FastifyInstance) {
 
   r.get("/api/session", { schema: { response: { 200: SessionResponseSchema } } }, async (request) =>
     sessionBody(request),
+  );
+
+  r.get(
+    "/api/account/admin-verification",
+    { schema: { response: { 200: AdminVerificationResponseSchema } } },
+    async (request) => ({
+      pending: isAdminVerificationPending(config.adminEmails, await requireUser(request)),
+    }),
+  );
+
+  // Sends the verification mail again (an admin address whose mail was lost, expired, or an
+  // account made before admins needed one).
+  r.post(
+    "/api/account/admin-verification",
+    { onRequest: limit, schema: { response: { 200: OkResponseSchema } } },
+    async (request) => {
+      await sendAdminVerification({
+        auth,
+        adminEmails: config.adminEmails,
+        user: await requireUser(request),
+        headers: toHeaders(request),
+        log: request.log,
+      });
+      return { ok: true as const };
+    },
   );
 
   r.post(

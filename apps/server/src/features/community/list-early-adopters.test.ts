@@ -2,6 +2,7 @@ import { communityEndpoints } from "@hybridge/shared/community/endpoints";
 import { CommunityTexts } from "@hybridge/shared/community/texts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  createTestAdmin,
   createTestApp,
   createTestUser,
   postJson,
@@ -50,7 +51,7 @@ describe("GET /api/community/early-adopters", () => {
   });
 
   it("gives an admin the whole list, newest first, with its count", async () => {
-    const admin = await createTestUser(app, { email: ADMIN_EMAIL });
+    const admin = await createTestAdmin(app, { email: ADMIN_EMAIL });
     const before = (await list(admin.cookie)).json();
 
     // One sign-up from weeks ago (written directly: the API always stamps "now").

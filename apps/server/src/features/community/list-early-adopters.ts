@@ -9,7 +9,8 @@ import { AppError } from "../../platform/errors";
 
 /**
  * The beta list, newest first, with its size. It shows other people's e-mails, so only admins
- * (ADMIN_EMAILS) may read it. One query: the count is the length of the list.
+ * (ADMIN_EMAILS, address verified: decision 032) may read it. One query: the count is the
+ * length of the list.
  */
 export async function listEarlyAdopters(options: {
   db: Db;

@@ -10,15 +10,15 @@ import { toComment } from "./comment-view";
  */
 export async function addComment(options: {
   db: Db;
-  adminEmails: ReadonlySet<string>;
   user: SessionUser;
   input: CommentInput;
 }): Promise<Comment> {
-  const { db, adminEmails, user, input } = options;
+  const { db, user, input } = options;
   const [row] = await db
     .insert(comments)
     .values({ text: input.text, userId: user.id, userEmail: user.email.toLowerCase() })
     .returning();
   if (!row) throw new Error("comment insert returned no row");
-  return toComment(row, adminEmails, user);
+  // The author is the session's user, whose admin flag is known already.
+  return toComment(row, user.isAdmin, user);
 }

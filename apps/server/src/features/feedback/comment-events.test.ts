@@ -2,6 +2,7 @@ import { type Comment, CommentEvents } from "@hybridge/shared/feedback/schemas";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  createTestAdmin,
   createTestApp,
   createTestUser,
   postJson,
@@ -96,7 +97,7 @@ describe("GET /api/feedback/comments/events", () => {
   });
 
   it("marks an admin's comment, and sends nothing for a refused delete", async () => {
-    const admin = await createTestUser(app, { email: adminEmail });
+    const admin = await createTestAdmin(app, { email: adminEmail });
     const other = await createTestUser(app);
     const events = await readEvents(3, async () => {
       const res = await postJson(app, "/api/feedback/comments", { text: "Team" }, admin.cookie);

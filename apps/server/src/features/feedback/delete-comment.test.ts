@@ -3,6 +3,7 @@ import { FeedbackTexts } from "@hybridge/shared/feedback/texts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  createTestAdmin,
   createTestApp,
   createTestUser,
   postJson,
@@ -60,7 +61,7 @@ describe("DELETE /api/feedback/comments/:id", () => {
 
   it("lets an admin delete anyone's comment", async () => {
     const author = await createTestUser(app);
-    const admin = await createTestUser(app, { email: adminEmail });
+    const admin = await createTestAdmin(app, { email: adminEmail });
     const comment = await post(author, "Spam, probably");
     const res = await remove(comment.id, admin.cookie);
     expect(res.statusCode).toBe(200);

@@ -3,6 +3,7 @@ import { FeedbackTexts } from "@hybridge/shared/feedback/texts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  createTestAdmin,
   createTestApp,
   createTestUser,
   postJson,
@@ -68,7 +69,7 @@ describe("GET /api/feedback/comments", () => {
   });
 
   it("lists comments newest first, with Admin flags and delete rights for the viewer", async () => {
-    const admin = await createTestUser(app, { email: adminEmail });
+    const admin = await createTestAdmin(app, { email: adminEmail });
     const alice = await createTestUser(app);
     const bob = await createTestUser(app);
     const first = await post(alice, "First from Alice");

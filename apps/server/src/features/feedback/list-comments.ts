@@ -3,17 +3,17 @@ import {
   COMMENTS_PAGE_SIZE,
   type CommentsResponse,
 } from "@hybridge/shared/feedback/schemas";
-import { desc, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
-import { comments } from "../../platform/db/schema";
-import { toComment, type Viewer } from "./comment-view";
+import { comments, user } from "../../platform/db/schema";
+import { authorColumns, isAdminAuthor, toComment, type Viewer } from "./comment-view";
 
 /** A comment's place in the list, as the cursor carries it: its timestamp to the microsecond. */
 const cursorTimestamp = sql<string>`to_char(${comments.timestamp} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**
- * One page of comments, newest first (ties broken by id), in one query; `canDelete` is computed
- * for `viewer`. `cursor` (a page's `nextCursor`, checked by CommentsQuerySchema) starts the page
+ * One page of comments, newest first (ties broken by id), in one query (with each author's
+ * verified flag, for the Admin badge); `canDelete` is computed for `viewer`. `cursor` (a page's `nextCursor`, checked by CommentsQuerySchema) starts the page
  * just after that comment, whether or not it still exists.
  */
 export async function listComments(options: {
@@ -26,8 +26,9 @@ export async function listComments(options: {
   const { db, adminEmails, viewer, cursor, limit = COMMENTS_PAGE_SIZE } = options;
   const after = cursor?.match(COMMENTS_CURSOR);
   const rows = await db
-    .select({ comment: comments, cursor: cursorTimestamp })
+    .select({ comment: comments, ...authorColumns, cursor: cursorTimestamp })
     .from(comments)
+    .innerJoin(user, eq(user.id, comments.userId))
     .where(
       after
         ? sql`(${comments.timestamp}, ${comments.id}) < (${after[1]}::timestamptz, ${after[2]}::uuid)`
@@ -39,7 +40,7 @@ export async function listComments(options: {
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    comments: page.map((row) => toComment(row.comment, adminEmails, viewer)),
+    comments: page.map((row) => toComment(row.comment, isAdminAuthor(adminEmails, row), viewer)),
     nextCursor: rows.length > limit && last ? `${last.cursor}_${last.comment.id}` : null,
   };
 }

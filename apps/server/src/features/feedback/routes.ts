@@ -63,7 +63,7 @@ export async function registerFeedbackRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const user = await requireUser(request);
-      const comment = await addComment({ db, adminEmails, user, input: request.body });
+      const comment = await addComment({ db, user, input: request.body });
       return reply.status(201).send(comment);
     },
   );

@@ -3,9 +3,9 @@ import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database, Db } from "../../platform/db/client";
 import { createListener } from "../../platform/db/listener";
-import { comments } from "../../platform/db/schema";
+import { comments, user } from "../../platform/db/schema";
 import type { LiveHub } from "../../platform/live";
-import { COMMENTS_CHANNEL, toPublicComment } from "./comment-view";
+import { authorColumns, COMMENTS_CHANNEL, isAdminAuthor, toPublicComment } from "./comment-view";
 
 /** The channel the comments table's trigger notifies: "insert:{id}" or "delete:{id}" (migration 0003). */
 const COMMENT_CHANGES_CHANNEL = "comment_changes";
@@ -37,12 +37,16 @@ export function createCommentsWatcher(options: {
       live.publish(COMMENTS_CHANNEL, { type: CommentEvents.deleted, data: { id } });
       return;
     }
-    const [row] = await db.select().from(comments).where(eq(comments.id, id));
+    const [row] = await db
+      .select({ comment: comments, ...authorColumns })
+      .from(comments)
+      .innerJoin(user, eq(user.id, comments.userId))
+      .where(eq(comments.id, id));
     // Gone already: its delete notification follows and says so.
     if (row) {
       live.publish(COMMENTS_CHANNEL, {
         type: CommentEvents.added,
-        data: toPublicComment(row, adminEmails),
+        data: toPublicComment(row.comment, isAdminAuthor(adminEmails, row)),
       });
     }
   }

@@ -2,6 +2,7 @@ import { StoreTexts } from "@hybridge/shared/store/texts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  createTestAdmin,
   createTestApp,
   createTestUser,
   type TestApp,
@@ -29,7 +30,7 @@ beforeAll(async () => {
   app = await createTestApp({ env: { ADMIN_EMAILS: ADMIN_EMAIL } });
   author = await createTestUser(app);
   other = await createTestUser(app);
-  admin = await createTestUser(app, { email: ADMIN_EMAIL });
+  admin = await createTestAdmin(app, { email: ADMIN_EMAIL });
 });
 afterAll(async () => {
   await app?.cleanup();

@@ -6,5 +6,6 @@ export const authEndpoints = {
   signOut: "/api/auth/sign-out",
   passwordReset: "/api/account/password-reset",
   password: "/api/account/password",
+  adminVerification: "/api/account/admin-verification",
   account: "/api/account",
 } as const;

@@ -13,7 +13,9 @@ import { PageHeader } from "../../../components/ui/page-header";
 import { LoadingState } from "../../../components/ui/spinner";
 import { TextLink } from "../../../components/ui/text-link";
 import { errorMessage, isApiError } from "../../../lib/api-client";
+import { useAdminVerification } from "../../auth/api/use-admin-verification";
 import { useSession } from "../../auth/api/use-session";
+import { AdminVerificationNotice } from "../../auth/components/admin-verification-notice";
 import { useEarlyAdopters } from "../api/use-early-adopters";
 
 const T = CommunityTexts;
@@ -28,11 +30,16 @@ function useNow(intervalMs = 30_000): Date {
   return now;
 }
 
-/** /dash (behind the login guard): the beta list, for admins only. */
+/**
+ * /dash (behind the login guard): the beta list, for admins only. An admin address not verified
+ * yet gets the verification notice instead; anyone else, that the list is not for them.
+ */
 export function DashPage() {
   const session = useSession();
-  const isAdmin = session.data?.user?.isAdmin === true;
+  const user = session.data?.user;
+  const isAdmin = user?.isAdmin === true;
   const list = useEarlyAdopters({ enabled: isAdmin });
+  const verification = useAdminVerification({ enabled: Boolean(user) && !isAdmin });
   const forbidden = !isAdmin || isApiError(list.error, ErrorCodes.FORBIDDEN);
 
   return (
@@ -50,7 +57,11 @@ export function DashPage() {
         }
       />
       <div className="mt-8">
-        {forbidden ? (
+        {!isAdmin && verification.isLoading ? (
+          <LoadingState label="Loading your access" />
+        ) : !isAdmin && user && verification.data?.pending ? (
+          <AdminVerificationNotice email={user.email} />
+        ) : forbidden ? (
           <NotAllowed />
         ) : list.isPending ? (
           <LoadingState label="Loading early adopters" />
