@@ -21,9 +21,10 @@ import { createDatabaseHealth, type DatabaseHealth } from "./platform/db/databas
 import { answerFrameworkError, registerErrorHandler } from "./platform/error-handler";
 import { registerHealthRoutes } from "./platform/health";
 import { createLiveHub, type LiveHub } from "./platform/live";
-import { createMailer, type Mailer, redactLink } from "./platform/mail";
+import { createMailer, type Mailer } from "./platform/mail";
 import { defaultPackagesDir, registerPackages } from "./platform/packages";
 import { registerRateLimits } from "./platform/rate-limit";
+import { redactSecrets } from "./platform/redact";
 import { registerRequestLog } from "./platform/request-log";
 import { registerSecurityHeaders } from "./platform/security-headers";
 import { serializerCompiler } from "./platform/serializer";
@@ -79,9 +80,11 @@ export async function buildApp(options: BuildAppOptions) {
       level: options.log?.level ?? config.logLevel,
       ...(options.log?.stream ? { stream: options.log.stream } : {}),
       serializers: {
-        // Reset tokens travel in URLs: never write them to the log.
-        req: (req) => ({ method: req.method, url: redactLink(req.url), remoteAddress: req.ip }),
+        req: (req) => ({ method: req.method, url: redactSecrets(req.url), remoteAddress: req.ip }),
       },
+      // Credentials travel in URLs (event streams' ?key=, reset tokens) and error messages:
+      // every line is cleaned as it is written, whatever wrote it (decision 034).
+      hooks: { streamWrite: redactSecrets },
     },
     // One line per request costs a tenth of a simple request's CPU: requestLog below writes
     // only what an operator needs (server errors, refusals, slow requests).
