@@ -275,4 +275,25 @@ describe.skipIf(!adminUrl)("instances behind nginx", () => {
       `cluster: ${acknowledged.length} writes acknowledged (${before} before the kill), ${retried.length} after a retry`,
     );
   });
+
+  it("keeps database keys and reset tokens out of nginx's access log", async () => {
+    const token = `Tok3n${randomBytes(8).toString("hex")}`;
+    await fetch(`${nginx.url}/api/auth/reset-password/${token}?callbackURL=%2Fchange-password`, {
+      redirect: "manual",
+    });
+    // The password page's address holds the token, and so does its assets' Referer.
+    await fetch(`${nginx.url}/change-password?token=${token}`, {
+      headers: { referer: `${nginx.url}/change-password?token=${token}` },
+    });
+    await expect
+      .poll(async () => (await nginx.accessLog()).includes('"GET /change-password HTTP/1.1"'))
+      .toBe(true);
+    const log = await nginx.accessLog();
+    // The stream moved by the SIGTERM above was opened with ?key=: its line has the path only.
+    expect(log).toContain(`"GET ${data("moves", "events")} HTTP/1.1" 200`);
+    expect(log).toContain('"GET /api/auth/reset-password/[redacted] HTTP/1.1"');
+    expect(log).not.toContain(databaseKey.slice("hb_test_".length));
+    expect(log).not.toContain(token);
+    expect(log).not.toContain("key=");
+  });
 });
