@@ -47,7 +47,7 @@ try {
     REDIS_URL: redis.url,
     SECRET: randomBytes(32).toString("hex"),
     PUBLIC_URL: publicUrl,
-    TRUST_PROXY: "true",
+    TRUST_PROXY: "1",
     BUILD_AGENT: "off",
     SEED_STORE: "false",
     DATA_RATE_LIMIT_PER_MINUTE: "10000000",

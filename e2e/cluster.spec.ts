@@ -91,13 +91,20 @@ describe.skipIf(!adminUrl)("instances behind nginx", () => {
       // Every instance signs sessions and encrypts keys with the same secret.
       SECRET: randomBytes(32).toString("hex"),
       PUBLIC_URL: `http://127.0.0.1:${nginxPort}`,
-      TRUST_PROXY: "true",
+      // One proxy in front (the documented setting, decision 034).
+      TRUST_PROXY: "1",
       BUILD_AGENT: "off",
       SEED_STORE: "false",
       DATA_RATE_LIMIT_PER_MINUTE: "100000",
     };
-    // Started together: the migrations take turns under their advisory lock.
-    [a, b, c] = await Promise.all([startServer(env), startServer(env), startServer(env)]);
+    // Started together: the migrations take turns under their advisory lock. The third trusts
+    // nginx by its address, which is the client's too (everything runs on 127.0.0.1): there,
+    // only nginx replacing the client's X-Forwarded-For keeps the client from naming itself.
+    [a, b, c] = await Promise.all([
+      startServer(env),
+      startServer(env),
+      startServer({ ...env, TRUST_PROXY: "127.0.0.1" }),
+    ]);
     cleanups.push(a.stop, b.stop, c.stop);
     nginx = await startNginx({ upstreams: [a, b, c].map(upstreamOf), port: nginxPort });
     cleanups.push(nginx.stop);
@@ -172,18 +179,29 @@ describe.skipIf(!adminUrl)("instances behind nginx", () => {
     await expect.poll(seen).toContain("written on A");
   });
 
-  it("counts a rate limit once for every instance (Redis)", async () => {
+  it("counts a rate limit once for every instance (Redis), whatever X-Forwarded-For the client sends", async () => {
     // GET /api/v1/apps/:appKey allows 60 requests a minute per address: 20 on each instance.
+    // The client names another address in X-Forwarded-For every time: nginx replaces it.
+    const spoofing = (i: number) => ({
+      "x-forwarded-for": `198.51.100.${i % 250}, 203.0.113.${i}`,
+    });
     const upstreams = new Set<string | null>();
     for (let i = 0; i < 60; i += 1) {
-      const response = await fetch(`${nginx.url}/api/v1/apps/no-such-app`);
+      const response = await fetch(`${nginx.url}/api/v1/apps/no-such-app`, {
+        headers: spoofing(i),
+      });
       expect(response.status).toBe(404);
       upstreams.add(servedBy(response));
     }
     expect(upstreams).toEqual(new Set([a, b, c].map(upstreamOf)));
-    const refused = await fetch(`${nginx.url}/api/v1/apps/no-such-app`);
-    expect(refused.status).toBe(429);
-    expect(refused.headers.get("retry-after")).toBeTruthy();
+    for (let i = 60; i < 63; i += 1) {
+      // Whichever instance answers.
+      const refused = await fetch(`${nginx.url}/api/v1/apps/no-such-app`, {
+        headers: spoofing(i),
+      });
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("retry-after")).toBeTruthy();
+    }
   });
 
   it("moves a browser's event stream to another instance when its instance stops (SIGTERM)", async () => {
@@ -256,5 +274,26 @@ describe.skipIf(!adminUrl)("instances behind nginx", () => {
     console.info(
       `cluster: ${acknowledged.length} writes acknowledged (${before} before the kill), ${retried.length} after a retry`,
     );
+  });
+
+  it("keeps database keys and reset tokens out of nginx's access log", async () => {
+    const token = `Tok3n${randomBytes(8).toString("hex")}`;
+    await fetch(`${nginx.url}/api/auth/reset-password/${token}?callbackURL=%2Fchange-password`, {
+      redirect: "manual",
+    });
+    // The password page's address holds the token, and so does its assets' Referer.
+    await fetch(`${nginx.url}/change-password?token=${token}`, {
+      headers: { referer: `${nginx.url}/change-password?token=${token}` },
+    });
+    await expect
+      .poll(async () => (await nginx.accessLog()).includes('"GET /change-password HTTP/1.1"'))
+      .toBe(true);
+    const log = await nginx.accessLog();
+    // The stream moved by the SIGTERM above was opened with ?key=: its line has the path only.
+    expect(log).toContain(`"GET ${data("moves", "events")} HTTP/1.1" 200`);
+    expect(log).toContain('"GET /api/auth/reset-password/[redacted] HTTP/1.1"');
+    expect(log).not.toContain(databaseKey.slice("hb_test_".length));
+    expect(log).not.toContain(token);
+    expect(log).not.toContain("key=");
   });
 });

@@ -2,7 +2,7 @@ import { paths } from "@hybridge/shared/common/paths";
 import { DatabaseSectionTexts as T } from "@hybridge/shared/data/texts";
 import { describe, expect, it } from "vitest";
 import { expectVisible } from "./support/assertions";
-import { useBrowser } from "./support/browser";
+import { failedResource, useBrowser } from "./support/browser";
 import { baseUrl } from "./support/env";
 import { openSdkPage } from "./support/sdk-page";
 import { createConsoleProject, revealDatabaseKey } from "./support/test-console";
@@ -110,5 +110,54 @@ describe("@hybridge/app in a browser", () => {
         ),
       )
       .toBe(true);
+  });
+
+  it("db.watch stops and reports when the project's key is regenerated", async () => {
+    const { context, page, allowErrors } = await browser.newPage();
+    // The stream's reconnection with the old key, and the SDK's check of that key: both 401.
+    allowErrors(failedResource(401), /EventSource's response has a status 401/);
+    await createSignedInUser(context);
+    const project = await createConsoleProject(context);
+    const key = await revealDatabaseKey(context, project.id);
+    await openSdkPage(page, key);
+    await page.evaluate(() => {
+      const w = window as unknown as {
+        Hybridge: typeof import("@hybridge/app");
+        changes: unknown[];
+        errors: Array<{ code: string; status: number }>;
+      };
+      w.changes = [];
+      w.errors = [];
+      w.Hybridge.db.watch("chat", (change) => w.changes.push(change), {
+        onError: (error) => w.errors.push({ code: error.code, status: error.status }),
+      });
+    });
+    const seen = () =>
+      page.evaluate(() => {
+        const w = window as unknown as { changes: unknown[]; errors: unknown[] };
+        return { changes: w.changes.length, errors: w.errors };
+      });
+    await expect
+      .poll(async () => {
+        await addDocument(key, "chat", { text: "before" });
+        return (await seen()).changes;
+      })
+      .toBeGreaterThan(0);
+
+    // The owner regenerates the key: the server ends the stream, its reconnection is refused.
+    const regenerated = await context.request.post(
+      `${baseUrl()}/api/projects/${encodeURIComponent(project.id)}/settings/database-key`,
+      { headers: { origin: baseUrl() } },
+    );
+    expect(regenerated.status()).toBe(200);
+    const newKey = ((await regenerated.json()) as { settings: { databaseKey: string } }).settings
+      .databaseKey;
+    await expect
+      .poll(async () => (await seen()).errors, { timeout: 15_000 })
+      .toEqual([{ code: "UNAUTHENTICATED", status: 401 }]);
+    const { changes } = await seen();
+    await addDocument(newKey, "chat", { text: "after" });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await seen()).toEqual({ changes, errors: [{ code: "UNAUTHENTICATED", status: 401 }] });
   });
 });

@@ -5,15 +5,22 @@ import path from "node:path";
 import { accepts } from "../../apps/server/test/net";
 import { repoRoot } from "./server";
 
-export type Nginx = { url: string; output: () => string; stop: () => Promise<void> };
+export type Nginx = {
+  url: string;
+  output: () => string;
+  /** What nginx's access log holds so far (the deployment's own format). */
+  accessLog: () => Promise<string>;
+  stop: () => Promise<void>;
+};
 
 /**
  * Debian's nginx in front of `upstreams` (host:port), with the deployment's own configuration
- * (deploy/nginx.conf) — its upstream servers and listen address replaced — and one addition
- * for tests: each answer names the instance that served it (X-Upstream).
+ * (deploy/nginx.conf) — its upstream servers, listen address and access log's file replaced —
+ * and one addition for tests: each answer names the instance that served it (X-Upstream).
  */
 export async function startNginx(options: { upstreams: string[]; port: number }): Promise<Nginx> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "hybridge-nginx-"));
+  const accessLog = path.join(dir, "access.log");
   const site = (await readFile(path.join(repoRoot, "deploy/nginx.conf"), "utf8"))
     .replace(/^\s*server hybridge-\d:3000 (.*);$/gm, "")
     .replace(
@@ -21,13 +28,15 @@ export async function startNginx(options: { upstreams: string[]; port: number })
       `upstream hybridge {\n${options.upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=10s;`).join("\n")}`,
     )
     .replace(/listen 80;/, `listen 127.0.0.1:${options.port};`)
+    .replace(/access_log \S+ hybridge;/, `access_log ${accessLog} hybridge;`)
     .replace(
       /location \/ \{/,
       "location / {\n        add_header X-Upstream $upstream_addr always;",
     );
   if (
     !site.includes(`listen 127.0.0.1:${options.port}`) ||
-    !site.includes(options.upstreams[0] ?? "?")
+    !site.includes(options.upstreams[0] ?? "?") ||
+    !site.includes(`access_log ${accessLog} hybridge;`)
   ) {
     throw new Error("deploy/nginx.conf no longer has the shape this test rewrites");
   }
@@ -88,5 +97,10 @@ export async function startNginx(options: { upstreams: string[]; port: number })
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return { url: `http://127.0.0.1:${options.port}`, output: () => output, stop };
+  return {
+    url: `http://127.0.0.1:${options.port}`,
+    output: () => output,
+    accessLog: () => readFile(accessLog, "utf8").catch(() => ""),
+    stop,
+  };
 }

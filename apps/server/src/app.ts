@@ -15,15 +15,16 @@ import { registerStoreRoutes } from "./features/store/routes";
 import { registerTestConsoleRoutes } from "./features/test-console/routes";
 import { type Auth, createAuth } from "./platform/auth";
 import { registerCompression } from "./platform/compression";
-import type { Config } from "./platform/config";
+import type { Config, TrustProxy } from "./platform/config";
 import type { Database, Db } from "./platform/db/client";
 import { createDatabaseHealth, type DatabaseHealth } from "./platform/db/database-health";
 import { answerFrameworkError, registerErrorHandler } from "./platform/error-handler";
 import { registerHealthRoutes } from "./platform/health";
 import { createLiveHub, type LiveHub } from "./platform/live";
-import { createMailer, type Mailer, redactLink } from "./platform/mail";
+import { createMailer, type Mailer } from "./platform/mail";
 import { defaultPackagesDir, registerPackages } from "./platform/packages";
 import { registerRateLimits } from "./platform/rate-limit";
+import { redactSecrets } from "./platform/redact";
 import { registerRequestLog } from "./platform/request-log";
 import { registerSecurityHeaders } from "./platform/security-headers";
 import { serializerCompiler } from "./platform/serializer";
@@ -79,15 +80,17 @@ export async function buildApp(options: BuildAppOptions) {
       level: options.log?.level ?? config.logLevel,
       ...(options.log?.stream ? { stream: options.log.stream } : {}),
       serializers: {
-        // Reset tokens travel in URLs: never write them to the log.
-        req: (req) => ({ method: req.method, url: redactLink(req.url), remoteAddress: req.ip }),
+        req: (req) => ({ method: req.method, url: redactSecrets(req.url), remoteAddress: req.ip }),
       },
+      // Credentials travel in URLs (event streams' ?key=, reset tokens) and error messages:
+      // every line is cleaned as it is written, whatever wrote it (decision 034).
+      hooks: { streamWrite: redactSecrets },
     },
     // One line per request costs a tenth of a simple request's CPU: requestLog below writes
     // only what an operator needs (server errors, refusals, slow requests).
     logController: new LogController({ disableRequestLogging: true }),
-    // Rate limits key on the client address: X-Forwarded-For only when a proxy sets it.
-    trustProxy: config.trustProxy,
+    // Rate limits key on the client address: X-Forwarded-For only as far as TRUST_PROXY says.
+    trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Project ids are 101 characters (spec section 3); the default limit (100) answers 414.
     routerOptions: { maxParamLength: 256 },
@@ -157,3 +160,17 @@ export async function buildApp(options: BuildAppOptions) {
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+/**
+ * Fastify's trustProxy for TRUST_PROXY (decision 034). A hop count is a function: Fastify 5.12
+ * and later ignore a plain number (it trusts nothing). The address reached is the right-most
+ * entry the trusted proxies wrote, never one the client put before them.
+ */
+function trustedProxies(trust: TrustProxy) {
+  if (trust === false) return false;
+  if ("hops" in trust) {
+    const { hops } = trust;
+    return (_address: string, hop: number) => hop < hops;
+  }
+  return trust.addresses;
+}

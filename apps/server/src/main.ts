@@ -1,5 +1,6 @@
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
+import { inspect } from "node:util";
 import { detectAndroidToolchain } from "@hybridge/agent/android";
 import { startAgent } from "@hybridge/agent/runner";
 import { type App, buildApp } from "./app";
@@ -9,6 +10,7 @@ import { ConfigError, loadConfig } from "./platform/config";
 import { databaseTarget, openDatabase } from "./platform/db/client";
 import { lockDataDir } from "./platform/db/lock";
 import { type FileSweeper, startFileSweeper } from "./platform/file-sweep";
+import { redactSecrets } from "./platform/redact";
 import { closeGracefully } from "./platform/shutdown";
 import { bucketProblem, dataDirProblem, StartError } from "./platform/start-error";
 
@@ -213,10 +215,11 @@ async function startEmbeddedAgent(
 
 main().catch((error) => {
   // What the operator can fix is said in words; anything else is a bug, shown with its stack.
+  // Neither may hold a credential (a connection string's password, a key in a message).
   if (error instanceof ConfigError || error instanceof StartError) {
-    console.error(error.message);
+    console.error(redactSecrets(error.message));
   } else {
-    console.error(error);
+    console.error(redactSecrets(inspect(error)));
   }
   process.exit(1);
 });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { configure } from "./config";
-import { db, WATCH_RETRY_MAX_MS, WATCH_RETRY_MS } from "./db";
+import { db, HybridgeError, WATCH_RETRY_MAX_MS, WATCH_RETRY_MS } from "./db";
 
 type Listener = (event: { data: string }) => void;
 
@@ -31,14 +31,25 @@ class FakeEventSource {
   }
 }
 
+/** What the server answers the key's check after a refused stream (a balancer's 502 by default). */
+let keyCheck: () => Response;
+const keyChecks: Array<{ url: string; authorization: string | null }> = [];
+
 beforeEach(() => {
   vi.useFakeTimers();
   FakeEventSource.opened = [];
   (globalThis as { EventSource?: unknown }).EventSource = FakeEventSource;
   configure({ server: "https://hybridge.test", key: "hb_db_test" });
+  keyChecks.length = 0;
+  keyCheck = () => new Response("Bad Gateway", { status: 502 });
+  vi.stubGlobal("fetch", async (url: string, init: RequestInit) => {
+    keyChecks.push({ url, authorization: new Headers(init.headers).get("authorization") });
+    return keyCheck();
+  });
 });
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
 
 describe("db.watch", () => {
@@ -68,18 +79,18 @@ describe("db.watch", () => {
     expect(FakeEventSource.opened).toHaveLength(1);
   });
 
-  it("opens a refused stream anew, waiting longer each time, until one stays open", () => {
+  it("opens a refused stream anew, waiting longer each time, until one stays open", async () => {
     const changes: unknown[] = [];
     db.watch("orders", (change) => changes.push(change));
     FakeEventSource.opened[0]?.refuse();
-    vi.advanceTimersByTime(WATCH_RETRY_MS - 1);
+    await vi.advanceTimersByTimeAsync(WATCH_RETRY_MS - 1);
     expect(FakeEventSource.opened).toHaveLength(1);
-    vi.advanceTimersByTime(1);
+    await vi.advanceTimersByTimeAsync(1);
     expect(FakeEventSource.opened).toHaveLength(2);
     FakeEventSource.opened[1]?.refuse();
-    vi.advanceTimersByTime(WATCH_RETRY_MS * 2 - 1);
+    await vi.advanceTimersByTimeAsync(WATCH_RETRY_MS * 2 - 1);
     expect(FakeEventSource.opened).toHaveLength(2);
-    vi.advanceTimersByTime(1);
+    await vi.advanceTimersByTimeAsync(1);
     expect(FakeEventSource.opened).toHaveLength(3);
     // This one is served: its events arrive, and a later refusal waits the first delay again.
     const third = FakeEventSource.opened[2];
@@ -87,15 +98,65 @@ describe("db.watch", () => {
     third?.emit("document-deleted", { id: "d2" });
     expect(changes).toEqual([{ type: "deleted", id: "d2" }]);
     third?.refuse();
-    vi.advanceTimersByTime(WATCH_RETRY_MS);
+    await vi.advanceTimersByTimeAsync(WATCH_RETRY_MS);
     expect(FakeEventSource.opened).toHaveLength(4);
+    // Each refusal asked the server whether the key itself is refused: it was not.
+    expect(keyChecks).toHaveLength(3);
+    expect(keyChecks[0]).toEqual({
+      url: "https://hybridge.test/api/v1/db/collections/orders/documents?limit=1",
+      authorization: "Bearer hb_db_test",
+    });
   });
 
-  it("stops for good when the returned function is called, even while waiting to retry", () => {
+  it("opens it anew as well when the server cannot be reached to check the key", async () => {
+    keyCheck = () => {
+      throw new TypeError("fetch failed");
+    };
+    db.watch("orders", () => {});
+    FakeEventSource.opened[0]?.refuse();
+    await vi.advanceTimersByTimeAsync(WATCH_RETRY_MS);
+    expect(FakeEventSource.opened).toHaveLength(2);
+  });
+
+  it("stops and reports when the server refuses the key (regenerated): no retry with it", async () => {
+    const refusal = { code: "UNAUTHENTICATED", message: "A valid database key is required." };
+    keyCheck = () => Response.json(refusal, { status: 401 });
+    const errors: HybridgeError[] = [];
+    db.watch("orders", () => {}, { onError: (error) => errors.push(error) });
+    // The server ended the stream when the key changed; the browser's reconnection got 401.
+    FakeEventSource.opened[0]?.refuse();
+    await vi.advanceTimersByTimeAsync(WATCH_RETRY_MAX_MS * 2);
+    expect(FakeEventSource.opened).toHaveLength(1);
+    expect(FakeEventSource.opened[0]?.closed).toBe(true);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toBeInstanceOf(HybridgeError);
+    expect(errors[0]).toMatchObject({ ...refusal, status: 401 });
+    expect(keyChecks).toHaveLength(1);
+  });
+
+  it("writes the refusal to the console when no onError is given", async () => {
+    keyCheck = () =>
+      Response.json(
+        { code: "UNAUTHENTICATED", message: "A valid database key is required." },
+        {
+          status: 401,
+        },
+      );
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    db.watch("orders", () => {});
+    FakeEventSource.opened[0]?.refuse();
+    await vi.advanceTimersByTimeAsync(WATCH_RETRY_MAX_MS);
+    expect(FakeEventSource.opened).toHaveLength(1);
+    expect(logged).toHaveBeenCalledWith(expect.objectContaining({ code: "UNAUTHENTICATED" }));
+    logged.mockRestore();
+  });
+
+  it("stops for good when the returned function is called, even while waiting to retry", async () => {
     const stop = db.watch("orders", () => {});
     FakeEventSource.opened[0]?.refuse();
+    await vi.advanceTimersByTimeAsync(0);
     stop();
-    vi.advanceTimersByTime(WATCH_RETRY_MAX_MS);
+    await vi.advanceTimersByTimeAsync(WATCH_RETRY_MAX_MS);
     expect(FakeEventSource.opened).toHaveLength(1);
     const again = db.watch("orders", () => {});
     again();

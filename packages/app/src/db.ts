@@ -26,6 +26,16 @@ export type DocumentChange =
   | { type: "added"; document: HybridgeDocument }
   | { type: "deleted"; id: string };
 
+/** What db.watch tells besides the changes. */
+export type WatchOptions = {
+  /**
+   * The watch stopped for good: the server refuses the key (UNAUTHENTICATED, status 401: it was
+   * regenerated in the project's settings, or is wrong). Without it, the error is written to the
+   * console.
+   */
+  onError?: (error: HybridgeError) => void;
+};
+
 function collectionPath(collection: string) {
   if (!COLLECTION_NAME.test(collection)) {
     throw new HybridgeError(
@@ -146,9 +156,15 @@ export const db = {
    * restarting behind its load balancer answers 502 or 503, which ends the browser's own
    * retries), the stream is opened anew after WATCH_RETRY_MS, then twice as long each time it
    * fails again (at most WATCH_RETRY_MAX_MS), until it stays open. Changes made while no stream
-   * was open are not replayed: re-read the collection if they matter.
+   * was open are not replayed: re-read the collection if they matter. A refusal of the key
+   * itself (the key was regenerated: the server then ends its streams) stops the watch and
+   * calls `options.onError`: retrying with the same key could never succeed.
    */
-  watch(collection: string, callback: (change: DocumentChange) => void): () => void {
+  watch(
+    collection: string,
+    callback: (change: DocumentChange) => void,
+    options: WatchOptions = {},
+  ): () => void {
     const { server, key } = settings();
     const EventSource = (globalThis as { EventSource?: EventSourceClass }).EventSource;
     if (!EventSource) {
@@ -157,11 +173,26 @@ export const db = {
         "db.watch needs EventSource, which this runtime lacks.",
       );
     }
-    const url = `${server}${collectionPath(collection)}/events?key=${encodeURIComponent(key)}`;
+    const path = collectionPath(collection);
+    const url = `${server}${path}/events?key=${encodeURIComponent(key)}`;
     let source: EventSourceLike;
     let stopped = false;
     let delay = WATCH_RETRY_MS;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const stop = () => {
+      stopped = true;
+      clearTimeout(timer);
+      source.close();
+    };
+    /** EventSource does not say why it was refused: the same key on a plain request tells. */
+    const keyRefusal = async (): Promise<HybridgeError | null> => {
+      try {
+        await call("GET", `${path}/documents?limit=1`);
+        return null;
+      } catch (error) {
+        return error instanceof HybridgeError && error.status === 401 ? error : null;
+      }
+    };
     const open = () => {
       source = new EventSource(url);
       // Sent first on every stream: it is open.
@@ -177,15 +208,20 @@ export const db = {
       source.addEventListener("error", () => {
         // CLOSED: the browser gave up (a refused reconnection); CONNECTING: it retries itself.
         if (stopped || source.readyState !== EVENT_SOURCE_CLOSED) return;
-        timer = setTimeout(open, delay);
-        delay = Math.min(delay * 2, WATCH_RETRY_MAX_MS);
+        void keyRefusal().then((refusal) => {
+          if (stopped) return;
+          if (refusal) {
+            stop();
+            if (options.onError) options.onError(refusal);
+            else console.error(refusal);
+            return;
+          }
+          timer = setTimeout(open, delay);
+          delay = Math.min(delay * 2, WATCH_RETRY_MAX_MS);
+        });
       });
     };
     open();
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-      source.close();
-    };
+    return stop;
   },
 };

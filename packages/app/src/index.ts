@@ -3,7 +3,7 @@
 
 export { auth } from "./auth";
 export { configure, type HybridgeConfig } from "./config";
-export { type DocumentChange, db, type HybridgeDocument } from "./db";
+export { type DocumentChange, db, type HybridgeDocument, type WatchOptions } from "./db";
 export { device } from "./device";
 export { HybridgeError } from "./errors";
 export { nav } from "./nav";

@@ -188,11 +188,36 @@ describe("loadConfig", () => {
 
   it("reads yes/no flags and refuses anything else", () => {
     const dataDir = tempDir();
-    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: "yes" }).trustProxy).toBe(true);
     expect(loadConfig({ DATA_DIR: dataDir, SEED_STORE: "0" }).seedStore).toBe(false);
-    expect(() => loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: "maybe" })).toThrowError(
-      /TRUST_PROXY: must be true or false/,
+    expect(loadConfig({ DATA_DIR: dataDir, SEED_STORE: "yes" }).seedStore).toBe(true);
+    expect(() => loadConfig({ DATA_DIR: dataDir, SEED_STORE: "maybe" })).toThrowError(
+      /SEED_STORE: must be true or false/,
     );
+  });
+
+  it("reads TRUST_PROXY as a number of proxies or their addresses, and refuses true", () => {
+    const dataDir = tempDir();
+    const trust = (value: string) =>
+      loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: value }).trustProxy;
+    for (const off of ["false", "0", "no", "OFF"]) expect(trust(off)).toBe(false);
+    expect(trust("1")).toEqual({ hops: 1 });
+    expect(trust(" 2 ")).toEqual({ hops: 2 });
+    expect(trust("127.0.0.1")).toEqual({ addresses: ["127.0.0.1"] });
+    expect(trust("10.0.0.5, 10.0.1.0/24,fd00::/8,::1,loopback")).toEqual({
+      addresses: ["10.0.0.5", "10.0.1.0/24", "fd00::/8", "::1", "loopback"],
+    });
+    // `true` believed the whole header, whose first entry the client writes.
+    for (const all of ["true", "yes", "on"]) {
+      expect(() => trust(all)).toThrowError(
+        new RegExp(
+          `TRUST_PROXY: "${all}" would believe every X-Forwarded-For entry, and the client writes the first one: give the number of proxies in front \\(TRUST_PROXY=1 behind one nginx\\) or their addresses`,
+        ),
+      );
+    }
+    for (const bad of ["nginx", "10.0.0.0/33", "10.0.0.0/0", "10.0.0.1,", "1.2.3.4/8/8"]) {
+      expect(() => trust(bad), bad).toThrowError(/TRUST_PROXY: ".*" is not an IP address or range/);
+    }
+    expect(() => trust("11")).toThrowError(/TRUST_PROXY: a number of proxies must be 10 or fewer/);
   });
 
   it("names every bad key at once", () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { createExclusive, readIfExists, replaceWhole } from "./atomic-file";
@@ -95,7 +96,18 @@ const EnvSchema = z.object({
   BUILD_AGENT: z.enum(["on", "off"]).default("on"),
   /** How many builds the embedded build machine runs at once. */
   BUILD_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
-  TRUST_PROXY: flag(false),
+  /** Which proxies in front to believe about the client's address (decision 034). */
+  TRUST_PROXY: z
+    .string()
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if (typeof parsed === "string") {
+        ctx.addIssue({ code: "custom", message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    })
+    .default(false),
   /** A shared store for rate limits (several instances): redis:// or rediss:// (decision 031). */
   REDIS_URL: z
     .url()
@@ -137,6 +149,53 @@ const CheckedEnvSchema = EnvSchema.refine(
   message: "must be set (the same on every instance) when STORAGE_URL or REDIS_URL is set",
   when: () => true,
 });
+
+/**
+ * The proxies whose X-Forwarded-For entries are believed (decision 034): none (false), the
+ * `hops` nearest ones (whatever connects to the server, then as many entries from the right of
+ * the header), or those at the given addresses, ranges (CIDR) or proxy-addr's named ranges.
+ */
+export type TrustProxy = false | { hops: number } | { addresses: string[] };
+
+const PROXY_RANGE_NAMES = ["loopback", "linklocal", "uniquelocal"];
+const TRUST_PROXY_FORMS =
+  "the number of proxies in front (TRUST_PROXY=1 behind one nginx) or their addresses (e.g. TRUST_PROXY=10.0.0.5,10.0.1.0/24)";
+
+/** An IP address, or an address range: `<ip>/<prefix length>`. */
+function isAddressOrRange(entry: string): boolean {
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = /^\d{1,3}$/.test(prefix) ? Number(prefix) : Number.NaN;
+  return bits >= 1 && bits <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: off (false, 0, no, off), a number of hops, or a comma list of the proxies'
+ * addresses. `true` once meant "believe the whole header", whose left-most entry the client
+ * writes: it is refused, naming the forms that replace it.
+ */
+function parseTrustProxy(value: string): TrustProxy | string {
+  const text = value.trim().toLowerCase();
+  if (["false", "no", "off"].includes(text)) return false;
+  if (["true", "yes", "on"].includes(text)) {
+    return `"${value}" would believe every X-Forwarded-For entry, and the client writes the first one: give ${TRUST_PROXY_FORMS}`;
+  }
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops === 0) return false;
+    return hops <= 10 ? { hops } : "a number of proxies must be 10 or fewer";
+  }
+  const entries = text.split(",").map((entry) => entry.trim());
+  const bad = entries.find(
+    (entry) => !PROXY_RANGE_NAMES.includes(entry) && !isAddressOrRange(entry),
+  );
+  if (bad !== undefined) {
+    return `"${bad}" is not an IP address or range: give ${TRUST_PROXY_FORMS}, or false`;
+  }
+  return { addresses: entries };
+}
 
 /** Where uploaded files live (platform/storage.ts, s3-storage.ts). */
 export type StorageConfig =
@@ -241,8 +300,8 @@ export type Config = {
   webDistDir: string | undefined;
   /** Put example modules in an empty store on the first start (see features/store/seed-store.ts). */
   seedStore: boolean;
-  /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
-  trustProxy: boolean;
+  /** Which proxies' X-Forwarded-For the client address is taken from (decision 034). */
+  trustProxy: TrustProxy;
   /** Rate limits counted in Redis (shared by every instance) instead of each process's memory. */
   redis: { url: string; keyPrefix: string } | undefined;
   /** The sweep of files without a stored_files row (platform/file-sweep.ts). */

@@ -74,6 +74,8 @@ const KEY_TRUST_MS = 30_000;
 const KEYS_REMEMBERED = 10_000;
 
 type KeyOwner = { projectId: string; adminId: string };
+/** The project of a presented key, and the key's hash (what a stream opened with it keeps). */
+export type ProjectKey = KeyOwner & { keyHash: string };
 type RememberedKey = KeyOwner & { hash: string; until: number };
 
 /**
@@ -121,12 +123,16 @@ export function forgetDatabaseKey(db: Db, projectId: string) {
 
 /**
  * Lets requireProjectKey remember checked keys for this database while the database_keys
- * notifications are heard (LISTEN from the first check on, until `close`).
+ * notifications are heard (LISTEN from the first check on, until `close`). `changed` hears each
+ * project whose key may have changed, wherever it was changed; `missed`, that some may have
+ * been missed (the LISTEN was made again).
  */
 export function rememberDatabaseKeys(options: {
   db: Db;
   listen: Database["listen"];
   log: FastifyBaseLogger;
+  changed?: (projectId: string) => void;
+  missed?: () => void;
 }) {
   const memory = memoryOf(options.db);
   const forgetAll = () => {
@@ -137,8 +143,14 @@ export function rememberDatabaseKeys(options: {
   const listener = createListener({
     listen: options.listen,
     channel: DATABASE_KEYS_CHANNEL,
-    onNotify: (projectId) => forgetDatabaseKey(options.db, projectId),
-    onRelisten: forgetAll,
+    onNotify: (projectId) => {
+      forgetDatabaseKey(options.db, projectId);
+      options.changed?.(projectId);
+    },
+    onRelisten: () => {
+      forgetAll();
+      options.missed?.();
+    },
     log: options.log,
   });
   let closed = false;
@@ -152,11 +164,13 @@ export function rememberDatabaseKeys(options: {
   };
 }
 
-async function findKeyOwner(db: Db, presented: string): Promise<KeyOwner | undefined> {
+async function findKeyOwner(db: Db, presented: string): Promise<ProjectKey | undefined> {
   const hash = hashSecret(presented);
   const memory = memoryOf(db);
   const known = memory.byHash.get(hash);
-  if (known && known.until > Date.now()) return known;
+  if (known && known.until > Date.now()) {
+    return { projectId: known.projectId, adminId: known.adminId, keyHash: hash };
+  }
   // Listening before reading: a change committed after this read is then heard.
   const heard = await memory.heard();
   const generation = memory.generation;
@@ -178,7 +192,7 @@ async function findKeyOwner(db: Db, presented: string): Promise<KeyOwner | undef
     memory.byHash.set(hash, { ...row, hash, until: Date.now() + KEY_TRUST_MS });
     memory.hashOfProject.set(row.projectId, hash);
   }
-  return row;
+  return row && { ...row, keyHash: hash };
 }
 
 /**
@@ -191,12 +205,12 @@ export async function requireProjectKey(
   request: FastifyRequest,
   reply: FastifyReply,
   options: { realm: string; presented?: string | null },
-): Promise<KeyOwner> {
+): Promise<ProjectKey> {
   const presented = options.presented ?? bearerKey(request);
   const owner = presented ? await findKeyOwner(request.server.deps.db, presented) : undefined;
   if (!owner) {
     reply.header("WWW-Authenticate", `Bearer realm="${options.realm}"`);
     throw new AppError(ErrorCodes.UNAUTHENTICATED, GenericTexts.databaseKeyRequired);
   }
-  return { projectId: owner.projectId, adminId: owner.adminId };
+  return owner;
 }

@@ -3,16 +3,10 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import type { Transporter } from "nodemailer";
+import { redactSecrets } from "./redact";
 
 export type MailMessage = { to: string; subject: string; text: string; html: string };
 export type Mailer = { send: (message: MailMessage) => Promise<void> };
-
-/** Hides the secret part of a link (reset tokens) so that logs never hold one. */
-export function redactLink(link: string): string {
-  return link
-    .replace(/(\/reset-password\/)[^/?#]+/g, "$1[redacted]")
-    .replace(/([?&]token=)[^&#]+/g, "$1[redacted]");
-}
 
 /**
  * nodemailer is a tenth of the server's code and only mail needs it: it is loaded at the first
@@ -59,7 +53,7 @@ export function createMailer(options: {
       await mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${Date.now()}-${randomUUID()}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
-      const links = [...message.text.matchAll(/https?:\/\/\S+/g)].map((m) => redactLink(m[0]));
+      const links = [...message.text.matchAll(/https?:\/\/\S+/g)].map((m) => redactSecrets(m[0]));
       options.log.info(
         { to: message.to, subject: message.subject, file, links },
         "mail written to outbox",

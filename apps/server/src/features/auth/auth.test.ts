@@ -231,21 +231,54 @@ describe("rate limits", () => {
     }
   });
 
-  it("counts per forwarded address behind a trusted proxy", async () => {
+  it("counts per forwarded address behind one trusted proxy, whatever the client writes before it", async () => {
+    const proxied = await createTestApp({ env: { AUTH_RATE_LIMIT_MAX: "1", TRUST_PROXY: "1" } });
+    try {
+      // What nginx's $proxy_add_x_forwarded_for sends: the client's own header, then the
+      // address nginx saw. The client writes a new first entry every time.
+      let n = 0;
+      const attempt = (client: string) => {
+        n += 1;
+        return proxied.inject({
+          method: "POST",
+          url: "/api/auth/sign-in/email",
+          headers: { origin: TEST_ORIGIN, "x-forwarded-for": `198.51.100.${n}, ${client}` },
+          payload: { email: "a@b.test", password: "whatever-1" },
+        });
+      };
+      expect((await attempt("203.0.113.1")).statusCode).toBe(401);
+      for (let i = 0; i < 3; i += 1) {
+        const refused = await attempt("203.0.113.1");
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json().code).toBe("RATE_LIMITED");
+      }
+      // Another client behind the same proxy has its own budget.
+      expect((await attempt("203.0.113.2")).statusCode).toBe(401);
+    } finally {
+      await proxied.cleanup();
+    }
+  });
+
+  it("believes X-Forwarded-For only from the proxies' addresses", async () => {
     const proxied = await createTestApp({
-      env: { AUTH_RATE_LIMIT_MAX: "1", TRUST_PROXY: "true" },
+      env: { AUTH_RATE_LIMIT_MAX: "1", TRUST_PROXY: "10.0.0.5,10.0.1.0/24" },
     });
     try {
-      const attempt = (ip: string) =>
+      const attempt = (from: string, forwardedFor: string) =>
         proxied.inject({
           method: "POST",
           url: "/api/auth/sign-in/email",
-          headers: { origin: TEST_ORIGIN, "x-forwarded-for": ip },
+          headers: { origin: TEST_ORIGIN, "x-forwarded-for": forwardedFor },
           payload: { email: "a@b.test", password: "whatever-1" },
+          remoteAddress: from,
         });
-      expect((await attempt("203.0.113.1")).statusCode).toBe(401);
-      expect((await attempt("203.0.113.1")).statusCode).toBe(429);
-      expect((await attempt("203.0.113.2")).statusCode).toBe(401);
+      // Through the proxies: the address they saw.
+      expect((await attempt("10.0.0.5", "203.0.113.1")).statusCode).toBe(401);
+      expect((await attempt("10.0.1.7", "198.51.100.9, 203.0.113.1")).statusCode).toBe(429);
+      expect((await attempt("10.0.1.7", "203.0.113.2")).statusCode).toBe(401);
+      // Straight to the server: its header is not believed.
+      expect((await attempt("198.51.100.20", "203.0.113.3")).statusCode).toBe(401);
+      expect((await attempt("198.51.100.20", "203.0.113.4")).statusCode).toBe(429);
     } finally {
       await proxied.cleanup();
     }

@@ -68,7 +68,14 @@ export async function registerDataRoutes(app: FastifyInstance) {
     changed: pages.changed,
     missed: pages.clear,
   });
-  const keys = rememberDatabaseKeys({ db, listen, log: app.log });
+  // A key that changes ends the streams opened with it, on every server (database_keys).
+  const keys = rememberDatabaseKeys({
+    db,
+    listen,
+    log: app.log,
+    changed: (projectId) => void watcher.keyChanged(projectId),
+    missed: () => void watcher.keysMissed(),
+  });
   app.addHook("onClose", async () => {
     pages.clear();
     await Promise.all([watcher.close(), keys.close()]);
@@ -307,25 +314,38 @@ export async function registerDataRoutes(app: FastifyInstance) {
   );
 
   // Server-sent events of one collection: `ready` once every later change will arrive, then
-  // document-added (the document) and document-deleted ({ id }).
+  // document-added (the document) and document-deleted ({ id }). The stream ends when the
+  // project's key stops being the one it was opened with; reopened with it, it is refused.
   r.get(
     `${DATA_API_PREFIX}/collections/:collection/events`,
     { schema: { params: CollectionParamsSchema, querystring: EventsQuerySchema } },
     async (request, reply) => {
-      const projectId = await authorise(request, reply, request.query.key);
+      const openedAfter = watcher.keyChanges;
+      const { projectId, keyHash } = await authorised(request, reply, request.query.key);
       const release = await watcher.watch(projectId, request.params.collection);
       if (request.raw.destroyed) {
         release();
         return reply;
       }
       reply.raw.setHeader("Access-Control-Allow-Origin", "*");
+      let forget = () => {};
       streamLiveEvents(
         request,
         reply,
         live,
         [collectionChannel(projectId, request.params.collection)],
-        { onClose: release },
+        {
+          onClose: () => {
+            release();
+            forget();
+          },
+        },
       );
+      forget = watcher.keepStream(projectId, {
+        keyHash,
+        openedAfter,
+        end: () => reply.raw.end(),
+      });
       return reply;
     },
   );

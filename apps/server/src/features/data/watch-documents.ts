@@ -1,9 +1,9 @@
 import { DataEvents } from "@hybridge/shared/data/schemas";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database, Db } from "../../platform/db/client";
 import { createListener } from "../../platform/db/listener";
-import { documents } from "../../platform/db/schema";
+import { documents, projectSettings } from "../../platform/db/schema";
 import type { LiveHub } from "../../platform/live";
 import { type DocumentView, documentColumns, toDocument } from "./documents";
 
@@ -16,12 +16,20 @@ const CHANGE = /^(insert|delete):(.+):([a-z0-9_-]{1,64}):([0-9a-f-]{36})$/;
 export const collectionChannel = (projectId: string, collection: string) =>
   `data:${projectId}:${collection}`;
 
+/** An open stream, the hash of the key it was opened with, and how to end it. */
+type KeyedStream = { keyHash: string; end: () => void };
+
 /**
  * Keeps the apps' collection streams and this process's remembered pages up to date. The
  * documents table's trigger notifies every document added or deleted, wherever it is done, on
  * DATA_CHANGES_CHANNEL: each one voids its collection's pages (`changed`). While a stream
  * watches that project's collection, an added document is read once (one query, whatever the
  * number of viewers) and sent whole; a deleted one is sent as its id; in commit order.
+ *
+ * A stream lives only as long as the key it was opened with: when a project's key may have
+ * changed (`keyChanged`, from the database_keys notification, wherever it was changed; or
+ * `keysMissed` when such notifications may have been lost), the project's current key is read
+ * and the streams opened with another one end. Their reconnection is then refused (401).
  */
 export function createDocumentsWatcher(options: {
   db: Db;
@@ -36,6 +44,28 @@ export function createDocumentsWatcher(options: {
   const { db, listen, live, view, log } = options;
   const viewers = new Map<string, number>();
   let queue: Promise<void> = Promise.resolve();
+  const keyedStreams = new Map<string, Set<KeyedStream>>();
+  let keyChanges = 0;
+
+  /** Ends the streams of these projects whose key is no longer the project's key. */
+  async function endStale(projectIds: string[]) {
+    const watched = projectIds.filter((id) => keyedStreams.has(id));
+    if (watched.length === 0) return;
+    const rows = await db
+      .select({ id: projectSettings.id, keyHash: projectSettings.databaseKeyHash })
+      .from(projectSettings)
+      .where(inArray(projectSettings.id, watched));
+    const current = new Map(rows.map((row) => [row.id, row.keyHash]));
+    for (const projectId of watched) {
+      for (const stream of keyedStreams.get(projectId) ?? []) {
+        if (stream.keyHash !== current.get(projectId)) stream.end();
+      }
+    }
+  }
+  const checkKeys = (projectIds: string[]) =>
+    endStale(projectIds).catch((error) => {
+      log.warn({ err: error }, "checking the keys of open streams failed");
+    });
 
   async function forward(op: string, channel: string, id: string) {
     if (op === "delete") {
@@ -89,8 +119,42 @@ export function createDocumentsWatcher(options: {
         else viewers.delete(channel);
       };
     },
+    /** How many key changes were heard: a stream opened across one checks its key again. */
+    get keyChanges() {
+      return keyChanges;
+    },
+    /**
+     * Keeps an open stream of the project until the returned function is called; `end` is
+     * called if the project's key stops being the one hashed as `keyHash`. `openedAfter` is
+     * `keyChanges` from before the key was checked: if a change was heard since, the key is
+     * checked again at once (the change may have been heard before the stream was kept here).
+     */
+    keepStream(projectId: string, stream: KeyedStream & { openedAfter: number }): () => void {
+      const entry = { keyHash: stream.keyHash, end: stream.end };
+      const streams = keyedStreams.get(projectId) ?? new Set();
+      streams.add(entry);
+      keyedStreams.set(projectId, streams);
+      if (keyChanges !== stream.openedAfter) void checkKeys([projectId]);
+      return () => {
+        streams.delete(entry);
+        if (streams.size === 0 && keyedStreams.get(projectId) === streams) {
+          keyedStreams.delete(projectId);
+        }
+      };
+    },
+    /** The project's key may have changed (database_keys): its streams' keys are checked. */
+    keyChanged(projectId: string): Promise<void> {
+      keyChanges++;
+      return checkKeys([projectId]);
+    },
+    /** Key changes may have been missed (the LISTEN was made again): every stream is checked. */
+    keysMissed(): Promise<void> {
+      keyChanges++;
+      return checkKeys([...keyedStreams.keys()]);
+    },
     async close() {
       viewers.clear();
+      keyedStreams.clear();
       await listener.close();
       await queue;
     },
