@@ -71,15 +71,15 @@ async function startServer(
   return { ...server, dataDir };
 }
 
-/** The reset link of the newest mail in the outbox (quoted-printable undone). */
-function resetLinkIn(dataDir: string): string {
+/** The link of the newest mail in the outbox that `pattern` finds (quoted-printable undone). */
+function linkIn(dataDir: string, pattern: RegExp): string {
   const outbox = path.join(dataDir, "mail");
   const [newest] = readdirSync(outbox).sort().reverse();
   const eml = readFileSync(path.join(outbox, newest as string), "utf8")
     .replace(/=\r?\n/g, "")
     .replace(/=3D/g, "=");
-  const link = /https?:\/\/\S+\/reset-password\/[^\s"<>]+/.exec(eml)?.[0];
-  if (!link) throw new Error(`no reset link in:\n${eml}`);
+  const link = pattern.exec(eml)?.[0];
+  if (!link) throw new Error(`no link in:\n${eml}`);
   return link;
 }
 
@@ -108,6 +108,16 @@ describe("the server's logs", () => {
     secrets.session = decodeURIComponent(cookie.split("=")[1] ?? "").split(".")[0] as string;
     expect(secrets.session.length).toBeGreaterThan(16);
     const signedIn = { ...json, cookie };
+
+    // An admin address: the verification mail's link, followed while signed in (decision 032).
+    const verify = linkIn(server.dataDir, /https?:\/\/\S+\/api\/auth\/verify-email\?[^\s"<>]+/);
+    secrets.verifyToken = new URL(verify).searchParams.get("token") as string;
+    expect(secrets.verifyToken.length).toBeGreaterThan(16);
+    const verified = await fetch(verify.replace(/^https?:\/\/[^/]+/, origin), {
+      headers: { cookie },
+      redirect: "manual",
+    });
+    expect(verified.headers.get("location")).toMatch(/\?result=verified$/);
 
     // A project, its database key, then a new one.
     const form = multipart(
@@ -217,7 +227,7 @@ describe("the server's logs", () => {
       body: JSON.stringify({ email }),
     });
     expect(reset.status).toBe(200);
-    const link = resetLinkIn(server.dataDir);
+    const link = linkIn(server.dataDir, /https?:\/\/\S+\/reset-password\/[^\s"<>]+/);
     secrets.resetToken = /\/reset-password\/([^?/]+)/.exec(link)?.[1] as string;
     expect(secrets.resetToken.length).toBeGreaterThan(8);
     const followed = await fetch(link.replace(/^https?:\/\/[^/]+/, origin), {
