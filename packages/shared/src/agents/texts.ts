@@ -19,6 +19,20 @@ export const AgentsTexts = {
   artifactNotApk: "The built app is not an APK (a zip with AndroidManifest.xml).",
   keystoreNotPkcs12: "The keystore is not a PKCS#12 file.",
   keystoreTooLarge: "The keystore is larger than 64 KB.",
+  keystoreRequired: "Send the keystore (a PKCS#12 file) as the request body.",
+  keystoreWrongPassword: "The password does not open this keystore.",
+  keystoreAliasMissing: (alias: string, found: readonly string[]) =>
+    `The keystore holds no key named "${alias}"${
+      found.length > 0 ? ` (it holds: ${found.slice(0, 3).join(", ")})` : ""
+    }.`,
+  keystoreNoPrivateKey: (alias: string) => `The keystore's entry "${alias}" has no private key.`,
+  keystoreNoCertificate: (alias: string) => `The keystore's entry "${alias}" has no certificate.`,
+  keystoreKeyMismatch: (alias: string) =>
+    `The certificate of "${alias}" in the keystore is not the one of its private key.`,
+  keystoreUnreadable:
+    "The keystore could not be read: it is damaged or uses an encryption that is not supported.",
+  keystoreTooCostly: (max: number) =>
+    `The keystore's encryption asks for more than ${max.toLocaleString("en-US")} iterations: make it again with keytool.`,
   noArtifact: "This build has no artifact yet.",
   signingKeyExists: "This project already has a signing key: sign with it.",
   agentNotFound: "This build machine could not be found.",

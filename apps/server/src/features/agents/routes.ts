@@ -12,10 +12,13 @@ import {
   ClaimResponseSchema,
   CompleteInputSchema,
   FailInputSchema,
+  KEYSTORE_ALIAS_HEADER,
+  KEYSTORE_PASSWORD_HEADER,
+  MAX_KEYSTORE_BYTES,
   ProgressInputSchema,
   ProgressResponseSchema,
   ReleaseResponseSchema,
-  SigningKeyQuerySchema,
+  SigningKeyHeadersSchema,
   SigningKeyResponseSchema,
 } from "@hybridge/shared/agents/protocol";
 import { AgentsTexts } from "@hybridge/shared/agents/texts";
@@ -41,7 +44,14 @@ import {
   storeArtifact,
 } from "./build-queue";
 import { createAgent, listAgents, releaseBuildsOf, revokeAgent } from "./manage-agents";
-import { createSigningKeyVault, MAX_KEYSTORE_BYTES } from "./signing-keys";
+import {
+  detachedBody,
+  rawBody,
+  readBodyUpTo,
+  refuseDeclaredOver,
+  registerRawBodies,
+} from "./raw-body";
+import { createSigningKeyVault } from "./signing-keys";
 
 /** Raw bodies of the agents API: the built app and the keystore, streamed as they come. */
 const RAW_TYPES = ["application/octet-stream", "application/vnd.android.package-archive"];
@@ -81,9 +91,7 @@ export async function registerAgentsRoutes(
   });
   app.addHook("onClose", async () => sweeper.stop());
 
-  for (const type of RAW_TYPES) {
-    app.addContentTypeParser(type, (_request, payload, done) => done(null, payload));
-  }
+  registerRawBodies(app, RAW_TYPES);
 
   // Machines poll and beat every few seconds: their calls are logged only when they fail.
   r.post(
@@ -138,16 +146,25 @@ export async function registerAgentsRoutes(
   r.put(
     "/api/agents/builds/:buildId/artifact",
     {
-      bodyLimit: config.builds.maxArtifactBytes + 1,
       schema: { params: AgentBuildParamsSchema, response: { 200: AgentOkResponseSchema } },
     },
     async (request, reply) => {
       const agent = await requireAgent(request, reply);
-      const body = request.body as Readable | undefined;
-      if (!body || typeof (body as Readable).pipe !== "function") {
-        throw AppError.validation(AgentsTexts.artifactRequired);
-      }
-      await storeArtifact({ ...queue, agentId: agent.id, buildId: request.params.buildId, body });
+      const maxMb = Math.round(config.builds.maxArtifactBytes / 1024 / 1024);
+      refuseDeclaredOver(
+        request,
+        config.builds.maxArtifactBytes,
+        new AppError("PAYLOAD_TOO_LARGE", AgentsTexts.artifactTooLarge(maxMb)),
+      );
+      await held(request.params.buildId, agent.id);
+      const body = rawBody(request);
+      if (!body) throw AppError.validation(AgentsTexts.artifactRequired);
+      await storeArtifact({
+        ...queue,
+        agentId: agent.id,
+        buildId: request.params.buildId,
+        body: detachedBody(body),
+      });
       return { ok: true as const };
     },
   );
@@ -225,26 +242,23 @@ export async function registerAgentsRoutes(
   r.put(
     "/api/agents/builds/:buildId/signing-key",
     {
-      bodyLimit: MAX_KEYSTORE_BYTES,
       schema: {
         params: AgentBuildParamsSchema,
-        querystring: SigningKeyQuerySchema,
+        headers: SigningKeyHeadersSchema,
         response: { 201: SigningKeyResponseSchema, 409: SigningKeyResponseSchema },
       },
     },
     async (request, reply) => {
       const agent = await requireAgent(request, reply);
       const build = await held(request.params.buildId, agent.id);
-      const body = request.body as Readable | undefined;
-      if (!body || typeof body.pipe !== "function") {
-        throw AppError.validation(AgentsTexts.keystoreNotPkcs12);
-      }
-      const chunks: Buffer[] = [];
-      for await (const chunk of body) chunks.push(Buffer.from(chunk as Buffer));
+      const keystore = await readBodyUpTo(request, MAX_KEYSTORE_BYTES, {
+        tooLarge: new AppError("PAYLOAD_TOO_LARGE", AgentsTexts.keystoreTooLarge),
+        missing: AppError.validation(AgentsTexts.keystoreRequired),
+      });
       const { created, key } = await vault.store(db, build.projectId, {
-        keystore: Buffer.concat(chunks),
-        password: request.query.password,
-        alias: request.query.alias,
+        keystore,
+        password: request.headers[KEYSTORE_PASSWORD_HEADER],
+        alias: request.headers[KEYSTORE_ALIAS_HEADER],
       });
       return reply.status(created ? 201 : 409).send({
         signing: {
