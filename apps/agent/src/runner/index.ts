@@ -3,3 +3,4 @@ export { type AgentOptions, startAgent } from "./agent";
 export { createServerClient, type ServerClient } from "./client";
 export { toLogLines } from "./log-lines";
 export { androidBuilder, type Builder, type JobOutcome, runJob } from "./run-job";
+export { machineFolderName, openWorkRoot, WORK_ROOT_PREFIX } from "./work-folders";
