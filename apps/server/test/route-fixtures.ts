@@ -539,6 +539,28 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
     access: "owner",
     request: (s) => ({ params: { id: s.project.id } }),
   },
+  // On the spare project, which has no build: the seed's has a published one, which locks it.
+  "PUT /api/projects/:id/signing-key": {
+    access: "owner",
+    request: (s) => ({
+      params: { id: s.spareProjectId },
+      form: {
+        fields: { password: s.keystore.password, alias: s.keystore.alias },
+        files: [
+          {
+            name: "keystore",
+            filename: "upload.p12",
+            contentType: "application/x-pkcs12",
+            data: s.keystore.bytes,
+          },
+        ],
+      },
+    }),
+  },
+  "DELETE /api/projects/:id/signing-key": {
+    access: "owner",
+    request: (s) => ({ params: { id: s.spareProjectId } }),
+  },
   "GET /api/projects/:id/signing-key/keystore": {
     access: "owner",
     request: (s) => ({ params: { id: s.project.id } }),

@@ -109,7 +109,6 @@ export const MachineKeystorePasswordSchema = z
  */
 export const KeyAliasSchema = z
   .string(AgentsTexts.invalidAlias)
-  .trim()
   .toLowerCase()
   .regex(/^[a-z0-9._-]{1,64}$/, AgentsTexts.invalidAlias);
 
