@@ -1,5 +1,7 @@
 import http from "node:http";
 import type { Socket } from "node:net";
+import { Writable } from "node:stream";
+import { createServerClient, ServerError } from "@hybridge/agent/runner";
 import { AgentsTexts } from "@hybridge/shared/agents/texts";
 import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -18,12 +20,25 @@ let app: TestApp;
 let owner: TestUser;
 let server: string;
 let keystore: TestKeystore;
+/** Everything the app logged. */
+let logText = "";
 /** Every connection the server accepted, to read how many bytes it took off each. */
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
   keystore = await testKeystore({ password: "raw-bodies-password" });
-  app = await createTestApp({ env: { BUILD_MAX_ARTIFACT_MB: "5" } });
+  app = await createTestApp({
+    env: { BUILD_MAX_ARTIFACT_MB: "5" },
+    log: {
+      level: "info",
+      stream: new Writable({
+        write(chunk, _encoding, done) {
+          logText += String(chunk);
+          done();
+        },
+      }),
+    },
+  });
   server = await listenForMachines(app);
   app.server.on("connection", (socket: Socket) => sockets.push(socket));
   owner = await createTestUser(app);
@@ -121,6 +136,29 @@ function putStreaming(
     write();
   });
 }
+
+describe("PUT …/signing-key from the runner's client", () => {
+  it("sends the password in a header: the refusal's log line does not hold it", async () => {
+    const { build, machine } = await heldBuild();
+    try {
+      const client = createServerClient({ server, token: machine.token });
+      const password = "a-password-no-log-may-keep";
+      const refused = await client
+        .putSigningKey(build.id, { bytes: keystore.bytes, password, alias: keystore.alias })
+        .catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(ServerError);
+      expect(logText).toContain(`/api/agents/builds/${build.id}/signing-key`);
+      expect(logText).toContain("request refused");
+      expect(logText).not.toContain(password);
+      expect(refused).toMatchObject({ status: 400, message: AgentsTexts.keystoreWrongPassword });
+      // The right password is taken.
+      const kept = await client.putSigningKey(build.id, keystore);
+      expect(kept).toMatchObject({ password: keystore.password, alias: "upload" });
+    } finally {
+      await machine.close();
+    }
+  });
+});
 
 describe("PUT …/signing-key with a body far over its limit", () => {
   it("answers 413 at the first bytes past 64 KB of a 300 MB chunked body, reading about the limit", async () => {
