@@ -5,7 +5,12 @@ import type { Page, Request } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectHidden, expectVisible } from "./support/assertions";
 import { apiError, failedResource, useBrowser } from "./support/browser";
-import { createProjectViaApi, latestBuild, readyAndroidBuild } from "./support/builds";
+import {
+  createProjectViaApi,
+  latestBuild,
+  ownersKeystore,
+  readyAndroidBuild,
+} from "./support/builds";
 import { webAppZip } from "./support/bundles";
 import { createSignedInUser } from "./support/users";
 
@@ -59,6 +64,36 @@ describe("project page and builds", () => {
     await expectVisible(text(page, BundlesTexts.uploaded));
     await expectVisible(webApp.getByText(BundlesTexts.next, { exact: true }));
     await expectVisible(webApp.getByText(/2 files/));
+
+    // The upload key: the owner's own keystore before the first build, after a reset.
+    const signing = page.getByRole("region", { name: BuildsTexts.signingKeyTitle, exact: true });
+    await expectVisible(signing.getByText(BuildsTexts.signingKeyNone, { exact: true }));
+    const mine = await ownersKeystore("my keystore pass", "key0");
+    const replaceKey = async () => {
+      await signing.getByRole("button", { name: BuildsTexts.replaceKey, exact: true }).click();
+      await signing.getByLabel(BuildsTexts.keystoreFile, { exact: true }).setInputFiles({
+        name: "mine.p12",
+        mimeType: "application/x-pkcs12",
+        buffer: mine.bytes,
+      });
+      await signing
+        .getByLabel(BuildsTexts.keystorePassword, { exact: true })
+        .fill("my keystore pass");
+      await signing.getByLabel(BuildsTexts.keyAlias, { exact: true }).fill("key0");
+      await signing
+        .getByRole("button", { name: BuildsTexts.replaceKeySubmit, exact: true })
+        .click();
+      await expectVisible(text(page, BuildsTexts.keyReplaced));
+      await expectVisible(signing.getByText(mine.sha256, { exact: true }));
+    };
+    await replaceKey();
+    await signing.getByRole("button", { name: BuildsTexts.resetKey, exact: true }).click();
+    const resetDialog = page.getByRole("alertdialog");
+    await expectVisible(resetDialog.getByText(BuildsTexts.resetKeyConfirm, { exact: true }));
+    await resetDialog.getByRole("button", { name: BuildsTexts.resetKey, exact: true }).click();
+    await expectVisible(text(page, BuildsTexts.keyReset));
+    await expectVisible(signing.getByText(BuildsTexts.signingKeyNone, { exact: true }));
+    await replaceKey();
 
     // A second tab keeps the project page open, never reloaded.
     const watcher = await context.newPage();
@@ -115,6 +150,12 @@ describe("project page and builds", () => {
     // The open project page shows the release within moments, without a reload.
     await expectVisible(watchedAndroid.getByText(BuildsTexts.version(1), { exact: true }), 3_000);
     await expectVisible(watchedAndroid.getByText(PUBLISHED_ON), 3_000);
+    // The published app was signed with the owner's key, which is now the app's for good.
+    await page.reload();
+    await expectVisible(signing.getByText(mine.sha256, { exact: true }));
+    await expectVisible(signing.getByText(BuildsTexts.uploadKeyLocked, { exact: true }));
+    expect(await signing.getByRole("button", { name: BuildsTexts.replaceKey }).count()).toBe(0);
+    expect(await signing.getByRole("button", { name: BuildsTexts.resetKey }).count()).toBe(0);
     expect(
       await watcher.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere),
     ).toBe(true);

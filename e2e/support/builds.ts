@@ -1,4 +1,9 @@
+import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
 import type { BrowserContext } from "playwright-core";
 import { baseUrl } from "./env";
 
@@ -66,5 +71,34 @@ export async function readyAndroidBuild(context: BrowserContext, projectId: stri
       throw new Error(`the Android build did not become ready: ${JSON.stringify(latest)}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
+
+/**
+ * An upload key of the owner's own, as keytool makes one (PKCS#12, RSA 2048), with the SHA-256
+ * of its certificate as keytool prints it.
+ */
+export async function ownersKeystore(password: string, alias: string) {
+  const dir = await mkdtemp(path.join(tmpdir(), "hybridge-e2e-key-"));
+  try {
+    const file = path.join(dir, "mine.p12");
+    const run = promisify(execFile);
+    const env = { PATH: process.env.PATH ?? "", E2E_KEYSTORE_PASSWORD: password };
+    const pass = ["-storepass:env", "E2E_KEYSTORE_PASSWORD"];
+    await run(
+      "keytool",
+      [
+        ...["-genkeypair", "-noprompt", "-keystore", file, "-storetype", "PKCS12"],
+        ...["-alias", alias, "-keyalg", "RSA", "-keysize", "2048", "-validity", "10000"],
+        ...["-dname", "CN=The owner", ...pass, "-keypass:env", "E2E_KEYSTORE_PASSWORD"],
+      ],
+      { env },
+    );
+    const { stdout } = await run("keytool", ["-list", "-v", "-keystore", file, ...pass], { env });
+    const sha256 = /SHA256: ([0-9A-F:]+)/.exec(stdout)?.[1]?.replaceAll(":", "").toLowerCase();
+    if (!sha256) throw new Error(`keytool printed no SHA-256:\n${stdout}`);
+    return { bytes: await readFile(file), sha256 };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
 }

@@ -2,7 +2,7 @@ import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { inspect } from "node:util";
 import { detectAndroidToolchain } from "@hybridge/agent/android";
-import { startAgent } from "@hybridge/agent/runner";
+import { machineFolderName, startAgent } from "@hybridge/agent/runner";
 import { type App, buildApp } from "./app";
 import { createEmbeddedAgent } from "./features/agents/manage-agents";
 import { seedStore } from "./features/store/seed-store";
@@ -172,6 +172,9 @@ async function startEmbeddedAgent(
     platforms: ["android"],
     toolchain,
     pollMs: 1000,
+    // Its token is new at each start: its work folders are named after the data folder, so
+    // that the next start removes what a killed one left.
+    workName: `embedded-${machineFolderName(config.dataDir)}`,
     log: (message) => app.log.info({ agent: "embedded" }, message),
   });
   app.log.info(`Embedded build machine: Android, ${config.builds.concurrency} at a time`);

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { newAgentToken } from "../src/features/agents/agent-auth";
+import { type TestKeystore, testKeystore } from "../src/features/agents/test-support";
 import { createDeployToken } from "../src/features/bundles/deploy-tokens";
 import { sampleBundle, uploadBundle } from "../src/features/bundles/test-support";
 import {
@@ -52,6 +53,8 @@ export type Seed = {
   agent: { id: string; token: string };
   /** A build the machine holds now (building), with the project's signing key stored. */
   heldBuildId: string;
+  /** A real upload key (keytool's): the project's, which the seed stored. */
+  keystore: TestKeystore;
   /** A pending build, which the cancel route cancels. */
   pendingBuildId: string;
   /** A web bundle of the project (the delete route deletes it), and a zip to upload. */
@@ -67,8 +70,6 @@ export type Seed = {
 
 /** The bytes of a small zip, which is all the server checks of an uploaded APK. */
 export const FAKE_APK = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(60, 1)]);
-/** A DER SEQUENCE's first byte, which is all the server checks of a keystore. */
-export const FAKE_KEYSTORE = Buffer.concat([Buffer.from([0x30, 0x82]), Buffer.alloc(40, 2)]);
 export const CERT_SHA256 = "ab".repeat(32);
 
 /** A build of the seed's project that `agentId` holds now, inserted directly. */
@@ -193,16 +194,19 @@ export async function createSeed(app: TestApp): Promise<Seed> {
   const readyBuild = await heldBuild(app, owned, agent.id, 2);
   await builtApp(app, agentToken.token, readyBuild);
   const held = await heldBuild(app, owned, agent.id, 2);
+  const keystore = await testKeystore({ password: "route-table-pass" });
   await expectOk(
     "signing key",
     app.inject({
       method: "PUT",
-      url: `/api/agents/builds/${held}/signing-key?password=route-table-pass&alias=upload`,
+      url: `/api/agents/builds/${held}/signing-key`,
       headers: {
         authorization: `Bearer ${agentToken.token}`,
         "content-type": "application/octet-stream",
+        "x-keystore-password": keystore.password,
+        "x-keystore-alias": keystore.alias,
       },
-      payload: FAKE_KEYSTORE,
+      payload: keystore.bytes,
     }),
   );
   const bundleZip = await sampleBundle();
@@ -247,6 +251,7 @@ export async function createSeed(app: TestApp): Promise<Seed> {
     cipher: texteChiffre,
     agent: { id: agent.id, token: agentToken.token },
     heldBuildId: held,
+    keystore,
     pendingBuildId: pending.id,
     bundleId: bundle.id,
     bundleZip,
@@ -547,6 +552,28 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
     access: "owner",
     request: (s) => ({ params: { id: s.project.id } }),
   },
+  // On the spare project, which has no build: the seed's has a published one, which locks it.
+  "PUT /api/projects/:id/signing-key": {
+    access: "owner",
+    request: (s) => ({
+      params: { id: s.spareProjectId },
+      form: {
+        fields: { password: s.keystore.password, alias: s.keystore.alias },
+        files: [
+          {
+            name: "keystore",
+            filename: "upload.p12",
+            contentType: "application/x-pkcs12",
+            data: s.keystore.bytes,
+          },
+        ],
+      },
+    }),
+  },
+  "DELETE /api/projects/:id/signing-key": {
+    access: "owner",
+    request: (s) => ({ params: { id: s.spareProjectId } }),
+  },
   "GET /api/projects/:id/signing-key/keystore": {
     access: "owner",
     request: (s) => ({ params: { id: s.project.id } }),
@@ -591,9 +618,12 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
     valid: 409,
     request: (s) => ({
       params: { buildId: s.heldBuildId },
-      query: { password: "another-password", alias: "upload" },
-      raw: { contentType: "application/octet-stream", payload: FAKE_KEYSTORE },
-      headers: agentAuth(s),
+      raw: { contentType: "application/octet-stream", payload: s.keystore.bytes },
+      headers: {
+        ...agentAuth(s),
+        "x-keystore-password": s.keystore.password,
+        "x-keystore-alias": s.keystore.alias,
+      },
     }),
   },
   "GET /api/agents/builds/:buildId/signing-key": {

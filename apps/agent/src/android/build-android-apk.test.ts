@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { jpegFile } from "@hybridge/shared/files/test-files";
@@ -9,6 +9,7 @@ import { runShellOnJvm, type ShellRun } from "../../test/shell-on-jvm";
 import { type AndroidApk, type AndroidApp, buildAndroidApk } from "./build-android-apk";
 import { createUploadKeystore, type UploadKeystore } from "./keystore";
 import { packageIdFromAppCode } from "./package-id";
+import { detectAndroidToolchain } from "./toolchain";
 
 // A name that XML, aapt's string syntax, format strings and HTML would each mangle if unescaped.
 const NAME = `Bob's "Café" & <Shop> 100% %s \\ @home`;
@@ -430,5 +431,39 @@ describe("a build that cannot finish", () => {
       message: "The launch icon could not be read as a PNG or JPEG image.",
     });
     expect(badIcon.leftBehind).toEqual([]);
+  });
+});
+
+describe("the upload key on the build machine's disk", () => {
+  it("is a 0600 file in a 0700 folder while apksigner signs, and gone before it verifies", async () => {
+    // apksigner, seen through a wrapper that notes what is on disk at each of its runs.
+    const bin = await mkdtemp(join(scratch, "bin-"));
+    const notes = join(bin, "notes.txt");
+    const real = (await detectAndroidToolchain()).tools.apksigner;
+    await writeFile(
+      join(bin, "apksigner"),
+      [
+        "#!/bin/sh",
+        'ks=""; prev=""',
+        'for arg in "$@"; do [ "$prev" = "--ks" ] && ks="$arg"; prev="$arg"; done',
+        `if [ -n "$ks" ]; then stat -c 'sign %a %n' "$ks" "$(dirname "$ks")" >> "${notes}"; fi`,
+        `case " $* " in *" verify "*) echo "verify $(find . -name '*.p12' | wc -l)" >> "${notes}";; esac`,
+        `exec "${real}" "$@"`,
+        "",
+      ].join("\n"),
+      { mode: 0o755 },
+    );
+    const toolchain = await detectAndroidToolchain({
+      searchPath: `${bin}:${process.env.PATH ?? ""}`,
+    });
+    const signed = await build({ toolchain });
+    if (!signed.built) throw signed.error;
+    const lines = (await readFile(notes, "utf8")).trim().split("\n");
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/^sign 600 \/.+\/key-[^/]+\/upload\.p12$/);
+    expect(lines[1]).toMatch(/^sign 700 \/.+\/key-[^/]+$/);
+    // The next step, verify, finds no keystore anywhere in the build's folder.
+    expect(lines[2]).toBe("verify 0");
+    expect(signed.leftBehind).toEqual([]);
   });
 });

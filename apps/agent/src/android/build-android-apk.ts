@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { listBundleFiles, writeUnsignedApk } from "./apk-contents";
 import { isLightColor, toRrggbb } from "./colors";
@@ -148,14 +148,7 @@ export async function buildAndroidApk(options: BuildAndroidApkOptions): Promise<
     onProgress(55);
     await alignApk(ctx, { apk: "unsigned.apk", out: "aligned.apk" });
     onProgress(65);
-    await writeFile(join(dir, "upload.p12"), keystore.bytes, { mode: 0o600 });
-    await signApk(ctx, {
-      apk: "aligned.apk",
-      out: "app.apk",
-      keystore: "upload.p12",
-      alias: keystore.alias,
-      password: keystore.password,
-    });
+    await signWithKeystore(ctx, keystore, { apk: "aligned.apk", out: "app.apk" });
     onProgress(85);
     const { certificateSha256 } = await verifyApk(ctx, { apk: "app.apk" });
     const apk = await readFile(join(dir, "app.apk"));
@@ -171,6 +164,31 @@ export async function buildAndroidApk(options: BuildAndroidApkOptions): Promise<
       versionName,
     };
   });
+}
+
+/**
+ * Signs with the project's key, which is on disk only while apksigner runs: 0600, in a 0700
+ * folder of its own, removed as soon as the signing ends (failed or not) — not with the build's
+ * folder, and before the next step.
+ */
+async function signWithKeystore(
+  ctx: StepContext,
+  keystore: UploadKeystore,
+  input: { apk: string; out: string },
+) {
+  const keyDir = await mkdtemp(join(ctx.workDir, "key-"));
+  try {
+    const file = join(keyDir, "upload.p12");
+    await writeFile(file, keystore.bytes, { mode: 0o600, flag: "wx" });
+    await signApk(ctx, {
+      ...input,
+      keystore: file,
+      alias: keystore.alias,
+      password: keystore.password,
+    });
+  } finally {
+    await rm(keyDir, { recursive: true, force: true });
+  }
 }
 
 /** classes.dex of the shell's smali, by the sources' hash: the same for every build. */

@@ -1,6 +1,7 @@
 import { type AndroidToolchain, detectAndroidToolchain } from "../android";
 import { createServerClient, ServerError } from "./client";
 import { androidBuilder, type Builder, type JobOutcome, runJob } from "./run-job";
+import { machineFolderName, openWorkRoot } from "./work-folders";
 
 export type AgentOptions = {
   server: string;
@@ -18,6 +19,14 @@ export type AgentOptions = {
   makeKeystore?: Parameters<typeof runJob>[0]["makeKeystore"];
   log?: (message: string) => void;
   onJobDone?: (buildId: string, outcome: JobOutcome) => void;
+  /**
+   * The name of the machine's parent folder of work folders (`hybridge-agent-<name>`). Default:
+   * from the token, the same at every start. The server's embedded machine, whose token is new
+   * at each start, names its own.
+   */
+  workName?: string;
+  /** Where that folder is made. Default: the system's temporary folder. */
+  workParent?: string;
 };
 
 /** Waits `ms`, or less when `signal` aborts; its abort listener goes with it either way. */
@@ -50,6 +59,14 @@ export async function startAgent(options: AgentOptions) {
       );
   }
   const builder = options.builder ?? androidBuilder(options.toolchain);
+  // What a run killed with -9 left behind (bundles, APKs, keys) goes before anything is claimed.
+  const workRoot = await openWorkRoot({
+    name: options.workName ?? machineFolderName(options.token),
+    parent: options.workParent,
+  });
+  if (workRoot.swept.length > 0) {
+    log(`Removed ${workRoot.swept.length} work folder(s) an earlier run left in ${workRoot.dir}`);
+  }
   const controller = new AbortController();
   // Aborted by release(): the builds in progress are no longer this machine's.
   const handedBack = new AbortController();
@@ -73,6 +90,7 @@ export async function startAgent(options: AgentOptions) {
           makeKeystore: options.makeKeystore,
           onLog: (line) => log(`${job.buildId.slice(0, 8)} ${line}`),
           signal: handedBack.signal,
+          workRoot: workRoot.dir,
         });
         log(`build ${job.buildId}: ${outcome}`);
         options.onJobDone?.(job.buildId, outcome);
@@ -88,7 +106,7 @@ export async function startAgent(options: AgentOptions) {
     }
   };
   const loops = Array.from({ length: Math.max(1, options.concurrency ?? 1) }, loop);
-  const done = Promise.all(loops).then(() => {});
+  const done = Promise.all(loops).then(() => workRoot.close());
   return {
     platforms,
     done,

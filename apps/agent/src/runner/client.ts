@@ -1,9 +1,11 @@
-import type {
-  ClaimResponse,
-  Job,
-  ProgressResponse,
-  ReleaseResponse,
-  SigningKeyResponse,
+import {
+  type ClaimResponse,
+  type Job,
+  KEYSTORE_ALIAS_HEADER,
+  KEYSTORE_PASSWORD_HEADER,
+  type ProgressResponse,
+  type ReleaseResponse,
+  type SigningKeyResponse,
 } from "@hybridge/shared/agents/protocol";
 
 /** The server answered something the protocol does not expect; `status` says what. */
@@ -94,10 +96,15 @@ export function createServerClient(options: {
       buildId: string,
       key: { bytes: Buffer; password: string; alias: string },
     ): Promise<SigningKeyResponse["signing"]> {
-      const query = new URLSearchParams({ password: key.password, alias: key.alias });
-      const res = await doFetch(`${base}/api/agents/builds/${buildId}/signing-key?${query}`, {
+      // The password goes in a header: a URL is written to logs (the server's, a proxy's).
+      const res = await doFetch(`${base}/api/agents/builds/${buildId}/signing-key`, {
         method: "PUT",
-        headers: { ...headers, "content-type": "application/octet-stream" },
+        headers: {
+          ...headers,
+          "content-type": "application/octet-stream",
+          [KEYSTORE_PASSWORD_HEADER]: key.password,
+          [KEYSTORE_ALIAS_HEADER]: key.alias,
+        },
         body: key.bytes,
       });
       if (res.status !== 201 && res.status !== 409) {

@@ -64,6 +64,8 @@ export async function runJob(options: {
   onLog?: (line: string) => void;
   /** Aborted when the machine hands its builds back: the tools are killed. */
   signal?: AbortSignal;
+  /** Where the job's folder is made: the machine's own parent folder (work-folders.ts). */
+  workRoot?: string;
 }): Promise<JobOutcome> {
   const signal = options.signal ?? new AbortController().signal;
   const { client, job } = options;
@@ -93,7 +95,8 @@ export async function runJob(options: {
     beating = beating.then(flush);
   }, heartbeatMs);
 
-  const workDir = await mkdtemp(path.join(tmpdir(), "hybridge-job-"));
+  // 0700, like every folder mkdtemp makes: the bundle, the app and the key are the job's alone.
+  const workDir = await mkdtemp(path.join(options.workRoot ?? tmpdir(), "job-"));
   try {
     log(`Build machine took version ${job.version} (attempt ${job.attempt})`);
     let bundleDir: string | null = null;
@@ -117,7 +120,7 @@ export async function runJob(options: {
       log("First Android build of this app: making its upload key");
       const made = await (
         options.makeKeystore ??
-        ((j: Job) => createUploadKeystore({ dname: { commonName: j.app.name }, signal }))
+        ((j: Job) => createUploadKeystore({ dname: { commonName: j.app.name }, workDir, signal }))
       )(job);
       const kept = await client.putSigningKey(job.buildId, made);
       keystore =

@@ -98,18 +98,40 @@ export const FailInputSchema = z.object({
 });
 export type FailInput = z.infer<typeof FailInputSchema>;
 
+/** A keystore's password as a build machine makes it (random, URL-safe). */
+export const MachineKeystorePasswordSchema = z
+  .string(AgentsTexts.invalidPassword)
+  .regex(/^[A-Za-z0-9_-]{8,128}$/, AgentsTexts.invalidPassword);
+
 /**
- * `PUT /api/agents/builds/:buildId/signing-key?password=…&alias=…` with the PKCS#12 keystore as
- * the body (application/octet-stream). 201: stored; 409: the project has a key already — the
- * answer carries it, and the agent signs with that one.
+ * A key's alias in a keystore: it reaches keytool's and apksigner's command lines, so plain
+ * characters only. Java's PKCS#12 keystores ignore case: an alias is compared in lower case.
  */
-export const SigningKeyQuerySchema = z.object({
-  password: z
-    .string(AgentsTexts.invalidPassword)
-    .regex(/^[A-Za-z0-9_-]{8,128}$/, AgentsTexts.invalidPassword),
-  alias: z.string(AgentsTexts.invalidAlias).regex(/^[a-z0-9._-]{1,64}$/, AgentsTexts.invalidAlias),
+export const KeyAliasSchema = z
+  .string(AgentsTexts.invalidAlias)
+  .toLowerCase()
+  .regex(/^[a-z0-9._-]{1,64}$/, AgentsTexts.invalidAlias);
+
+/** The headers of `PUT …/signing-key` that say how to open the keystore in its body. */
+export const KEYSTORE_PASSWORD_HEADER = "x-keystore-password";
+export const KEYSTORE_ALIAS_HEADER = "x-keystore-alias";
+
+/**
+ * `PUT /api/agents/builds/:buildId/signing-key` with the PKCS#12 keystore as the body
+ * (application/octet-stream, at most MAX_KEYSTORE_BYTES) and its password and alias in the
+ * `X-Keystore-Password` and `X-Keystore-Alias` headers — never in the URL, which logs and
+ * proxies keep. The server checks that the password opens the keystore and that the alias holds
+ * a private key and its certificate. 201: stored; 409: the project has a key already — the
+ * answer carries it, and the agent signs with that one. The other headers pass through.
+ */
+export const SigningKeyHeadersSchema = z.looseObject({
+  [KEYSTORE_PASSWORD_HEADER]: MachineKeystorePasswordSchema,
+  [KEYSTORE_ALIAS_HEADER]: KeyAliasSchema,
 });
-export type SigningKeyQuery = z.infer<typeof SigningKeyQuerySchema>;
+export type SigningKeyHeaders = z.infer<typeof SigningKeyHeadersSchema>;
+
+/** The largest keystore the server takes: an upload key is a few KB. */
+export const MAX_KEYSTORE_BYTES = 64 * 1024;
 
 export const SigningKeyResponseSchema = z.object({
   signing: z.object({ keystoreUrl: AgentUrl, password: z.string(), alias: z.string() }),

@@ -19,6 +19,27 @@ export const AgentsTexts = {
   artifactNotApk: "The built app is not an APK (a zip with AndroidManifest.xml).",
   keystoreNotPkcs12: "The keystore is not a PKCS#12 file.",
   keystoreTooLarge: "The keystore is larger than 64 KB.",
+  keystoreRequired: "Send the keystore (a PKCS#12 file) as the request body.",
+  keystoreFileRequired: "Choose the keystore file (PKCS#12, often named .p12 or .jks).",
+  keystoreWrongPassword: "The password does not open this keystore.",
+  keystoreAliasMissing: (alias: string, found: readonly string[]) =>
+    `The keystore holds no key named "${alias}"${
+      found.length > 0 ? ` (it holds: ${found.slice(0, 3).join(", ")})` : ""
+    }.`,
+  keystoreNoPrivateKey: (alias: string) => `The keystore's entry "${alias}" has no private key.`,
+  keystoreNoCertificate: (alias: string) => `The keystore's entry "${alias}" has no certificate.`,
+  keystoreKeyMismatch: (alias: string) =>
+    `The certificate of "${alias}" in the keystore is not the one of its private key.`,
+  keystoreUnreadable:
+    "The keystore could not be read: it is damaged or uses an encryption that is not supported.",
+  keystoreTooCostly: (max: number) =>
+    `The keystore's encryption asks for more than ${max.toLocaleString("en-US")} iterations: make it again with keytool.`,
+  invalidOwnerPassword:
+    "The keystore password must be 6 to 128 characters: letters, digits, spaces and ASCII punctuation.",
+  uploadKeyLocked:
+    "An Android build of this project was published: its upload key can no longer be replaced or reset, or the next version would not install over it.",
+  signedWithOldKey:
+    "Signed with an upload key that was since replaced or reset: request a new build.",
   noArtifact: "This build has no artifact yet.",
   signingKeyExists: "This project already has a signing key: sign with it.",
   agentNotFound: "This build machine could not be found.",

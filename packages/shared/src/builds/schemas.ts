@@ -74,7 +74,8 @@ export const ProjectBuildParamsSchema = z.object({ id: z.string(), buildId: z.st
 
 /**
  * `GET /api/projects/:id/signing-key`: the project's Android upload key, for Play Console. The
- * password is in the answer once (the first download); later answers carry null.
+ * password is in the answer once (the first download); later answers carry null. `PUT` (the
+ * owner's keystore) and `DELETE` (reset) answer the same.
  */
 export const SigningKeyInfoResponseSchema = z.object({
   signingKey: z
@@ -86,6 +87,8 @@ export const SigningKeyInfoResponseSchema = z.object({
       password: z.string().nullable(),
     })
     .nullable(),
+  /** False once an Android build is published: the key can no longer be replaced or reset. */
+  changeable: z.boolean(),
 });
 export type SigningKeyInfoResponse = z.infer<typeof SigningKeyInfoResponseSchema>;
 

@@ -1,3 +1,4 @@
+import { AgentsTexts } from "../agents/texts";
 import type { BuildPlatform } from "../common/enums";
 import { GenericTexts } from "../common/errors";
 
@@ -79,10 +80,35 @@ export const BuildsTexts = {
   signingKeyTitle: "Android signing key",
   signingKeyHint:
     "Every Android build of this project is signed with this upload key, so updates install over earlier versions. Keep it to publish on Google Play later.",
-  signingKeyNone: "The key is made at the project's first Android build.",
+  signingKeyNone:
+    "The key is made at the project's first Android build, unless you upload one of your own.",
   signingKeyPasswordOnce: "Keystore password: copy it now, it is shown only once.",
-  signingKeyPasswordShown: "The password was shown when the key was first downloaded.",
+  signingKeyPasswordShown:
+    "The password is not shown again: it was shown once after the key was made, or it is the one you chose when you uploaded the key.",
   downloadKeystore: "Download keystore",
+  // The upload key part (decision 033): the owner's own key, or a new one, until a publication.
+  uploadKeyTitle: "Upload key",
+  uploadKeyChangeable:
+    "Until a version is published, you can replace this key with a keystore of your own, or reset it.",
+  uploadKeyLocked: AgentsTexts.uploadKeyLocked,
+  replaceKey: "Replace",
+  replaceKeyTitle: "Replace the upload key",
+  replaceKeyLead:
+    "Choose a PKCS#12 keystore holding your key and its certificate. Android builds are signed with it from now on; builds signed with the current key and not published yet fail.",
+  keystoreFile: "Keystore file",
+  keystorePassword: "Keystore password",
+  keyAlias: "Key alias",
+  replaceKeySubmit: "Replace key",
+  uploadingKeystore: "Uploading the keystore",
+  checkingKeystore: "Checking the keystore",
+  keyReplaced: "Upload key replaced: the next Android builds are signed with it.",
+  keyReplaceFailed: "Could not replace the upload key. Please try again.",
+  resetKey: "Reset",
+  resetKeyTitle: "Reset the upload key?",
+  resetKeyConfirm:
+    "The key is deleted and the next Android build makes a new one. Builds signed with this key and not published yet fail. Download the keystore first to keep it.",
+  keyReset: "Upload key reset: the next Android build makes a new one.",
+  keyResetFailed: "Could not reset the upload key. Please try again.",
   nothingPublished: "This app has no published Android version yet.",
   appNotFound: "This app could not be found.",
   leaseLost: "The build machine stopped responding",

@@ -1,3 +1,4 @@
+import { Writable } from "node:stream";
 import { AgentsTexts } from "@hybridge/shared/agents/texts";
 import { BuildsTexts } from "@hybridge/shared/builds/texts";
 import { and, eq, inArray, sql } from "drizzle-orm";
@@ -14,18 +15,37 @@ import * as schema from "../../platform/db/schema";
 import { seedBuild, seedProject } from "../builds/test-helpers";
 import { newAgentToken } from "./agent-auth";
 import { sweepExpiredLeases } from "./build-queue";
+import { type TestKeystore, testKeystore } from "./test-support";
 
 const ADMIN = "queue-admin@example.test";
 const APK = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from("an android app")]);
-const KEYSTORE = Buffer.concat([Buffer.from([0x30, 0x82]), Buffer.from("a pkcs12 keystore")]);
 const CERT = "cd".repeat(32);
 
 let app: TestApp;
 let owner: TestUser;
+let first: TestKeystore;
+let second: TestKeystore;
+/** The app's log lines, as JSON objects. */
+const logLines: Record<string, unknown>[] = [];
 
 beforeAll(async () => {
+  [first, second] = await Promise.all([
+    testKeystore({ password: "first-password", name: "First" }),
+    testKeystore({ password: "second-password", name: "Second" }),
+  ]);
   app = await createTestApp({
     env: { ADMIN_EMAILS: ADMIN, BUILD_MAX_ARTIFACT_MB: "1", BUILD_LEASE_SECONDS: "30" },
+    log: {
+      level: "info",
+      stream: new Writable({
+        write(chunk, _encoding, done) {
+          for (const line of String(chunk).split("\n").filter(Boolean)) {
+            logLines.push(JSON.parse(line));
+          }
+          done();
+        },
+      }),
+    },
   });
   owner = await createTestUser(app);
 });
@@ -393,6 +413,31 @@ describe("leases", () => {
 });
 
 describe("signing keys", () => {
+  const putKey = (
+    token: string,
+    buildId: string,
+    key: { bytes: Buffer; password: string; alias: string },
+    url = `/api/agents/builds/${buildId}/signing-key`,
+  ) =>
+    app.inject({
+      method: "PUT",
+      url,
+      headers: {
+        authorization: `Bearer ${token}`,
+        "content-type": "application/octet-stream",
+        "x-keystore-password": key.password,
+        "x-keystore-alias": key.alias,
+      },
+      payload: key.bytes,
+    });
+  const storedKey = async (projectId: string) =>
+    (
+      await app.deps.db
+        .select()
+        .from(schema.signingKeys)
+        .where(eq(schema.signingKeys.projectId, projectId))
+    )[0];
+
   it("keeps the first key of a project and answers it to a second machine; the owner sees the password once", async () => {
     const project = await seedProject(app, owner);
     const a = (await request(project.id)).json().build;
@@ -401,31 +446,28 @@ describe("signing keys", () => {
     const m2 = await addAgent();
     await claim(m1.token);
     await claim(m2.token);
-    const put = (token: string, buildId: string, password: string, body: Buffer) =>
-      agentCall(
-        token,
-        "PUT",
-        `/api/agents/builds/${buildId}/signing-key?password=${password}&alias=upload`,
-        body,
-        "application/octet-stream",
-      );
-    const [first, second] = await Promise.all([
-      put(m1.token, a.id, "first-password", KEYSTORE),
-      put(m2.token, b.id, "second-password", Buffer.concat([KEYSTORE, Buffer.from("2")])),
+    const [one, two] = await Promise.all([
+      putKey(m1.token, a.id, first),
+      putKey(m2.token, b.id, second),
     ]);
-    expect([first.statusCode, second.statusCode].sort()).toEqual([201, 409]);
-    const winner = first.statusCode === 201 ? first : second;
-    const loser = first.statusCode === 201 ? second : first;
+    expect([one.statusCode, two.statusCode].sort()).toEqual([201, 409]);
+    const winner = one.statusCode === 201 ? one : two;
+    const loser = one.statusCode === 201 ? two : one;
     expect(loser.json().signing.password).toBe(winner.json().signing.password);
     const keystore = await agentCall(m1.token, "GET", `/api/agents/builds/${a.id}/signing-key`);
     expect(keystore.statusCode).toBe(200);
+    const won = winner === one ? first : second;
+    expect(keystore.rawPayload.equals(won.bytes)).toBe(true);
 
     const info = () =>
       app.inject({
         url: `/api/projects/${project.id}/signing-key`,
         headers: { cookie: owner.cookie },
       });
-    expect((await info()).json().signingKey.password).toBe(winner.json().signing.password);
+    const shown = (await info()).json().signingKey;
+    expect(shown.password).toBe(winner.json().signing.password);
+    // The server read the certificate's fingerprint from the keystore itself.
+    expect(shown.certSha256).toBe(won.certSha256);
     expect((await info()).json().signingKey.password).toBeNull();
     const file = await app.inject({
       url: `/api/projects/${project.id}/signing-key/keystore`,
@@ -449,20 +491,68 @@ describe("signing keys", () => {
     });
   });
 
-  it("refuses a keystore that is not PKCS#12", async () => {
+  it("refuses a keystore the password does not open, without the alias, not PKCS#12, or none; nothing is stored", async () => {
     const project = await seedProject(app, owner);
     const a = (await request(project.id)).json().build;
     const machine = await addAgent();
     await claim(machine.token);
-    const res = await agentCall(
-      machine.token,
-      "PUT",
-      `/api/agents/builds/${a.id}/signing-key?password=first-password&alias=upload`,
-      Buffer.from("not a keystore"),
-      "application/octet-stream",
-    );
+    for (const [key, message] of [
+      [{ ...first, password: "not-the-password" }, AgentsTexts.keystoreWrongPassword],
+      [{ ...first, alias: "key0" }, AgentsTexts.keystoreAliasMissing("key0", ["upload"])],
+      [{ ...first, bytes: Buffer.from("not a keystore") }, AgentsTexts.keystoreNotPkcs12],
+      [{ ...first, bytes: first.bytes.subarray(0, 200) }, AgentsTexts.keystoreNotPkcs12],
+      [{ ...first, bytes: Buffer.alloc(0) }, AgentsTexts.keystoreRequired],
+    ] as const) {
+      const res = await putKey(machine.token, a.id, key);
+      expect(res.statusCode, message).toBe(400);
+      expect(res.json()).toEqual({ code: "VALIDATION", message });
+    }
+    expect(await storedKey(project.id)).toBeUndefined();
+    // The machine can still send a good one.
+    expect((await putKey(machine.token, a.id, first)).statusCode).toBe(201);
+  });
+
+  it("takes the password in a header, never in the URL: a refusal's log line does not hold it", async () => {
+    const project = await seedProject(app, owner);
+    const a = (await request(project.id)).json().build;
+    const machine = await addAgent();
+    await claim(machine.token);
+    const secret = "never-logged-password-123";
+    const res = await putKey(machine.token, a.id, { ...first, password: secret });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(AgentsTexts.keystoreNotPkcs12);
+    expect(res.json().message).toBe(AgentsTexts.keystoreWrongPassword);
+    const refused = logLines.filter((line) => line.msg === "request refused");
+    expect(
+      refused.some((line) => JSON.stringify(line).includes(`/api/agents/builds/${a.id}/`)),
+    ).toBe(true);
+    expect(logLines.filter((line) => JSON.stringify(line).includes(secret))).toEqual([]);
+    // A password still sent in the query (an older machine) is not taken from there.
+    const old = await putKey(
+      machine.token,
+      a.id,
+      { ...first, password: "" },
+      `/api/agents/builds/${a.id}/signing-key?password=${first.password}&alias=upload`,
+    );
+    expect(old.statusCode).toBe(400);
+    expect(old.json().message).toBe(AgentsTexts.invalidPassword);
+    expect(await storedKey(project.id)).toBeUndefined();
+  });
+
+  it("refuses a keystore whose Content-Length is over 64 KB with 413, before reading it", async () => {
+    const project = await seedProject(app, owner);
+    const a = (await request(project.id)).json().build;
+    const machine = await addAgent();
+    await claim(machine.token);
+    const res = await putKey(machine.token, a.id, {
+      ...first,
+      bytes: Buffer.alloc(65 * 1024, 0x30),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({
+      code: "PAYLOAD_TOO_LARGE",
+      message: AgentsTexts.keystoreTooLarge,
+    });
+    expect(await storedKey(project.id)).toBeUndefined();
   });
 });
 

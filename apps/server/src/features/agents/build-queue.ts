@@ -195,10 +195,8 @@ export async function storeArtifact(
 ) {
   const { db, storage, agentId, buildId } = options;
   const held = await heldBuild(db, buildId, agentId);
-  if (!held) {
-    options.body.destroy();
-    throw leaseLost();
-  }
+  // The body is left unread: the answer closes the connection (raw-body.ts).
+  if (!held) throw leaseLost();
   const key = `artifacts/${randomUUID()}.apk`;
   const hash = createHash("sha256");
   let head = Buffer.alloc(0);

@@ -12,13 +12,26 @@ import {
   ClaimResponseSchema,
   CompleteInputSchema,
   FailInputSchema,
+  KEYSTORE_ALIAS_HEADER,
+  KEYSTORE_PASSWORD_HEADER,
+  MAX_KEYSTORE_BYTES,
   ProgressInputSchema,
   ProgressResponseSchema,
   ReleaseResponseSchema,
-  SigningKeyQuerySchema,
+  SigningKeyHeadersSchema,
   SigningKeyResponseSchema,
 } from "@hybridge/shared/agents/protocol";
 import { AgentsTexts } from "@hybridge/shared/agents/texts";
+import {
+  ReplaceUploadKeyFieldsSchema,
+  UPLOAD_KEY_FILE_FIELD,
+  UPLOAD_KEY_TEXT_FIELDS,
+} from "@hybridge/shared/agents/upload-key";
+import {
+  ProjectIdParamsSchema,
+  SigningKeyInfoResponseSchema,
+} from "@hybridge/shared/builds/schemas";
+import { BuildsTexts } from "@hybridge/shared/builds/texts";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -26,7 +39,11 @@ import { z } from "zod";
 import { projects } from "../../platform/db/schema";
 import { createEncryption } from "../../platform/encryption";
 import { AppError } from "../../platform/errors";
+import { openMultipartForm, readWholeFile, registerMultipart } from "../../platform/multipart-form";
+import { ownsProject } from "../../platform/owned-project";
+import { perAddressLimit } from "../../platform/rate-limit";
 import { requireUser } from "../../platform/session";
+import { getSigningKeyInfo } from "../builds/build-operations";
 import { requireAgent } from "./agent-auth";
 import {
   agentUrls,
@@ -41,7 +58,15 @@ import {
   storeArtifact,
 } from "./build-queue";
 import { createAgent, listAgents, releaseBuildsOf, revokeAgent } from "./manage-agents";
-import { createSigningKeyVault, MAX_KEYSTORE_BYTES } from "./signing-keys";
+import {
+  detachedBody,
+  rawBody,
+  readBodyUpTo,
+  refuseDeclaredOver,
+  registerRawBodies,
+} from "./raw-body";
+import { createSigningKeyVault } from "./signing-keys";
+import { replaceUploadKey, resetUploadKey } from "./upload-key";
 
 /** Raw bodies of the agents API: the built app and the keystore, streamed as they come. */
 const RAW_TYPES = ["application/octet-stream", "application/vnd.android.package-archive"];
@@ -67,7 +92,8 @@ export async function registerAgentsRoutes(
     maxArtifactBytes: config.builds.maxArtifactBytes,
     maxLogLines: config.builds.maxLogLines,
   };
-  const vault = createSigningKeyVault(createEncryption(config.secret, "signingKey"));
+  const signingKeyEncryption = createEncryption(config.secret, "signingKey");
+  const vault = createSigningKeyVault(signingKeyEncryption);
   const bundleFor: BundleLookup = options.bundleFor ?? (async () => null);
 
   // Builds whose machine went silent go back to the queue: checked a few times per lease.
@@ -81,9 +107,17 @@ export async function registerAgentsRoutes(
   });
   app.addHook("onClose", async () => sweeper.stop());
 
-  for (const type of RAW_TYPES) {
-    app.addContentTypeParser(type, (_request, payload, done) => done(null, payload));
-  }
+  registerRawBodies(app, RAW_TYPES);
+  // The owner's keystore (PUT /api/projects/:id/signing-key): two short fields and a small file.
+  await registerMultipart(app, {
+    fieldNameSize: 100,
+    fieldSize: 1024,
+    fields: 4,
+    files: 1,
+    parts: 5,
+    headerPairs: 100,
+    fileSize: MAX_KEYSTORE_BYTES + 1024,
+  });
 
   // Machines poll and beat every few seconds: their calls are logged only when they fail.
   r.post(
@@ -138,16 +172,25 @@ export async function registerAgentsRoutes(
   r.put(
     "/api/agents/builds/:buildId/artifact",
     {
-      bodyLimit: config.builds.maxArtifactBytes + 1,
       schema: { params: AgentBuildParamsSchema, response: { 200: AgentOkResponseSchema } },
     },
     async (request, reply) => {
       const agent = await requireAgent(request, reply);
-      const body = request.body as Readable | undefined;
-      if (!body || typeof (body as Readable).pipe !== "function") {
-        throw AppError.validation(AgentsTexts.artifactRequired);
-      }
-      await storeArtifact({ ...queue, agentId: agent.id, buildId: request.params.buildId, body });
+      const maxMb = Math.round(config.builds.maxArtifactBytes / 1024 / 1024);
+      refuseDeclaredOver(
+        request,
+        config.builds.maxArtifactBytes,
+        new AppError("PAYLOAD_TOO_LARGE", AgentsTexts.artifactTooLarge(maxMb)),
+      );
+      await held(request.params.buildId, agent.id);
+      const body = rawBody(request);
+      if (!body) throw AppError.validation(AgentsTexts.artifactRequired);
+      await storeArtifact({
+        ...queue,
+        agentId: agent.id,
+        buildId: request.params.buildId,
+        body: detachedBody(body),
+      });
       return { ok: true as const };
     },
   );
@@ -225,26 +268,23 @@ export async function registerAgentsRoutes(
   r.put(
     "/api/agents/builds/:buildId/signing-key",
     {
-      bodyLimit: MAX_KEYSTORE_BYTES,
       schema: {
         params: AgentBuildParamsSchema,
-        querystring: SigningKeyQuerySchema,
+        headers: SigningKeyHeadersSchema,
         response: { 201: SigningKeyResponseSchema, 409: SigningKeyResponseSchema },
       },
     },
     async (request, reply) => {
       const agent = await requireAgent(request, reply);
       const build = await held(request.params.buildId, agent.id);
-      const body = request.body as Readable | undefined;
-      if (!body || typeof body.pipe !== "function") {
-        throw AppError.validation(AgentsTexts.keystoreNotPkcs12);
-      }
-      const chunks: Buffer[] = [];
-      for await (const chunk of body) chunks.push(Buffer.from(chunk as Buffer));
+      const keystore = await readBodyUpTo(request, MAX_KEYSTORE_BYTES, {
+        tooLarge: new AppError("PAYLOAD_TOO_LARGE", AgentsTexts.keystoreTooLarge),
+        missing: AppError.validation(AgentsTexts.keystoreRequired),
+      });
       const { created, key } = await vault.store(db, build.projectId, {
-        keystore: Buffer.concat(chunks),
-        password: request.query.password,
-        alias: request.query.alias,
+        keystore,
+        password: request.headers[KEYSTORE_PASSWORD_HEADER],
+        alias: request.headers[KEYSTORE_ALIAS_HEADER],
       });
       return reply.status(created ? 201 : 409).send({
         signing: {
@@ -293,6 +333,68 @@ export async function registerAgentsRoutes(
       const opened = options.openBundle ? await options.openBundle(build.projectId) : null;
       if (!opened) throw AppError.notFound();
       return sendBinary(reply, "application/zip", opened.size, opened.stream);
+    },
+  );
+
+  // The owner's upload key, until an Android build is published (decision 033): replaced by a
+  // keystore of the owner's, or reset (the next build makes one). GET and the download are the
+  // builds feature's.
+  const keyTooLarge = () => new AppError("PAYLOAD_TOO_LARGE", AgentsTexts.keystoreTooLarge);
+  r.put(
+    "/api/projects/:id/signing-key",
+    {
+      onRequest: perAddressLimit(app, config.writeRateLimit),
+      config: { multipartForm: { textFields: UPLOAD_KEY_TEXT_FIELDS } },
+      schema: { params: ProjectIdParamsSchema, response: { 200: SigningKeyInfoResponseSchema } },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const projectId = request.params.id;
+      // Another user's project is not read into: 404 at once.
+      if (!(await ownsProject(db, user.id, projectId))) {
+        throw AppError.notFound(BuildsTexts.projectNotFound);
+      }
+      const form = openMultipartForm(request, {
+        fileFields: { [UPLOAD_KEY_FILE_FIELD]: "keystore" as const },
+        maxFiles: 1,
+      });
+      const fields = await form.parseFields(ReplaceUploadKeyFieldsSchema);
+      let keystore: Buffer | null = null;
+      for await (const file of form.files()) {
+        keystore = await readWholeFile(file.stream, MAX_KEYSTORE_BYTES, keyTooLarge);
+      }
+      if (!keystore) throw AppError.validation(AgentsTexts.keystoreFileRequired);
+      await replaceUploadKey({
+        db,
+        vault,
+        userId: user.id,
+        projectId,
+        key: { keystore, password: fields.password, alias: fields.alias },
+      });
+      return getSigningKeyInfo({
+        db,
+        encryption: signingKeyEncryption,
+        userId: user.id,
+        projectId,
+      });
+    },
+  );
+
+  r.delete(
+    "/api/projects/:id/signing-key",
+    {
+      onRequest: perAddressLimit(app, config.writeRateLimit),
+      schema: { params: ProjectIdParamsSchema, response: { 200: SigningKeyInfoResponseSchema } },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      await resetUploadKey({ db, userId: user.id, projectId: request.params.id });
+      return getSigningKeyInfo({
+        db,
+        encryption: signingKeyEncryption,
+        userId: user.id,
+        projectId: request.params.id,
+      });
     },
   );
 

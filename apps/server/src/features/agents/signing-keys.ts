@@ -1,12 +1,11 @@
+import { MAX_KEYSTORE_BYTES } from "@hybridge/shared/agents/protocol";
 import { AgentsTexts } from "@hybridge/shared/agents/texts";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { signingKeys } from "../../platform/db/schema";
 import type { Encryption } from "../../platform/encryption";
 import { AppError } from "../../platform/errors";
-
-/** A PKCS#12 keystore is one DER SEQUENCE: it starts with 0x30. Upload keys are a few KB. */
-export const MAX_KEYSTORE_BYTES = 64 * 1024;
+import { checkUploadKeystore } from "./pkcs12";
 
 export type OpenSigningKey = { keystore: Buffer; password: string; alias: string };
 
@@ -30,29 +29,21 @@ export function createSigningKeyVault(encryption: Encryption) {
     },
 
     /**
-     * Keeps the project's first upload key. Two first builds racing each make one: the primary
-     * key lets one row in, and the other machine is answered the key that won (`created` false)
-     * so that every build of the project is signed alike.
+     * Keeps the project's first upload key, once checked (checkUploadKeystore: a PKCS#12 that
+     * the password opens, a private key and its certificate under the alias; 400 otherwise, and
+     * nothing stored). Two first builds racing each make one: the primary key lets one row in,
+     * and the other machine is answered the key that won (`created` false) so that every build
+     * of the project is signed alike.
      */
     async store(
       db: Db,
       projectId: string,
       key: OpenSigningKey,
     ): Promise<{ created: boolean; key: OpenSigningKey }> {
-      if (key.keystore.length === 0 || key.keystore[0] !== 0x30) {
-        throw AppError.validation(AgentsTexts.keystoreNotPkcs12);
-      }
-      if (key.keystore.length > MAX_KEYSTORE_BYTES) {
-        throw AppError.validation(AgentsTexts.keystoreTooLarge);
-      }
+      const { certSha256 } = checkKeystore(key);
       const inserted = await db
         .insert(signingKeys)
-        .values({
-          projectId,
-          keystoreSealed: encryption.encrypt(key.keystore.toString("base64"), projectId),
-          passwordSealed: encryption.encrypt(key.password, projectId),
-          alias: key.alias,
-        })
+        .values({ projectId, ...this.seal(projectId, key), certSha256 })
         .onConflictDoNothing()
         .returning({ projectId: signingKeys.projectId });
       if (inserted.length > 0) return { created: true, key };
@@ -60,6 +51,24 @@ export function createSigningKeyVault(encryption: Encryption) {
       if (!existing) throw new Error("signing key vanished");
       return { created: false, key: existing };
     },
+
+    /** The columns that hold a key, sealed for its project. */
+    seal(projectId: string, key: OpenSigningKey) {
+      return {
+        keystoreSealed: encryption.encrypt(key.keystore.toString("base64"), projectId),
+        passwordSealed: encryption.encrypt(key.password, projectId),
+        alias: key.alias,
+      };
+    },
   };
 }
 export type SigningKeyVault = ReturnType<typeof createSigningKeyVault>;
+
+/** An upload key as sent (a build machine's, or an owner's): checked before anything is kept. */
+export function checkKeystore(key: OpenSigningKey) {
+  if (key.keystore.length === 0) throw AppError.validation(AgentsTexts.keystoreRequired);
+  if (key.keystore.length > MAX_KEYSTORE_BYTES) {
+    throw new AppError("PAYLOAD_TOO_LARGE", AgentsTexts.keystoreTooLarge);
+  }
+  return checkUploadKeystore(key);
+}

@@ -7,7 +7,7 @@ import type {
 } from "@hybridge/shared/builds/schemas";
 import { BuildsTexts } from "@hybridge/shared/builds/texts";
 import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
-import type { Db } from "../../platform/db/client";
+import type { Db, Tx } from "../../platform/db/client";
 import { buildLogs, builds, projects, signingKeys } from "../../platform/db/schema";
 import type { Encryption } from "../../platform/encryption";
 import { AppError } from "../../platform/errors";
@@ -211,7 +211,8 @@ export async function getSigningKeyInfo(options: {
     .select()
     .from(signingKeys)
     .where(eq(signingKeys.projectId, options.projectId));
-  if (!row) return { signingKey: null };
+  const changeable = !(await hasPublishedAndroidBuild(db, options.projectId));
+  if (!row) return { signingKey: null, changeable };
   const [firstShow] = await db
     .update(signingKeys)
     .set({ passwordShownAt: sql`now()` })
@@ -226,7 +227,24 @@ export async function getSigningKeyInfo(options: {
       alias: row.alias,
       password: firstShow ? options.encryption.decrypt(row.passwordSealed, row.projectId) : null,
     },
+    changeable,
   };
+}
+
+/** Once a version is out, its upload key is the app's for ever (decision 033). */
+export async function hasPublishedAndroidBuild(db: Db | Tx, projectId: string): Promise<boolean> {
+  const [published] = await db
+    .select({ id: builds.id })
+    .from(builds)
+    .where(
+      and(
+        eq(builds.projectId, projectId),
+        eq(builds.platform, "android"),
+        isNotNull(builds.publishedAt),
+      ),
+    )
+    .limit(1);
+  return published !== undefined;
 }
 
 export async function openKeystore(options: {

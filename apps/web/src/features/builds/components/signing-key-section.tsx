@@ -7,8 +7,12 @@ import { LoadFailed } from "../../../components/ui/load-failed";
 import { LoadingState } from "../../../components/ui/spinner";
 import { buildsEndpoints } from "../api/endpoints";
 import { useSigningKey } from "../api/use-build-actions";
+import { UploadKeyPart } from "./upload-key-part";
 
-/** The Android upload key: its fingerprint, the keystore to download, the password once. */
+/**
+ * The Android upload key: its fingerprint, the keystore to download, the password once; and,
+ * until a version is published, replacing or resetting it (UploadKeyPart).
+ */
 export function SigningKeySection({ projectId }: { projectId: string }) {
   const titleId = useId();
   const key = useSigningKey(projectId, true);
@@ -58,6 +62,7 @@ export function SigningKeySection({ projectId }: { projectId: string }) {
             </a>
           </div>
         )}
+        {key.data && <UploadKeyPart projectId={projectId} info={key.data} />}
       </div>
     </Card>
   );
