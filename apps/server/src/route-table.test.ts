@@ -214,6 +214,12 @@ const otherTexts = (base: string) => [
   { label: "negative number", text: "-1" },
   { label: "huge number", text: "1e308" },
   { label: "__proto__", text: "__proto__" },
+  // A list's cursor in the right form whose date does not exist (the database cannot read it).
+  { label: "impossible date", text: "2024-02-30T00:00:00Z" },
+  {
+    label: "cursor of an impossible date",
+    text: "2024-02-30T00:00:00.000000Z_0b6c4c4e-8f4c-4c7e-9a53-3c2a4c0b1d2e",
+  },
 ];
 
 const wrongTypes = (base: unknown) => [
