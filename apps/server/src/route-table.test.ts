@@ -1,5 +1,6 @@
 import { CharacterTexts } from "@hybridge/shared/common/characters";
 import { ErrorCodes } from "@hybridge/shared/common/errors";
+import { JsonTexts, MAX_JSON_DEPTH } from "@hybridge/shared/common/json";
 import { getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import type { InjectOptions, RouteOptions } from "fastify";
@@ -124,13 +125,14 @@ type Shape = {
 };
 
 /**
- * What a case must get: `never` — a character that is never stored: 400 naming `field`;
+ * What a case must get: `never` — a character that is never stored: 400 naming `field` (or
+ * saying `message`);
  * `refused` — a 4xx (a tab or line break in a single-line field); `accepted` — a 2xx (a line
  * break in a multi-line field); `valid` — the fixture's status; `any` — only the rules every
  * answer follows.
  */
 type Expectation =
-  | { kind: "never"; field: string }
+  | { kind: "never"; field: string; message?: string }
   | { kind: "refused" }
   | { kind: "accepted" }
   | { kind: "valid"; status: number | undefined }
@@ -236,6 +238,32 @@ const wrongTypes = (base: unknown) => [
   { label: "{}", value: {} },
   { label: "{ x: value }", value: { x: base } },
 ];
+
+/** A value nesting objects `levels` deep, built without recursion. */
+const nestedValue = (levels: number) => {
+  let value: unknown = 1;
+  for (let i = 0; i < levels; i++) value = { a: value };
+  return value;
+};
+/** The same as JSON text, for depths no JSON.stringify would survive. */
+const nestedText = (levels: number) => `${'{"a":'.repeat(levels)}1${"}".repeat(levels)}`;
+
+/** JSON in a form's text field, whose characters only its parsed value shows. */
+const jsonEscapes = [
+  { label: "NUL escaped in a value", text: '{"a":"\\u0000"}', field: "a" },
+  { label: "NUL escaped in a key", text: '{"\\u0000":1}', field: "\\u0000" },
+  { label: "lone surrogate escaped", text: '{"a":"\\ud800"}', field: "a" },
+  { label: "ESC escaped, nested", text: '{"a":[{"b":"\\u001b[2J"}]}', field: "a.0.b" },
+];
+
+const isJsonObject = (text: string | undefined) => {
+  try {
+    const value: unknown = JSON.parse(text ?? "");
+    return typeof value === "object" && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+};
 
 const METHODS_WITH_BODY = new Set(["POST", "PUT", "PATCH", "DELETE", "QUERY"]);
 
@@ -367,6 +395,11 @@ function casesFor(endpoint: Endpoint, seed: Seed, signedIn: boolean): Case[] {
       for (const wrong of wrongTypes(value ?? text)) {
         add(`body ${name}: ${wrong.label}`, { kind: "any" }, setBody(name, wrong.value));
       }
+      add(
+        `body ${name}: ${MAX_JSON_DEPTH + 1} levels deep`,
+        { kind: "refused" },
+        setBody(name, nestedValue(MAX_JSON_DEPTH)),
+      );
     }
     for (const bad of EXTRA) {
       add(
@@ -398,11 +431,13 @@ function casesFor(endpoint: Endpoint, seed: Seed, signedIn: boolean): Case[] {
         shape.body = { json: value };
       });
     }
+    // Refused before anything walks it (JSON.stringify ran out of stack at about 4,000).
     add(
-      "body: 10 000 levels deep",
-      { kind: "any" },
+      "body: 10 000 arrays deep",
+      { kind: "refused" },
       setRaw(`${"[".repeat(10_000)}${"]".repeat(10_000)}`),
     );
+    add("body: 5 000 objects deep", { kind: "refused" }, setRaw(nestedText(5000)));
     add("body: __proto__", { kind: "refused" }, setRaw(withFirst('"__proto__":{"polluted":true}')));
     add(
       "body: constructor.prototype",
@@ -444,6 +479,52 @@ function casesFor(endpoint: Endpoint, seed: Seed, signedIn: boolean): Case[] {
       for (const other of otherTexts(base)) {
         add(`form ${name}: ${other.label}`, { kind: "any" }, setField(name, other.text));
       }
+    }
+    // JSON in a field (declared so, or a JSON object in the valid request) is read as a JSON
+    // body is: its depth, and the characters it holds once parsed.
+    const jsonFields = new Set([
+      ...(endpoint.route.config?.multipartForm?.jsonFields ?? []),
+      ...textFields.filter((name) => isJsonObject(sample.form?.fields[name])),
+    ]);
+    for (const name of jsonFields) {
+      for (const escaped of jsonEscapes) {
+        add(
+          `form ${name}: ${escaped.label}`,
+          { kind: "never", field: `${name}.${escaped.field}` },
+          setField(name, escaped.text),
+        );
+      }
+      for (const levels of [MAX_JSON_DEPTH + 1, 5000]) {
+        add(
+          `form ${name}: ${levels} levels deep`,
+          { kind: "never", field: name, message: JsonTexts.tooDeep(name) },
+          setField(name, nestedText(levels)),
+        );
+      }
+    }
+    // A part that names no field (before the files, which a route may stop reading after), and
+    // a file whose name holds a character never stored.
+    const addPart = (part: FormPart) => (shape: Shape) => {
+      shape.files = [part, ...(shape.files ?? [])];
+    };
+    add("form: a field without a name", { kind: "refused" }, addPart({ value: "x" }));
+    add(
+      "form: a file without a name",
+      { kind: "refused" },
+      addPart({ filename: "a.bin", data: "x" }),
+    );
+    for (const file of sample.form?.files ?? []) {
+      if (!("filename" in file) || file.name === undefined) continue;
+      const field = file.name;
+      add(
+        `form ${field}: NUL in the file's name`,
+        { kind: "never", field, message: CharacterTexts.notAllowedInFileName(field) },
+        (shape) => {
+          shape.files = (shape.files ?? []).map((part) =>
+            part.name === field ? { ...part, filename: "a\u0000b.zip" } : part,
+          );
+        },
+      );
     }
     add("form extra: NUL", { kind: "never", field: "extra" }, setField("extra", "a\u0000b"));
     add(
@@ -550,16 +631,13 @@ function problemsOf(c: Case, res: Answer): string[] {
     }
   };
   switch (c.expect.kind) {
-    case "never":
-      if (
-        !refusedOrSignedOut(400) ||
-        (status === 400 && message() !== CharacterTexts.notAllowed(c.expect.field))
-      ) {
-        problems.push(
-          `expected 400 "${CharacterTexts.notAllowed(c.expect.field)}", got ${status} ${res.body.slice(0, 160)}`,
-        );
+    case "never": {
+      const expected = c.expect.message ?? CharacterTexts.notAllowed(c.expect.field);
+      if (!refusedOrSignedOut(400) || (status === 400 && message() !== expected)) {
+        problems.push(`expected 400 "${expected}", got ${status} ${res.body.slice(0, 160)}`);
       }
       break;
+    }
     case "refused":
       if (!refusedOrSignedOut(400))
         problems.push(`expected 400, got ${status} ${res.body.slice(0, 160)}`);

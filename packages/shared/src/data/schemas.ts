@@ -60,20 +60,13 @@ export const ProjectDocumentParamsSchema = ProjectCollectionParamsSchema.extend(
   documentId: z.string(),
 });
 
-/** The `data` field of "add with a file": the document, as JSON text. */
+/**
+ * The `data` field of "add with a file": the document, as JSON text, which the server's form
+ * reader parses as it parses a JSON body (its depth, its characters); text that is not JSON
+ * reaches this schema as it is and is refused.
+ */
 export const DocumentFormSchema = z.object({
-  data: z.string({ error: DataTexts.dataField }).transform((text, context) => {
-    try {
-      const value: unknown = JSON.parse(text);
-      if (value && typeof value === "object" && !Array.isArray(value)) {
-        return value as Record<string, unknown>;
-      }
-    } catch {
-      // refused below
-    }
-    context.addIssue({ code: "custom", message: DataTexts.dataField });
-    return z.NEVER;
-  }),
+  data: z.record(z.string(), z.unknown(), { error: DataTexts.dataField }),
 });
 /** A document's file, by the name its fileUrl ends with. */
 export const DataFileParamsSchema = z.object({

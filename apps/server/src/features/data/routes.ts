@@ -130,7 +130,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
   r.post(
     `${DATA_API_PREFIX}/collections/:collection/documents/file`,
     {
-      config: { multipartForm: { textFields: [DATA_JSON_FIELD] } },
+      config: { multipartForm: { textFields: [DATA_JSON_FIELD], jsonFields: [DATA_JSON_FIELD] } },
       schema: { params: CollectionParamsSchema, response: { 201: DocumentSchema } },
     },
     async (request, reply) => {
