@@ -526,6 +526,11 @@ function casesFor(endpoint: Endpoint, seed: Seed, signedIn: boolean): Case[] {
         },
       );
     }
+    for (const refused of fixture.refusedFiles?.(seed) ?? []) {
+      add(`form: ${refused.label}`, { kind: "refused" }, (shape) => {
+        shape.files = refused.files;
+      });
+    }
     add("form extra: NUL", { kind: "never", field: "extra" }, setField("extra", "a\u0000b"));
     add(
       "form field name: ESC",
