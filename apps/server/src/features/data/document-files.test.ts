@@ -210,6 +210,42 @@ describe("adding a document with a file", () => {
   });
 });
 
+describe("a document's file in caches", () => {
+  it("is kept by the browser only and asked again at each use: deleted, it answers 404 at once", async () => {
+    const added = await addWithFile("photos", "{}", {
+      filename: "a.pdf",
+      contentType: "application/pdf",
+      data: Buffer.from("%PDF-1.4\n%%EOF"),
+    });
+    expect(added.statusCode).toBe(201);
+    const { id, fileUrl } = added.json();
+    const path = new URL(fileUrl).pathname;
+    const served = await app.inject({ url: path });
+    expect(served.statusCode).toBe(200);
+    // Never a shared cache's, never a year: a deleted photo must not outlive its document.
+    expect(served.headers["cache-control"]).toBe("private, no-cache");
+    const etag = served.headers.etag as string;
+    expect(etag).toBe(`"${path.split("/").at(-1)}"`);
+    const again = await app.inject({ url: path, headers: { "if-none-match": etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+    expect(again.headers.etag).toBe(etag);
+
+    const deleted = await app.inject({
+      method: "DELETE",
+      url: `/api/v1/db/collections/photos/documents/${id}`,
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(deleted.statusCode).toBe(200);
+    for (const headers of [{ "if-none-match": etag }, { "if-none-match": `W/${etag}` }, {}]) {
+      const gone = await app.inject({ url: path, headers });
+      expect(gone.statusCode).toBe(404);
+      expect(gone.json()).toEqual({ code: "NOT_FOUND", message: DataTexts.fileNotFound });
+      expect(gone.headers["cache-control"]).toBe("private, no-cache");
+    }
+  });
+});
+
 describe("how deeply a document may nest", () => {
   const nested = (levels: number) =>
     `${'{"a":'.repeat(levels - 1)}{"note":"two\\nlines\\tand a tab"}${"}".repeat(levels - 1)}`;
