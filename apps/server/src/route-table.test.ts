@@ -27,7 +27,11 @@ import * as schema from "./platform/db/schema";
  *   plus fields the route does not take), signed in and signed out: never a 5xx, every
  *   failure `{ code, message }`, nothing stored on a 4xx (the rows of every table and the
  *   files under DATA_DIR/files are the same before and after), the characters of
- *   docs/decisions/017-input-characters.md refused naming the field.
+ *   docs/decisions/017-input-characters.md refused naming the field. Also: JSON nested too deep
+ *   (decision 036), in a body or a form's JSON field, and escapes in the latter; dates that do
+ *   not exist (a list's cursor); parts of a form that name no field, file names holding a
+ *   character never stored, and the files a fixture lists as refused (bundles whose names
+ *   collide once unpacked).
  * - Another user naming the owner's private record gets 404; deleting a public record
  *   (comment, store module) someone else wrote gets 403 (decision 010).
  */
