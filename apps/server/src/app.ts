@@ -18,7 +18,11 @@ import { registerCompression } from "./platform/compression";
 import type { Config, TrustProxy } from "./platform/config";
 import type { Database, Db } from "./platform/db/client";
 import { createDatabaseHealth, type DatabaseHealth } from "./platform/db/database-health";
-import { answerFrameworkError, registerErrorHandler } from "./platform/error-handler";
+import {
+  answerClientError,
+  answerFrameworkError,
+  registerErrorHandler,
+} from "./platform/error-handler";
 import { registerHealthRoutes } from "./platform/health";
 import { createLiveHub, type LiveHub } from "./platform/live";
 import { createMailer, type Mailer } from "./platform/mail";
@@ -95,6 +99,8 @@ export async function buildApp(options: BuildAppOptions) {
     // Project ids are 101 characters (spec section 3); the default limit (100) answers 414.
     routerOptions: { maxParamLength: 256 },
     frameworkErrors: answerFrameworkError,
+    // What the HTTP parser refuses (a control character in a header, broken chunks), in our shape.
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   if (options.onRoute) app.addHook("onRoute", options.onRoute);

@@ -1,5 +1,6 @@
 import { CharacterTexts } from "@hybridge/shared/common/characters";
 import { ErrorCodes } from "@hybridge/shared/common/errors";
+import { JsonTexts, MAX_JSON_DEPTH } from "@hybridge/shared/common/json";
 import { getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import type { InjectOptions, RouteOptions } from "fastify";
@@ -26,7 +27,11 @@ import * as schema from "./platform/db/schema";
  *   plus fields the route does not take), signed in and signed out: never a 5xx, every
  *   failure `{ code, message }`, nothing stored on a 4xx (the rows of every table and the
  *   files under DATA_DIR/files are the same before and after), the characters of
- *   docs/decisions/017-input-characters.md refused naming the field.
+ *   docs/decisions/017-input-characters.md refused naming the field. Also: JSON nested too deep
+ *   (decision 036), in a body or a form's JSON field, and escapes in the latter; dates that do
+ *   not exist (a list's cursor); parts of a form that name no field, file names holding a
+ *   character never stored, and the files a fixture lists as refused (bundles whose names
+ *   collide once unpacked).
  * - Another user naming the owner's private record gets 404; deleting a public record
  *   (comment, store module) someone else wrote gets 403 (decision 010).
  */
@@ -124,13 +129,14 @@ type Shape = {
 };
 
 /**
- * What a case must get: `never` — a character that is never stored: 400 naming `field`;
+ * What a case must get: `never` — a character that is never stored: 400 naming `field` (or
+ * saying `message`);
  * `refused` — a 4xx (a tab or line break in a single-line field); `accepted` — a 2xx (a line
  * break in a multi-line field); `valid` — the fixture's status; `any` — only the rules every
  * answer follows.
  */
 type Expectation =
-  | { kind: "never"; field: string }
+  | { kind: "never"; field: string; message?: string }
   | { kind: "refused" }
   | { kind: "accepted" }
   | { kind: "valid"; status: number | undefined }
@@ -214,6 +220,12 @@ const otherTexts = (base: string) => [
   { label: "negative number", text: "-1" },
   { label: "huge number", text: "1e308" },
   { label: "__proto__", text: "__proto__" },
+  // A list's cursor in the right form whose date does not exist (the database cannot read it).
+  { label: "impossible date", text: "2024-02-30T00:00:00Z" },
+  {
+    label: "cursor of an impossible date",
+    text: "2024-02-30T00:00:00.000000Z_0b6c4c4e-8f4c-4c7e-9a53-3c2a4c0b1d2e",
+  },
 ];
 
 const wrongTypes = (base: unknown) => [
@@ -230,6 +242,32 @@ const wrongTypes = (base: unknown) => [
   { label: "{}", value: {} },
   { label: "{ x: value }", value: { x: base } },
 ];
+
+/** A value nesting objects `levels` deep, built without recursion. */
+const nestedValue = (levels: number) => {
+  let value: unknown = 1;
+  for (let i = 0; i < levels; i++) value = { a: value };
+  return value;
+};
+/** The same as JSON text, for depths no JSON.stringify would survive. */
+const nestedText = (levels: number) => `${'{"a":'.repeat(levels)}1${"}".repeat(levels)}`;
+
+/** JSON in a form's text field, whose characters only its parsed value shows. */
+const jsonEscapes = [
+  { label: "NUL escaped in a value", text: '{"a":"\\u0000"}', field: "a" },
+  { label: "NUL escaped in a key", text: '{"\\u0000":1}', field: "\\u0000" },
+  { label: "lone surrogate escaped", text: '{"a":"\\ud800"}', field: "a" },
+  { label: "ESC escaped, nested", text: '{"a":[{"b":"\\u001b[2J"}]}', field: "a.0.b" },
+];
+
+const isJsonObject = (text: string | undefined) => {
+  try {
+    const value: unknown = JSON.parse(text ?? "");
+    return typeof value === "object" && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+};
 
 const METHODS_WITH_BODY = new Set(["POST", "PUT", "PATCH", "DELETE", "QUERY"]);
 
@@ -361,6 +399,11 @@ function casesFor(endpoint: Endpoint, seed: Seed, signedIn: boolean): Case[] {
       for (const wrong of wrongTypes(value ?? text)) {
         add(`body ${name}: ${wrong.label}`, { kind: "any" }, setBody(name, wrong.value));
       }
+      add(
+        `body ${name}: ${MAX_JSON_DEPTH + 1} levels deep`,
+        { kind: "refused" },
+        setBody(name, nestedValue(MAX_JSON_DEPTH)),
+      );
     }
     for (const bad of EXTRA) {
       add(
@@ -392,11 +435,13 @@ function casesFor(endpoint: Endpoint, seed: Seed, signedIn: boolean): Case[] {
         shape.body = { json: value };
       });
     }
+    // Refused before anything walks it (JSON.stringify ran out of stack at about 4,000).
     add(
-      "body: 10 000 levels deep",
-      { kind: "any" },
+      "body: 10 000 arrays deep",
+      { kind: "refused" },
       setRaw(`${"[".repeat(10_000)}${"]".repeat(10_000)}`),
     );
+    add("body: 5 000 objects deep", { kind: "refused" }, setRaw(nestedText(5000)));
     add("body: __proto__", { kind: "refused" }, setRaw(withFirst('"__proto__":{"polluted":true}')));
     add(
       "body: constructor.prototype",
@@ -438,6 +483,57 @@ function casesFor(endpoint: Endpoint, seed: Seed, signedIn: boolean): Case[] {
       for (const other of otherTexts(base)) {
         add(`form ${name}: ${other.label}`, { kind: "any" }, setField(name, other.text));
       }
+    }
+    // JSON in a field (declared so, or a JSON object in the valid request) is read as a JSON
+    // body is: its depth, and the characters it holds once parsed.
+    const jsonFields = new Set([
+      ...(endpoint.route.config?.multipartForm?.jsonFields ?? []),
+      ...textFields.filter((name) => isJsonObject(sample.form?.fields[name])),
+    ]);
+    for (const name of jsonFields) {
+      for (const escaped of jsonEscapes) {
+        add(
+          `form ${name}: ${escaped.label}`,
+          { kind: "never", field: `${name}.${escaped.field}` },
+          setField(name, escaped.text),
+        );
+      }
+      for (const levels of [MAX_JSON_DEPTH + 1, 5000]) {
+        add(
+          `form ${name}: ${levels} levels deep`,
+          { kind: "never", field: name, message: JsonTexts.tooDeep(name) },
+          setField(name, nestedText(levels)),
+        );
+      }
+    }
+    // A part that names no field (before the files, which a route may stop reading after), and
+    // a file whose name holds a character never stored.
+    const addPart = (part: FormPart) => (shape: Shape) => {
+      shape.files = [part, ...(shape.files ?? [])];
+    };
+    add("form: a field without a name", { kind: "refused" }, addPart({ value: "x" }));
+    add(
+      "form: a file without a name",
+      { kind: "refused" },
+      addPart({ filename: "a.bin", data: "x" }),
+    );
+    for (const file of sample.form?.files ?? []) {
+      if (!("filename" in file) || file.name === undefined) continue;
+      const field = file.name;
+      add(
+        `form ${field}: NUL in the file's name`,
+        { kind: "never", field, message: CharacterTexts.notAllowedInFileName(field) },
+        (shape) => {
+          shape.files = (shape.files ?? []).map((part) =>
+            part.name === field ? { ...part, filename: "a\u0000b.zip" } : part,
+          );
+        },
+      );
+    }
+    for (const refused of fixture.refusedFiles?.(seed) ?? []) {
+      add(`form: ${refused.label}`, { kind: "refused" }, (shape) => {
+        shape.files = refused.files;
+      });
     }
     add("form extra: NUL", { kind: "never", field: "extra" }, setField("extra", "a\u0000b"));
     add(
@@ -544,16 +640,13 @@ function problemsOf(c: Case, res: Answer): string[] {
     }
   };
   switch (c.expect.kind) {
-    case "never":
-      if (
-        !refusedOrSignedOut(400) ||
-        (status === 400 && message() !== CharacterTexts.notAllowed(c.expect.field))
-      ) {
-        problems.push(
-          `expected 400 "${CharacterTexts.notAllowed(c.expect.field)}", got ${status} ${res.body.slice(0, 160)}`,
-        );
+    case "never": {
+      const expected = c.expect.message ?? CharacterTexts.notAllowed(c.expect.field);
+      if (!refusedOrSignedOut(400) || (status === 400 && message() !== expected)) {
+        problems.push(`expected 400 "${expected}", got ${status} ${res.body.slice(0, 160)}`);
       }
       break;
+    }
     case "refused":
       if (!refusedOrSignedOut(400))
         problems.push(`expected 400, got ${status} ${res.body.slice(0, 160)}`);

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { newAgentToken } from "../src/features/agents/agent-auth";
 import { type TestKeystore, testKeystore } from "../src/features/agents/test-support";
 import { createDeployToken } from "../src/features/bundles/deploy-tokens";
-import { sampleBundle, uploadBundle } from "../src/features/bundles/test-support";
+import { makeZip, sampleBundle, uploadBundle } from "../src/features/bundles/test-support";
 import {
   createTestProject,
   launchIcon,
@@ -60,6 +60,8 @@ export type Seed = {
   /** A web bundle of the project (the delete route deletes it), and a zip to upload. */
   bundleId: string;
   bundleZip: Buffer;
+  /** Zips whose names collide once unpacked, which an upload must refuse. */
+  collidingBundles: { label: string; zip: Buffer }[];
   deployToken: { id: string; secret: string };
   /** Documents of the project's "orders" collection (the app's and the console's delete routes each delete one). */
   documentId: string;
@@ -255,6 +257,22 @@ export async function createSeed(app: TestApp): Promise<Seed> {
     pendingBuildId: pending.id,
     bundleId: bundle.id,
     bundleZip,
+    collidingBundles: [
+      {
+        label: "a file and a folder of the same name",
+        zip: await makeZip([
+          { name: "top", data: "x" },
+          { name: "top/index.html", data: "<p>Hi</p>" },
+        ]),
+      },
+      {
+        label: "the same file twice, once under ./",
+        zip: await makeZip([
+          { name: "./index.html", data: "<p>Hi</p>" },
+          { name: "index.html", data: "<p>Hi</p>" },
+        ]),
+      },
+    ],
     deployToken: { id: deployToken.token.id, secret: deployToken.secret },
     documentId: await seedDocument(app, settings.databaseKey),
     consoleDocumentId: await seedDocument(app, settings.databaseKey),
@@ -295,7 +313,16 @@ export type RouteFixture = {
   valid?: number | "skip";
   /** The fields that are multi-line text (they keep tabs and line breaks). */
   multiLine?: readonly string[];
+  /** Files the form must refuse (400) whatever else it holds, each with what it is. */
+  refusedFiles?: (seed: Seed) => { label: string; files: FormPart[] }[];
 };
+
+/** A web bundle's upload (the console's and the deploy's): zips whose names collide are refused. */
+const collidingBundles = (s: Seed) =>
+  s.collidingBundles.map(({ label, zip }) => ({
+    label,
+    files: [{ name: "bundle", filename: "dist.zip", contentType: "application/zip", data: zip }],
+  }));
 
 const agentAuth = (s: Seed) => ({ authorization: `Bearer ${s.agent.token}` });
 
@@ -484,6 +511,7 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   },
   "POST /api/projects/:id/bundles": {
     access: "owner",
+    refusedFiles: collidingBundles,
     request: (s) => ({
       params: { id: s.project.id },
       form: {
@@ -521,6 +549,7 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   },
   "POST /api/v1/deploy": {
     access: "public",
+    refusedFiles: collidingBundles,
     request: (s) => ({
       headers: { authorization: `Bearer ${s.deployToken.secret}` },
       form: {

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
 import { CharacterTexts } from "@hybridge/shared/common/characters";
 import { ErrorCodes, ErrorResponseSchema, GenericTexts } from "@hybridge/shared/common/errors";
 import type {
@@ -69,6 +71,49 @@ export function answerFrameworkError(
   }
   request.log.error({ err: error }, "request failed");
   return reply.status(500).send({ code: ErrorCodes.INTERNAL, message: GenericTexts.internal });
+}
+
+/** The parser's refusal as an answer: its status and our text. */
+function clientErrorAnswer(code: string | undefined): { status: number; message: string } {
+  switch (code) {
+    case "HPE_HEADER_OVERFLOW":
+      return { status: 431, message: GenericTexts.headersTooLarge };
+    case "ERR_HTTP_REQUEST_TIMEOUT":
+      return { status: 408, message: GenericTexts.requestTimeout };
+    // The connection's end came in the middle of a request (a body shorter than announced).
+    case "HPE_INVALID_EOF_STATE":
+      return { status: 400, message: GenericTexts.truncatedRequest };
+    default:
+      return { status: 400, message: GenericTexts.malformedRequest };
+  }
+}
+
+/**
+ * What Node's HTTP parser refuses before any route runs (Fastify's `clientErrorHandler`): a
+ * control character in a header, broken chunked encoding, a body cut short, headers too large,
+ * a request too slow. Answered in our shape on the socket itself — Fastify's default writes
+ * `{"error","message","statusCode"}` — then the connection is closed, as the parser cannot
+ * tell where the next request would start. Nothing is written over an answer already under
+ * way. The log gets the parser's code, never the packet (it may hold a key or a cookie).
+ */
+export function answerClientError(
+  this: FastifyInstance,
+  error: Error & { code?: string },
+  socket: Socket,
+) {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const { status, message } = clientErrorAnswer(error.code);
+  this.log.info({ code: error.code, status }, "request refused by the HTTP parser");
+  const answering = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })
+    ._httpMessage;
+  if (socket.writable && !answering?.headersSent) {
+    const code = CODE_BY_STATUS[status] ?? ErrorCodes.VALIDATION;
+    const body = JSON.stringify({ code, message });
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 /**

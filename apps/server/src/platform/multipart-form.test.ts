@@ -1,10 +1,13 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { CharacterTexts } from "@hybridge/shared/common/characters";
 import { StoreTexts } from "@hybridge/shared/store/texts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FormPart, multipart } from "../../test/multipart";
 import { createTestApp, createTestUser, TEST_ORIGIN, type TestApp } from "../../test/test-app";
 import { pngBytes } from "../../test/test-images";
+import { moduleFields, thumbnailPart } from "../features/store/test-support";
 import { MultipartTexts } from "./multipart-form";
 
 /**
@@ -133,5 +136,44 @@ describe("a large multipart body refused early", () => {
   it("keeps serving after such answers", async () => {
     const res = await fetch(`${base}/api/store/modules`, { headers: { cookie } });
     expect(res.status).toBe(200);
+  });
+});
+
+describe("parts a form cannot take", () => {
+  const post = (parts: FormPart[]) => {
+    const form = multipart([
+      ...Object.entries(moduleFields()).map(([name, value]) => ({ name, value })),
+      ...parts,
+    ]);
+    return app.inject({
+      method: "POST",
+      url: "/api/store/modules",
+      headers: { origin: TEST_ORIGIN, cookie, ...form.headers },
+      payload: form.payload,
+    });
+  };
+
+  it("refuses a field or a file that names no field (a TypeError answered 500 before)", async () => {
+    for (const part of [
+      { filename: "thumb.png", data: pngBytes(64, 36), contentType: "image/png" },
+      { value: "x" },
+    ]) {
+      const res = await post([part, thumbnailPart()]);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ code: "VALIDATION", message: MultipartTexts.unnamedPart });
+    }
+  });
+
+  it("refuses a file whose name holds a character that is never stored", async () => {
+    for (const filename of ["a\u0000b.png", "a\u001b[2J.png", "a\tb.png", "a\u0085b.png"]) {
+      const res = await post([thumbnailPart(undefined, filename)]);
+      expect(res.statusCode, JSON.stringify(filename)).toBe(400);
+      expect(res.json()).toEqual({
+        code: "VALIDATION",
+        message: CharacterTexts.notAllowedInFileName("thumbnail"),
+      });
+    }
+    // Any other name is only a name: the file is judged by its content.
+    expect((await post([thumbnailPart(undefined, "Été 😀 \u202e.png")])).statusCode).toBe(201);
   });
 });

@@ -9,7 +9,7 @@ import { ErrorCodes } from "@hybridge/shared/common/errors";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodType } from "zod";
 import { AppError } from "./errors";
-import { fieldErrorMap } from "./validation";
+import { fieldErrorMap, parseJsonField } from "./validation";
 
 const FIELD_ERRORS = fieldErrorMap();
 
@@ -21,6 +21,7 @@ export const MultipartTexts = {
   unexpectedFile: (field: string, expected: readonly string[]) =>
     `This form takes no file named "${field.slice(0, 40)}" (expected: ${expected.join(", ") || "none"}).`,
   unnamedFile: "A file was sent without a file name.",
+  unnamedPart: "Every field and file of the form needs a name.",
   reservedName: "A form field has a name that is not allowed.",
   fileTooLarge: "A file in this form is too large.",
   tooManyParts: "This form has too many fields or files.",
@@ -30,9 +31,13 @@ export const MultipartTexts = {
 /**
  * A multipart route declares its form's text fields in its config (`config: { multipartForm }`):
  * openMultipartForm reads them from there, and whatever walks the route table (the bad-input
- * test) sees them.
+ * test) sees them. `jsonFields`, among them, hold JSON text, parsed and checked as a JSON body
+ * is (validation.ts, parseJsonField).
  */
-export type MultipartFormConfig = { textFields: readonly string[] };
+export type MultipartFormConfig = {
+  textFields: readonly string[];
+  jsonFields?: readonly string[];
+};
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -178,32 +183,41 @@ export function openMultipartForm<K extends string>(
 ) {
   const form = request.routeOptions.config.multipartForm;
   if (!form) throw new Error(`${request.routeOptions.url} declares no config.multipartForm`);
-  const { textFields } = form;
+  const { textFields, jsonFields = [] } = form;
   if (!request.isMultipart()) throw AppError.validation(MultipartTexts.notMultipart);
   const parts = request.parts({ limits: { files: options.maxFiles } });
   const expected = Object.keys(options.fileFields);
   let pending: Part | undefined;
 
   const next = async (): Promise<Part | undefined> => {
+    let part: Part | undefined;
     try {
       const result = await parts.next();
-      return result.done ? undefined : result.value;
+      part = result.done ? undefined : result.value;
     } catch (error) {
       throw multipartError(error);
     }
+    // A part whose Content-Disposition names nothing: no field it could be.
+    if (part && typeof part.fieldname !== "string") {
+      if (part.type === "file") part.file.destroy();
+      throw AppError.validation(MultipartTexts.unnamedPart);
+    }
+    return part;
   };
 
   /** The file's kind, or a refusal for a field this form does not take. */
   const kindOf = (part: FilePart): K => {
     if (!Object.hasOwn(options.fileFields, part.fieldname)) {
       part.file.destroy();
-      throw AppError.validation(MultipartTexts.unexpectedFile(part.fieldname, expected));
+      throw AppError.validation(
+        MultipartTexts.unexpectedFile(printableFieldName(part.fieldname), expected),
+      );
     }
     return options.fileFields[part.fieldname] as K;
   };
 
-  const readFields = async (): Promise<Record<string, string>> => {
-    const fields: Record<string, string> = {};
+  const readFields = async (): Promise<Record<string, unknown>> => {
+    const fields: Record<string, unknown> = {};
     for (;;) {
       const part = await next();
       if (!part) return fields;
@@ -215,7 +229,9 @@ export function openMultipartForm<K extends string>(
       if (part.valueTruncated) throw AppError.validation(MultipartTexts.fieldTooLong);
       refuseDisallowedText(part.fieldname, part.value);
       if (textFields.includes(part.fieldname) && typeof part.value === "string") {
-        fields[part.fieldname] = part.value;
+        fields[part.fieldname] = jsonFields.includes(part.fieldname)
+          ? parseJsonField(request.server, part.fieldname, part.value)
+          : part.value;
       }
     }
   };
@@ -250,6 +266,10 @@ export function openMultipartForm<K extends string>(
           // A file input left empty: nothing to store, but nothing may hide in it either.
           if (!(await isEmpty(part.file))) throw AppError.validation(MultipartTexts.unnamedFile);
           continue;
+        }
+        if (!isAllowedText(part.filename, "single-line")) {
+          part.file.destroy();
+          throw AppError.validation(CharacterTexts.notAllowedInFileName(part.fieldname));
         }
         if (seen.has(part.fieldname)) {
           part.file.destroy();

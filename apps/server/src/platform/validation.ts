@@ -5,6 +5,7 @@ import {
   printableFieldName,
   type TextKind,
 } from "@hybridge/shared/common/characters";
+import { JsonTexts, jsonNestsDeeperThan } from "@hybridge/shared/common/json";
 import type { FastifyInstance, FastifySchemaCompiler, FastifySchemaValidationError } from "fastify";
 import { type $ZodErrorMap, type $ZodIssue, type $ZodType, safeParse } from "zod/v4/core";
 import { AppError } from "./errors";
@@ -98,12 +99,6 @@ const pathOf = (place: Place, whole: string) => {
 };
 
 /**
- * The path of the first string or key in `value` (a parsed body, query or params) holding a
- * character that common/characters.ts never allows, or — for `kind` single-line — a tab or
- * line break; `whole` when `value` itself is that string. Keys are single-line whatever the
- * kind. Walks without recursion, as a body may nest deeply.
- */
-/**
  * What parsing makes: arrays and objects (a query's has no prototype of its own), not a stream
  * or bytes. A raw upload's body is a stream (an agent's
  * APK): its object graph (socket, server…) is no text of the client's, and has cycles.
@@ -113,8 +108,21 @@ function isJsonContainer(value: unknown): value is object {
   return !(value instanceof EventEmitter) && !ArrayBuffer.isView(value);
 }
 
-function findDisallowedText(value: unknown, kind: TextKind, whole: string): string | null {
-  const stack: { value: unknown; place: Place }[] = [{ value, place: null }];
+/**
+ * The path of the first string or key in `value` (a parsed body, query or params) holding a
+ * character that common/characters.ts never allows, or — for `kind` single-line — a tab or
+ * line break; `whole` when `value` itself is that string. Keys are single-line whatever the
+ * kind. `root` starts every path (a form field's name, for the JSON it holds). Walks without
+ * recursion, as a body may nest deeply.
+ */
+function findDisallowedText(
+  value: unknown,
+  kind: TextKind,
+  whole: string,
+  root?: string,
+): string | null {
+  const start: Place = root === undefined ? null : { key: root, parent: null };
+  const stack: { value: unknown; place: Place }[] = [{ value, place: start }];
   for (let item = stack.pop(); item; item = stack.pop()) {
     const { value: current, place } = item;
     if (typeof current === "string") {
@@ -179,6 +187,10 @@ export function registerCharacterChecks(app: FastifyInstance) {
       done(AppError.validation(CharacterTexts.notAllowed("body")), undefined);
       return;
     }
+    if (jsonNestsDeeperThan(text)) {
+      done(AppError.validation(JsonTexts.tooDeep("body")), undefined);
+      return;
+    }
     parseJson(request, text, done);
   });
 
@@ -196,4 +208,24 @@ export function registerCharacterChecks(app: FastifyInstance) {
       findDisallowedText(request.body, "multi-line", "body");
     if (field !== null) throw AppError.validation(CharacterTexts.notAllowed(field));
   });
+}
+
+/**
+ * JSON sent as a form's text field (a document added with a file), read as a JSON body is:
+ * nesting beyond MAX_JSON_DEPTH refused before anything walks it, then Fastify's own parse
+ * (`__proto__` and `constructor.prototype` refused), then every string and key checked for the
+ * characters that are never stored — in the parsed value, where `\u0000` has become a NUL —
+ * named from the field (`data.note`). Text that does not parse is kept as it is, for the form's
+ * schema to refuse with its own message.
+ */
+export function parseJsonField(app: FastifyInstance, name: string, text: string): unknown {
+  if (jsonNestsDeeperThan(text)) throw AppError.validation(JsonTexts.tooDeep(name));
+  let parsed: { value: unknown } | undefined;
+  app.getDefaultJsonParser("error", "error")(undefined as never, text, (error, value) => {
+    if (!error) parsed = { value };
+  });
+  if (!parsed) return text;
+  const field = findDisallowedText(parsed.value, "multi-line", name, name);
+  if (field !== null) throw AppError.validation(CharacterTexts.notAllowed(field));
+  return parsed.value;
 }

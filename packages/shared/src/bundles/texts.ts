@@ -26,6 +26,7 @@ export const BundlesTexts = {
   unsafePath: (name: string) => `The zip has an unsafe path: ${name}`,
   symlink: (name: string) => `The zip has a symbolic link: ${name}`,
   duplicate: (name: string) => `The zip has the same name twice: ${name}`,
+  fileAndFolder: (name: string) => `The zip has a file and a folder both named ${name}`,
   encrypted: (name: string) => `The zip has an encrypted entry: ${name}`,
   corrupt: "The zip is damaged: it cannot be read whole.",
   bundleNotFound: "This web app could not be found.",

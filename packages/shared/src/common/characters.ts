@@ -39,4 +39,7 @@ export const CharacterTexts = {
    * `path`, `query`) when its bytes are not UTF-8 text.
    */
   notAllowed: (field: string) => `${field}: contains a character that is not allowed.`,
+  /** An uploaded file's name (a form's `bundle` field), which is kept: the same rule. */
+  notAllowedInFileName: (field: string) =>
+    `${field}: the file's name contains a character that is not allowed.`,
 } as const;

@@ -33,4 +33,9 @@ export const GenericTexts = {
   /** The apps' own calls (dev config, installs): a missing or wrong key, or an unknown app. */
   databaseKeyRequired: "A valid database key is required.",
   pathTooLong: "path: is too long.",
+  /** What the HTTP parser refuses before any route runs (error-handler.ts, answerClientError). */
+  malformedRequest: "The request could not be read: it is not well-formed HTTP.",
+  truncatedRequest: "The request ended before its body was whole. Please send it again.",
+  headersTooLarge: "The request's headers are too large.",
+  requestTimeout: "The request took too long to arrive. Please send it again.",
 } as const;

@@ -1,13 +1,11 @@
 import { z } from "zod";
+import { pageCursorField } from "../common/paging";
 import { COLLECTION_NAME } from "./protocol";
 import { DataTexts } from "./texts";
 
 export { COLLECTION_NAME, DATA_API_PATH, DataEvents, RESERVED_FIELDS } from "./protocol";
 export const DOCUMENTS_PAGE_SIZE = 100;
 export const DOCUMENTS_MAX_PAGE_SIZE = 500;
-/** A page's place: the last document's creation time to the microsecond, and its id. */
-export const DOCUMENTS_CURSOR =
-  /^([1-9]\d{3}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 export const DOCUMENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The multipart fields of "add with a file". */
@@ -22,7 +20,8 @@ export const DocumentParamsSchema = CollectionParamsSchema.extend({ id: z.string
 
 export const DocumentsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(DOCUMENTS_MAX_PAGE_SIZE).optional(),
-  cursor: z.string().regex(DOCUMENTS_CURSOR, DataTexts.invalidCursor).optional(),
+  /** A page's place (common/paging.ts): the last document's creation time and id. */
+  cursor: pageCursorField(DataTexts.invalidCursor),
 });
 
 /**
@@ -61,20 +60,13 @@ export const ProjectDocumentParamsSchema = ProjectCollectionParamsSchema.extend(
   documentId: z.string(),
 });
 
-/** The `data` field of "add with a file": the document, as JSON text. */
+/**
+ * The `data` field of "add with a file": the document, as JSON text, which the server's form
+ * reader parses as it parses a JSON body (its depth, its characters); text that is not JSON
+ * reaches this schema as it is and is refused.
+ */
 export const DocumentFormSchema = z.object({
-  data: z.string({ error: DataTexts.dataField }).transform((text, context) => {
-    try {
-      const value: unknown = JSON.parse(text);
-      if (value && typeof value === "object" && !Array.isArray(value)) {
-        return value as Record<string, unknown>;
-      }
-    } catch {
-      // refused below
-    }
-    context.addIssue({ code: "custom", message: DataTexts.dataField });
-    return z.NEVER;
-  }),
+  data: z.record(z.string(), z.unknown(), { error: DataTexts.dataField }),
 });
 /** A document's file, by the name its fileUrl ends with. */
 export const DataFileParamsSchema = z.object({

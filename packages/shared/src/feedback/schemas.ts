@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { multiLineText } from "../common/fields";
+import { pageCursorField } from "../common/paging";
 import { FeedbackTexts } from "./texts";
 
 /** Limits of the comments and evaluations tables (varchar lengths). */
@@ -40,30 +41,14 @@ export type PublicComment = z.infer<typeof PublicCommentSchema>;
 export const CommentSchema = PublicCommentSchema.extend({ canDelete: z.boolean() });
 export type Comment = z.infer<typeof CommentSchema>;
 
-/**
- * Where the next page starts: just after the comment with this timestamp (to the microsecond, as
- * the database keeps it) and id, in newest-first order. Comments added meanwhile are newer than
- * any cursor, and a deleted comment's cursor still marks its place: pages neither repeat nor skip.
- */
-export const COMMENTS_CURSOR =
-  /^([1-9]\d{3}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
-
-/** A cursor's date and time exist (no 30 February): the database is never asked to read one that does not. */
-const isRealInstant = (cursor: string) => {
-  const seconds = cursor.slice(0, 19);
-  const time = Date.parse(`${seconds}Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(seconds);
-};
-
 const invalidLimit = FeedbackTexts.invalidLimit(COMMENTS_PAGE_MAX);
 
-/** `GET /api/feedback/comments?cursor=…&limit=…`: the first page without a cursor. */
+/**
+ * `GET /api/feedback/comments?cursor=…&limit=…`: the first page without a cursor, the next ones
+ * with the previous page's `nextCursor` (common/paging.ts).
+ */
 export const CommentsQuerySchema = z.object({
-  cursor: z
-    .string(FeedbackTexts.invalidCursor)
-    .regex(COMMENTS_CURSOR, FeedbackTexts.invalidCursor)
-    .refine(isRealInstant, FeedbackTexts.invalidCursor)
-    .optional(),
+  cursor: pageCursorField(FeedbackTexts.invalidCursor),
   limit: z.coerce
     .number(invalidLimit)
     .int(invalidLimit)

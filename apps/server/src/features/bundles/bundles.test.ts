@@ -185,12 +185,79 @@ describe("POST /api/projects/:id/bundles", () => {
         ),
       BundlesTexts.duplicate("a.js"),
     ],
+    // Names that collide once unpacked: the same path twice, or a file where a folder is.
+    [
+      "the same file twice, once under ./",
+      () =>
+        makeZip([
+          { name: "./index.html", data: "a" },
+          { name: "index.html", data: "b" },
+        ]),
+      BundlesTexts.duplicate("index.html"),
+    ],
+    [
+      "the same file twice, once through a ./ folder",
+      () =>
+        makeZip([
+          { name: "index.html", data: "a" },
+          { name: "assets/app.js", data: "1" },
+          { name: "assets/./app.js", data: "2" },
+        ]),
+      BundlesTexts.duplicate("assets/app.js"),
+    ],
+    [
+      "a file and a folder of the same name, in its single top folder",
+      () =>
+        makeZip([
+          { name: "top", data: "x" },
+          { name: "top/index.html", data: "<p>" },
+        ]),
+      BundlesTexts.fileAndFolder("top"),
+    ],
+    [
+      "a file named as a folder that comes after it",
+      () =>
+        makeZip([
+          { name: "index.html", data: "x" },
+          { name: "assets/app.js/chunk.js", data: "1" },
+          { name: "assets/app.js", data: "2" },
+        ]),
+      BundlesTexts.fileAndFolder("assets/app.js"),
+    ],
+    [
+      "a file and a folder entry of the same name",
+      async () =>
+        renameInZip(
+          await makeZip([
+            { name: "index.html", data: "x" },
+            { name: "a", data: "1" },
+            { name: "zz", data: "" },
+          ]),
+          "zz",
+          "a/",
+        ),
+      BundlesTexts.fileAndFolder("a"),
+    ],
     [
       "an encrypted entry",
       async () => markEncrypted(await makeZip([{ name: "index.html", data: "x" }])),
       BundlesTexts.encrypted("index.html"),
     ],
   ];
+
+  it("takes names with ./ segments, and stores them as they unpack", async () => {
+    const project = await seedProject(app, owner);
+    const zip = await makeZip([
+      { name: "./index.html", data: "<p>Hi</p>" },
+      { name: "./assets/./app.js", data: "1" },
+    ]);
+    const res = await uploadBundle(app, project.id, owner.cookie, zip);
+    expect(res.statusCode).toBe(201);
+    const opened = await openNewestBundle(app.deps.db, app.deps.storage, project.id);
+    const chunks: Buffer[] = [];
+    for await (const chunk of opened?.stream ?? []) chunks.push(chunk as Buffer);
+    expect(await readZipNames(Buffer.concat(chunks))).toEqual(["assets/app.js", "index.html"]);
+  });
 
   for (const [label, make, message] of refusals) {
     it(`refuses ${label} with its own message, and keeps nothing`, async () => {

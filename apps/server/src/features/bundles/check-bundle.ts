@@ -31,13 +31,32 @@ const openZip = (file: string) =>
     ),
   );
 
-/** Every entry of the central directory (no data is read), refusing unsafe ones by name. */
-async function listEntries(file: string, limits: BundleLimits): Promise<yauzl.Entry[]> {
+/** An entry and its path as it unpacks: `./` segments dropped, a folder's without its `/`. */
+type Listed = { entry: yauzl.Entry; path: string; isFolder: boolean };
+
+/**
+ * The paths a name stands for once unpacked, as a machine's extract resolves it
+ * (apps/agent/src/runner/extract-zip.ts): `./index.html` and `index.html` are one file.
+ */
+const unpackedPath = (segments: string[]) =>
+  segments.filter((segment) => segment !== ".").join("/");
+
+/**
+ * Every entry of the central directory (no data is read), refusing unsafe ones by name, and
+ * names that would collide once unpacked: the same path twice (`./index.html` beside
+ * `index.html`: every build failed writing the second), or a file where a folder is (`top`
+ * beside `top/index.html`: the re-pack failed, 500).
+ */
+async function listEntries(file: string, limits: BundleLimits): Promise<Listed[]> {
   const zip = await openZip(file);
   try {
-    return await new Promise<yauzl.Entry[]>((resolve, reject) => {
-      const entries: yauzl.Entry[] = [];
-      const seen = new Set<string>();
+    return await new Promise<Listed[]>((resolve, reject) => {
+      const entries: Listed[] = [];
+      /** Each named path, and whether it was named as a folder. */
+      const seen = new Map<string, boolean>();
+      const files = new Set<string>();
+      /** Every folder a path lies in, named or not. */
+      const folders = new Set<string>();
       zip.on("error", (error: Error) => {
         // yauzl checks names itself ("invalid relative path: ../x", "absolute path: /x").
         const unsafe =
@@ -62,10 +81,34 @@ async function listEntries(file: string, limits: BundleLimits): Promise<yauzl.En
           return reject(refuse(BundlesTexts.symlink(name)));
         }
         if (entry.isEncrypted()) return reject(refuse(BundlesTexts.encrypted(name)));
-        const key = name.replace(/\/$/, "");
-        if (seen.has(key)) return reject(refuse(BundlesTexts.duplicate(name)));
-        seen.add(key);
-        entries.push(entry);
+        const isFolder = name.endsWith("/");
+        const path = unpackedPath(segments);
+        if (path === "") {
+          // `./`: the root folder itself. A file named `.` could not be written.
+          if (isFolder) return zip.readEntry();
+          return reject(refuse(BundlesTexts.unsafePath(name)));
+        }
+        const named = seen.get(path);
+        if (named !== undefined) {
+          return reject(
+            refuse(
+              named === isFolder ? BundlesTexts.duplicate(path) : BundlesTexts.fileAndFolder(path),
+            ),
+          );
+        }
+        seen.set(path, isFolder);
+        if (!isFolder && folders.has(path)) {
+          return reject(refuse(BundlesTexts.fileAndFolder(path)));
+        }
+        const parents = path.split("/").slice(0, -1);
+        for (let i = 1; i <= parents.length; i += 1) {
+          const parent = parents.slice(0, i).join("/");
+          if (files.has(parent)) return reject(refuse(BundlesTexts.fileAndFolder(parent)));
+          folders.add(parent);
+        }
+        if (isFolder) folders.add(path);
+        else files.add(path);
+        entries.push({ entry, path, isFolder });
         if (entries.length > limits.maxEntries) {
           return reject(refuse(BundlesTexts.tooManyEntries(limits.maxEntries)));
         }
@@ -79,12 +122,12 @@ async function listEntries(file: string, limits: BundleLimits): Promise<yauzl.En
 }
 
 /** The folder the app is in: "" when index.html is at the root, "top/" for a single top folder. */
-function rootOf(entries: yauzl.Entry[]): string {
-  const names = entries.map((entry) => entry.fileName);
-  if (names.includes("index.html")) return "";
-  const tops = new Set(names.map((name) => name.split("/")[0]));
+function rootOf(entries: Listed[]): string {
+  const files = entries.filter((listed) => !listed.isFolder).map((listed) => listed.path);
+  if (files.includes("index.html")) return "";
+  const tops = new Set(entries.map((listed) => listed.path.split("/")[0]));
   const [top] = [...tops];
-  if (tops.size === 1 && top && names.includes(`${top}/index.html`)) return `${top}/`;
+  if (tops.size === 1 && top && files.includes(`${top}/index.html`)) return `${top}/`;
   throw refuse(BundlesTexts.noIndex);
 }
 
@@ -110,7 +153,7 @@ export async function checkAndRepackBundle(options: {
   const { limits } = options;
   const entries = await listEntries(options.file, limits);
   const root = rootOf(entries);
-  const files = entries.filter((entry) => !entry.fileName.endsWith("/"));
+  const files = entries.filter((listed) => !listed.isFolder);
 
   const output = new yazl.ZipFile();
   const hash = createHash("sha256");
@@ -130,7 +173,7 @@ export async function checkAndRepackBundle(options: {
   const zip = await openZip(options.file);
   let total = 0;
   try {
-    for (const entry of files) {
+    for (const { entry, path } of files) {
       const stream = await new Promise<NodeJS.ReadableStream>((resolve, reject) =>
         zip.openReadStream(entry, (error, opened) =>
           error || !opened ? reject(refuse(BundlesTexts.corrupt)) : resolve(opened),
@@ -155,7 +198,7 @@ export async function checkAndRepackBundle(options: {
         if (error instanceof AppError) throw error;
         throw refuse(BundlesTexts.corrupt);
       }
-      output.addBuffer(Buffer.concat(chunks), entry.fileName.slice(root.length), {
+      output.addBuffer(Buffer.concat(chunks), path.slice(root.length), {
         mtime: FIXED_TIME,
         compress: true,
       });

@@ -177,6 +177,34 @@ describe("the database API", () => {
     expect((await get(key, url("feed", "?limit=501"))).statusCode).toBe(400);
   });
 
+  it("refuses a cursor in the right form whose date does not exist, on the API's and the console's lists", async () => {
+    const { project, key } = await projectWithKey();
+    await add(key, "feed", { i: 0 });
+    const uuid = "0b6c4c4e-8f4c-4c7e-9a53-3c2a4c0b1d2e";
+    for (const cursor of [
+      `2024-02-30T00:00:00.000000Z_${uuid}`,
+      `2023-02-29T12:00:00.000000Z_${uuid}`,
+      `2024-01-01T24:00:00.000000Z_${uuid}`,
+      `2024-01-01T23:59:60.000000Z_${uuid}`,
+      `2024-13-01T00:00:00.000000Z_${uuid}`,
+    ]) {
+      const query = `?cursor=${encodeURIComponent(cursor)}`;
+      for (const res of [
+        await get(key, url("feed", query)),
+        await app.inject({
+          url: `/api/projects/${project.id}/data/collections/feed/documents${query}`,
+          headers: authed(owner.cookie),
+        }),
+      ]) {
+        expect(res.statusCode, cursor).toBe(400);
+        expect(res.json()).toEqual({ code: "VALIDATION", message: DataTexts.invalidCursor });
+      }
+    }
+    // The last day of February of a leap year is a day like any other.
+    const leap = await get(key, url("feed", `?cursor=2024-02-29T00:00:00.000000Z_${uuid}`));
+    expect(leap.statusCode).toBe(200);
+  });
+
   it("answers a CORS preflight from any origin", async () => {
     const res = await app.inject({
       method: "OPTIONS",

@@ -1,3 +1,5 @@
+import { CharacterTexts } from "@hybridge/shared/common/characters";
+import { JsonTexts } from "@hybridge/shared/common/json";
 import { DataTexts } from "@hybridge/shared/data/texts";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -122,6 +124,7 @@ describe("adding a document with a file", () => {
   });
 
   it("refuses what is not an image or a PDF, whatever its name, and keeps nothing", async () => {
+    const SAMPLE = Buffer.from("%PDF-1.4\n%%EOF");
     const before = storedFileKeys(app).length;
     const cases = [
       {
@@ -175,6 +178,23 @@ describe("adding a document with a file", () => {
         status: 400,
         message: DataTexts.reservedField("fileUrl"),
       },
+      // The data field is read as a JSON body is: its depth before anything walks it, and the
+      // characters of what it holds once parsed (its raw text holds only ASCII escapes).
+      ...[
+        { data: `${'{"a":'.repeat(5000)}1${"}".repeat(5000)}`, message: JsonTexts.tooDeep("data") },
+        { data: `${"[".repeat(101)}${"]".repeat(101)}`, message: JsonTexts.tooDeep("data") },
+        { data: '{"a":"\\u0000"}', message: CharacterTexts.notAllowed("data.a") },
+        { data: '{"\\u0000":1}', message: CharacterTexts.notAllowed("data.\\u0000") },
+        { data: '{"a":"\\ud800"}', message: CharacterTexts.notAllowed("data.a") },
+        { data: '{"a":{"b":["\\u001b[2J"]}}', message: CharacterTexts.notAllowed("data.a.b.0") },
+        { data: '{"a":"x"', message: DataTexts.dataField },
+        { data: '{"__proto__":{"polluted":true}}', message: DataTexts.dataField },
+      ].map(({ data, message }) => ({
+        file: { filename: "a.pdf", contentType: "application/pdf", data: SAMPLE },
+        data,
+        status: 400,
+        message,
+      })),
     ];
     for (const c of cases) {
       const res = await addWithFile("refused", c.data, c.file);
@@ -187,5 +207,89 @@ describe("adding a document with a file", () => {
       headers: { authorization: `Bearer ${key}` },
     });
     expect(list.json().documents).toEqual([]);
+  });
+});
+
+describe("a document's file in caches", () => {
+  it("is kept by the browser only and asked again at each use: deleted, it answers 404 at once", async () => {
+    const added = await addWithFile("photos", "{}", {
+      filename: "a.pdf",
+      contentType: "application/pdf",
+      data: Buffer.from("%PDF-1.4\n%%EOF"),
+    });
+    expect(added.statusCode).toBe(201);
+    const { id, fileUrl } = added.json();
+    const path = new URL(fileUrl).pathname;
+    const served = await app.inject({ url: path });
+    expect(served.statusCode).toBe(200);
+    // Never a shared cache's, never a year: a deleted photo must not outlive its document.
+    expect(served.headers["cache-control"]).toBe("private, no-cache");
+    const etag = served.headers.etag as string;
+    expect(etag).toBe(`"${path.split("/").at(-1)}"`);
+    const again = await app.inject({ url: path, headers: { "if-none-match": etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+    expect(again.headers.etag).toBe(etag);
+
+    const deleted = await app.inject({
+      method: "DELETE",
+      url: `/api/v1/db/collections/photos/documents/${id}`,
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(deleted.statusCode).toBe(200);
+    for (const headers of [{ "if-none-match": etag }, { "if-none-match": `W/${etag}` }, {}]) {
+      const gone = await app.inject({ url: path, headers });
+      expect(gone.statusCode).toBe(404);
+      expect(gone.json()).toEqual({ code: "NOT_FOUND", message: DataTexts.fileNotFound });
+      expect(gone.headers["cache-control"]).toBe("private, no-cache");
+    }
+  });
+});
+
+describe("how deeply a document may nest", () => {
+  const nested = (levels: number) =>
+    `${'{"a":'.repeat(levels - 1)}{"note":"two\\nlines\\tand a tab"}${"}".repeat(levels - 1)}`;
+  const addJson = (payload: string) =>
+    app.inject({
+      method: "POST",
+      url: "/api/v1/db/collections/deep/documents",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      payload,
+    });
+  const innermost = (document: Record<string, unknown>, levels: number) => {
+    let level = document;
+    for (let i = 1; i < levels; i++) level = level.a as Record<string, unknown>;
+    return level;
+  };
+
+  it("takes 100 levels, with a file or without", async () => {
+    const plain = await addJson(nested(100));
+    expect(plain.statusCode).toBe(201);
+    expect(innermost(plain.json(), 100)).toEqual({ note: "two\nlines\tand a tab" });
+    const withFile = await addWithFile("deep", nested(100), {
+      filename: "a.pdf",
+      contentType: "application/pdf",
+      data: Buffer.from("%PDF-1.4\n%%EOF"),
+    });
+    expect(withFile.statusCode).toBe(201);
+    expect(innermost(withFile.json(), 100)).toEqual({ note: "two\nlines\tand a tab" });
+  });
+
+  it("refuses more before anything walks it: 5,000 levels (30 kB) ran the server out of stack", async () => {
+    const before = storedFileKeys(app).length;
+    for (const levels of [101, 5000]) {
+      const res = await addJson(nested(levels));
+      expect(res.statusCode, String(levels)).toBe(400);
+      expect(res.json()).toEqual({ code: "VALIDATION", message: JsonTexts.tooDeep("body") });
+    }
+    // Brackets inside strings are text, not levels.
+    const brackets = await addJson(JSON.stringify({ note: "[".repeat(500) + "{".repeat(500) }));
+    expect(brackets.statusCode).toBe(201);
+    const list = await app.inject({
+      url: "/api/v1/db/collections/deep/documents",
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(list.statusCode).toBe(200);
+    expect(storedFileKeys(app)).toHaveLength(before);
   });
 });

@@ -1,11 +1,7 @@
 import { ErrorCodes } from "@hybridge/shared/common/errors";
+import { type PageCursor, writePageCursor } from "@hybridge/shared/common/paging";
 import type { DataDocument, DocumentsResponse } from "@hybridge/shared/data/schemas";
-import {
-  DOCUMENT_ID,
-  DOCUMENTS_CURSOR,
-  DOCUMENTS_PAGE_SIZE,
-  RESERVED_FIELDS,
-} from "@hybridge/shared/data/schemas";
+import { DOCUMENT_ID, DOCUMENTS_PAGE_SIZE, RESERVED_FIELDS } from "@hybridge/shared/data/schemas";
 import { DataTexts } from "@hybridge/shared/data/texts";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../platform/db/client";
@@ -136,12 +132,12 @@ export async function listDocuments(options: {
   projectId: string;
   collection: string;
   limit?: number;
-  cursor?: string;
+  cursor?: PageCursor;
   view: DocumentView;
 }): Promise<DocumentsResponse> {
   const { db, projectId, collection, limit = DOCUMENTS_PAGE_SIZE, cursor } = options;
-  return options.pages.page(projectId, collection, `${limit}\n${cursor ?? ""}`, async () => {
-    const after = cursor?.match(DOCUMENTS_CURSOR);
+  const place = cursor ? writePageCursor(cursor) : "";
+  return options.pages.page(projectId, collection, `${limit}\n${place}`, async () => {
     const rows = await db
       .select({ ...documentColumns, size: documents.size, cursor: cursorTime })
       .from(documents)
@@ -149,8 +145,8 @@ export async function listDocuments(options: {
         and(
           eq(documents.projectId, projectId),
           eq(documents.collection, collection),
-          after
-            ? sql`(${documents.createdAt}, ${documents.id}) < (${after[1]}::timestamptz, ${after[2]}::uuid)`
+          cursor
+            ? sql`(${documents.createdAt}, ${documents.id}) < (${cursor.time}::timestamptz, ${cursor.id}::uuid)`
             : undefined,
         ),
       )
@@ -162,7 +158,8 @@ export async function listDocuments(options: {
     return {
       value: {
         documents: page.map((row) => toDocument(row, options.view)),
-        nextCursor: rows.length > limit && last ? `${last.cursor}_${last.id}` : null,
+        nextCursor:
+          rows.length > limit && last ? writePageCursor({ time: last.cursor, id: last.id }) : null,
       },
       bytes: page.reduce((total, row) => total + row.size, 0),
     };

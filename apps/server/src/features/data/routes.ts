@@ -44,6 +44,15 @@ const DATA_API_PREFIX = DATA_API_PATH;
 const REALM = "hybridge-data";
 const JSON_TYPE = "application/json; charset=utf-8";
 
+/** Whether an If-None-Match header names `etag` (or any version, `*`); weak or strong alike. */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header
+    .split(",")
+    .map((tag) => tag.trim().replace(/^W\//, ""))
+    .some((tag) => tag === etag || tag === "*");
+}
+
 /** The key of an `EventSource`, which cannot send headers: the events route's only credential. */
 const EventsQuerySchema = z.object({ key: z.string().optional() });
 
@@ -137,7 +146,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
   r.post(
     `${DATA_API_PREFIX}/collections/:collection/documents/file`,
     {
-      config: { multipartForm: { textFields: [DATA_JSON_FIELD] } },
+      config: { multipartForm: { textFields: [DATA_JSON_FIELD], jsonFields: [DATA_JSON_FIELD] } },
       schema: { params: CollectionParamsSchema, response: { 201: DocumentSchema } },
     },
     async (request, reply) => {
@@ -167,18 +176,29 @@ export async function registerDataRoutes(app: FastifyInstance) {
   );
 
   // A document's file, by its random name (the document's fileUrl): public like an image link,
-  // so that an <img> of the app, on any origin, can show it.
+  // so that an <img> of the app, on any origin, can show it. Kept by the browser alone and asked
+  // again at each use (decision 036): a deleted document's file answers 404 at once, and a file
+  // still there answers 304 without its bytes. A name is never reused for other bytes, so it is
+  // the file's version.
   r.get(
     `${DATA_API_PREFIX}/files/:name`,
     { schema: { params: DataFileParamsSchema } },
     async (request, reply) => {
-      const [, extension] = request.params.name.split(".") as [string, DataFileExtension];
-      const file = await storage.open(`${DATA_FILES_FOLDER}/${request.params.name}`);
+      const { name } = request.params;
+      const [, extension] = name.split(".") as [string, DataFileExtension];
+      const key = `${DATA_FILES_FOLDER}/${name}`;
+      const etag = `"${name}"`;
+      reply.header("Cache-Control", "private, no-cache");
+      reply.header("Cross-Origin-Resource-Policy", "cross-origin");
+      if (matchesEtag(request.headers["if-none-match"], etag)) {
+        if (!(await storage.exists(key))) throw AppError.notFound(DataTexts.fileNotFound);
+        return reply.code(304).header("ETag", etag).send();
+      }
+      const file = await storage.open(key);
       if (!file) throw AppError.notFound(DataTexts.fileNotFound);
+      reply.header("ETag", etag);
       reply.header("Content-Type", DATA_FILE_TYPES[extension]);
       reply.header("Content-Length", String(file.size));
-      reply.header("Cache-Control", "public, max-age=31536000, immutable");
-      reply.header("Cross-Origin-Resource-Policy", "cross-origin");
       reply.header("Content-Security-Policy", "default-src 'none'; sandbox");
       if (extension === "pdf") reply.header("Content-Disposition", "attachment");
       return reply.send(file.stream);

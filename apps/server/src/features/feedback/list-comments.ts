@@ -1,8 +1,5 @@
-import {
-  COMMENTS_CURSOR,
-  COMMENTS_PAGE_SIZE,
-  type CommentsResponse,
-} from "@hybridge/shared/feedback/schemas";
+import { type PageCursor, writePageCursor } from "@hybridge/shared/common/paging";
+import { COMMENTS_PAGE_SIZE, type CommentsResponse } from "@hybridge/shared/feedback/schemas";
 import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { comments, user } from "../../platform/db/schema";
@@ -20,18 +17,17 @@ export async function listComments(options: {
   db: Db;
   adminEmails: ReadonlySet<string>;
   viewer: Viewer;
-  cursor?: string;
+  cursor?: PageCursor;
   limit?: number;
 }): Promise<CommentsResponse> {
   const { db, adminEmails, viewer, cursor, limit = COMMENTS_PAGE_SIZE } = options;
-  const after = cursor?.match(COMMENTS_CURSOR);
   const rows = await db
     .select({ comment: comments, ...authorColumns, cursor: cursorTimestamp })
     .from(comments)
     .innerJoin(user, eq(user.id, comments.userId))
     .where(
-      after
-        ? sql`(${comments.timestamp}, ${comments.id}) < (${after[1]}::timestamptz, ${after[2]}::uuid)`
+      cursor
+        ? sql`(${comments.timestamp}, ${comments.id}) < (${cursor.time}::timestamptz, ${cursor.id}::uuid)`
         : undefined,
     )
     .orderBy(desc(comments.timestamp), desc(comments.id))
@@ -41,6 +37,9 @@ export async function listComments(options: {
   const last = page.at(-1);
   return {
     comments: page.map((row) => toComment(row.comment, isAdminAuthor(adminEmails, row), viewer)),
-    nextCursor: rows.length > limit && last ? `${last.cursor}_${last.comment.id}` : null,
+    nextCursor:
+      rows.length > limit && last
+        ? writePageCursor({ time: last.cursor, id: last.comment.id })
+        : null,
   };
 }
