@@ -157,24 +157,20 @@ export async function deleteBundle(options: {
   await options.storage.remove(key).catch(() => {});
 }
 
-async function newestRow(db: Db, projectId: string) {
+/** What a build's job says of the bundle it was given (the agents feature asks). */
+export async function bundleSummary(db: Db, bundleId: string) {
   const [row] = await db
-    .select()
+    .select({ sha256: webBundles.sha256, size: webBundles.size })
     .from(webBundles)
-    .where(eq(webBundles.projectId, projectId))
-    .orderBy(desc(webBundles.createdAt), desc(webBundles.id))
-    .limit(1);
+    .where(eq(webBundles.id, bundleId));
   return row ?? null;
 }
 
-/** What a build's job says of the project's newest bundle (the agents feature asks). */
-export async function newestBundleFor(db: Db, projectId: string) {
-  const row = await newestRow(db, projectId);
-  return row ? { sha256: row.sha256, size: row.size } : null;
-}
-
-/** The newest bundle's zip, for the build machine that builds the project. */
-export async function openNewestBundle(db: Db, storage: Storage, projectId: string) {
-  const row = await newestRow(db, projectId);
+/** A bundle's zip, for the build machine that was given it. */
+export async function openBundle(db: Db, storage: Storage, bundleId: string) {
+  const [row] = await db
+    .select({ fileKey: webBundles.fileKey })
+    .from(webBundles)
+    .where(eq(webBundles.id, bundleId));
   return row ? storage.open(row.fileKey) : null;
 }
