@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
+import { createWriteStream } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -52,8 +52,8 @@ export async function listBundles(options: { db: Db; userId: string; projectId: 
 
 /**
  * Takes an uploaded zip: spooled to a private temporary folder (size-capped), checked and
- * re-packed by its content (check-bundle.ts), stored, then recorded with its row in one
- * transaction. A refused or failed upload leaves no file and no row.
+ * re-packed by its content (check-bundle.ts) straight into storage, then recorded with its row
+ * in one transaction. A refused or failed upload leaves no file and no row.
  */
 export async function uploadBundle(options: {
   db: Db;
@@ -101,10 +101,14 @@ export async function uploadBundle(options: {
     if (received === 0) throw AppError.validation(BundlesTexts.fileRequired);
     if (!head.equals(ZIP_MAGIC)) throw AppError.validation(BundlesTexts.notZip);
 
-    const repacked = path.join(work, "bundle.zip");
-    const checked = await checkAndRepackBundle({ file: sent, out: repacked, limits });
-    await storage.put(key, createReadStream(repacked));
-    stored = true;
+    const checked = await checkAndRepackBundle({
+      file: sent,
+      limits,
+      write: async (body) => {
+        stored = true;
+        await storage.put(key, body);
+      },
+    });
     const fileName = (options.upload.fileName || "bundle.zip").slice(0, 255);
     const row = await db.transaction(async (tx) => {
       await recordStoredFiles(tx, storage, [
