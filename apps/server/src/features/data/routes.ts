@@ -146,6 +146,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
           pages,
           storage,
           limits,
+          maxProjectBytes: config.quotas.maxProjectStorageBytes,
           projectId,
           ownerId: adminId,
           collection: request.params.collection,
