@@ -417,6 +417,11 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
     request: () => ({ form: { fields: validFields() } }),
   },
   "GET /api/projects/:id": { access: "owner", request: (s) => ({ params: { id: s.project.id } }) },
+  "GET /api/projects/usage": { access: "none", request: () => ({}) },
+  "GET /api/projects/:id/usage": {
+    access: "owner",
+    request: (s) => ({ params: { id: s.project.id } }),
+  },
   "PATCH /api/projects/:id": {
     access: "owner",
     multiLine: ["description"],
