@@ -24,8 +24,12 @@ import { SAMPLE_INDEX, sampleBundle } from "./test-support";
 
 const SECRET = "upload-memory-test-secret-that-is-long-enough-0123";
 const BUNDLE_MB = 50;
-/** Peak growth allowed over the memory in use before the uploads. */
-const MAX_GROWTH_MB = 100;
+/**
+ * Peak growth allowed over the memory in use before the uploads: measured 2–3 MB on PGlite and
+ * about 40 MB on PostgreSQL (where the process starts smaller and has less freed memory to
+ * reuse), against 549 MB when the re-pack held the bundles.
+ */
+const MAX_GROWTH_MB = 150;
 
 const cleanups: Array<() => void | Promise<void>> = [];
 let server: MainProcess;
