@@ -1,6 +1,8 @@
 import { BuildsTexts } from "@hybridge/shared/builds/texts";
 import { BundlesTexts } from "@hybridge/shared/bundles/texts";
 import { paths } from "@hybridge/shared/common/paths";
+import { QuotaTexts } from "@hybridge/shared/projects/quotas";
+import { ProjectsTexts } from "@hybridge/shared/projects/texts";
 import type { Page, Request } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectHidden, expectVisible } from "./support/assertions";
@@ -285,6 +287,47 @@ describe("project page and builds", () => {
     await page.goto(paths.project("some-project"));
     await expectVisible(page.getByRole("alert").filter({ hasText: BuildsTexts.notLoggedIn }));
     expect(await page.getByRole("link", { name: "Sign In" }).count()).toBeGreaterThan(0);
+  });
+
+  it("shows the project's usage against its quotas, and says when the account has all the projects it may", async () => {
+    const { page, context } = await browser.newPage();
+    await createSignedInUser(context);
+    const project = await createProjectViaApi(context);
+    await page.goto(paths.project(project.id));
+    const usage = page.getByRole("region", { name: QuotaTexts.usageTitle, exact: true });
+    const bundles = usage.getByRole("progressbar", { name: QuotaTexts.bundlesLabel });
+    const storage = usage.getByRole("progressbar", { name: QuotaTexts.storageLabel });
+    await expectVisible(bundles);
+    expect(await bundles.getAttribute("aria-valuetext")).toBe("0 of 5");
+    expect(await storage.getAttribute("aria-valuetext")).toBe("0 KB of 500.0 MB");
+
+    // An upload counts at once, in both bars.
+    await page
+      .getByRole("region", { name: BundlesTexts.title, exact: true })
+      .getByLabel(BundlesTexts.choose)
+      .setInputFiles({ name: "dist.zip", mimeType: "application/zip", buffer: await webAppZip() });
+    await expectVisible(text(page, BundlesTexts.uploaded));
+    await expect.poll(() => bundles.getAttribute("aria-valuetext")).toBe("1 of 5");
+    expect(await storage.getAttribute("aria-valuetext")).toMatch(/^\d+ KB of 500\.0 MB$/);
+    expect(await storage.getAttribute("aria-valuetext")).not.toBe("0 KB of 500.0 MB");
+
+    // As many projects as the server allows (MAX_PROJECTS_PER_USER): home and the new app
+    // form say so, and the form cannot be sent.
+    const limits = (await (await context.request.get("/api/projects/usage")).json()) as {
+      usage: { projects: { count: number; limit: number } };
+    };
+    const { count, limit } = limits.usage.projects;
+    for (let i = count; i < limit; i++) await createProjectViaApi(context);
+    await page.goto(paths.home);
+    await expectVisible(text(page, QuotaTexts.tooManyProjects(limit)));
+    await expectVisible(text(page, QuotaTexts.projectsUsed(limit, limit)));
+    await page.goto(paths.newProject);
+    await expectVisible(text(page, QuotaTexts.tooManyProjects(limit)));
+    expect(
+      await page
+        .getByRole("button", { name: ProjectsTexts.createSubmit, exact: true })
+        .isDisabled(),
+    ).toBe(true);
   });
 
   it("shows an empty history to a new user", async () => {

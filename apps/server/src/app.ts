@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { registerAgentsRoutes } from "./features/agents/routes";
 import { registerAuthRoutes } from "./features/auth/routes";
 import { registerBuildsRoutes } from "./features/builds/routes";
-import { newestBundleFor, openNewestBundle } from "./features/bundles/bundles";
+import { bundleSummary, openBundle } from "./features/bundles/bundles";
 import { registerBundlesRoutes } from "./features/bundles/routes";
 import { registerCommunityRoutes } from "./features/community/routes";
 import { registerDataRoutes } from "./features/data/routes";
@@ -152,8 +152,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(registerBuildsRoutes);
   await app.register(registerBundlesRoutes);
   await app.register(registerAgentsRoutes, {
-    bundleFor: (projectId: string) => newestBundleFor(app.deps.db, projectId),
-    openBundle: (projectId: string) => openNewestBundle(app.deps.db, app.deps.storage, projectId),
+    bundleFor: (bundleId: string) => bundleSummary(app.deps.db, bundleId),
+    openBundle: (bundleId: string) => openBundle(app.deps.db, app.deps.storage, bundleId),
   });
   await app.register(registerTestConsoleRoutes);
   await app.register(registerDataRoutes);

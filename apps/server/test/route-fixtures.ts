@@ -212,6 +212,16 @@ export async function createSeed(app: TestApp): Promise<Seed> {
     }),
   );
   const bundleZip = await sampleBundle();
+  // The bundle the held build was given at its claim (the newest then); the delete route's is
+  // another (one in a build's hands is kept).
+  const { bundle: given } = await expectOk<{ bundle: { id: string } }>(
+    "bundle",
+    uploadBundle(app, project.id, owner.cookie, bundleZip),
+  );
+  await app.deps.db
+    .update(schema.builds)
+    .set({ bundleId: given.id })
+    .where(eq(schema.builds.id, held));
   const { bundle } = await expectOk<{ bundle: { id: string } }>(
     "bundle",
     uploadBundle(app, project.id, owner.cookie, bundleZip),
@@ -448,6 +458,11 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
     request: () => ({ form: { fields: validFields() } }),
   },
   "GET /api/projects/:id": { access: "owner", request: (s) => ({ params: { id: s.project.id } }) },
+  "GET /api/projects/usage": { access: "none", request: () => ({}) },
+  "GET /api/projects/:id/usage": {
+    access: "owner",
+    request: (s) => ({ params: { id: s.project.id } }),
+  },
   "PATCH /api/projects/:id": {
     access: "owner",
     multiLine: ["description"],

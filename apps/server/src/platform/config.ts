@@ -92,6 +92,11 @@ const EnvSchema = z.object({
   /** A web bundle's limits once unpacked (decision 021). */
   BUNDLE_MAX_MB: z.coerce.number().int().min(1).max(2048).default(50),
   BUNDLE_MAX_ENTRIES: z.coerce.number().int().min(1).max(100_000).default(5000),
+  /** Fair limits per account and project (decision 035). */
+  BUILD_MAX_QUEUED_PER_USER: z.coerce.number().int().min(1).max(10_000).default(10),
+  BUNDLE_KEEP_PER_PROJECT: z.coerce.number().int().min(1).max(1000).default(5),
+  PROJECT_MAX_STORAGE_MB: z.coerce.number().int().min(1).max(1_000_000).default(500),
+  MAX_PROJECTS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(20),
   /** The server's own Android build machine (decision 022): on unless set to off. */
   BUILD_AGENT: z.enum(["on", "off"]).default("on"),
   /** How many builds the embedded build machine runs at once. */
@@ -323,6 +328,16 @@ export type Config = {
     concurrency: number;
   };
   bundles: { maxUnpackedBytes: number; maxEntries: number };
+  /**
+   * Fair limits (decision 035): builds an account may have in the queue, web bundles kept per
+   * project, bytes of files per project (bundles and documents' files), projects per account.
+   */
+  quotas: {
+    maxQueuedBuildsPerUser: number;
+    bundlesKeptPerProject: number;
+    maxProjectStorageBytes: number;
+    maxProjectsPerUser: number;
+  };
   data: {
     maxDocumentBytes: number;
     maxDocuments: number;
@@ -384,6 +399,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       concurrency: e.BUILD_CONCURRENCY,
     },
     bundles: { maxUnpackedBytes: e.BUNDLE_MAX_MB * 1024 * 1024, maxEntries: e.BUNDLE_MAX_ENTRIES },
+    quotas: {
+      maxQueuedBuildsPerUser: e.BUILD_MAX_QUEUED_PER_USER,
+      bundlesKeptPerProject: e.BUNDLE_KEEP_PER_PROJECT,
+      maxProjectStorageBytes: e.PROJECT_MAX_STORAGE_MB * 1024 * 1024,
+      maxProjectsPerUser: e.MAX_PROJECTS_PER_USER,
+    },
     data: {
       maxDocumentBytes: e.DATA_MAX_DOCUMENT_KB * 1024,
       maxDocuments: e.DATA_MAX_DOCUMENTS,

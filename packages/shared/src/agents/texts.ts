@@ -44,6 +44,11 @@ export const AgentsTexts = {
   signingKeyExists: "This project already has a signing key: sign with it.",
   agentNotFound: "This build machine could not be found.",
   stoppedResponding: "The build machine stopped responding",
+  /** A build its machine handed back as it stopped (POST /api/agents/release, the server's close). */
+  handedBack: "The build machine stopped and handed the build back",
+  /** A build taken back while a newer request of its app and platform waits (decision 035). */
+  supersededOnRequeue:
+    "The build machine stopped responding; a newer request of this app is already in the queue, so this one is cancelled.",
   cancelledByOwner: "Cancelled by the owner.",
   // The admin screen.
   title: "Build machines",

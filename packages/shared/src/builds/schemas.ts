@@ -109,6 +109,15 @@ export type InstallPageResponse = z.infer<typeof InstallPageResponseSchema>;
 export const BuildResponseSchema = z.object({ build: BuildSchema });
 export type BuildResponse = z.infer<typeof BuildResponseSchema>;
 
+/**
+ * A build request's answer: the new pending build (201), or the one already pending for that
+ * project and platform (200, `alreadyQueued`): one of each at most (decision 035).
+ */
+export const RequestBuildResponseSchema = BuildResponseSchema.extend({
+  alreadyQueued: z.boolean(),
+});
+export type RequestBuildResponse = z.infer<typeof RequestBuildResponseSchema>;
+
 /** A platform's latest build (most recent dateGenerate), or null when none was requested. */
 export const LatestBuildResponseSchema = z.object({ build: BuildSchema.nullable() });
 export type LatestBuildResponse = z.infer<typeof LatestBuildResponseSchema>;

@@ -27,6 +27,12 @@ export const BuildsTexts = {
   buildStarted: (platform: BuildPlatform) =>
     `Build Started! Your ${PLATFORM_LABELS[platform]} build is now in the queue.`,
   buildFailed: "Build Failed - Something went wrong while starting the build.",
+  /** A request while the platform already has a pending build: that one is the answer (decision 035). */
+  alreadyQueued: (platform: BuildPlatform) =>
+    `Your ${PLATFORM_LABELS[platform]} build is already in the queue: it builds the newest web app.`,
+  /** BUILD_MAX_QUEUED_PER_USER (decision 035). */
+  queueFull: (max: number) =>
+    `You already have ${max} ${max === 1 ? "build" : "builds"} in the queue. Wait for one to finish, or cancel one, before requesting another.`,
   buildInProgress: "Build in progress...",
   noRelease: "No release published",
   publishedOn: (date: string) => `Published on ${date}`,

@@ -30,6 +30,8 @@ export const BundlesTexts = {
   encrypted: (name: string) => `The zip has an encrypted entry: ${name}`,
   corrupt: "The zip is damaged: it cannot be read whole.",
   bundleNotFound: "This web app could not be found.",
+  /** A build machine is building with it (decision 035). */
+  inUse: "A build is using this web app right now: delete it once the build has finished.",
   // Deploy tokens.
   tokensTitle: "Deploy tokens",
   tokensLead:

@@ -110,11 +110,10 @@ const request = (projectId: string, platform = "android") =>
 
 describe("claiming", () => {
   it("gives each of 30 queued builds to exactly one of 3 machines claiming at once", async () => {
-    const project = await seedProject(app, owner);
+    // One pending build per project and platform (decision 035): 30 projects.
+    const projects = await Promise.all(Array.from({ length: 30 }, () => seedProject(app, owner)));
     const queued = await Promise.all(
-      Array.from({ length: 30 }, (_, i) =>
-        seedBuild(app, { ...project }, { platform: "android", version: i + 1 }),
-      ),
+      projects.map((project) => seedBuild(app, project, { platform: "android", version: 1 })),
     );
     const machines = await Promise.all([addAgent(), addAgent(), addAgent()]);
     const claimedBy = new Map<string, string[]>();
@@ -440,11 +439,12 @@ describe("signing keys", () => {
 
   it("keeps the first key of a project and answers it to a second machine; the owner sees the password once", async () => {
     const project = await seedProject(app, owner);
-    const a = (await request(project.id)).json().build;
-    const b = (await request(project.id)).json().build;
     const m1 = await addAgent();
     const m2 = await addAgent();
+    const a = (await request(project.id)).json().build;
     await claim(m1.token);
+    // A second request while the first builds (one pending at a time: decision 035).
+    const b = (await request(project.id)).json().build;
     await claim(m2.token);
     const [one, two] = await Promise.all([
       putKey(m1.token, a.id, first),
@@ -559,26 +559,25 @@ describe("signing keys", () => {
 describe("the queue as the console shows it", () => {
   it("gives pending builds their place and says when no machine can build them", async () => {
     const project = await seedProject(app, owner);
-    const elsewhere = await seedProject(app, owner);
-    await request(elsewhere.id, "apple");
+    const elsewhere = await Promise.all([1, 2, 3].map(() => seedProject(app, owner)));
+    await request(elsewhere[0]?.id ?? "", "apple");
     await request(project.id, "android");
+    await request(elsewhere[1]?.id ?? "", "apple");
     await request(project.id, "apple");
-    await request(elsewhere.id, "apple");
-    await request(project.id, "apple");
-    await request(elsewhere.id, "apple");
+    await request(elsewhere[2]?.id ?? "", "apple");
     const latest = await app.inject({
       url: `/api/projects/${project.id}/builds/latest?platform=apple`,
       headers: { cookie: owner.cookie },
     });
-    // Apple builds of every project queue together: 2 of this project's among 5.
-    expect(latest.json().build).toMatchObject({ queuePosition: 4, waitingForAgent: true });
+    // Apple builds of every project queue together (one owner's: oldest first): 3rd of 4.
+    expect(latest.json().build).toMatchObject({ queuePosition: 3, waitingForAgent: true });
     const mac = await addAgent(["apple"]);
     await claim(mac.token, ["apple"]);
     const after = await app.inject({
       url: `/api/projects/${project.id}/builds/latest?platform=apple`,
       headers: { cookie: owner.cookie },
     });
-    expect(after.json().build).toMatchObject({ queuePosition: 3, waitingForAgent: false });
+    expect(after.json().build).toMatchObject({ queuePosition: 2, waitingForAgent: false });
   });
 });
 

@@ -10,7 +10,7 @@ import { buildLogs, builds, projects, signingKeys, storedFiles } from "../../pla
 import { AppError } from "../../platform/errors";
 import { type Storage, saveUpload, UploadTooLargeError } from "../../platform/storage";
 import { recordStoredFiles } from "../../platform/stored-files";
-import { requeueOrFail } from "./manage-agents";
+import { takeBack } from "./manage-agents";
 
 /** The default launch icon's stored name (projects keep it when none was uploaded). */
 const DEFAULT_LAUNCH_ICON = "default.png";
@@ -35,15 +35,65 @@ export const agentUrls = {
 };
 
 /**
- * Where a project's newest web bundle is, for the job. Set by the bundles feature when it is
- * registered; without it every build gets the starter page.
+ * What the job says of the bundle a build was given at its claim (set by the bundles feature
+ * when it is registered; without it every build gets the starter page).
  */
-export type BundleLookup = (projectId: string) => Promise<{ sha256: string; size: number } | null>;
+export type BundleLookup = (bundleId: string) => Promise<{ sha256: string; size: number } | null>;
 
 /**
- * Claims the oldest pending build of the given platforms for a build machine, in one statement
- * (`FOR UPDATE SKIP LOCKED`: machines claiming at once each get a different build, none
- * waits), and gives the job to build: null when nothing is waiting.
+ * When the owner of a pending build (`q`) was last served: the newest claim of any of their
+ * builds, null for an owner never served. One index probe (builds_owner_started_idx).
+ */
+const ownerServedAt = (q: string) =>
+  sql.raw(`(select max(s.started_at) from builds s where s.owner_id = ${q}.owner_id)`);
+
+/**
+ * The claim, as one statement: `UPDATE … WHERE id = (SELECT … FOR UPDATE SKIP LOCKED LIMIT 1)`.
+ * The pending build chosen is that of the owner served least recently (never served first),
+ * then the oldest: a round robin between owners, not one line for everyone (decision 035) —
+ * one account's 50 queued builds do not hold everyone else's back. Machines claiming at once
+ * each get a different build, none waits (SKIP LOCKED). The build is given the project's newest
+ * web bundle, which the machine then downloads and pruning keeps.
+ */
+export function claimStatement(
+  db: Db,
+  options: { agentId: string; platforms: BuildPlatform[]; leaseSeconds: number },
+) {
+  const next = db
+    .select({ id: sql`q.id` })
+    .from(sql`builds q`)
+    .where(
+      sql`q.status = 'pending' and q.platform in (${sql.join(
+        options.platforms.map((platform) => sql`${platform}`),
+        sql`, `,
+      )})`,
+    )
+    .orderBy(sql`${ownerServedAt("q")} asc nulls first`, sql`q.date_generate`, sql`q.id`)
+    .limit(1)
+    .for("update", { skipLocked: true });
+  return (
+    db
+      .update(builds)
+      .set({
+        status: "building",
+        agentId: options.agentId,
+        attempts: sql`${builds.attempts} + 1`,
+        buildPercent: "0",
+        leaseExpiresAt: sql`now() + make_interval(secs => ${options.leaseSeconds})`,
+        startedAt: sql`clock_timestamp()`,
+        bundleId: sql`(select w.id from web_bundles w where w.project_id = "builds"."project_id" order by w.created_at desc, w.id desc limit 1)`,
+      })
+      // `id = (subquery)`, not `id in (subquery)`: with IN the planner may run the locking
+      // subquery as a join and claim more than one build.
+      .where(and(eq(builds.id, sql`(${next})`), eq(builds.status, "pending")))
+      .returning({ id: builds.id })
+  );
+}
+
+/**
+ * Claims the next pending build of the given platforms for a build machine (claimStatement:
+ * one statement, a fair order between owners) and gives the job to build: null when nothing
+ * is waiting.
  */
 export async function claimBuild(
   options: QueueOptions & {
@@ -54,27 +104,7 @@ export async function claimBuild(
   },
 ): Promise<Job | null> {
   const { db, agentId, platforms, leaseSeconds } = options;
-  const next = db
-    .select({ id: builds.id })
-    .from(builds)
-    .where(and(eq(builds.status, "pending"), inArray(builds.platform, platforms)))
-    .orderBy(builds.dateGenerate, builds.id)
-    .limit(1)
-    .for("update", { skipLocked: true });
-  const [claimed] = await db
-    .update(builds)
-    .set({
-      status: "building",
-      agentId,
-      attempts: sql`${builds.attempts} + 1`,
-      buildPercent: "0",
-      leaseExpiresAt: sql`now() + make_interval(secs => ${leaseSeconds})`,
-      startedAt: sql`clock_timestamp()`,
-    })
-    // `id = (subquery)`, not `id in (subquery)`: with IN the planner may run the locking
-    // subquery as a join and claim more than one build.
-    .where(and(eq(builds.id, sql`(${next})`), eq(builds.status, "pending")))
-    .returning({ id: builds.id });
+  const [claimed] = await claimStatement(db, { agentId, platforms, leaseSeconds });
   const id = claimed?.id;
   if (!id) return null;
 
@@ -96,7 +126,7 @@ export async function claimBuild(
   if (!row) return null;
   const password =
     row.passwordSealed !== null ? options.seal.open(row.passwordSealed, row.build.projectId) : null;
-  const bundle = await options.bundleFor(row.build.projectId);
+  const bundle = row.build.bundleId ? await options.bundleFor(row.build.bundleId) : null;
   return {
     buildId: id,
     platform: row.build.platform as BuildPlatform,
@@ -330,26 +360,16 @@ export async function failBuild(
 
 /**
  * Builds whose machine went silent past its lease go back to the queue, or fail at their second
- * attempt with "The build machine stopped responding". Returns how many were taken back.
+ * attempt with "The build machine stopped responding" (or are cancelled when a newer request of
+ * their app waits already: takeBack). Returns how many were taken back.
  */
 export async function sweepExpiredLeases(db: Db): Promise<number> {
   return db.transaction(async (tx) => {
-    const taken = await tx
-      .update(builds)
-      .set(requeueOrFail())
-      .where(and(eq(builds.status, "building"), lt(builds.leaseExpiresAt, sql`now()`)))
-      .returning({ id: builds.id, status: builds.status });
-    if (taken.length > 0) {
-      await tx.insert(buildLogs).values(
-        taken.map((build) => ({
-          buildId: build.id,
-          line:
-            build.status === "failed"
-              ? `${AgentsTexts.stoppedResponding}: the build failed.`
-              : `${AgentsTexts.stoppedResponding}: the build is queued again.`,
-        })),
-      );
-    }
+    const taken = await takeBack(
+      tx,
+      and(eq(builds.status, "building"), lt(builds.leaseExpiresAt, sql`now()`)),
+      { countAttempt: true },
+    );
     return taken.length;
   });
 }

@@ -2,9 +2,9 @@ import type { Agent, CreateAgentInput, CreateAgentResponse } from "@hybridge/sha
 import { AgentsTexts } from "@hybridge/shared/agents/texts";
 import type { SessionUser } from "@hybridge/shared/auth/schemas";
 import { ErrorCodes } from "@hybridge/shared/common/errors";
-import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
-import type { Db } from "../../platform/db/client";
-import { agents, builds } from "../../platform/db/schema";
+import { and, desc, eq, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../platform/db/client";
+import { agents, buildLogs, builds, projects } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
 import { AGENT_CONNECTED_SECONDS } from "../builds/get-latest-builds";
 import { newAgentToken } from "./agent-auth";
@@ -111,38 +111,86 @@ export async function revokeAgent(options: { db: Db; user: SessionUser; agentId:
  * cleanly did not.
  */
 export async function releaseBuildsOf(
-  db: Pick<Db, "update">,
+  tx: Tx,
   agentId: string,
   options: { countAttempt: boolean },
 ): Promise<number> {
-  const released = await db
-    .update(builds)
-    .set(
-      options.countAttempt
-        ? requeueOrFail()
-        : {
-            status: "pending",
-            attempts: sql`greatest(${builds.attempts} - 1, 0)`,
-            buildPercent: "0",
-            agentId: null,
-            leaseExpiresAt: null,
-          },
-    )
-    .where(and(eq(builds.agentId, agentId), eq(builds.status, "building")))
-    .returning({ id: builds.id });
-  return released.length;
+  const taken = await takeBack(
+    tx,
+    and(eq(builds.agentId, agentId), eq(builds.status, "building")),
+    options,
+  );
+  return taken.length;
 }
 
-/** The columns of a build taken back from its machine: queued again, or failed at attempt 2. */
-export function requeueOrFail() {
-  return {
-    status: sql`case when ${builds.attempts} >= 2 then 'failed' else 'pending' end`,
-    failureReason: sql`case when ${builds.attempts} >= 2 then ${AgentsTexts.stoppedResponding} else null end`,
-    finishedAt: sql`case when ${builds.attempts} >= 2 then clock_timestamp() else null end`,
-    buildPercent: "0",
-    agentId: null,
-    leaseExpiresAt: null,
-  };
+/** A pending build of the same project and platform as the `builds` row being updated. */
+const newerPending = sql`exists (
+  select 1 from builds n
+  where n.project_id = "builds"."project_id" and n.platform = "builds"."platform"
+    and n.status = 'pending' and n.id <> "builds"."id"
+)`;
+
+/**
+ * Building builds matching `where` go back to the queue — or fail at their second counted
+ * attempt ("The build machine stopped responding"), or are cancelled when a newer request of
+ * the same project and platform waits already (at most one pending each, decision 035: the
+ * newer one builds the same project). Their projects are locked first, in a fixed order, as a
+ * build request locks its project: a request at the same moment either sees the build queued
+ * again (and answers it) or is seen here (and this one is cancelled), never a second pending
+ * build. Each build taken back gets a log line saying what became of it.
+ */
+export async function takeBack(
+  tx: Tx,
+  where: SQL | undefined,
+  options: { countAttempt: boolean },
+): Promise<{ id: string; status: string }[]> {
+  const candidates = await tx
+    .select({ id: builds.id, projectId: builds.projectId })
+    .from(builds)
+    .where(where);
+  if (candidates.length === 0) return [];
+  await tx
+    .select({ id: projects.id })
+    .from(projects)
+    .where(inArray(projects.id, [...new Set(candidates.map((build) => build.projectId))]))
+    .orderBy(projects.id)
+    .for("update");
+  const failed = options.countAttempt ? sql`${builds.attempts} >= 2` : sql`false`;
+  const taken = await tx
+    .update(builds)
+    .set({
+      status: sql`case when ${failed} then 'failed' when ${newerPending} then 'cancelled' else 'pending' end`,
+      failureReason: sql`case when ${failed} then ${AgentsTexts.stoppedResponding} else null end`,
+      finishedAt: sql`case when ${failed} or ${newerPending} then clock_timestamp() else null end`,
+      attempts: options.countAttempt ? builds.attempts : sql`greatest(${builds.attempts} - 1, 0)`,
+      buildPercent: "0",
+      agentId: null,
+      leaseExpiresAt: null,
+    })
+    .where(
+      and(
+        inArray(
+          builds.id,
+          candidates.map((build) => build.id),
+        ),
+        where,
+      ),
+    )
+    .returning({ id: builds.id, status: builds.status });
+  if (taken.length > 0) {
+    await tx.insert(buildLogs).values(
+      taken.map((build) => ({
+        buildId: build.id,
+        line:
+          build.status === "failed"
+            ? `${AgentsTexts.stoppedResponding}: the build failed.`
+            : build.status === "cancelled"
+              ? AgentsTexts.supersededOnRequeue
+              : `${options.countAttempt ? AgentsTexts.stoppedResponding : AgentsTexts.handedBack}: the build is queued again.`,
+      })),
+    );
+  }
+  return taken;
 }
 
 /**

@@ -28,11 +28,10 @@ afterAll(async () => {
 
 describe("3 build machines and 30 queued builds", () => {
   it("build each exactly once, and finish the build of a machine that died", async () => {
-    const project = await seedProject(app, owner);
+    // One pending build per project and platform (decision 035): 30 projects.
+    const projects = await Promise.all(Array.from({ length: 30 }, () => seedProject(app, owner)));
     const builds = await Promise.all(
-      Array.from({ length: 30 }, (_, i) =>
-        seedBuild(app, project, { platform: "android", version: i + 1 }),
-      ),
+      projects.map((project) => seedBuild(app, project, { platform: "android", version: 1 })),
     );
     // A machine that takes the oldest build and is never heard of again.
     const dead = await createEmbeddedAgent(app.deps.db, ["android"]);

@@ -80,7 +80,8 @@ export async function registerAgentsRoutes(
   app: FastifyInstance,
   options: {
     bundleFor?: BundleLookup;
-    openBundle?: (projectId: string) => Promise<{ stream: Readable; size: number } | null>;
+    /** The zip of a bundle, by id: the one a build was given at its claim. */
+    openBundle?: (bundleId: string) => Promise<{ stream: Readable; size: number } | null>;
   } = {},
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -245,7 +246,9 @@ export async function registerAgentsRoutes(
     { schema: { response: { 200: ReleaseResponseSchema } } },
     async (request, reply) => {
       const agent = await requireAgent(request, reply);
-      const released = await releaseBuildsOf(db, agent.id, { countAttempt: false });
+      const released = await db.transaction((tx) =>
+        releaseBuildsOf(tx, agent.id, { countAttempt: false }),
+      );
       if (released > 0) request.log.info({ agentId: agent.id, released }, "builds handed back");
       return { released };
     },
@@ -330,7 +333,8 @@ export async function registerAgentsRoutes(
     async (request, reply) => {
       const agent = await requireAgent(request, reply);
       const build = await held(request.params.buildId, agent.id);
-      const opened = options.openBundle ? await options.openBundle(build.projectId) : null;
+      const opened =
+        options.openBundle && build.bundleId ? await options.openBundle(build.bundleId) : null;
       if (!opened) throw AppError.notFound();
       return sendBinary(reply, "application/zip", opened.size, opened.stream);
     },

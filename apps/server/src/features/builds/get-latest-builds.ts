@@ -49,15 +49,36 @@ export const AGENT_CONNECTED_SECONDS = 60;
  * Two columns computed in the same query as the rows (no query per build): a pending build's
  * place in its platform's queue (1 = next), and whether no connected, unrevoked build machine
  * can build its platform.
+ *
+ * The place follows the claim's round robin between owners (build-queue.ts, decision 035):
+ * every owner's first waiting build comes before anyone's second, and so on; within a round,
+ * owners go by when they were last served (never served first), then by their oldest waiting
+ * build. So a build's place counts, among the platform's pending builds, those of an earlier
+ * round and those of its own round whose owner goes first. Positions are as the queue stands
+ * now: a claim for another platform, or a new owner joining, may move a build later.
  */
 export function queueFields() {
   // Written qualified: drizzle leaves a single table's columns unqualified, and inside the
   // subqueries an unqualified name would mean the subquery's own row.
   return {
     queuePosition: sql<number | null>`case when "builds"."status" = 'pending' then (
-      select count(*)::int from builds q
-      where q.status = 'pending' and q.platform = "builds"."platform"
-        and (q.date_generate, q.id) <= ("builds"."date_generate", "builds"."id")
+      with waiting as (
+        select q.id,
+          row_number() over turns as round,
+          coalesce(
+            (select max(s.started_at) from builds s where s.owner_id = q.owner_id),
+            '-infinity'::timestamptz
+          ) as served,
+          first_value(q.date_generate) over turns as head_date,
+          first_value(q.id) over turns as head_id
+        from builds q
+        where q.status = 'pending' and q.platform = "builds"."platform"
+        window turns as (partition by q.owner_id order by q.date_generate, q.id)
+      )
+      select count(*)::int from waiting w, waiting me
+      where me.id = "builds"."id"
+        and (w.round, w.served, w.head_date, w.head_id)
+          <= (me.round, me.served, me.head_date, me.head_id)
     ) end`,
     waitingForAgent: sql<boolean>`("builds"."status" = 'pending' and not exists (
       select 1 from agents a

@@ -51,15 +51,15 @@ describe("POST /api/builds/:buildId/publish", () => {
     expect((await projectRow(project.id))?.status).toBe(true);
   });
 
-  it("publishes a version once: of two requests made while one was pending, the second answers 409", async () => {
+  it("publishes a version once: of two requests made before either was published, the second answers 409", async () => {
     const project = await seedProject(app, owner);
     await seedBuild(app, project, { platform: "android", status: "published", version: 1 });
     const request = () =>
       postJson(app, `/api/projects/${project.id}/builds`, { platform: "android" }, owner.cookie);
     const first = (await request()).json().build;
+    await markReady(app, first.id);
     const second = (await request()).json().build;
     expect([first.version, second.version]).toEqual([2, 2]);
-    await markReady(app, first.id);
     await markReady(app, second.id);
 
     expect((await publish(second.id, owner.cookie)).statusCode).toBe(200);

@@ -35,6 +35,7 @@ describe("POST /api/projects/:id/builds", () => {
     const project = await seedProject(app, owner);
     const res = await request(project.id, "android");
     expect(res.statusCode).toBe(201);
+    expect(res.json().alreadyQueued).toBe(false);
     const { build } = res.json();
     expect(build).toMatchObject({
       projectId: project.id,
@@ -54,17 +55,20 @@ describe("POST /api/projects/:id/builds", () => {
     const project = await seedProject(app, owner);
     const first = (await request(project.id, "apple")).json().build;
     expect(first.version).toBe(1);
+    await markReady(app, first.id);
     // Nothing published yet: another request is still version 1.
     expect((await request(project.id, "apple")).json().build.version).toBe(1);
 
-    await markReady(app, first.id);
     expect((await publish(first.id)).statusCode).toBe(200);
+    const pending = (await buildsOf(project.id)).find((b) => b.status === "pending");
+    // The request made before the publication is pending: it is brought to version 2.
     const second = (await request(project.id, "apple")).json().build;
-    expect(second.version).toBe(2);
-    // v2 is pending after v1 was published: a new request is 2 again, never back to 1.
-    expect((await request(project.id, "apple")).json().build.version).toBe(2);
-
+    expect(second).toMatchObject({ id: pending?.id, version: 2 });
     await markReady(app, second.id);
+    // v2 is ready after v1 was published: a new request is 2 again, never back to 1.
+    const third = (await request(project.id, "apple")).json().build;
+    expect(third.version).toBe(2);
+
     expect((await publish(second.id)).statusCode).toBe(200);
     expect((await request(project.id, "apple")).json().build.version).toBe(3);
   });
@@ -72,21 +76,43 @@ describe("POST /api/projects/:id/builds", () => {
   it("counts versions per platform", async () => {
     const project = await seedProject(app, owner);
     await seedBuild(app, project, { platform: "android", status: "published", version: 4 });
-    await seedBuild(app, project, { platform: "android", status: "pending", version: 9 });
+    await seedBuild(app, project, { platform: "android", status: "failed", version: 9 });
     expect((await request(project.id, "android")).json().build.version).toBe(5);
     expect((await request(project.id, "apple")).json().build.version).toBe(1);
   });
 
-  it("gives 50 simultaneous requests the version the rule gives", async () => {
+  it("answers a second request with the pending build, in its place in the queue (decision 035)", async () => {
+    const project = await seedProject(app, owner);
+    const first = await request(project.id, "android");
+    expect(first.statusCode).toBe(201);
+    expect(first.json().alreadyQueued).toBe(false);
+    const again = await request(project.id, "android");
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({
+      alreadyQueued: true,
+      build: {
+        id: first.json().build.id,
+        dateGenerate: first.json().build.dateGenerate,
+        queuePosition: first.json().build.queuePosition,
+      },
+    });
+    // The other platform has its own.
+    expect((await request(project.id, "apple")).statusCode).toBe(201);
+    const pending = (await buildsOf(project.id)).filter((b) => b.status === "pending");
+    expect(pending.map((b) => b.platform).sort()).toEqual(["android", "apple"]);
+  });
+
+  it("gives 50 simultaneous requests one pending build, of the version the rule gives", async () => {
     const project = await seedProject(app, owner);
     await seedBuild(app, project, { platform: "android", status: "published", version: 6 });
     const answers = await Promise.all(
       Array.from({ length: 50 }, () => request(project.id, "android")),
     );
-    expect(answers.map((res) => res.statusCode)).toEqual(Array(50).fill(201));
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([...Array(49).fill(200), 201]);
+    expect(new Set(answers.map((res) => res.json().build.id)).size).toBe(1);
     expect(new Set(answers.map((res) => res.json().build.version))).toEqual(new Set([7]));
     const rows = (await buildsOf(project.id)).filter((b) => b.status === "pending");
-    expect(rows).toHaveLength(50);
+    expect(rows).toHaveLength(1);
   });
 
   it("never skips a version when requests race a publication", async () => {
@@ -97,17 +123,13 @@ describe("POST /api/projects/:id/builds", () => {
       ...Array.from({ length: 20 }, () => request(project.id, "apple")),
     ]);
     expect(published?.statusCode).toBe(200);
-    // Each request ran wholly before or wholly after the publication: inserted after it, it
-    // is version 2; before it, version 1.
-    const publishedAt = new Date(published?.json().build.publishedAt).getTime();
-    for (const res of requests) {
-      const build = res.json().build;
-      const insertedAt = new Date(build.dateGenerate).getTime();
-      // (The API's dates are to the millisecond: the same millisecond tells nothing.)
-      if (insertedAt !== publishedAt) expect(build.version).toBe(insertedAt > publishedAt ? 2 : 1);
-    }
+    // Each request ran wholly before or wholly after the publication: before it, version 1;
+    // after it, 2 (the pending build made before it is brought up to date).
+    for (const res of requests) expect([1, 2]).toContain(res.json().build.version);
     const after = (await request(project.id, "apple")).json().build;
     expect(after.version).toBe(2);
+    const pending = (await buildsOf(project.id)).filter((b) => b.status === "pending");
+    expect(pending.map((b) => [b.id, b.version])).toEqual([[after.id, 2]]);
   });
 
   it("answers 404 for another user's project and for an unknown one, and creates nothing", async () => {

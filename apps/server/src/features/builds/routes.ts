@@ -16,6 +16,7 @@ import {
   RecordInstallInputSchema,
   RecordInstallResponseSchema,
   RequestBuildInputSchema,
+  RequestBuildResponseSchema,
   SigningKeyInfoResponseSchema,
 } from "@hybridge/shared/builds/schemas";
 import type { FastifyInstance, FastifyReply } from "fastify";
@@ -125,18 +126,20 @@ export async function registerBuildsRoutes(app: FastifyInstance) {
       schema: {
         params: ProjectIdParamsSchema,
         body: RequestBuildInputSchema,
-        response: { 201: BuildResponseSchema },
+        response: { 200: RequestBuildResponseSchema, 201: RequestBuildResponseSchema },
       },
     },
     async (request, reply) => {
       const user = await requireUser(request);
-      const build = await requestBuild({
+      const answer = await requestBuild({
         db,
         userId: user.id,
         projectId: request.params.id,
         platform: request.body.platform,
+        maxQueuedPerUser: config.quotas.maxQueuedBuildsPerUser,
       });
-      return reply.status(201).send({ build });
+      // 200: the build already pending for this project and platform (decision 035).
+      return reply.status(answer.alreadyQueued ? 200 : 201).send(answer);
     },
   );
 

@@ -28,7 +28,12 @@ describe("findLatestBuilds", () => {
     const owner = await createTestUser(app);
     const project = await seedProject(app, owner);
     expect(await findLatestBuilds(app.deps.db, project.id)).toEqual([]);
-    await seedBuild(app, project, { platform: "android", version: 1, dateGenerate: new Date(1) });
+    await seedBuild(app, project, {
+      platform: "android",
+      status: "ready",
+      version: 1,
+      dateGenerate: new Date(1),
+    });
     const android = await seedBuild(app, project, { platform: "android", version: 2 });
     const apple = await seedBuild(app, project, { platform: "apple", version: 1 });
     const latest = await findLatestBuilds(app.deps.db, project.id);

@@ -12,7 +12,7 @@ import {
 import * as schema from "../../platform/db/schema";
 import { seedProject } from "../builds/test-helpers";
 import { storedFileKeys } from "../projects/test-support";
-import { newestBundleFor, openNewestBundle } from "./bundles";
+import { bundleSummary, openBundle } from "./bundles";
 import { makeZip, markEncrypted, renameInZip, sampleBundle, uploadBundle } from "./test-support";
 
 let app: TestApp;
@@ -79,8 +79,8 @@ describe("POST /api/projects/:id/bundles", () => {
       ["site.zip", true],
       ["dist.zip", false],
     ]);
-    // What a build machine gets: the newest, index.html at its root.
-    const opened = await openNewestBundle(app.deps.db, app.deps.storage, project.id);
+    // What a build machine is given: the newest, index.html at its root.
+    const opened = await openBundle(app.deps.db, app.deps.storage, second.json().bundle.id);
     const chunks: Buffer[] = [];
     for await (const chunk of opened?.stream ?? []) chunks.push(chunk as Buffer);
     expect(await readZipNames(Buffer.concat(chunks))).toEqual([
@@ -88,7 +88,7 @@ describe("POST /api/projects/:id/bundles", () => {
       "assets/logo.bin",
       "index.html",
     ]);
-    expect(await newestBundleFor(app.deps.db, project.id)).toMatchObject({
+    expect(await bundleSummary(app.deps.db, second.json().bundle.id)).toMatchObject({
       sha256: second.json().bundle.sha256,
     });
   });
@@ -253,7 +253,7 @@ describe("POST /api/projects/:id/bundles", () => {
     ]);
     const res = await uploadBundle(app, project.id, owner.cookie, zip);
     expect(res.statusCode).toBe(201);
-    const opened = await openNewestBundle(app.deps.db, app.deps.storage, project.id);
+    const opened = await openBundle(app.deps.db, app.deps.storage, res.json().bundle.id);
     const chunks: Buffer[] = [];
     for await (const chunk of opened?.stream ?? []) chunks.push(chunk as Buffer);
     expect(await readZipNames(Buffer.concat(chunks))).toEqual(["assets/app.js", "index.html"]);
@@ -302,6 +302,10 @@ describe("POST /api/projects/:id/bundles", () => {
     });
     expect(del.statusCode).toBe(204);
     expect(await app.deps.storage.exists(row?.fileKey ?? "")).toBe(false);
-    expect((await newestBundleFor(app.deps.db, project.id))?.sha256).toBe(older.sha256);
+    const list = await app.inject({
+      url: `/api/projects/${project.id}/bundles`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(list.json().bundles).toMatchObject([{ id: older.id, isNext: true }]);
   });
 });

@@ -1,16 +1,23 @@
 import { randomUUID } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
+import { createWriteStream } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { pipeline as pipe, type Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Bundle } from "@hybridge/shared/bundles/schemas";
 import { BundlesTexts } from "@hybridge/shared/bundles/texts";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
-import { projects, storedFiles, webBundles } from "../../platform/db/schema";
+import { builds, projects, storedFiles, webBundles } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
 import { type FileUpload, multipartError } from "../../platform/multipart-form";
+import {
+  projectBytesLeft,
+  releaseProjectBytes,
+  reserveProjectBytes,
+  storageFull,
+} from "../../platform/quotas";
 import type { Storage } from "../../platform/storage";
 import { recordStoredFiles } from "../../platform/stored-files";
 import { type BundleLimits, checkAndRepackBundle } from "./check-bundle";
@@ -50,10 +57,40 @@ export async function listBundles(options: { db: Db; userId: string; projectId: 
   return rows.map((row, i) => toBundle(row, i === 0));
 }
 
+/** The bundles of a project pruning may remove: past the newest `keep`, and in no build's hands. */
+function prunable(projectId: string, keep: number) {
+  return sql`(select w.id from web_bundles w
+    where w.project_id = ${projectId}
+      and not exists (
+        select 1 from builds b where b.bundle_id = w.id and b.status in ('pending', 'building')
+      )
+    order by w.created_at desc, w.id desc
+    offset ${keep})`;
+}
+
+/** What the quotas leave for a new bundle: the room left, plus what its pruning will free. */
+async function roomForBundle(db: Db, projectId: string, quotas: BundleQuotas) {
+  const [row] = await db
+    .select({ freed: sql<number>`coalesce(sum(${webBundles.size}), 0)`.mapWith(Number) })
+    .from(webBundles)
+    .where(inArray(webBundles.id, prunable(projectId, quotas.keep - 1)));
+  const left = await projectBytesLeft(db, projectId, quotas.maxProjectBytes);
+  return left + (row?.freed ?? 0);
+}
+
+/** BUNDLE_KEEP_PER_PROJECT and PROJECT_MAX_STORAGE_MB (decision 035). */
+export type BundleQuotas = { keep: number; maxProjectBytes: number };
+
 /**
  * Takes an uploaded zip: spooled to a private temporary folder (size-capped), checked and
- * re-packed by its content (check-bundle.ts), stored, then recorded with its row in one
- * transaction. A refused or failed upload leaves no file and no row.
+ * re-packed by its content (check-bundle.ts) straight into storage, then recorded with its row
+ * in one transaction. A refused or failed upload leaves no file and no row.
+ *
+ * Quotas (decision 035): the same transaction prunes the project's bundles past the newest
+ * `keep` (never one a pending or building build was given) and counts the bytes in the
+ * project's storage (what the pruning frees is given back first); a project whose storage is
+ * full is refused before its upload is read, and the re-pack stops as soon as it outgrows the
+ * room left. Pruned files leave storage after the commit.
  */
 export async function uploadBundle(options: {
   db: Db;
@@ -62,9 +99,15 @@ export async function uploadBundle(options: {
   projectId: string;
   upload: FileUpload<"bundle">;
   limits: BundleLimits;
+  quotas: BundleQuotas;
 }): Promise<Bundle> {
-  const { db, storage, limits } = options;
-  await requireOwnedProject(db, options.userId, options.projectId);
+  const { db, storage, limits, quotas, projectId } = options;
+  await requireOwnedProject(db, options.userId, projectId);
+  const room = await roomForBundle(db, projectId, quotas);
+  if (room <= 0) {
+    options.upload.stream.destroy();
+    throw storageFull(quotas.maxProjectBytes);
+  }
   const work = await mkdtemp(path.join(tmpdir(), "hybridge-bundle-"));
   const key = `bundles/${randomUUID()}.zip`;
   let stored = false;
@@ -101,19 +144,32 @@ export async function uploadBundle(options: {
     if (received === 0) throw AppError.validation(BundlesTexts.fileRequired);
     if (!head.equals(ZIP_MAGIC)) throw AppError.validation(BundlesTexts.notZip);
 
-    const repacked = path.join(work, "bundle.zip");
-    const checked = await checkAndRepackBundle({ file: sent, out: repacked, limits });
-    await storage.put(key, createReadStream(repacked));
-    stored = true;
+    const checked = await checkAndRepackBundle({
+      file: sent,
+      limits,
+      write: async (body) => {
+        stored = true;
+        await storage.put(
+          key,
+          capped(body, room, () => storageFull(quotas.maxProjectBytes)),
+        );
+      },
+    });
     const fileName = (options.upload.fileName || "bundle.zip").slice(0, 255);
-    const row = await db.transaction(async (tx) => {
+    const { row, pruned } = await db.transaction(async (tx) => {
       await recordStoredFiles(tx, storage, [
         { key, ownerId: options.userId, contentType: "application/zip", size: checked.size },
       ]);
+      // One upload of a project at a time from here: each prunes what the other added.
+      await tx
+        .select({ id: projects.id })
+        .from(projects)
+        .where(eq(projects.id, projectId))
+        .for("no key update");
       const [inserted] = await tx
         .insert(webBundles)
         .values({
-          projectId: options.projectId,
+          projectId,
           fileKey: key,
           fileName,
           size: checked.size,
@@ -123,8 +179,27 @@ export async function uploadBundle(options: {
         })
         .returning();
       if (!inserted) throw new Error("insert returned no bundle");
-      return inserted;
+      const removed = await tx
+        .delete(webBundles)
+        .where(inArray(webBundles.id, prunable(projectId, quotas.keep)))
+        .returning({ fileKey: webBundles.fileKey, size: webBundles.size });
+      if (removed.length > 0) {
+        await tx.delete(storedFiles).where(
+          inArray(
+            storedFiles.key,
+            removed.map((bundle) => bundle.fileKey),
+          ),
+        );
+      }
+      const freed = removed.reduce((sum, bundle) => sum + bundle.size, 0);
+      await reserveProjectBytes(tx, {
+        projectId,
+        bytes: checked.size - freed,
+        maxBytes: quotas.maxProjectBytes,
+      });
+      return { row: inserted, pruned: removed };
     });
+    await Promise.allSettled(pruned.map((bundle) => storage.remove(bundle.fileKey)));
     return toBundle(row, true);
   } catch (error) {
     if (stored) await storage.remove(key).catch(() => {});
@@ -134,7 +209,25 @@ export async function uploadBundle(options: {
   }
 }
 
-/** Deletes one of the owner's bundles and its file. */
+/**
+ * `source`, failing with `tooLarge()` once more than `maxBytes` went through (and with the
+ * source's own error when it fails: a refusal of the re-pack).
+ */
+function capped(source: Readable, maxBytes: number, tooLarge: () => Error): Readable {
+  let size = 0;
+  const meter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      done(size > maxBytes ? tooLarge() : null, chunk);
+    },
+  });
+  return pipe(source, meter, () => {});
+}
+
+/**
+ * Deletes one of the owner's bundles and its file, and gives its bytes back to the project's
+ * storage. A bundle a build machine is building with is kept (409) until the build ends.
+ */
 export async function deleteBundle(options: {
   db: Db;
   storage: Storage;
@@ -146,35 +239,45 @@ export async function deleteBundle(options: {
   if (!UUID.test(options.bundleId)) throw AppError.notFound(BundlesTexts.bundleNotFound);
   await requireOwnedProject(db, options.userId, options.projectId);
   const key = await db.transaction(async (tx) => {
+    // Before the delete, which sets its builds' bundle to null.
+    const [building] = await tx
+      .select({ id: builds.id })
+      .from(builds)
+      .where(
+        and(
+          eq(builds.bundleId, options.bundleId),
+          eq(builds.projectId, options.projectId),
+          eq(builds.status, "building"),
+        ),
+      )
+      .limit(1);
+    if (building) throw AppError.conflict(BundlesTexts.inUse);
     const [row] = await tx
       .delete(webBundles)
       .where(and(eq(webBundles.id, options.bundleId), eq(webBundles.projectId, options.projectId)))
-      .returning({ fileKey: webBundles.fileKey });
+      .returning({ fileKey: webBundles.fileKey, size: webBundles.size });
     if (!row) throw AppError.notFound(BundlesTexts.bundleNotFound);
     await tx.delete(storedFiles).where(eq(storedFiles.key, row.fileKey));
+    await releaseProjectBytes(tx, options.projectId, row.size);
     return row.fileKey;
   });
   await options.storage.remove(key).catch(() => {});
 }
 
-async function newestRow(db: Db, projectId: string) {
+/** What a build's job says of the bundle it was given (the agents feature asks). */
+export async function bundleSummary(db: Db, bundleId: string) {
   const [row] = await db
-    .select()
+    .select({ sha256: webBundles.sha256, size: webBundles.size })
     .from(webBundles)
-    .where(eq(webBundles.projectId, projectId))
-    .orderBy(desc(webBundles.createdAt), desc(webBundles.id))
-    .limit(1);
+    .where(eq(webBundles.id, bundleId));
   return row ?? null;
 }
 
-/** What a build's job says of the project's newest bundle (the agents feature asks). */
-export async function newestBundleFor(db: Db, projectId: string) {
-  const row = await newestRow(db, projectId);
-  return row ? { sha256: row.sha256, size: row.size } : null;
-}
-
-/** The newest bundle's zip, for the build machine that builds the project. */
-export async function openNewestBundle(db: Db, storage: Storage, projectId: string) {
-  const row = await newestRow(db, projectId);
+/** A bundle's zip, for the build machine that was given it. */
+export async function openBundle(db: Db, storage: Storage, bundleId: string) {
+  const [row] = await db
+    .select({ fileKey: webBundles.fileKey })
+    .from(webBundles)
+    .where(eq(webBundles.id, bundleId));
   return row ? storage.open(row.fileKey) : null;
 }

@@ -70,6 +70,10 @@ export async function registerBundlesRoutes(app: FastifyInstance) {
         projectId,
         upload: file,
         limits: config.bundles,
+        quotas: {
+          keep: config.quotas.bundlesKeptPerProject,
+          maxProjectBytes: config.quotas.maxProjectStorageBytes,
+        },
       });
     }
     throw AppError.validation(BundlesTexts.fileRequired);

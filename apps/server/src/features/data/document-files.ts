@@ -7,6 +7,7 @@ import type { Db } from "../../platform/db/client";
 import { AppError } from "../../platform/errors";
 import { MAX_IMAGE_PIXELS, reencodeImage } from "../../platform/images";
 import { type FileUpload, readWholeFile } from "../../platform/multipart-form";
+import { projectBytesLeft, reserveProjectBytes, storageFull } from "../../platform/quotas";
 import type { Storage } from "../../platform/storage";
 import { recordStoredFiles } from "../../platform/stored-files";
 import {
@@ -54,12 +55,18 @@ export async function cleanDataFile(
  * Adds a document with a file: the file is checked and cleaned (cleanDataFile), stored, then
  * recorded with the document in one transaction, whose answer carries the file's address in
  * `fileUrl`. Whatever fails, neither the file nor the document stays.
+ *
+ * The file counts in the project's storage (PROJECT_MAX_STORAGE_MB, decision 035): a full
+ * project is refused before the file is read, and the stored size is counted in the document's
+ * transaction by one conditional statement, so files added at once cannot pass the limit.
  */
 export async function addDocumentWithFile(options: {
   db: Db;
   pages: ListedPages;
   storage: Storage;
   limits: DataLimits & { maxFileBytes: number };
+  /** The most the project's files may take (PROJECT_MAX_STORAGE_MB). */
+  maxProjectBytes: number;
   projectId: string;
   ownerId: string;
   collection: string;
@@ -69,6 +76,10 @@ export async function addDocumentWithFile(options: {
 }): Promise<DataDocument> {
   const { db, storage, limits, projectId, collection, data, view } = options;
   const size = checkDocument(data, limits);
+  if ((await projectBytesLeft(db, projectId, options.maxProjectBytes)) <= 0) {
+    options.upload.stream.destroy();
+    throw storageFull(options.maxProjectBytes);
+  }
   const { body, extension } = await cleanDataFile(
     await readWholeFile(
       options.upload.stream,
@@ -92,6 +103,11 @@ export async function addDocumentWithFile(options: {
           size: body.length,
         },
       ]);
+      await reserveProjectBytes(tx, {
+        projectId,
+        bytes: body.length,
+        maxBytes: options.maxProjectBytes,
+      });
       return insertDocument(tx, { limits, projectId, collection, data, size, fileKey: key, view });
     });
     options.pages.changed(projectId, collection);

@@ -7,6 +7,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../platform/db/client";
 import { documents, documentUsage, storedFiles } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
+import { releaseProjectBytes } from "../../platform/quotas";
 import type { Storage } from "../../platform/storage";
 import type { DocumentPages } from "./document-pages";
 
@@ -206,8 +207,8 @@ export async function listCollections(options: { db: Db; projectId: string }) {
 }
 
 /**
- * Deletes the document, gives its count back and forgets its file's record, in one
- * transaction; then removes the file (a crash in between leaves a file without a record, which
+ * Deletes the document, gives its count and its file's bytes back and forgets its file's
+ * record, in one transaction; then removes the file (a crash in between leaves a file without a record, which
  * the file sweep removes). False when there was no such document.
  */
 export async function deleteDocument(options: {
@@ -230,7 +231,13 @@ export async function deleteDocument(options: {
       .update(documentUsage)
       .set({ documents: sql`${documentUsage.documents} - 1` })
       .where(eq(documentUsage.projectId, projectId));
-    if (row.fileKey) await tx.delete(storedFiles).where(eq(storedFiles.key, row.fileKey));
+    if (row.fileKey) {
+      const [file] = await tx
+        .delete(storedFiles)
+        .where(eq(storedFiles.key, row.fileKey))
+        .returning({ size: storedFiles.size });
+      if (file) await releaseProjectBytes(tx, projectId, file.size);
+    }
     return row;
   });
   if (!deleted) return false;

@@ -162,6 +162,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
           pages,
           storage,
           limits,
+          maxProjectBytes: config.quotas.maxProjectStorageBytes,
           projectId,
           ownerId: adminId,
           collection: request.params.collection,

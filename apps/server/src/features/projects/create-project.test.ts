@@ -440,6 +440,7 @@ describe("createProject as one unit", () => {
       },
       sealKey: (key, projectId) =>
         createEncryption(SECRET, "databaseKeySeal").encrypt(key, projectId),
+      maxProjects: 100,
     }).catch((e: unknown) => e);
     expect(error).toMatchObject({
       code: "ENCRYPTION_FAILED",
@@ -473,6 +474,7 @@ describe("createProject as one unit", () => {
       encrypt: (text, owner) => createEncryption(SECRET).encrypt(text, owner),
       sealKey: (key, projectId) =>
         createEncryption(SECRET, "databaseKeySeal").encrypt(key, projectId),
+      maxProjects: 100,
       newKey: () => clash,
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Error);

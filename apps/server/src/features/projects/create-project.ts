@@ -1,10 +1,12 @@
 import { DEFAULT_ICONS } from "@hybridge/shared/files/icons";
+import { QuotaTexts } from "@hybridge/shared/projects/quotas";
 import type { CreateProjectInput } from "@hybridge/shared/projects/schemas";
 import { ProjectsTexts } from "@hybridge/shared/projects/texts";
-import { eq } from "drizzle-orm";
-import type { Db } from "../../platform/db/client";
+import { eq, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../platform/db/client";
 import { projectDatabases, projectSettings, projects } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
+import { lockAccount } from "../../platform/quotas";
 import type { Storage } from "../../platform/storage";
 import { recordStoredFiles } from "../../platform/stored-files";
 import { type DatabaseKey, newDatabaseId, newDatabaseKey, newProjectId } from "./ids";
@@ -14,6 +16,17 @@ import { type IconUpload, type StoredIcon, storeIcon } from "./store-icon";
 
 export const ENCRYPTION_FAILED = "ENCRYPTION_FAILED";
 
+/** How many projects the account owns. */
+async function countProjects(db: Db | Tx, userId: string) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(projects)
+    .where(eq(projects.adminId, userId));
+  return Number(row?.n ?? 0);
+}
+
+const tooManyProjects = (max: number) => AppError.conflict(QuotaTexts.tooManyProjects(max));
+
 /**
  * Creates an app project, running spec section 4's steps in order as one unit:
  *   1. check the app code is unused,   2. upload the icons,   3. save the project,
@@ -22,6 +35,10 @@ export const ENCRYPTION_FAILED = "ENCRYPTION_FAILED";
  * before it, are deleted if anything fails, so a failure leaves no file, row or settings behind.
  * The settings keep the database key's hash, and the key itself sealed (encrypted under the
  * server's secret for this project) only until the settings page has shown it once.
+ *
+ * An account owns at most `maxProjects` (MAX_PROJECTS_PER_USER, decision 035): checked before
+ * the icons are read, and counted again in the transaction under the account's row lock, so
+ * that creations at the same moment cannot pass the limit together.
  */
 export async function createProject(options: {
   db: Db;
@@ -35,8 +52,10 @@ export async function createProject(options: {
   /** Seals the new database key for the project (see encryption.ts). */
   sealKey: (key: string, projectId: string) => string;
   newKey?: () => DatabaseKey;
+  maxProjects: number;
 }) {
-  const { db, storage, owner, input, icons, encrypt, sealKey } = options;
+  const { db, storage, owner, input, icons, encrypt, sealKey, maxProjects } = options;
+  if ((await countProjects(db, owner.id)) >= maxProjects) throw tooManyProjects(maxProjects);
 
   // 1. The code is free (the unique constraint decides again at step 3, against races).
   const taken = await db
@@ -65,6 +84,8 @@ export async function createProject(options: {
           size: f.size,
         })),
       );
+      await lockAccount(tx, owner.id);
+      if ((await countProjects(tx, owner.id)) >= maxProjects) throw tooManyProjects(maxProjects);
       // 3. The project.
       const [project] = await tx
         .insert(projects)

@@ -10,7 +10,8 @@ import { authed, createTestProject, uniqueCode } from "./test-support";
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await createTestApp();
+  // 30 projects for one account: above MAX_PROJECTS_PER_USER's default.
+  app = await createTestApp({ env: { MAX_PROJECTS_PER_USER: "50" } });
 });
 afterAll(async () => {
   await app?.cleanup();

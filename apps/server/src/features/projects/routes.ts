@@ -8,6 +8,10 @@ import {
   FunctionsTexts,
 } from "@hybridge/shared/projects/functions";
 import {
+  AccountUsageResponseSchema,
+  ProjectUsageResponseSchema,
+} from "@hybridge/shared/projects/quotas";
+import {
   CodeAvailabilityQuerySchema,
   CodeAvailabilityResponseSchema,
   CREATE_PROJECT_FILE_FIELDS,
@@ -32,6 +36,7 @@ import { getSession } from "../../platform/session";
 import { createProject } from "./create-project";
 import { findOwnedProject, isAppCodeAvailable, listProjects } from "./list-projects";
 import { dropUnshownKeys, regenerateDatabaseKey, viewProjectSettings } from "./project-settings";
+import { getAccountUsage, getProjectUsage } from "./project-usage";
 import { toProject, toProjectListItem, toSettings } from "./project-view";
 import { replaceProjectIcon, updateProject } from "./update-project";
 
@@ -115,6 +120,32 @@ export async function registerProjectsRoutes(app: FastifyInstance) {
     },
   );
 
+  // What the owner's account and projects keep against their quotas (decision 035).
+  r.get(
+    "/api/projects/usage",
+    { schema: { response: { 200: AccountUsageResponseSchema } } },
+    async (request) => {
+      const user = await requireUserWith(request);
+      return { usage: await getAccountUsage({ db, userId: user.id, quotas: config.quotas }) };
+    },
+  );
+
+  r.get(
+    "/api/projects/:id/usage",
+    { schema: { params: ProjectParamsSchema, response: { 200: ProjectUsageResponseSchema } } },
+    async (request) => {
+      const user = await requireUserWith(request);
+      return {
+        usage: await getProjectUsage({
+          db,
+          userId: user.id,
+          projectId: request.params.id,
+          quotas: config.quotas,
+        }),
+      };
+    },
+  );
+
   r.post(
     "/api/projects",
     {
@@ -137,6 +168,7 @@ export async function registerProjectsRoutes(app: FastifyInstance) {
         icons: form.files(),
         encrypt: encryption.encrypt,
         sealKey: keySeal.encrypt,
+        maxProjects: config.quotas.maxProjectsPerUser,
       });
       return reply.status(201).send({ project: toProject(project) });
     },

@@ -51,6 +51,11 @@ export const builds = pgTable(
     artifactSha256: varchar("artifact_sha256", { length: 64 }),
     /** SHA-256 of the signing certificate: the same for every Android build of a project. */
     certSha256: varchar("cert_sha256", { length: 64 }),
+    /**
+     * The web bundle a build machine was given at its claim (the project's newest then): what
+     * the machine downloads, and what the pruning of old bundles keeps (decision 035).
+     */
+    bundleId: uuid("bundle_id").references(() => webBundles.id, { onDelete: "set null" }),
   },
   (t) => [
     index("builds_project_platform_date_idx").on(t.projectId, t.platform, t.dateGenerate.desc()),
@@ -69,6 +74,21 @@ export const builds = pgTable(
       .where(sql`${t.status} = 'pending'`),
     // The lease sweeper: building builds whose lease ran out.
     index("builds_lease_idx").on(t.leaseExpiresAt).where(sql`${t.status} = 'building'`),
+    // At most one pending build per project and platform (decision 035): a second request
+    // answers the pending one; concurrent requests cannot both insert.
+    uniqueIndex("builds_one_pending_unique")
+      .on(t.projectId, t.platform)
+      .where(sql`${t.status} = 'pending'`),
+    // The fair order: when each owner was last served (the newest claim of their builds).
+    index("builds_owner_started_idx")
+      .on(t.ownerId, t.startedAt)
+      .where(sql`${t.startedAt} is not null`),
+    // The per-user cap: an owner's builds in the queue.
+    index("builds_owner_queued_idx")
+      .on(t.ownerId)
+      .where(sql`${t.status} in ('pending', 'building')`),
+    // A bundle's builds: its deletion sets theirs to null, pruning skips a bundle in use.
+    index("builds_bundle_idx").on(t.bundleId).where(sql`${t.bundleId} is not null`),
   ],
 );
 

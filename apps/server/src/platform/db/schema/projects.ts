@@ -1,6 +1,7 @@
 import { BUILD_PLATFORMS, NAVBAR_TYPES, SEGMENTS } from "@hybridge/shared/common/enums";
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -44,6 +45,23 @@ export const projects = pgTable(
     check("projects_color_check", sql`${t.color} ~ '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$'`),
     check("projects_statusbar_check", sql`${t.statusbar} ~ '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$'`),
   ],
+);
+
+/**
+ * The bytes of files a project keeps that count against PROJECT_MAX_STORAGE_MB (decision 035):
+ * its web bundles and its documents' files. Raised by one conditional statement in the
+ * transaction that records each file (platform/project-storage.ts), never by a sum then an
+ * insert: two uploads at once cannot pass the limit together. Lowered as files are deleted.
+ */
+export const projectStorage = pgTable(
+  "project_storage",
+  {
+    projectId: varchar("project_id", { length: 101 })
+      .primaryKey()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    bytes: bigint("bytes", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [check("project_storage_not_negative", sql`${t.bytes} >= 0`)],
 );
 
 /** The project's "database" sub-document: one per project. */

@@ -20,4 +20,5 @@ export const buildsEndpoints = {
   signingKey: (projectId: string) => `/api/projects/${encodeURIComponent(projectId)}/signing-key`,
   keystore: (projectId: string) =>
     `/api/projects/${encodeURIComponent(projectId)}/signing-key/keystore`,
+  usage: (projectId: string) => `/api/projects/${encodeURIComponent(projectId)}/usage`,
 } as const;

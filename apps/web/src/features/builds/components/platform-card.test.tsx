@@ -2,6 +2,8 @@
 import type { Build } from "@hybridge/shared/builds/schemas";
 import { BuildsTexts } from "@hybridge/shared/builds/texts";
 import { cleanup, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Toaster } from "react-hot-toast";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderWithApp, stubApi } from "../../../test/render";
 import { PlatformCard } from "./platform-card";
@@ -80,5 +82,43 @@ describe("a platform card", () => {
   it("says why a build failed", async () => {
     showCard("android", build({ status: "failed", failureReason: "aapt: bad manifest" }));
     expect(await screen.findByText(BuildsTexts.failedBecause("aapt: bad manifest"))).toBeTruthy();
+  });
+
+  it("says the queue's own refusal (BUILD_MAX_QUEUED_PER_USER) in the button's error toast", async () => {
+    stubApi({
+      "GET /api/projects/p1/builds/latest?platform=android": { body: { build: null } },
+      "POST /api/projects/p1/builds": {
+        status: 409,
+        body: { code: "CONFLICT", message: BuildsTexts.queueFull(10) },
+      },
+    });
+    renderWithApp(
+      <>
+        <PlatformCard projectId="p1" platform="android" />
+        <Toaster />
+      </>,
+    );
+    await userEvent.click(
+      await screen.findByRole("button", { name: BuildsTexts.requestBuild("android") }),
+    );
+    expect(await screen.findByText(BuildsTexts.queueFull(10))).toBeTruthy();
+  });
+
+  it("says when the build asked for was already in the queue", async () => {
+    const queued = build({});
+    stubApi({
+      "GET /api/projects/p1/builds/latest?platform=android": { body: { build: null } },
+      "POST /api/projects/p1/builds": { body: { build: queued, alreadyQueued: true } },
+    });
+    renderWithApp(
+      <>
+        <PlatformCard projectId="p1" platform="android" />
+        <Toaster />
+      </>,
+    );
+    await userEvent.click(
+      await screen.findByRole("button", { name: BuildsTexts.requestBuild("android") }),
+    );
+    expect(await screen.findByText(BuildsTexts.alreadyQueued("android"))).toBeTruthy();
   });
 });

@@ -22,10 +22,14 @@ import { BuildLogButton } from "./build-log-dialog";
 
 const icons = { apple: Apple, android: Play } as const;
 
-/** The toast for a build request that failed (spec section 8). */
+/**
+ * The toast for a build request that failed (spec section 8); a refusal by the queue's limits
+ * (409: BUILD_MAX_QUEUED_PER_USER, decision 035) says its own message.
+ */
 function requestErrorText(error: unknown): string {
   if (error instanceof ApiError && error.status === 401) return BuildsTexts.notLoggedIn;
   if (error instanceof ApiError && error.status === 404) return BuildsTexts.projectError;
+  if (error instanceof ApiError && error.status === 409) return error.message;
   return BuildsTexts.buildFailed;
 }
 
@@ -54,7 +58,12 @@ export function PlatformCard({
     requestBuild.mutate(
       { platform },
       {
-        onSuccess: () => toast.success(BuildsTexts.buildStarted(platform)),
+        onSuccess: ({ alreadyQueued }) =>
+          toast.success(
+            alreadyQueued
+              ? BuildsTexts.alreadyQueued(platform)
+              : BuildsTexts.buildStarted(platform),
+          ),
         onError: (error) => toast.error(requestErrorText(error)),
       },
     );

@@ -17,6 +17,7 @@ import { SignInCard } from "../../auth/components/sign-in-card";
 import { useProjectBuildsLive } from "../api/use-project-builds-live";
 import { useProjectSummary } from "../api/use-project-summary";
 import { PlatformCard } from "../components/platform-card";
+import { ProjectUsage } from "../components/project-usage";
 
 /** The App Store card first, as the spec lists them. */
 const CARD_ORDER: BuildPlatform[] = ["apple", "android"];
@@ -33,7 +34,7 @@ export type ProjectSection = ComponentType<{ projectId: string; projectName: str
 /**
  * /project/{id}: the project's name, navigation and its two stores' latest builds, live; then
  * the `sections` the router gives it (the store's Modules), so that this feature does not
- * import the store.
+ * import the store; last, what the project keeps against its quotas (Usage).
  */
 export function ProjectPage({ sections = [] }: { sections?: readonly ProjectSection[] }) {
   const { id = "" } = useParams();
@@ -125,6 +126,9 @@ function ProjectView({
           <Section projectId={project.id} projectName={project.name} />
         </div>
       ))}
+      <div className="mt-6">
+        <ProjectUsage projectId={project.id} />
+      </div>
     </Shell>
   );
 }

@@ -9,6 +9,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { apiClient } from "../../../lib/api-client";
+import { invalidateProjectUsage } from "../../../lib/project-usage";
 import { sendForm, type UploadProgress } from "../../../lib/upload";
 
 const base = (projectId: string) => `/api/projects/${encodeURIComponent(projectId)}/bundles`;
@@ -41,6 +42,8 @@ export function useUploadBundle(projectId: string) {
     onSettled: () => {
       setProgress(null);
       void queryClient.invalidateQueries({ queryKey: bundlesKeys.list(projectId) });
+      // An upload may prune older bundles: both change the project's usage.
+      void invalidateProjectUsage(queryClient, projectId);
     },
   });
   return { ...mutation, progress };
@@ -51,7 +54,10 @@ export function useDeleteBundle(projectId: string) {
   return useMutation({
     mutationFn: (bundleId: string) =>
       apiClient.delete(`${base(projectId)}/${encodeURIComponent(bundleId)}`),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: bundlesKeys.list(projectId) }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: bundlesKeys.list(projectId) });
+      void invalidateProjectUsage(queryClient, projectId);
+    },
   });
 }
 

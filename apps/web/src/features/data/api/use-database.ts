@@ -5,6 +5,7 @@ import {
 } from "@hybridge/shared/data/schemas";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "../../../lib/api-client";
+import { invalidateProjectUsage } from "../../../lib/project-usage";
 
 /** A page of documents in the console. */
 export const DOCUMENTS_PAGE = 20;
@@ -50,6 +51,10 @@ export function useDeleteDocument(projectId: string, collection: string) {
         `${base(projectId)}/collections/${encodeURIComponent(collection)}/documents/${encodeURIComponent(documentId)}`,
         DeletedResponseSchema,
       ),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: databaseKeys.all(projectId) }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: databaseKeys.all(projectId) });
+      // A document's file frees the project's storage.
+      void invalidateProjectUsage(queryClient, projectId);
+    },
   });
 }

@@ -5,6 +5,7 @@ const project = (id: string) => `/api/projects/${encodeURIComponent(id)}`;
 /** The projects API's endpoints (same origin). */
 export const projectsEndpoints = {
   list: "/api/projects",
+  usage: "/api/projects/usage",
   create: "/api/projects",
   codeAvailable: (code: string) => `/api/projects/code-available?code=${encodeURIComponent(code)}`,
   project,

@@ -33,8 +33,11 @@ export function useCreateProject(
         schema: ProjectResponseSchema,
         onProgress: options.onProgress,
       }),
+    // A refusal may be the project limit, reached meanwhile in another tab: read it again.
+    onError: () => void queryClient.invalidateQueries({ queryKey: projectsKeys.usage() }),
     onSuccess: ({ project }) => {
       queryClient.setQueryData(projectsKeys.detail(project.id), { project });
+      void queryClient.invalidateQueries({ queryKey: projectsKeys.usage() });
       return queryClient.invalidateQueries({ queryKey: projectsKeys.list() });
     },
   });

@@ -1,19 +1,26 @@
 import { paths } from "@hybridge/shared/common/paths";
+import { QuotaTexts } from "@hybridge/shared/projects/quotas";
 import { ProjectsTexts } from "@hybridge/shared/projects/texts";
 import { FolderPlus } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "react-router";
+import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { LoadFailed } from "../../../components/ui/load-failed";
 import { PageHeader } from "../../../components/ui/page-header";
 import { LoadingState } from "../../../components/ui/spinner";
+import { useAccountUsage } from "../api/use-account-usage";
 import { useProjects } from "../api/use-projects";
 import { ProjectCard } from "../components/project-card";
 
-/** /home (behind the login guard): the owner's projects, newest first. */
+/**
+ * /home (behind the login guard): the owner's projects, newest first, how many of this
+ * server's limit they are, and a word when no new app can be created (decision 035).
+ */
 export function HomePage() {
   const projects = useProjects();
+  const usage = useAccountUsage();
 
   // Spec section 8 logs a failed project list; the page also says so and offers a retry.
   useEffect(() => {
@@ -25,7 +32,21 @@ export function HomePage() {
       <PageHeader
         title={ProjectsTexts.homeTitle}
         description="Your apps, newest first, with their installs on each platform."
+        actions={
+          usage.projects && (
+            <p className="text-slate-600 text-sm tabular-nums">
+              {QuotaTexts.projectsUsed(usage.projects.count, usage.projects.limit)}
+            </p>
+          )
+        }
       />
+      {usage.reached && usage.projects && (
+        <Alert
+          tone="info"
+          className="mt-6"
+          title={QuotaTexts.tooManyProjects(usage.projects.limit)}
+        />
+      )}
       <div className="mt-8">
         {projects.isPending ? (
           <LoadingState label="Loading projects" />

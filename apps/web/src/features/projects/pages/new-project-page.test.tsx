@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { QuotaTexts } from "@hybridge/shared/projects/quotas";
 import { ProjectsTexts } from "@hybridge/shared/projects/texts";
 import { cleanup, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -28,6 +29,19 @@ describe("the new app form", () => {
     ]) {
       expect(await screen.findByText(message)).toBeTruthy();
     }
+    expect(calls.filter((call) => call.method === "POST")).toEqual([]);
+  });
+
+  it("says when the account has as many projects as the server allows, and creates nothing", async () => {
+    const calls = stubApi({
+      ...signedIn,
+      "GET /api/projects/usage": { body: { usage: { projects: { count: 3, limit: 3 } } } },
+    });
+    renderWithApp(<NewProjectPage />, { path: "/new-project" });
+    expect(await screen.findByText(QuotaTexts.tooManyProjects(3))).toBeTruthy();
+    const submit = screen.getByRole("button", { name: ProjectsTexts.createSubmit });
+    expect(submit.hasAttribute("disabled")).toBe(true);
+    await userEvent.click(submit);
     expect(calls.filter((call) => call.method === "POST")).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import {
 import { ErrorCodes } from "@hybridge/shared/common/errors";
 import { paths } from "@hybridge/shared/common/paths";
 import { DEFAULT_ICONS, fileUrl } from "@hybridge/shared/files/icons";
+import { QuotaTexts } from "@hybridge/shared/projects/quotas";
 import {
   CreateProjectInputSchema,
   PROJECT_DEFAULTS,
@@ -34,6 +35,7 @@ import { UploadProgress } from "../../../components/ui/upload-progress";
 import { ApiError } from "../../../lib/api-client";
 import type { UploadProgress as Progress } from "../../../lib/upload";
 import { useSession } from "../../auth/api/use-session";
+import { useAccountUsage } from "../api/use-account-usage";
 import { useCodeAvailability } from "../api/use-code-availability";
 import { useCreateProject } from "../api/use-create-project";
 import { ColorInput } from "../components/color-input";
@@ -82,6 +84,8 @@ export function NewProjectPage() {
   const [notification, setNotification] = useState<PickedIcon>(NO_ICON);
   const [failure, setFailure] = useState<string | null>(null);
   const create = useCreateProject({ onProgress: setProgress });
+  // MAX_PROJECTS_PER_USER (decision 035): said before the form is filled in for nothing.
+  const usage = useAccountUsage({ enabled: session.data?.user != null });
 
   const form = useForm({
     resolver: zodResolver(CreateProjectInputSchema),
@@ -145,7 +149,11 @@ export function NewProjectPage() {
       navigate(paths.settings(project.id));
     } catch (error) {
       const message = creationErrorMessage(error);
-      if (error instanceof ApiError && error.status === 409) {
+      if (
+        error instanceof ApiError &&
+        error.status === 409 &&
+        message === ProjectsTexts.codeTaken
+      ) {
         form.setError("keyApp", { message }, { shouldFocus: true });
       }
       setFailure(message);
@@ -173,6 +181,10 @@ export function NewProjectPage() {
             Sign In
           </Link>
         </Alert>
+      )}
+
+      {usage.reached && usage.projects && (
+        <Alert className="mt-6" title={QuotaTexts.tooManyProjects(usage.projects.limit)} />
       )}
 
       <form noValidate onSubmit={onSubmit} className="mt-8 space-y-6">
@@ -280,7 +292,7 @@ export function NewProjectPage() {
         {failure && <Alert>{failure}</Alert>}
 
         <div className="flex justify-end">
-          <Button type="submit" size="lg" loading={isSubmitting}>
+          <Button type="submit" size="lg" loading={isSubmitting} disabled={usage.reached}>
             {isSubmitting ? ProjectsTexts.createBusy : ProjectsTexts.createSubmit}
           </Button>
         </div>
