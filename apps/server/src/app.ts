@@ -18,6 +18,7 @@ import { registerCompression } from "./platform/compression";
 import type { Config, TrustProxy } from "./platform/config";
 import type { Database, Db } from "./platform/db/client";
 import { createDatabaseHealth, type DatabaseHealth } from "./platform/db/database-health";
+import { registerEarlyAnswers } from "./platform/early-answer";
 import {
   answerClientError,
   answerFrameworkError,
@@ -108,6 +109,7 @@ export async function buildApp(options: BuildAppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerCharacterChecks(app);
+  registerEarlyAnswers(app);
 
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,

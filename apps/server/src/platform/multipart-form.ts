@@ -64,17 +64,12 @@ type Limits = {
 /**
  * Registers @fastify/multipart in a feature's scope (each feature sets its own limits). A form
  * can be refused before the client has sent all of it (a file under an unknown name, a file
- * refused at its first bytes or over its limit): what is left is not read, so such an answer
- * closes the connection (`Connection: close`, as Fastify does for a body over its limit) rather
- * than reading up to 100 MB only to throw it away.
+ * refused at its first bytes or over its limit): what is left is not read, and the answer
+ * closes the connection (`platform/early-answer.ts`) rather than reading up to 100 MB only to
+ * throw it away.
  */
 export async function registerMultipart(app: FastifyInstance, limits: Limits) {
   await app.register(fastifyMultipart, { throwFileSizeLimit: true, limits });
-  app.addHook("onSend", async (request, reply) => {
-    if (request.isMultipart() && request.raw.complete !== true) {
-      reply.header("Connection", "close");
-    }
-  });
 }
 
 /**

@@ -7,16 +7,13 @@ import type { AppError } from "../../platform/errors";
  * as they arrive (the content type parser passes the request itself). A refusal never reads
  * the rest, and never destroys the request either: that would close the socket before the
  * answer is written, and the machine would see a broken connection instead of its 409 or 400.
- * So the answer is sent first and says `Connection: close` whenever the body was not read to
- * its end, and Node closes the connection once it is written.
+ * So the answer is sent first, and closes the connection whenever the body was not read to its
+ * end (`platform/early-answer.ts`).
  */
 export function registerRawBodies(app: FastifyInstance, contentTypes: readonly string[]) {
   for (const type of contentTypes) {
     app.addContentTypeParser(type, (_request, payload, done) => done(null, payload));
   }
-  app.addHook("onSend", async (request, reply) => {
-    if (request.raw.complete !== true) reply.header("Connection", "close");
-  });
 }
 
 /** The request's raw body stream, or null when none came (no body, another content type). */
