@@ -24,7 +24,8 @@ const lingering = new WeakSet<Socket>();
  */
 export function registerEarlyAnswers(app: FastifyInstance) {
   app.addHook("onSend", async (request, reply, payload) => {
-    if (request.raw.complete === true) return payload;
+    // false only while a body is still arriving (a request injected in tests has no such flag).
+    if (request.raw.complete !== false) return payload;
     reply.header("Connection", "close");
     lingerOnClose(request.raw.socket);
     return payload;
