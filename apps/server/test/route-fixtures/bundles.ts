@@ -1,12 +1,15 @@
 import type { RouteFixtures } from "./fixture";
 import type { Seed } from "./seed";
 
-/** A web bundle's upload (the console's and the deploy's): zips whose names collide are refused. */
+/** A web bundle's upload form (the console's and the deploy's), with these zip's bytes. */
+const bundleForm = (zip: Buffer) => ({
+  fields: {},
+  files: [{ name: "bundle", filename: "dist.zip", contentType: "application/zip", data: zip }],
+});
+
+/** Zips whose names collide once unpacked: every bundle upload refuses them. */
 const collidingBundles = (s: Seed) =>
-  s.collidingBundles.map(({ label, zip }) => ({
-    label,
-    files: [{ name: "bundle", filename: "dist.zip", contentType: "application/zip", data: zip }],
-  }));
+  s.collidingBundles.map(({ label, zip }) => ({ label, files: bundleForm(zip).files }));
 
 export const bundlesFixtures: RouteFixtures = {
   "GET /api/projects/:id/bundles": {
@@ -18,17 +21,7 @@ export const bundlesFixtures: RouteFixtures = {
     refusedFiles: collidingBundles,
     request: (s) => ({
       params: { id: s.project.id },
-      form: {
-        fields: {},
-        files: [
-          {
-            name: "bundle",
-            filename: "dist.zip",
-            contentType: "application/zip",
-            data: s.bundleZip,
-          },
-        ],
-      },
+      form: bundleForm(s.bundleZip),
     }),
   },
   "DELETE /api/projects/:id/bundles/:bundleId": {
@@ -56,17 +49,7 @@ export const bundlesFixtures: RouteFixtures = {
     refusedFiles: collidingBundles,
     request: (s) => ({
       headers: { authorization: `Bearer ${s.deployToken.secret}` },
-      form: {
-        fields: {},
-        files: [
-          {
-            name: "bundle",
-            filename: "dist.zip",
-            contentType: "application/zip",
-            data: s.bundleZip,
-          },
-        ],
-      },
+      form: bundleForm(s.bundleZip),
     }),
   },
 };
