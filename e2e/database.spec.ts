@@ -1,5 +1,6 @@
 import { paths } from "@hybridge/shared/common/paths";
 import { DatabaseSectionTexts as T } from "@hybridge/shared/data/texts";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectVisible } from "./support/assertions";
 import { failedResource, useBrowser } from "./support/browser";
@@ -11,14 +12,42 @@ import { createSignedInUser } from "./support/users";
 const browser = useBrowser();
 
 /** What an app does with the project's key: add a document through the database API. */
-async function addDocument(key: string, collection: string, data: Record<string, unknown>) {
+async function addDocument(
+  key: string,
+  collection: string,
+  data: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
   const response = await fetch(`${baseUrl()}/api/v1/db/collections/${collection}/documents`, {
     method: "POST",
     headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
     body: JSON.stringify(data),
   });
   if (response.status !== 201) throw new Error(`add: ${response.status} ${await response.text()}`);
+  return (await response.json()) as Record<string, unknown>;
 }
+
+/**
+ * Makes the page's next EventSource resolve `window.streamReady` at its `ready` event: the
+ * server sends it once every later change will reach the stream (platform/live.ts), so a change
+ * made after it must arrive, the first one included.
+ */
+async function watchStreamReady(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { streamReady: Promise<void> };
+    const Native = window.EventSource;
+    w.streamReady = new Promise((resolve) => {
+      window.EventSource = class extends Native {
+        constructor(url: string | URL, init?: EventSourceInit) {
+          super(url, init);
+          this.addEventListener("ready", () => resolve());
+        }
+      };
+    });
+  });
+}
+
+const streamReady = (page: Page) =>
+  page.evaluate(() => (window as unknown as { streamReady: Promise<void> }).streamReady);
 
 describe("the project page's Database section", () => {
   it("shows what the app stored, by collection, and deletes a document", async () => {
@@ -75,6 +104,7 @@ describe("@hybridge/app in a browser", () => {
     const project = await createConsoleProject(context);
     const key = await revealDatabaseKey(context, project.id);
     await openSdkPage(page, key);
+    await watchStreamReady(page);
     await page.evaluate(() => {
       const w = window as unknown as {
         Hybridge: typeof import("@hybridge/app");
@@ -85,14 +115,11 @@ describe("@hybridge/app in a browser", () => {
     });
     const changes = () =>
       page.evaluate(() => (window as unknown as { changes: Array<{ type: string }> }).changes);
+    await streamReady(page);
 
-    // Another phone adds a document: this page hears of it.
-    await expect
-      .poll(async () => {
-        await addDocument(key, "chat", { text: "from another phone" });
-        return (await changes()).length;
-      })
-      .toBeGreaterThan(0);
+    // Another phone adds one document once the stream is open: this page hears of that one.
+    const added = await addDocument(key, "chat", { text: "from another phone" });
+    await expect.poll(changes).toEqual([{ type: "added", document: added }]);
     // This page adds one through the SDK (a cross-origin POST with the key), and lists them.
     const listed = await page.evaluate(async () => {
       const { db } = (window as unknown as { Hybridge: typeof import("@hybridge/app") }).Hybridge;
@@ -120,6 +147,7 @@ describe("@hybridge/app in a browser", () => {
     const project = await createConsoleProject(context);
     const key = await revealDatabaseKey(context, project.id);
     await openSdkPage(page, key);
+    await watchStreamReady(page);
     await page.evaluate(() => {
       const w = window as unknown as {
         Hybridge: typeof import("@hybridge/app");
@@ -137,12 +165,9 @@ describe("@hybridge/app in a browser", () => {
         const w = window as unknown as { changes: unknown[]; errors: unknown[] };
         return { changes: w.changes.length, errors: w.errors };
       });
-    await expect
-      .poll(async () => {
-        await addDocument(key, "chat", { text: "before" });
-        return (await seen()).changes;
-      })
-      .toBeGreaterThan(0);
+    await streamReady(page);
+    await addDocument(key, "chat", { text: "before" });
+    await expect.poll(async () => (await seen()).changes).toBe(1);
 
     // The owner regenerates the key: the server ends the stream, its reconnection is refused.
     const regenerated = await context.request.post(

@@ -6,7 +6,7 @@ import { SiteTexts } from "@hybridge/shared/marketing/site-texts";
 import { StoreTexts } from "@hybridge/shared/store/texts";
 import { TestConsoleTexts } from "@hybridge/shared/test-console/texts";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { expectVisible } from "./support/assertions";
 import { useBrowser } from "./support/browser";
 import { acceptCookiesFor, signUpBetaViaApi } from "./support/community";
@@ -238,19 +238,17 @@ describe("long names, app codes, e-mails and titles (issue 11)", () => {
     await page.close();
     await post(`/api/projects/${projectId}/builds`, { platform: "android" });
     // The server's build machine makes it ready (only a ready build has Publish on /build).
-    const deadline = Date.now() + 90_000;
-    for (;;) {
-      const latest = await fetch(
-        `${base}/api/projects/${projectId}/builds/latest?platform=android`,
-        {
-          headers: { cookie: user.cookie },
-        },
-      );
-      const { build } = (await latest.json()) as { build: { status: string } | null };
-      if (build?.status === "ready") break;
-      if (Date.now() > deadline) throw new Error(`the build is still ${build?.status}`);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-    }
+    await vi.waitFor(
+      async () => {
+        const latest = await fetch(
+          `${base}/api/projects/${projectId}/builds/latest?platform=android`,
+          { headers: { cookie: user.cookie } },
+        );
+        const { build } = (await latest.json()) as { build: { status: string } | null };
+        expect(build?.status).toBe("ready");
+      },
+      { timeout: 90_000, interval: 300 },
+    );
     await post(`/api/store/modules/${moduleId}/integrations`, { projectId });
     await postCommentViaApi(base, user, comment);
     expect((await signUpBetaViaApi(base, email)).status).toBe(201);

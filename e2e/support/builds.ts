@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import type { BrowserContext } from "playwright-core";
+import { vi } from "vitest";
 import { baseUrl } from "./env";
 
 export type CreatedProject = { id: string; name: string; keyApp: string };
@@ -63,15 +64,16 @@ export async function readyAndroidBuild(context: BrowserContext, projectId: stri
     data: { platform: "android" },
   });
   const { build } = (await requested.json()) as { build: { id: string } };
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const latest = await latestBuild(context, projectId, "android");
-    if (latest?.id === build.id && latest.status === "ready") return latest;
-    if (latest?.status === "failed" || Date.now() > deadline) {
-      throw new Error(`the Android build did not become ready: ${JSON.stringify(latest)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
+  return vi.waitUntil(
+    async () => {
+      const latest = await latestBuild(context, projectId, "android");
+      if (latest?.status === "failed") {
+        throw new Error(`the Android build did not become ready: ${JSON.stringify(latest)}`);
+      }
+      return latest?.id === build.id && latest.status === "ready" ? latest : undefined;
+    },
+    { timeout: 90_000, interval: 300 },
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
+import { vi } from "vitest";
 
 export type Mail = {
   file: string;
@@ -22,15 +23,15 @@ export async function readLatestMail(
 ): Promise<Mail> {
   const outbox = path.join(dataDir, "mail");
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const mail = await findLatest(outbox, to.toLowerCase());
-    if (mail) return mail;
-    if (Date.now() > deadline) {
-      throw new Error(`No mail to ${to} arrived in ${outbox} within ${timeoutMs / 1000} s`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return vi.waitFor(
+    async () => {
+      const mail = await findLatest(outbox, to.toLowerCase());
+      if (!mail)
+        throw new Error(`No mail to ${to} arrived in ${outbox} within ${timeoutMs / 1000} s`);
+      return mail;
+    },
+    { timeout: timeoutMs, interval: 100 },
+  );
 }
 
 async function findLatest(outbox: string, to: string): Promise<Mail | undefined> {

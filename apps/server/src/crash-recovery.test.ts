@@ -3,17 +3,15 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs"
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type MainProcess, signUpOn, startMainProcess } from "../test/main-process";
 import { multipart } from "../test/multipart";
-import { until as waitUntil } from "../test/net";
 import { mp4Bytes, pngBytes } from "../test/test-images";
 import { openDatabase } from "./platform/db/client";
 import { storedFiles } from "./platform/db/schema";
 
 /** A crash and a restart on CI's two cores: up to 90 s. */
-const until = <T>(probe: () => T | undefined | Promise<T | undefined>, what: string) =>
-  waitUntil(probe, what, 90_000);
+const SLOW = { timeout: 90_000, interval: 50 };
 
 /**
  * The real server (src/main.ts through tsx), killed with SIGKILL in the middle of module
@@ -131,7 +129,7 @@ describe("a server killed during uploads", () => {
       const form = moduleForm(mp4Bytes(20 * 1024 * 1024));
       const upload = sendPart(server, cookie, form, form.payload.length - 8 * 1024 * 1024);
       // Killed once the thumbnail is in place and the video is being written.
-      await until(() => {
+      await vi.waitUntil(() => {
         const added = storedKeys().filter((key) => !before.has(key));
         const video = added.find((key) => key.endsWith(".mp4.partial"));
         return (
@@ -139,7 +137,7 @@ describe("a server killed during uploads", () => {
           video &&
           statSync(path.join(filesRoot(), video)).size > 0
         );
-      }, `upload ${crash} is half-written`);
+      }, SLOW);
       await stop(server, "SIGKILL");
       upload.destroy();
     }
@@ -153,7 +151,8 @@ describe("a server killed during uploads", () => {
 
     // Started again with no age margin (no upload is under way): the sweep at start.
     server = await startServer({ FILE_SWEEP_MIN_AGE_MINUTES: "0" });
-    await until(() => storedKeys().length === recorded.length, "the sweep has run");
+    // The sweep has run.
+    await expect.poll(() => storedKeys().length, SLOW).toBe(recorded.length);
     await stop(server, "SIGTERM");
     expect(storedKeys()).toEqual(await recordedKeys());
     expect(storedKeys()).toEqual(recorded);

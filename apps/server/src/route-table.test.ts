@@ -8,20 +8,17 @@ import { serializerCompiler } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { $ZodType, safeParse } from "zod/v4/core";
 import { type FormPart, multipart } from "../test/multipart";
-import {
-  createSeed,
-  type RequestParts,
-  ROUTE_FIXTURES,
-  type RouteFixture,
-  type Seed,
-} from "../test/route-fixtures";
+import { ROUTE_FIXTURES } from "../test/route-fixtures";
+import type { RequestParts, RouteFixture } from "../test/route-fixtures/fixture";
+import { createSeed, type Seed } from "../test/route-fixtures/seed";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../test/test-app";
 import { storedFileKeys } from "./features/projects/test-support";
 import * as schema from "./platform/db/schema";
 
 /**
  * Tests generated from the route table: every route of the real app (collected as registered,
- * test/test-app.ts), each with a valid request from test/route-fixtures.ts.
+ * test/test-app.ts), each with a valid request from test/route-fixtures.ts (one file per feature
+ * under test/route-fixtures/).
  * - Every declared error answer accepts the one error shape.
  * - Bad input, one field at a time (every field of the body, query, path and multipart form,
  *   plus fields the route does not take), signed in and signed out: never a 5xx, every
@@ -66,7 +63,7 @@ function endpoints(): Endpoint[] {
 
 function fixtureOf(endpoint: Endpoint): RouteFixture {
   const fixture = ROUTE_FIXTURES[endpoint.key];
-  if (!fixture) throw new Error(`no fixture for ${endpoint.key} in test/route-fixtures.ts`);
+  if (!fixture) throw new Error(`no fixture for ${endpoint.key} in test/route-fixtures/`);
   return fixture;
 }
 

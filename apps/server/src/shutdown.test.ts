@@ -14,10 +14,10 @@ import path from "node:path";
 import { detectAndroidToolchain } from "@hybridge/agent/android";
 import { eq } from "drizzle-orm";
 import postgres from "postgres";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { type MainProcess, signUpOn, startMainProcess } from "../test/main-process";
 import { multipart } from "../test/multipart";
-import { accepts, until } from "../test/net";
+import { accepts } from "../test/net";
 import { mp4Bytes, pngBytes } from "../test/test-images";
 import { type DatabaseTarget, openDatabase } from "./platform/db/client";
 import { builds } from "./platform/db/schema";
@@ -30,6 +30,8 @@ import { builds } from "./platform/db/schema";
  */
 
 const SECRET = "shutdown-test-secret-that-is-long-enough-0123456789";
+/** How long a step of the shutdown may take to be seen, on CI's two loaded cores. */
+const SOON = { timeout: 30_000, interval: 50 };
 const cleanups: Array<() => void | Promise<void>> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -148,23 +150,25 @@ describe("a server told to shut down (SIGTERM)", () => {
     upload.write(form.payload.subarray(0, form.payload.length - held));
     // The video is being written: the server is in the middle of the request.
     const videos = path.join(server.dataDir, "files", "module-videos");
-    await until(
-      () => existsSync(videos) && readdirSync(videos).some((file) => file.endsWith(".partial")),
-      "the upload is under way",
-    );
+    await expect
+      .poll(
+        () => existsSync(videos) && readdirSync(videos).some((f) => f.endsWith(".partial")),
+        SOON,
+      )
+      .toBe(true);
 
     server.child.kill("SIGTERM");
     // At once: readiness says the server is leaving, while it still serves.
-    const draining = await until(async () => {
+    const draining = await vi.waitUntil(async () => {
       const res = await fetch(`${server.origin}/api/health/ready`);
       return res.status === 503 ? res : undefined;
-    }, "readiness answers 503");
+    }, SOON);
     expect(await draining.json()).toMatchObject({ status: "draining" });
     expect(draining.headers.get("connection")).toBe("close");
     expect((await fetch(`${server.origin}/api/health/live`)).status).toBe(200);
 
     // After SHUTDOWN_DELAY_SECONDS the listener closes, and the stream ends with its hint.
-    await until(async () => !(await accepts(server.port)), "the listener is closed");
+    await expect.poll(() => accepts(server.port), SOON).toBe(false);
     const streamed = await stream.ended;
     expect(streamed).toMatch(/^retry: \d+$/m);
     expect(server.child.exitCode).toBeNull();
@@ -237,7 +241,8 @@ async function serverBuilding(keytool: string, env: Record<string, string>) {
   expect(requested.status).toBe(201);
   const buildId = ((await requested.json()) as { build: { id: string } }).build.id;
 
-  await until(() => existsSync(pidFile), "the embedded machine is building");
+  // The embedded machine is building.
+  await expect.poll(() => existsSync(pidFile), SOON).toBe(true);
   const latest = await fetch(
     `${server.origin}/api/projects/${projectId}/builds/latest?platform=android`,
     { headers: { cookie } },

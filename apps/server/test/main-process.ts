@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { freePort, until } from "./net";
+import { vi } from "vitest";
+import { freePort } from "./net";
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -45,14 +46,13 @@ export async function startMainProcess(
   child.stdout?.on("data", collect);
   child.stderr?.on("data", collect);
   const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
-  await until(
+  await vi.waitUntil(
     async () => {
       if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
       const res = await fetch(`${origin}/api/health/ready`).catch(() => null);
       return res?.ok;
     },
-    "the server is ready",
-    options.timeoutMs,
+    { timeout: options.timeoutMs ?? 30_000, interval: 50 },
   );
   return { child, port, origin, exited, output: () => output };
 }

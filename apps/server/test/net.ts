@@ -30,18 +30,3 @@ export function accepts(port: number): Promise<boolean> {
     socket.once("error", () => resolve(false));
   });
 }
-
-/** Polls `probe` every 50 ms until it gives a value, which it returns; past `timeoutMs`, throws. */
-export async function until<T>(
-  probe: () => T | undefined | Promise<T | undefined>,
-  what: string,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

@@ -49,13 +49,8 @@ const rowOf = (key: string, ownerId: string | null = null) => ({
 const sweep = (options: { storage: Storage; db?: Db }) =>
   sweepUnrecordedFiles({ db, minAgeMs: HOUR, ...options });
 
-async function until(condition: () => boolean | Promise<boolean>, what: string) {
-  const deadline = Date.now() + 20_000;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+/** How long a sweep may take to be seen, on CI's two loaded cores. */
+const SOON = { timeout: 20_000, interval: 20 };
 
 describe("sweepUnrecordedFiles", () => {
   it("removes old files that no row records and old partial writes, nothing else", async () => {
@@ -135,13 +130,15 @@ describe("sweepUnrecordedFiles", () => {
         await recordStoredFiles(tx, storage, [rowOf(file)]);
         swept = sweep({ storage });
         // Commit only once the sweep is waiting for the lock this transaction holds.
-        await until(async () => {
-          // postgres-js answers the rows themselves.
-          const [waiting] = (await db.execute(
-            sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`,
-          )) as unknown as { n: number }[];
-          return waiting?.n === 1;
-        }, "the sweep waits for the lock");
+        await expect
+          .poll(async () => {
+            // postgres-js answers the rows themselves.
+            const [waiting] = (await db.execute(
+              sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`,
+            )) as unknown as { n: number }[];
+            return waiting?.n;
+          }, SOON)
+          .toBe(1);
       });
       await swept;
       expect(existsSync(fileOf(file))).toBe(true);
@@ -161,9 +158,10 @@ describe("startFileSweeper", () => {
       log: app.log,
     });
     try {
-      await until(() => !existsSync(fileOf(first)), "the first sweep removed the orphan");
+      // The first sweep removes the orphan, a later one the next.
+      await expect.poll(() => existsSync(fileOf(first)), SOON).toBe(false);
       const second = plant(newKey(), 2 * HOUR);
-      await until(() => !existsSync(fileOf(second)), "a later sweep removed the next orphan");
+      await expect.poll(() => existsSync(fileOf(second)), SOON).toBe(false);
     } finally {
       await sweeper.stop();
     }

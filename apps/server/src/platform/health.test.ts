@@ -21,19 +21,12 @@ function logCollector() {
   return { lines, log: { level: "info", stream } };
 }
 
-async function until<T>(what: string, attempt: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const value = await attempt();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+/** How long a repair or a reconnection may take, on CI's two loaded cores. */
+const SOON = { timeout: 30_000, interval: 100 };
 
 const ready = (app: TestApp) => app.inject({ url: "/api/health/ready" });
 const untilReady = (app: TestApp) =>
-  until("readiness", async () => ((await ready(app)).statusCode === 200 ? true : undefined));
+  expect.poll(async () => (await ready(app)).statusCode, SOON).toBe(200);
 
 const READY = {
   status: "ready",
@@ -116,7 +109,7 @@ describe("health", () => {
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual(UNAVAILABLE);
     expect(res.headers["retry-after"]).toBe("5");
-    await until("the repair", async () => (repaired() === 2 ? true : undefined));
+    await expect.poll(repaired, SOON).toBe(2);
     expect((await app.inject({ url: "/api/feedback/comments" })).statusCode).toBe(200);
     await createTestUser(app);
   });
@@ -183,13 +176,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("health on PostgreSQL", () => {
     });
     try {
       // Give the lock time to be taken.
-      await until("the lock", async () => {
-        const [row] = await admin.unsafe(
-          `select count(*)::int as n from pg_locks l join pg_database d on d.oid = l.database
-           where d.datname = '${name}' and l.mode = 'AccessExclusiveLock' and l.granted`,
-        );
-        return row?.n > 0 ? true : undefined;
-      });
+      await expect
+        .poll(async () => {
+          const [row] = await admin.unsafe(
+            `select count(*)::int as n from pg_locks l join pg_database d on d.oid = l.database
+             where d.datname = '${name}' and l.mode = 'AccessExclusiveLock' and l.granted`,
+          );
+          return row?.n;
+        }, SOON)
+        .toBeGreaterThan(0);
       const started = Date.now();
       const res = await ready(app);
       expect(Date.now() - started).toBeLessThan(10_000);
@@ -234,12 +229,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("health on PostgreSQL", () => {
       expect((await app.inject({ url: "/api/feedback/comments" })).statusCode).toBe(200);
       await createTestUser(app);
 
-      // The LISTEN connection came back too: live pages get their events again.
-      await until("the notification", async () => {
-        await app.deps.db.execute(sql`select pg_notify('hybridge_health_test', 'back')`);
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        return notified.includes("back") ? true : undefined;
-      });
+      // The LISTEN connection came back too: live pages get their events again. Nothing tells
+      // when it is back, and a notification sent before is lost by design: one is sent on each
+      // try, and heard by the next (200 ms later).
+      await expect
+        .poll(
+          async () => {
+            const heard = notified.includes("back");
+            await app.deps.db.execute(sql`select pg_notify('hybridge_health_test', 'back')`);
+            return heard;
+          },
+          { ...SOON, interval: 200 },
+        )
+        .toBe(true);
     } finally {
       await unlisten();
     }

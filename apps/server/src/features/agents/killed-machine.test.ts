@@ -8,7 +8,6 @@ import { fileURLToPath } from "node:url";
 import { detectAndroidToolchain } from "@hybridge/agent/android";
 import { machineFolderName, startAgent, WORK_ROOT_PREFIX } from "@hybridge/agent/runner";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { until } from "../../../test/net";
 import { createTestApp, createTestUser, type TestApp, type TestUser } from "../../../test/test-app";
 import { seedBuild, seedProject } from "../builds/test-helpers";
 import { createEmbeddedAgent } from "./manage-agents";
@@ -68,7 +67,8 @@ describe("a build machine killed with -9", () => {
       });
       const root = path.join(temporary, `${WORK_ROOT_PREFIX}${machineFolderName(machine.token)}`);
       try {
-        await until(async () => existsSync(keytoolPid), "keytool started", 60_000);
+        // keytool started.
+        await expect.poll(() => existsSync(keytoolPid), { timeout: 60_000 }).toBe(true);
         const jobs = readdirSync(root).filter((name) => name.startsWith("job-"));
         expect(jobs).toHaveLength(1);
         const exited = once(cli, "exit");

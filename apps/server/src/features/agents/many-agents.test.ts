@@ -64,18 +64,18 @@ describe("3 build machines and 30 queued builds", () => {
     );
     try {
       const ids = builds.map((build) => build.id);
-      const deadline = Date.now() + 60_000;
-      for (;;) {
-        const rows = await app.deps.db
-          .select({ status: schema.builds.status })
-          .from(schema.builds)
-          .where(inArray(schema.builds.id, ids));
-        if (rows.every((row) => row.status === "ready")) break;
-        if (Date.now() > deadline) {
-          throw new Error(`not all ready: ${JSON.stringify(rows.map((row) => row.status))}`);
-        }
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
+      await expect
+        .poll(
+          async () => {
+            const rows = await app.deps.db
+              .select({ status: schema.builds.status })
+              .from(schema.builds)
+              .where(inArray(schema.builds.id, ids));
+            return rows.map((row) => row.status);
+          },
+          { timeout: 60_000, interval: 200 },
+        )
+        .toEqual(ids.map(() => "ready"));
       expect([...builtBy.keys()].sort()).toEqual([...ids].sort());
       for (const [id, by] of builtBy) expect(by, id).toHaveLength(1);
       const [retried] = await app.deps.db

@@ -6,7 +6,6 @@ import { detectAndroidToolchain } from "@hybridge/agent/android";
 import { startAgent } from "@hybridge/agent/runner";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { until } from "../../../test/net";
 import { createTestApp, createTestUser, type TestApp, type TestUser } from "../../../test/test-app";
 import * as schema from "../../platform/db/schema";
 import { seedBuild, seedProject } from "../builds/test-helpers";
@@ -24,6 +23,9 @@ const agentCli = path.resolve(
   "../../../../agent/src/runner/cli.ts",
 );
 const toolchainReady = (await detectAndroidToolchain()).missing.length === 0;
+
+/** How long a machine may take to claim or build, on CI's two loaded cores. */
+const SOON = { timeout: 30_000, interval: 50 };
 
 let app: TestApp;
 let owner: TestUser;
@@ -60,7 +62,7 @@ describe("POST /api/agents/release", () => {
         }),
       onJobDone: (_id, outcome) => outcomes.push(outcome),
     });
-    await until(async () => (await buildRow(build.id))?.status === "building", "claimed");
+    await expect.poll(async () => (await buildRow(build.id))?.status, SOON).toBe("building");
     expect(await first.release()).toBe(1);
     expect(await buildRow(build.id)).toMatchObject({
       status: "pending",
@@ -83,7 +85,7 @@ describe("POST /api/agents/release", () => {
       builder: async () => ({ apk: STAND_IN_APK, certificateSha256: "cd".repeat(32) }),
     });
     try {
-      await until(async () => (await buildRow(build.id))?.status === "ready", "built", 20_000);
+      await expect.poll(async () => (await buildRow(build.id))?.status, SOON).toBe("ready");
       expect(await buildRow(build.id)).toMatchObject({ status: "ready", attempts: 1 });
     } finally {
       await second.stop();
@@ -126,7 +128,7 @@ describe("POST /api/agents/release", () => {
         output += chunk.toString();
       });
       try {
-        await until(async () => (await buildRow(build.id))?.status === "building", "claimed");
+        await expect.poll(async () => (await buildRow(build.id))?.status, SOON).toBe("building");
         const exited = once(cli, "exit");
         cli.kill("SIGTERM");
         const [code] = await exited;

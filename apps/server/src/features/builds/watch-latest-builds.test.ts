@@ -15,13 +15,10 @@ afterAll(async () => {
   await app?.cleanup();
 });
 
-const waitFor = async (check: () => boolean, timeoutMs = 3_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error("timed out");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
+/** How long an announcement may take to arrive, on CI's two loaded cores. */
+const SOON = { timeout: 10_000, interval: 20 };
+const percentOf = (event: LiveEvent | undefined) =>
+  (event?.data as { buildPercent?: string } | undefined)?.buildPercent;
 
 describe("findLatestBuilds", () => {
   it("gives each platform's most recent build in one query", async () => {
@@ -79,7 +76,7 @@ describe("createLatestBuildsWatcher", () => {
       .update(schema.builds)
       .set({ status: "building" })
       .where(eq(schema.builds.id, build.id));
-    await waitFor(() => events.length === 1);
+    await expect.poll(() => events.length, SOON).toBe(1);
     // Generous: a shared 2-core machine; what matters is that it comes without a read.
     expect(Date.now() - changedAt).toBeLessThan(5_000);
     expect(events[0]).toMatchObject({ type: "build-changed", data: { status: "building" } });
@@ -98,7 +95,7 @@ describe("createLatestBuildsWatcher", () => {
       .update(schema.builds)
       .set({ buildPercent: "5" })
       .where(eq(schema.builds.id, build.id));
-    await waitFor(() => events.length >= 2);
+    await expect.poll(() => events.length, SOON).toBeGreaterThanOrEqual(2);
     expect(events).toHaveLength(2);
     expect(events[1]).toMatchObject({ type: "build-changed", data: { buildPercent: "5" } });
 
@@ -123,9 +120,7 @@ describe("createLatestBuildsWatcher", () => {
       .update(schema.builds)
       .set({ buildPercent: "6" })
       .where(eq(schema.builds.id, build.id));
-    await waitFor(() =>
-      events.some((e) => (e.data as { buildPercent?: string }).buildPercent === "6"),
-    );
+    await expect.poll(() => events.map(percentOf), SOON).toContain("6");
     const later = events.slice(2);
     expect(later.at(-1)).toMatchObject({ type: "build-changed", data: { buildPercent: "6" } });
     for (const event of later.slice(0, -1)) {
@@ -148,11 +143,9 @@ describe("createLatestBuildsWatcher", () => {
         .set({ buildPercent: String(percent) })
         .where(eq(schema.builds.id, build.id));
     }
-    await waitFor(
-      () => (events.at(-1)?.data as { buildPercent?: string } | undefined)?.buildPercent === "100",
-    );
+    await expect.poll(() => percentOf(events.at(-1)), SOON).toBe("100");
     // It may skip states it had no time to read, never go back to one.
-    const seen = events.map((e) => Number((e.data as { buildPercent?: string }).buildPercent));
+    const seen = events.map((e) => Number(percentOf(e)));
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
     viewer.release();
     await watcher.close();

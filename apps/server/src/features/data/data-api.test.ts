@@ -310,14 +310,8 @@ describe("the database API", () => {
   });
 });
 
-/** Waits until `done` holds, for at most `ms`: what another server did reaches us by NOTIFY. */
-async function soon(done: () => Promise<boolean>, ms = 2_000) {
-  const until = Date.now() + ms;
-  while (!(await done())) {
-    if (Date.now() > until) throw new Error(`not within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
+/** What another server did reaches us by NOTIFY: within these 2 s. */
+const MOMENTS = { timeout: 2_000, interval: 5 };
 
 describe("what the server remembers of keys and pages", () => {
   const items = async (key: string, path: string) =>
@@ -352,7 +346,7 @@ describe("what the server remembers of keys and pages", () => {
       .update(projectSettings)
       .set({ databaseKeyHash: hashSecret(`hb_test_elsewhere_${project.id}`) })
       .where(eq(projectSettings.id, project.id));
-    await soon(async () => (await get(key, url("notes"))).statusCode === 401);
+    await expect.poll(async () => (await get(key, url("notes"))).statusCode, MOMENTS).toBe(401);
   });
 
   // A LISTEN dropped and made again (PostgreSQL restarted, a failover) misses what was
@@ -382,7 +376,9 @@ describe("what the server remembers of keys and pages", () => {
       await app.deps.db.execute(sql`
         select pg_terminate_backend(pid) from pg_stat_activity
         where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen %'`);
-      await soon(async () => (await get(key, url("desk"))).statusCode === 401, 10_000);
+      await expect
+        .poll(async () => (await get(key, url("desk"))).statusCode, { ...MOMENTS, timeout: 10_000 })
+        .toBe(401);
       expect(await items(replacement, url("desk"))).toEqual(["Latte", "Espresso"]);
     },
   );
@@ -436,9 +432,8 @@ describe("what the server remembers of keys and pages", () => {
       .insert(documents)
       .values({ projectId: project.id, collection: "menu", data: { item: "Mocha" }, size: 16 })
       .returning({ id: documents.id });
-    await soon(async () => (await items(key, url("menu")))[0] === "Mocha");
+    await expect.poll(() => items(key, url("menu")), MOMENTS).toEqual(["Mocha", "Espresso"]);
     await app.deps.db.delete(documents).where(eq(documents.id, mocha?.id ?? ""));
-    await soon(async () => (await items(key, url("menu"))).length === 1);
-    expect(await items(key, url("menu"))).toEqual(["Espresso"]);
+    await expect.poll(() => items(key, url("menu")), MOMENTS).toEqual(["Espresso"]);
   });
 });

@@ -79,13 +79,8 @@ const endsWithin = (stream: Stream, ms: number) =>
     new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms)),
   ]);
 
-async function until(done: () => boolean | Promise<boolean>, ms = 5_000) {
-  const deadline = Date.now() + ms;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`not within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+/** How long a change may take to reach a stream, on CI's two loaded cores. */
+const SOON = { timeout: 10_000, interval: 10 };
 
 async function projectWithKey(app: TestApp, owner: TestUser) {
   const project = await createTestProject(app, owner.cookie);
@@ -130,7 +125,7 @@ describe("a collection's stream when its project's key changes", () => {
     const { project, key } = await projectWithKey(app, owner);
     const stream = await openStream(base, key, "chat");
     expect((await add(app, key, "chat", "before")).statusCode).toBe(201);
-    await until(() => stream.events.includes("document-added:before"));
+    await expect.poll(() => stream.events, SOON).toContain("document-added:before");
 
     const newKey = await regenerate(app, owner, project.id);
     expect(await endsWithin(stream, 5_000)).toBe(true);
@@ -141,7 +136,7 @@ describe("a collection's stream when its project's key changes", () => {
     const renewed = await openStream(base, newKey, "chat");
     expect(renewed.status).toBe(200);
     expect((await add(app, newKey, "chat", "renewed")).statusCode).toBe(201);
-    await until(() => renewed.events.includes("document-added:renewed"));
+    await expect.poll(() => renewed.events, SOON).toContain("document-added:renewed");
   });
 
   it("ends when another server replaces the key, and only that project's streams", async () => {
@@ -156,7 +151,7 @@ describe("a collection's stream when its project's key changes", () => {
       .where(eq(projectSettings.id, project.id));
     expect(await endsWithin(stream, 5_000)).toBe(true);
     expect((await add(app, other.key, "chat", "still here")).statusCode).toBe(201);
-    await until(() => untouched.events.includes("document-added:still here"));
+    await expect.poll(() => untouched.events, SOON).toContain("document-added:still here");
     expect(await endsWithin(untouched, 100)).toBe(false);
   });
 
@@ -168,7 +163,7 @@ describe("a collection's stream when its project's key changes", () => {
     await app.deps.db.update(projects).set({ adminId: heir.id }).where(eq(projects.id, project.id));
     expect(await endsWithin(stream, 500)).toBe(false);
     expect((await add(app, key, "chat", "kept")).statusCode).toBe(201);
-    await until(() => stream.events.includes("document-added:kept"));
+    await expect.poll(() => stream.events, SOON).toContain("document-added:kept");
   });
 
   // A LISTEN dropped and made again (PostgreSQL restarted, a failover) misses what was notified
@@ -216,7 +211,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two servers on one PostgreSQL d
     const baseB = await b.listen({ port: 0, host: "127.0.0.1" });
     const stream = await openStream(baseB, key, "chat");
     expect((await add(a, key, "chat", "from A")).statusCode).toBe(201);
-    await until(() => stream.events.includes("document-added:from A"));
+    await expect.poll(() => stream.events, SOON).toContain("document-added:from A");
 
     const newKey = await regenerate(a, owner, project.id);
     expect(await endsWithin(stream, 5_000)).toBe(true);

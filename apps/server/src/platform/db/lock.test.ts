@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { DataDirLockedError, lockDataDir, startMark } from "./lock";
 
 let dir: string;
@@ -84,11 +84,13 @@ describe("lockDataDir", () => {
       server.stdout.on("data", (chunk) => {
         out += chunk;
       });
-      const deadline = Date.now() + 30_000;
-      while (!out.includes("0 locked")) {
-        if (Date.now() > deadline || server.exitCode !== null) throw new Error(`contender: ${out}`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await vi.waitUntil(
+        () => {
+          if (server.exitCode !== null) throw new Error(`contender: ${out}`);
+          return out.includes("0 locked");
+        },
+        { timeout: 30_000, interval: 20 },
+      );
       expect(lockHolder(locked).pid).toBe(server.pid);
       expect(() => lockDataDir(locked)).toThrowError(
         `The data directory ${locked} is in use by another Hybridge server (pid ${server.pid}).`,
@@ -150,15 +152,16 @@ describe("lockDataDir", () => {
     });
     const said = (state: { out: string }, round: number) =>
       state.out.split("\n").filter((line) => line.startsWith(`${round} `));
-    const until = async (done: () => boolean) => {
-      const deadline = Date.now() + 30_000;
-      while (!done()) {
-        const crashed = children.find((c) => c.state.exited);
-        if (crashed) throw new Error(`a contender stopped: ${crashed.state.err}`);
-        if (Date.now() > deadline) throw new Error("the contenders did not answer");
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
-    };
+    // Until the contenders answer; a contender that stops fails the test at once.
+    const until = (done: () => boolean) =>
+      vi.waitUntil(
+        () => {
+          const crashed = children.find((c) => c.state.exited);
+          if (crashed) throw new Error(`a contender stopped: ${crashed.state.err}`);
+          return done();
+        },
+        { timeout: 30_000, interval: 5 },
+      );
 
     try {
       const winners: number[] = [];

@@ -11,12 +11,27 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The alert that names this field's problem: the one its input is described by. */
+function fieldAlert(label: string): string | null {
+  const input = screen.getByLabelText(label, { selector: "input" });
+  const alerts = (input.getAttribute("aria-describedby") ?? "")
+    .split(" ")
+    .map((id) => document.getElementById(id))
+    .filter((element) => element?.getAttribute("role") === "alert");
+  return alerts.length === 1 ? (alerts[0]?.textContent ?? null) : null;
+}
+
 describe("the sign-up form", () => {
   it("names each missing field and sends nothing", async () => {
     const calls = stubApi({});
     renderWithApp(<SignupPage />, { path: "/signup" });
     await userEvent.click(screen.getByRole("button", { name: /sign up/i }));
-    expect(await screen.findAllByRole("alert")).not.toHaveLength(0);
+    await screen.findAllByRole("alert");
+    expect(fieldAlert("Email")).toBe("Please enter your email address.");
+    expect(fieldAlert("Password")).toBe("Password must be at least 8 characters.");
+    // An empty confirmation matches the empty password: the password's message is the one shown.
+    expect(fieldAlert("Confirm password")).toBeNull();
+    expect(screen.getAllByRole("alert")).toHaveLength(2);
     expect(calls.filter((call) => call.url.includes("/sign-up"))).toEqual([]);
   });
 
@@ -28,7 +43,10 @@ describe("the sign-up form", () => {
     await userEvent.type(password as HTMLElement, "correct-horse-battery");
     await userEvent.type(confirm as HTMLElement, "correct-horse-batterx");
     await userEvent.click(screen.getByRole("button", { name: /sign up/i }));
-    expect(await screen.findByText(AuthTexts.passwordsDiffer)).toBeTruthy();
+    await screen.findAllByRole("alert");
+    expect(fieldAlert("Email")).toBeNull();
+    expect(fieldAlert("Password")).toBeNull();
+    expect(fieldAlert("Confirm password")).toBe(AuthTexts.passwordsDiffer);
     expect(calls.filter((call) => call.url.includes("/sign-up"))).toEqual([]);
   });
 });

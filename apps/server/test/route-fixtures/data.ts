@@ -1,0 +1,84 @@
+import type { RouteFixtures } from "./fixture";
+import { SAMPLE_PDF } from "./seed";
+
+/** The database API (decision 027), whose credential is the project's key, and the console's view. */
+export const dataFixtures: RouteFixtures = {
+  "OPTIONS /api/v1/db/*": {
+    access: "none",
+    valid: 204,
+    request: () => ({ params: { "*": "collections/orders/documents" } }),
+  },
+  "GET /api/v1/db/collections/:collection/documents": {
+    access: "public",
+    request: (s) => ({
+      params: { collection: "orders" },
+      query: { limit: "10" },
+      headers: { authorization: `Bearer ${s.databaseKey}` },
+    }),
+  },
+  "POST /api/v1/db/collections/:collection/documents": {
+    access: "public",
+    multiLine: ["item"],
+    request: (s) => ({
+      params: { collection: "orders" },
+      body: { item: "Latte" },
+      headers: { authorization: `Bearer ${s.databaseKey}` },
+    }),
+  },
+  "POST /api/v1/db/collections/:collection/documents/file": {
+    access: "public",
+    multiLine: ["data"],
+    request: (s) => ({
+      params: { collection: "orders" },
+      form: {
+        fields: { data: '{"item":"Receipt"}' },
+        files: [
+          {
+            name: "file",
+            filename: "receipt.pdf",
+            data: SAMPLE_PDF,
+            contentType: "application/pdf",
+          },
+        ],
+      },
+      headers: { authorization: `Bearer ${s.databaseKey}` },
+    }),
+  },
+  "GET /api/v1/db/files/:name": {
+    access: "public",
+    request: (s) => ({ params: { name: s.dataFileName } }),
+  },
+  "GET /api/v1/db/collections/:collection/documents/:id": {
+    access: "public",
+    request: (s) => ({
+      params: { collection: "orders", id: s.documentId },
+      headers: { authorization: `Bearer ${s.databaseKey}` },
+    }),
+  },
+  "DELETE /api/v1/db/collections/:collection/documents/:id": {
+    access: "public",
+    request: (s) => ({
+      params: { collection: "orders", id: s.documentId },
+      headers: { authorization: `Bearer ${s.databaseKey}` },
+    }),
+  },
+  "GET /api/projects/:id/data/collections": {
+    access: "owner",
+    request: (s) => ({ params: { id: s.project.id } }),
+  },
+  "GET /api/projects/:id/data/collections/:collection/documents": {
+    access: "owner",
+    request: (s) => ({ params: { id: s.project.id, collection: "orders" }, query: { limit: "5" } }),
+  },
+  "DELETE /api/projects/:id/data/collections/:collection/documents/:documentId": {
+    access: "owner",
+    request: (s) => ({
+      params: { id: s.project.id, collection: "orders", documentId: s.consoleDocumentId },
+    }),
+  },
+  "GET /api/v1/db/collections/:collection/events": {
+    access: "public",
+    valid: "skip",
+    request: (s) => ({ params: { collection: "orders" }, query: { key: s.databaseKey } }),
+  },
+};
