@@ -11,8 +11,9 @@ import type { Db, Tx } from "../../platform/db/client";
 import { buildLogs, builds, projects, signingKeys } from "../../platform/db/schema";
 import type { Encryption } from "../../platform/encryption";
 import { AppError } from "../../platform/errors";
+import { findOwnedProject } from "../../platform/owned-project";
 import type { Storage } from "../../platform/storage";
-import { findOwnedProject, toBuild } from "./get-latest-builds";
+import { toBuild } from "./build-view";
 import { recordInstall } from "./record-install";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

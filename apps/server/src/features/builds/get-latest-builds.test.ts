@@ -20,28 +20,6 @@ const get = (url: string, cookie?: string) =>
 
 const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
 
-describe("GET /api/projects/:id/builds/summary", () => {
-  it("gives the owner the project's name, app key and status", async () => {
-    const project = await seedProject(app, owner, "Garden");
-    const res = await get(`/api/projects/${project.id}/builds/summary`, owner.cookie);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
-      project: { id: project.id, name: "Garden", keyApp: project.keyApp, status: false },
-    });
-  });
-
-  it("answers 404 to anyone else and 401 when signed out", async () => {
-    const project = await seedProject(app, owner);
-    const res = await get(`/api/projects/${project.id}/builds/summary`, stranger.cookie);
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ code: "NOT_FOUND", message: BuildsTexts.projectNotFound });
-    expect((await get("/api/projects/unknown/builds/summary", owner.cookie)).statusCode).toBe(404);
-    const signedOut = await get(`/api/projects/${project.id}/builds/summary`);
-    expect(signedOut.statusCode).toBe(401);
-    expect(signedOut.json().message).toBe(BuildsTexts.notLoggedIn);
-  });
-});
-
 describe("GET /api/projects/:id/builds/latest", () => {
   it("gives each platform's most recent build, or null", async () => {
     const project = await seedProject(app, owner);

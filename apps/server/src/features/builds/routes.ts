@@ -11,7 +11,6 @@ import {
   LatestBuildResponseSchema,
   ProjectBuildParamsSchema,
   ProjectIdParamsSchema,
-  ProjectSummaryResponseSchema,
   type RecordInstallInput,
   RecordInstallInputSchema,
   RecordInstallResponseSchema,
@@ -24,6 +23,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { requireDatabaseKey } from "../../platform/database-key";
 import { createEncryption } from "../../platform/encryption";
 import { streamLiveEvents } from "../../platform/live";
+import { findOwnedProject } from "../../platform/owned-project";
 import { perKeyBudget } from "../../platform/rate-limit";
 import { requireUser } from "../../platform/session";
 import { projectBuildsChannel } from "./build-events";
@@ -37,7 +37,7 @@ import {
   openPublishedApk,
   readBuildLog,
 } from "./build-operations";
-import { findOwnedProject, getLatestBuild, getProjectSummary } from "./get-latest-builds";
+import { getLatestBuild } from "./get-latest-builds";
 import { listBuilds } from "./list-builds";
 import { publishBuild } from "./publish-build";
 import { recordInstall } from "./record-install";
@@ -65,17 +65,6 @@ export async function registerBuildsRoutes(app: FastifyInstance) {
   const signingKeyEncryption = createEncryption(config.secret, "signingKey");
   const watcher = createLatestBuildsWatcher({ db, listen, live, log: app.log });
   app.addHook("onClose", async () => watcher.close());
-
-  r.get(
-    "/api/projects/:id/builds/summary",
-    { schema: { params: ProjectIdParamsSchema, response: { 200: ProjectSummaryResponseSchema } } },
-    async (request) => {
-      const user = await requireUser(request);
-      return {
-        project: await getProjectSummary({ db, userId: user.id, projectId: request.params.id }),
-      };
-    },
-  );
 
   r.get(
     "/api/projects/:id/builds/latest",

@@ -1,4 +1,4 @@
-import { ProjectSummaryResponseSchema } from "@hybridge/shared/builds/schemas";
+import { ProjectSummaryResponseSchema } from "@hybridge/shared/projects/schemas";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiClient } from "../../../lib/api-client";
 import { buildsEndpoints } from "./endpoints";
