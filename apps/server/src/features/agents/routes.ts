@@ -43,7 +43,7 @@ import { openMultipartForm, readWholeFile, registerMultipart } from "../../platf
 import { ownsProject } from "../../platform/owned-project";
 import { perAddressLimit } from "../../platform/rate-limit";
 import { requireUser } from "../../platform/session";
-import { getSigningKeyInfo } from "../builds/build-operations";
+import { getSigningKeyInfo } from "../builds/get-signing-key-info";
 import { requireAgent } from "./agent-auth";
 import {
   agentUrls,

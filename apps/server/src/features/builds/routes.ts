@@ -27,19 +27,17 @@ import { findOwnedProject } from "../../platform/owned-project";
 import { perKeyBudget } from "../../platform/rate-limit";
 import { requireUser } from "../../platform/session";
 import { projectBuildsChannel } from "./build-events";
-import {
-  cancelBuild,
-  getInstallPage,
-  getSigningKeyInfo,
-  openBuildArtifact,
-  openInstallIcon,
-  openKeystore,
-  openPublishedApk,
-  readBuildLog,
-} from "./build-operations";
+import { cancelBuild } from "./cancel-build";
+import { getInstallPage } from "./get-install-page";
 import { getLatestBuild } from "./get-latest-builds";
+import { getSigningKeyInfo } from "./get-signing-key-info";
 import { listBuilds } from "./list-builds";
+import { openBuildArtifact } from "./open-build-artifact";
+import { openInstallIcon } from "./open-install-icon";
+import { openKeystore } from "./open-keystore";
+import { openPublishedApk } from "./open-published-apk";
 import { publishBuild } from "./publish-build";
+import { readBuildLog } from "./read-build-log";
 import { recordInstall } from "./record-install";
 import { requestBuild } from "./request-build";
 import { createLatestBuildsWatcher } from "./watch-latest-builds";
