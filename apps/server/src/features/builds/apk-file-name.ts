@@ -1,5 +1,6 @@
+import { downloadFileStem } from "../../platform/download";
+
 /** The file name a downloaded APK gets: the app code, kept to safe characters, and version. */
 export function apkFileName(appKey: string, version: number) {
-  const safe = appKey.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^-+|-+$/g, "") || "app";
-  return `${safe.slice(0, 60)}-v${version}.apk`;
+  return `${downloadFileStem(appKey)}-v${version}.apk`;
 }

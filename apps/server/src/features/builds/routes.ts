@@ -16,12 +16,11 @@ import {
   RecordInstallResponseSchema,
   RequestBuildInputSchema,
   RequestBuildResponseSchema,
-  SigningKeyInfoResponseSchema,
 } from "@hybridge/shared/builds/schemas";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { requireDatabaseKey } from "../../platform/database-key";
-import { createEncryption } from "../../platform/encryption";
+import { sendDownload } from "../../platform/download";
 import { streamLiveEvents } from "../../platform/live";
 import { findOwnedProject } from "../../platform/owned-project";
 import { perKeyBudget } from "../../platform/rate-limit";
@@ -30,11 +29,9 @@ import { projectBuildsChannel } from "./build-events";
 import { cancelBuild } from "./cancel-build";
 import { getInstallPage } from "./get-install-page";
 import { getLatestBuild } from "./get-latest-builds";
-import { getSigningKeyInfo } from "./get-signing-key-info";
 import { listBuilds } from "./list-builds";
 import { openBuildArtifact } from "./open-build-artifact";
 import { openInstallIcon } from "./open-install-icon";
-import { openKeystore } from "./open-keystore";
 import { openPublishedApk } from "./open-published-apk";
 import { publishBuild } from "./publish-build";
 import { readBuildLog } from "./read-build-log";
@@ -60,7 +57,6 @@ const INSTALLS_PER_APP = { max: 120, windowSeconds: 60 };
 export async function registerBuildsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, live, listen, storage, config } = app.deps;
-  const signingKeyEncryption = createEncryption(config.secret, "signingKey");
   const watcher = createLatestBuildsWatcher({ db, listen, live, log: app.log });
   app.addHook("onClose", async () => watcher.close());
 
@@ -193,19 +189,6 @@ export async function registerBuildsRoutes(app: FastifyInstance) {
     },
   );
 
-  const sendDownload = (
-    reply: FastifyReply,
-    file: { stream: unknown; size: number; fileName: string },
-    contentType: string,
-  ) => {
-    reply.header("Content-Type", contentType);
-    reply.header("Content-Length", file.size);
-    reply.header("Content-Disposition", `attachment; filename="${file.fileName}"`);
-    reply.header("Cache-Control", "private, no-store");
-    reply.header("X-Content-Type-Options", "nosniff");
-    return reply.send(file.stream);
-  };
-
   r.get(
     "/api/projects/:id/builds/:buildId/apk",
     { schema: { params: ProjectBuildParamsSchema } },
@@ -219,39 +202,6 @@ export async function registerBuildsRoutes(app: FastifyInstance) {
         buildId: request.params.buildId,
       });
       return sendDownload(reply, file, APK_TYPE);
-    },
-  );
-
-  r.get(
-    "/api/projects/:id/signing-key",
-    { schema: { params: ProjectIdParamsSchema, response: { 200: SigningKeyInfoResponseSchema } } },
-    async (request) => {
-      const user = await requireUser(request);
-      return getSigningKeyInfo({
-        db,
-        encryption: signingKeyEncryption,
-        userId: user.id,
-        projectId: request.params.id,
-      });
-    },
-  );
-
-  r.get(
-    "/api/projects/:id/signing-key/keystore",
-    { schema: { params: ProjectIdParamsSchema } },
-    async (request, reply) => {
-      const user = await requireUser(request);
-      const file = await openKeystore({
-        db,
-        encryption: signingKeyEncryption,
-        userId: user.id,
-        projectId: request.params.id,
-      });
-      return sendDownload(
-        reply,
-        { stream: file.body, size: file.body.length, fileName: file.fileName },
-        "application/x-pkcs12",
-      );
     },
   );
 

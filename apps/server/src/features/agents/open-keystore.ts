@@ -2,10 +2,10 @@ import { BuildsTexts } from "@hybridge/shared/builds/texts";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { signingKeys } from "../../platform/db/schema";
+import { downloadFileStem } from "../../platform/download";
 import type { Encryption } from "../../platform/encryption";
 import { AppError } from "../../platform/errors";
 import { findOwnedProject } from "../../platform/owned-project";
-import { apkFileName } from "./apk-file-name";
 
 /** The project's upload keystore, for its owner to download (404 when it has none). */
 export async function openKeystore(options: {
@@ -23,6 +23,6 @@ export async function openKeystore(options: {
   if (clear === null) throw AppError.notFound(BuildsTexts.signingKeyNone);
   return {
     body: Buffer.from(clear, "base64"),
-    fileName: `${apkFileName(project.keyApp, 1).replace(/-v1\.apk$/, "")}-upload.p12`,
+    fileName: `${downloadFileStem(project.keyApp)}-upload.p12`,
   };
 }
