@@ -36,8 +36,10 @@ import { openMultipartForm, registerMultipart } from "../../platform/multipart-f
 import { perAddressLimit } from "../../platform/rate-limit";
 import { getSession } from "../../platform/session";
 import { createProject } from "./create-project";
+import { findOwnedProject } from "./find-owned-project";
 import { getProjectSummary } from "./get-project-summary";
-import { findOwnedProject, isAppCodeAvailable, listProjects } from "./list-projects";
+import { isAppCodeAvailable } from "./is-app-code-available";
+import { listProjects } from "./list-projects";
 import { dropUnshownKeys, regenerateDatabaseKey, viewProjectSettings } from "./project-settings";
 import { getAccountUsage, getProjectUsage } from "./project-usage";
 import { toProject, toProjectListItem, toSettings } from "./project-view";
