@@ -13,7 +13,7 @@ import {
   type TestUser,
 } from "../../test/test-app";
 import { newAgentToken } from "../features/agents/agent-auth";
-import { seedKeyedProject, seedProject } from "../features/builds/test-helpers";
+import { seedKeyedProject, seedProject } from "../features/builds/test-support";
 import { makeZip, SAMPLE_INDEX, uploadBundle } from "../features/bundles/test-support";
 import * as schema from "./db/schema";
 

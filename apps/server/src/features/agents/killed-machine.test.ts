@@ -10,7 +10,7 @@ import { machineFolderName, startAgent, WORK_ROOT_PREFIX } from "@hybridge/agent
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { until } from "../../../test/net";
 import { createTestApp, createTestUser, type TestApp, type TestUser } from "../../../test/test-app";
-import { seedBuild, seedProject } from "../builds/test-helpers";
+import { seedBuild, seedProject } from "../builds/test-support";
 import { createEmbeddedAgent } from "./manage-agents";
 import { listenForMachines } from "./test-support";
 

@@ -1,7 +1,7 @@
 import { BuildsTexts } from "@hybridge/shared/builds/texts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, createTestUser, type TestApp, type TestUser } from "../../../test/test-app";
-import { seedProject } from "../builds/test-helpers";
+import { seedProject } from "../builds/test-support";
 
 let app: TestApp;
 let owner: TestUser;
