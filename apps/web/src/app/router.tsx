@@ -141,7 +141,7 @@ export const routes: RouteObject[] = [
         children: [
           // No guard (spec section 2): each page tells a signed-out visitor what to do.
           {
-            // The projects feature's page with the store's Modules section (app/layouts).
+            // The projects feature's page with the other features' parts (layouts/project-route.tsx).
             path: routePatterns.project,
             lazy: page(() => import("./layouts/project-route"), "ProjectRoute"),
           },
