@@ -1,9 +1,9 @@
-import { ProjectBuilds } from "../../features/builds/components/project-builds";
-import { SigningKeySection } from "../../features/builds/components/signing-key-section";
-import { WebAppSection } from "../../features/bundles/components/web-app-section";
-import { DatabaseSection } from "../../features/data/components/database-section";
-import { ProjectPage, type ProjectSection } from "../../features/projects/pages/project-page";
-import { ProjectModules } from "../../features/store/components/project-modules";
+import { ProjectBuilds } from "@/features/builds/components/project-builds";
+import { SigningKeySection } from "@/features/builds/components/signing-key-section";
+import { WebAppSection } from "@/features/bundles/components/web-app-section";
+import { DatabaseSection } from "@/features/data/components/database-section";
+import { ProjectPage, type ProjectSection } from "@/features/projects/pages/project-page";
+import { ProjectModules } from "@/features/store/components/project-modules";
 
 /** What other features add under the project page's cards. */
 const SECTIONS: readonly ProjectSection[] = [

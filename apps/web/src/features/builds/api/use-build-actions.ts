@@ -11,8 +11,8 @@ import {
 } from "@hybridge/shared/builds/schemas";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { apiClient } from "../../../lib/api-client";
-import { sendForm, type UploadProgress } from "../../../lib/upload";
+import { apiClient } from "@/lib/api-client";
+import { sendForm, type UploadProgress } from "@/lib/upload";
 import { buildsEndpoints } from "./endpoints";
 import { buildsKeys } from "./query-keys";
 import { replaceListedBuild } from "./use-builds";

@@ -3,7 +3,7 @@ import { type Build, BuildEvents, type LatestBuildResponse } from "@hybridge/sha
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { FakeEventSource } from "../../../test/fake-event-source";
+import { FakeEventSource } from "@/test/fake-event-source";
 import { buildsKeys } from "./query-keys";
 import { useProjectBuildsLive } from "./use-project-builds-live";
 

@@ -7,12 +7,12 @@ import { Apple, Clock, Download, Play, QrCode, Rocket, XCircle } from "lucide-re
 import { useEffect, useId, useState } from "react";
 import toast from "react-hot-toast";
 import { Link } from "react-router";
-import { Button, buttonClasses } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { LoadFailed } from "../../../components/ui/load-failed";
-import { Spinner } from "../../../components/ui/spinner";
-import { ApiError, errorMessage } from "../../../lib/api-client";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { LoadFailed } from "@/components/ui/load-failed";
+import { Spinner } from "@/components/ui/spinner";
+import { ApiError, errorMessage } from "@/lib/api-client";
 import { buildsEndpoints } from "../api/endpoints";
 import { useCancelBuild } from "../api/use-build-actions";
 import { useLatestBuild } from "../api/use-latest-build";

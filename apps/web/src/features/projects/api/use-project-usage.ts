@@ -1,7 +1,7 @@
 import { ProjectUsageResponseSchema } from "@hybridge/shared/projects/quotas";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiClient } from "../../../lib/api-client";
-import { projectUsageKey } from "../../../lib/project-usage";
+import { apiClient } from "@/lib/api-client";
+import { projectUsageKey } from "@/lib/project-usage";
 import { projectsEndpoints } from "./endpoints";
 
 export function getProjectUsageQueryOptions(projectId: string) {
