@@ -14,7 +14,7 @@ import { LoadFailed } from "@/components/ui/load-failed";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { buildsEndpoints } from "../api/endpoints";
-import { useCancelBuild } from "../api/use-build-actions";
+import { useCancelBuild } from "../api/use-cancel-build";
 import { useLatestBuild } from "../api/use-latest-build";
 import { usePublishBuild } from "../api/use-publish-build";
 import { useRequestBuild } from "../api/use-request-build";

@@ -6,7 +6,7 @@ import { Card } from "@/components/ui/card";
 import { LoadFailed } from "@/components/ui/load-failed";
 import { LoadingState } from "@/components/ui/spinner";
 import { buildsEndpoints } from "../api/endpoints";
-import { useSigningKey } from "../api/use-build-actions";
+import { useSigningKey } from "../api/use-signing-key";
 import { UploadKeyPart } from "./upload-key-part";
 
 /**

@@ -17,7 +17,7 @@ import { Input } from "@/components/ui/input";
 import { PasswordInput } from "@/components/ui/password-input";
 import { UploadProgress } from "@/components/ui/upload-progress";
 import { errorMessage } from "@/lib/api-client";
-import { useReplaceUploadKey, useResetUploadKey } from "../api/use-build-actions";
+import { useReplaceUploadKey, useResetUploadKey } from "../api/use-signing-key";
 
 const T = BuildsTexts;
 
