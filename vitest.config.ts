@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: "shared", root: "packages/shared", include: ["src/**/*.test.ts"] } },
+      // The repository's own scripts (scripts/check-boundaries.mjs).
+      { test: { name: "scripts", root: "scripts", include: ["**/*.test.mjs"] } },
       {
         test: {
           name: "app",

@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
@@ -13,6 +14,8 @@ function isMarketingCode(id: string): boolean {
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  // `@/…` is `src/…` (tsconfig.json's paths; also vitest.config.ts and scripts/build.mjs).
+  resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   server: {
     port: 5173,
     strictPort: true,

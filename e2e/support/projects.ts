@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { BrowserContext } from "playwright-core";
-import { pngBytes, svgText } from "../../apps/server/src/features/files/test-images";
+import { pngBytes, svgText } from "../../apps/server/test/test-images";
 import { baseUrl } from "./env";
 
-export { jpegBytes, pngBytes, svgText } from "../../apps/server/src/features/files/test-images";
+export { jpegBytes, pngBytes, svgText } from "../../apps/server/test/test-images";
 
 /** A fresh app code per call (codes are unique across all users). */
 export const uniqueAppCode = (): string => `app-${randomBytes(5).toString("hex")}`;

@@ -7,7 +7,7 @@ import path from "node:path";
 import { startAgent } from "@hybridge/agent/runner";
 import { buildApp } from "../src/app";
 import { createEmbeddedAgent } from "../src/features/agents/manage-agents";
-import { seedProject } from "../src/features/builds/test-helpers";
+import { seedProject } from "../src/features/builds/test-support";
 import { loadConfig } from "../src/platform/config";
 import { openDatabase } from "../src/platform/db/client";
 import { createTestUser, postJson, TEST_ORIGIN, TEST_SECRET, type TestApp } from "../test/test-app";

@@ -119,6 +119,8 @@ await build({
   root: webDir,
   configFile: false,
   logLevel: "warn",
+  // vite.config.ts's alias, which this build does not read.
+  resolve: { alias: { "@": path.join(webDir, "src") } },
   build: {
     outDir,
     emptyOutDir: false,

@@ -12,8 +12,8 @@ import {
   type TestApp,
   type TestUser,
 } from "../../test/test-app";
-import { newAgentToken } from "../features/agents/agent-auth";
-import { seedKeyedProject, seedProject } from "../features/builds/test-helpers";
+import { insertTestAgent } from "../features/agents/test-support";
+import { seedKeyedProject, seedProject } from "../features/builds/test-support";
 import { makeZip, SAMPLE_INDEX, uploadBundle } from "../features/bundles/test-support";
 import * as schema from "./db/schema";
 
@@ -129,13 +129,7 @@ describe("BUNDLE_KEEP_PER_PROJECT", () => {
     const project = await seedProject(app, owner);
     const given = (await uploadBundle(app, project.id, owner.cookie, await bundleOf(10))).json()
       .bundle;
-    const { token, prefix, hash } = newAgentToken();
-    await app.deps.db.insert(schema.agents).values({
-      name: "Quota machine",
-      platforms: ["android"],
-      tokenHash: hash,
-      tokenPrefix: prefix,
-    });
+    const { token } = await insertTestAgent(app, { name: "Quota machine" });
     // Nothing else waits: this file's queue is this test's.
     await app.deps.db
       .update(schema.builds)

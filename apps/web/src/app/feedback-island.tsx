@@ -2,7 +2,7 @@
 // The public pages carry no React; their plain script imports this module when the top bar's
 // Feedback button is first used (src/public/feedback.ts) — the build names its file in the page.
 // It is an entry of the app's build, so it shares the console's chunks (React, the providers).
-import "../lib/zod-config";
+import "@/lib/zod-config";
 import { lazy, StrictMode, Suspense, useEffect, useMemo, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { MemoryRouter, useLocation } from "react-router";
@@ -11,7 +11,7 @@ import { AppProviders } from "./providers";
 // Loaded apart, as in the console's top bar: its chunk (and Radix Dialog) is the console's own,
 // shared, and none of it joins the console's first load through this entry.
 const FeedbackDialog = lazy(() =>
-  import("../features/feedback/components/feedback-dialog").then((module) => ({
+  import("@/features/feedback/components/feedback-dialog").then((module) => ({
     default: module.FeedbackDialog,
   })),
 );

@@ -2,8 +2,8 @@ import { GenericTexts } from "@hybridge/shared/common/errors";
 import { paths } from "@hybridge/shared/common/paths";
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
-import { Button } from "../components/ui/button";
-import { useDocumentTitle } from "../lib/use-document-title";
+import { Button } from "@/components/ui/button";
+import { useDocumentTitle } from "@/lib/use-document-title";
 
 export function NotFoundPage() {
   useDocumentTitle(GenericTexts.notFound);

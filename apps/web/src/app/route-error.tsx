@@ -1,9 +1,9 @@
 import { PRODUCT_NAME, paths } from "@hybridge/shared/common/paths";
 import { RefreshCw, TriangleAlert } from "lucide-react";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
-import { Button } from "../components/ui/button";
-import { LogoMark } from "../components/ui/logo";
-import { useDocumentTitle } from "../lib/use-document-title";
+import { Button } from "@/components/ui/button";
+import { LogoMark } from "@/components/ui/logo";
+import { useDocumentTitle } from "@/lib/use-document-title";
 import { NotFoundPage } from "./not-found-page";
 
 const TITLE = "Something went wrong";

@@ -1,7 +1,7 @@
 import { paths } from "@hybridge/shared/common/paths";
 import { matchRoutes } from "react-router";
 import { describe, expect, it } from "vitest";
-import { prerenderedPages } from "../features/marketing/content/prerendered-pages";
+import { prerenderedPages } from "@/features/marketing/content/prerendered-pages";
 import { loadMatchedRoutes, routePathList, routes } from "./router";
 
 describe("the route list", () => {
@@ -57,7 +57,7 @@ describe("the route list", () => {
   it("loads the matched pages' chunks before the first render, and leaves the others lazy", async () => {
     await loadMatchedRoutes(paths.landingFr);
     const [fr] = (matchRoutes(routes, paths.landingFr) ?? []).slice(-1);
-    const { LandingFrPage } = await import("../features/marketing/pages/landing-fr-page");
+    const { LandingFrPage } = await import("@/features/marketing/pages/landing-fr-page");
     expect(fr?.route.lazy).toBeUndefined();
     expect(fr?.route.Component).toBe(LandingFrPage);
 

@@ -32,92 +32,89 @@ export const routes: RouteObject[] = [
           // No guard.
           {
             path: paths.landing,
-            lazy: page(() => import("../features/marketing/pages/landing-page"), "LandingPage"),
+            lazy: page(() => import("@/features/marketing/pages/landing-page"), "LandingPage"),
           },
           {
             path: paths.landingFr,
-            lazy: page(
-              () => import("../features/marketing/pages/landing-fr-page"),
-              "LandingFrPage",
-            ),
+            lazy: page(() => import("@/features/marketing/pages/landing-fr-page"), "LandingFrPage"),
           },
           {
             path: paths.join,
-            lazy: page(() => import("../features/community/pages/join-page"), "JoinPage"),
+            lazy: page(() => import("@/features/community/pages/join-page"), "JoinPage"),
           },
           {
             path: paths.resetPassword,
             lazy: page(
-              () => import("../features/auth/pages/reset-password-page"),
+              () => import("@/features/auth/pages/reset-password-page"),
               "ResetPasswordPage",
             ),
           },
           {
             path: paths.changePassword,
             lazy: page(
-              () => import("../features/auth/pages/change-password-page"),
+              () => import("@/features/auth/pages/change-password-page"),
               "ChangePasswordPage",
             ),
           },
           {
             // The verification mail's link lands here (decision 032).
             path: paths.verifyEmail,
-            lazy: page(() => import("../features/auth/pages/verify-email-page"), "VerifyEmailPage"),
+            lazy: page(() => import("@/features/auth/pages/verify-email-page"), "VerifyEmailPage"),
           },
           {
             path: paths.leave,
-            lazy: page(() => import("../features/auth/pages/leave-page"), "LeavePage"),
+            lazy: page(() => import("@/features/auth/pages/leave-page"), "LeavePage"),
           },
           {
             path: paths.beta,
-            lazy: page(() => import("../features/community/pages/beta-page"), "BetaPage"),
+            lazy: page(() => import("@/features/community/pages/beta-page"), "BetaPage"),
           },
           {
             path: paths.docs,
-            lazy: page(() => import("../features/marketing/pages/docs-page"), "DocsPage"),
+            lazy: page(() => import("@/features/marketing/pages/docs-page"), "DocsPage"),
           },
           {
             path: paths.assistant,
-            lazy: page(() => import("../features/marketing/pages/assistant-page"), "AssistantPage"),
+            lazy: page(() => import("@/features/marketing/pages/assistant-page"), "AssistantPage"),
           },
           {
             path: paths.privacy,
-            lazy: page(() => import("../features/marketing/pages/privacy-page"), "PrivacyPage"),
+            lazy: page(() => import("@/features/marketing/pages/privacy-page"), "PrivacyPage"),
           },
           {
             // A published app's public install page (its APK and a QR code).
             path: routePatterns.install,
-            lazy: page(() => import("../features/builds/pages/install-page"), "InstallPage"),
+            lazy: page(() => import("@/features/builds/pages/install-page"), "InstallPage"),
           },
           {
             path: paths.feedback,
-            lazy: page(() => import("../features/feedback/pages/feedback-page"), "FeedbackPage"),
+            lazy: page(() => import("@/features/feedback/pages/feedback-page"), "FeedbackPage"),
           },
           {
             path: paths.welcome,
-            lazy: page(() => import("../features/marketing/pages/welcome-page"), "WelcomePage"),
+            lazy: page(() => import("@/features/marketing/pages/welcome-page"), "WelcomePage"),
           },
           // Signed-in users go on to /home.
           {
             lazy: page(
-              () => import("../features/auth/components/redirect-if-authed"),
+              () => import("@/features/auth/components/redirect-if-authed"),
               "RedirectIfAuthed",
             ),
             children: [
               {
                 path: paths.login,
-                lazy: page(() => import("../features/auth/pages/login-page"), "LoginPage"),
+                lazy: page(() => import("@/features/auth/pages/login-page"), "LoginPage"),
               },
               {
                 path: paths.signup,
-                lazy: page(() => import("../features/auth/pages/signup-page"), "SignupPage"),
+                lazy: page(() => import("@/features/auth/pages/signup-page"), "SignupPage"),
               },
             ],
           },
 
           // Login guard for the pages outside the console.
           {
-            lazy: page(() => import("../features/auth/components/require-auth"), "RequireAuth"),
+            lazy: page(() => import("@/features/auth/components/require-auth"), "RequireAuth"),
             children: [
               {
                 path: paths.dash,
@@ -141,63 +138,60 @@ export const routes: RouteObject[] = [
         children: [
           // No guard (spec section 2): each page tells a signed-out visitor what to do.
           {
-            // The projects feature's page with the store's Modules section (app/layouts).
+            // The projects feature's page with the other features' parts (layouts/project-route.tsx).
             path: routePatterns.project,
             lazy: page(() => import("./layouts/project-route"), "ProjectRoute"),
           },
           {
             path: paths.newProject,
             lazy: page(
-              () => import("../features/projects/pages/new-project-page"),
+              () => import("@/features/projects/pages/new-project-page"),
               "NewProjectPage",
             ),
           },
           {
             path: routePatterns.updateProject,
             lazy: page(
-              () => import("../features/projects/pages/update-project-page"),
+              () => import("@/features/projects/pages/update-project-page"),
               "UpdateProjectPage",
             ),
           },
           {
             path: routePatterns.settings,
-            lazy: page(() => import("../features/projects/pages/settings-page"), "SettingsPage"),
+            lazy: page(() => import("@/features/projects/pages/settings-page"), "SettingsPage"),
           },
 
           // Login guard. The spec also lists /store and /store/module/:id as unguarded; we
           // read them as guarded (the spec's own note on the conflict).
           {
-            lazy: page(() => import("../features/auth/components/require-auth"), "RequireAuth"),
+            lazy: page(() => import("@/features/auth/components/require-auth"), "RequireAuth"),
             children: [
               {
                 path: paths.home,
-                lazy: page(() => import("../features/projects/pages/home-page"), "HomePage"),
+                lazy: page(() => import("@/features/projects/pages/home-page"), "HomePage"),
               },
               {
                 path: paths.store,
-                lazy: page(() => import("../features/store/pages/store-page"), "StorePage"),
+                lazy: page(() => import("@/features/store/pages/store-page"), "StorePage"),
               },
               {
                 path: routePatterns.storeModule,
-                lazy: page(() => import("../features/store/pages/module-page"), "ModulePage"),
+                lazy: page(() => import("@/features/store/pages/module-page"), "ModulePage"),
               },
               {
                 path: paths.addModule,
-                lazy: page(
-                  () => import("../features/store/pages/add-module-page"),
-                  "AddModulePage",
-                ),
+                lazy: page(() => import("@/features/store/pages/add-module-page"), "AddModulePage"),
               },
               {
                 path: routePatterns.test,
                 lazy: page(
-                  () => import("../features/test-console/pages/test-console-page"),
+                  () => import("@/features/test-console/pages/test-console-page"),
                   "TestConsolePage",
                 ),
               },
               {
                 path: paths.build,
-                lazy: page(() => import("../features/builds/pages/builds-page"), "BuildsPage"),
+                lazy: page(() => import("@/features/builds/pages/builds-page"), "BuildsPage"),
               },
             ],
           },

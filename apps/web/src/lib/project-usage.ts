@@ -2,7 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 
 /**
  * The query key of a project's usage (GET /api/projects/{id}/usage, decision 035): shown by the
- * builds feature's project page, changed by the bundles and data features' mutations, which
+ * projects feature's project page, changed by the bundles and data features' mutations, which
  * invalidate it through here rather than import another feature's keys.
  */
 export const projectUsageKey = (projectId: string) => ["project-usage", projectId] as const;

@@ -1,5 +1,5 @@
 import { CopyTexts } from "@hybridge/shared/common/copy";
-import { copyText } from "../lib/clipboard";
+import { copyText } from "@/lib/clipboard";
 import { showToast } from "./toast";
 
 /** Each button's pending "back to Copy" timer: a second copy restarts the 2 s. */

@@ -3,12 +3,12 @@ import {
   type ScrollFadeSides,
   scrollFadeClass,
   watchScrollEdges,
-} from "../features/marketing/scroll-edges";
+} from "@/features/marketing/scroll-edges";
 import {
   keepLinkInView,
   scrollToSection,
   watchCurrentSection,
-} from "../features/marketing/scroll-to-section";
+} from "@/features/marketing/scroll-to-section";
 
 /**
  * A click on an in-page link (section nav, the docs' and privacy policy's contents, the skip

@@ -1,4 +1,4 @@
-import { authEndpoints } from "../features/auth/api/endpoints";
+import { authEndpoints } from "@/features/auth/api/endpoints";
 
 /**
  * The top bar's links for the visitor's session. The pre-rendered bar holds "Sign In", kept

@@ -1,4 +1,4 @@
-import { prefersReducedMotion } from "../features/marketing/scroll-to-section";
+import { prefersReducedMotion } from "@/features/marketing/scroll-to-section";
 
 /**
  * The demo videos of a pre-rendered page (features/marketing/components/video-frame.tsx). Each

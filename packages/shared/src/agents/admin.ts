@@ -13,6 +13,12 @@ export const CreateAgentInputSchema = z.object({
 });
 export type CreateAgentInput = z.infer<typeof CreateAgentInputSchema>;
 
+/**
+ * A build machine counts as connected while it called within this many seconds (`connected`
+ * here; a pending build's `waitingForAgent` when none is).
+ */
+export const AGENT_CONNECTED_SECONDS = 60;
+
 export const AgentSchema = z.object({
   id: z.string(),
   name: z.string(),

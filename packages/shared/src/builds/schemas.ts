@@ -129,18 +129,6 @@ export type BuildListItem = z.infer<typeof BuildListItemSchema>;
 export const BuildListResponseSchema = z.object({ builds: z.array(BuildListItemSchema) });
 export type BuildListResponse = z.infer<typeof BuildListResponseSchema>;
 
-/** What the project page needs of its project. */
-export const ProjectSummarySchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  keyApp: z.string(),
-  status: z.boolean(),
-});
-export type ProjectSummary = z.infer<typeof ProjectSummarySchema>;
-
-export const ProjectSummaryResponseSchema = z.object({ project: ProjectSummarySchema });
-export type ProjectSummaryResponse = z.infer<typeof ProjectSummaryResponseSchema>;
-
 /**
  * The install id an app generates once per install (a UUID fits): 16–64 letters, digits, `-` or
  * `_`. It is what makes a device count once.

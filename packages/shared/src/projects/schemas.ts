@@ -160,3 +160,15 @@ export type ProjectSettingsResponse = z.infer<typeof ProjectSettingsResponseSche
 /** A key's display prefix followed by a dot for each random character it does not show. */
 export const maskDatabaseKey = (prefix: string) =>
   `${prefix}${"•".repeat(DATABASE_KEY.randomLength - DATABASE_KEY.shownLength)}`;
+
+/** What the project page needs of its project. */
+export const ProjectSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  keyApp: z.string(),
+  status: z.boolean(),
+});
+export type ProjectSummary = z.infer<typeof ProjectSummarySchema>;
+
+export const ProjectSummaryResponseSchema = z.object({ project: ProjectSummarySchema });
+export type ProjectSummaryResponse = z.infer<typeof ProjectSummaryResponseSchema>;

@@ -12,10 +12,9 @@ import {
   type TestUser,
 } from "../../../test/test-app";
 import * as schema from "../../platform/db/schema";
-import { seedBuild, seedProject } from "../builds/test-helpers";
-import { newAgentToken } from "./agent-auth";
+import { seedBuild, seedProject } from "../builds/test-support";
 import { sweepExpiredLeases } from "./build-queue";
-import { type TestKeystore, testKeystore } from "./test-support";
+import { insertTestAgent, type TestKeystore, testKeystore } from "./test-support";
 
 const ADMIN = "queue-admin@example.test";
 const APK = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from("an android app")]);
@@ -60,15 +59,7 @@ beforeEach(async () => {
     .where(inArray(schema.builds.status, ["pending", "building"]));
 });
 
-async function addAgent(platforms: string[] = ["android"]) {
-  const { token, prefix, hash } = newAgentToken();
-  const [row] = await app.deps.db
-    .insert(schema.agents)
-    .values({ name: "Test machine", platforms, tokenHash: hash, tokenPrefix: prefix })
-    .returning({ id: schema.agents.id });
-  if (!row) throw new Error("no agent");
-  return { id: row.id, token };
-}
+const addAgent = (platforms: string[] = ["android"]) => insertTestAgent(app, { platforms });
 
 const agentCall = (
   token: string,

@@ -10,7 +10,7 @@ import {
   type TestUser,
 } from "../../../test/test-app";
 import * as schema from "../../platform/db/schema";
-import { seedProject } from "../builds/test-helpers";
+import { seedProject } from "../builds/test-support";
 import { newAgentToken } from "./agent-auth";
 import { claimStatement, sweepExpiredLeases } from "./build-queue";
 

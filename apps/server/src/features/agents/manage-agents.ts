@@ -1,4 +1,9 @@
-import type { Agent, CreateAgentInput, CreateAgentResponse } from "@hybridge/shared/agents/admin";
+import {
+  AGENT_CONNECTED_SECONDS,
+  type Agent,
+  type CreateAgentInput,
+  type CreateAgentResponse,
+} from "@hybridge/shared/agents/admin";
 import { AgentsTexts } from "@hybridge/shared/agents/texts";
 import type { SessionUser } from "@hybridge/shared/auth/schemas";
 import { ErrorCodes } from "@hybridge/shared/common/errors";
@@ -6,7 +11,6 @@ import { and, desc, eq, inArray, isNull, lt, or, type SQL, sql } from "drizzle-o
 import type { Db, Tx } from "../../platform/db/client";
 import { agents, buildLogs, builds, projects } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
-import { AGENT_CONNECTED_SECONDS } from "../builds/get-latest-builds";
 import { newAgentToken } from "./agent-auth";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

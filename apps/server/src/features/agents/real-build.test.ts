@@ -11,7 +11,7 @@ import {
   type TestApp,
   type TestUser,
 } from "../../../test/test-app";
-import { seedProject } from "../builds/test-helpers";
+import { seedProject } from "../builds/test-support";
 import { sampleBundle, uploadBundle } from "../bundles/test-support";
 import { createEmbeddedAgent } from "./manage-agents";
 import { listenForMachines } from "./test-support";

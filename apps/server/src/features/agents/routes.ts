@@ -37,13 +37,13 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { projects } from "../../platform/db/schema";
+import { sendDownload } from "../../platform/download";
 import { createEncryption } from "../../platform/encryption";
 import { AppError } from "../../platform/errors";
 import { openMultipartForm, readWholeFile, registerMultipart } from "../../platform/multipart-form";
 import { ownsProject } from "../../platform/owned-project";
 import { perAddressLimit } from "../../platform/rate-limit";
 import { requireUser } from "../../platform/session";
-import { getSigningKeyInfo } from "../builds/build-operations";
 import { requireAgent } from "./agent-auth";
 import {
   agentUrls,
@@ -57,7 +57,9 @@ import {
   startLeaseSweeper,
   storeArtifact,
 } from "./build-queue";
+import { getSigningKeyInfo } from "./get-signing-key-info";
 import { createAgent, listAgents, releaseBuildsOf, revokeAgent } from "./manage-agents";
+import { openKeystore } from "./open-keystore";
 import {
   detachedBody,
   rawBody,
@@ -72,8 +74,8 @@ import { replaceUploadKey, resetUploadKey } from "./upload-key";
 const RAW_TYPES = ["application/octet-stream", "application/vnd.android.package-archive"];
 
 /**
- * The build machines' API (docs/agents-protocol.md) and the admins' management of the
- * machines. Machines authenticate with their bearer token, never with database credentials.
+ * The build machines' API (docs/agents-protocol.md), the admins' management of the machines,
+ * and the owner's side of a project's upload key (decision 033). Machines authenticate with their bearer token, never with database credentials.
  * `options.bundleFor`/`openBundle` come from the bundles feature.
  */
 export async function registerAgentsRoutes(
@@ -340,9 +342,42 @@ export async function registerAgentsRoutes(
     },
   );
 
-  // The owner's upload key, until an Android build is published (decision 033): replaced by a
-  // keystore of the owner's, or reset (the next build makes one). GET and the download are the
-  // builds feature's.
+  // The owner's upload key: what it is (its password shown once) and the keystore's download.
+  r.get(
+    "/api/projects/:id/signing-key",
+    { schema: { params: ProjectIdParamsSchema, response: { 200: SigningKeyInfoResponseSchema } } },
+    async (request) => {
+      const user = await requireUser(request);
+      return getSigningKeyInfo({
+        db,
+        encryption: signingKeyEncryption,
+        userId: user.id,
+        projectId: request.params.id,
+      });
+    },
+  );
+
+  r.get(
+    "/api/projects/:id/signing-key/keystore",
+    { schema: { params: ProjectIdParamsSchema } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const file = await openKeystore({
+        db,
+        encryption: signingKeyEncryption,
+        userId: user.id,
+        projectId: request.params.id,
+      });
+      return sendDownload(
+        reply,
+        { stream: file.body, size: file.body.length, fileName: file.fileName },
+        "application/x-pkcs12",
+      );
+    },
+  );
+
+  // Until an Android build is published (decision 033) it is replaced by a keystore of the
+  // owner's, or reset (the next build makes one).
   const keyTooLarge = () => new AppError("PAYLOAD_TOO_LARGE", AgentsTexts.keystoreTooLarge);
   r.put(
     "/api/projects/:id/signing-key",

@@ -4,6 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import type { TestApp } from "../../../test/test-app";
+import { agents } from "../../platform/db/schema";
+import { newAgentToken } from "./agent-auth";
 import { checkUploadKeystore } from "./pkcs12";
 
 /** What a build machine's quick stand-in for the Android tools uploads: a zip's first bytes. */
@@ -83,4 +85,23 @@ export const standInKeystore = (name: string) => async () => {
 /** The test app listening on a port of 127.0.0.1, for build machines speaking HTTP: its address. */
 export function listenForMachines(app: TestApp): Promise<string> {
   return app.listen({ port: 0, host: "127.0.0.1" });
+}
+
+/** A build machine inserted directly (no admin needed): its id and its bearer token. */
+export async function insertTestAgent(
+  app: TestApp,
+  options: { name?: string; platforms?: string[] } = {},
+) {
+  const { token, prefix, hash } = newAgentToken();
+  const [row] = await app.deps.db
+    .insert(agents)
+    .values({
+      name: options.name ?? "Test machine",
+      platforms: options.platforms ?? ["android"],
+      tokenHash: hash,
+      tokenPrefix: prefix,
+    })
+    .returning({ id: agents.id });
+  if (!row) throw new Error("no agent");
+  return { id: row.id, token };
 }

@@ -4,7 +4,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../platform/db/client";
 import { buildLogs, builds, projects, signingKeys } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
-import { hasPublishedAndroidBuild } from "../builds/build-operations";
+import { hasPublishedAndroidBuild } from "./has-published-android-build";
 import { checkKeystore, type OpenSigningKey, type SigningKeyVault } from "./signing-keys";
 
 /**

@@ -1,7 +1,7 @@
 import { BuildsTexts } from "@hybridge/shared/builds/texts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, createTestUser, type TestApp, type TestUser } from "../../../test/test-app";
-import { seedBuild, seedProject } from "./test-helpers";
+import { seedBuild, seedProject } from "./test-support";
 
 let app: TestApp;
 let owner: TestUser;
@@ -19,28 +19,6 @@ const get = (url: string, cookie?: string) =>
   app.inject({ url, headers: cookie ? { cookie } : {} });
 
 const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
-
-describe("GET /api/projects/:id/builds/summary", () => {
-  it("gives the owner the project's name, app key and status", async () => {
-    const project = await seedProject(app, owner, "Garden");
-    const res = await get(`/api/projects/${project.id}/builds/summary`, owner.cookie);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
-      project: { id: project.id, name: "Garden", keyApp: project.keyApp, status: false },
-    });
-  });
-
-  it("answers 404 to anyone else and 401 when signed out", async () => {
-    const project = await seedProject(app, owner);
-    const res = await get(`/api/projects/${project.id}/builds/summary`, stranger.cookie);
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ code: "NOT_FOUND", message: BuildsTexts.projectNotFound });
-    expect((await get("/api/projects/unknown/builds/summary", owner.cookie)).statusCode).toBe(404);
-    const signedOut = await get(`/api/projects/${project.id}/builds/summary`);
-    expect(signedOut.statusCode).toBe(401);
-    expect(signedOut.json().message).toBe(BuildsTexts.notLoggedIn);
-  });
-});
 
 describe("GET /api/projects/:id/builds/latest", () => {
   it("gives each platform's most recent build, or null", async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, createTestUser, type TestApp } from "../../../test/test-app";
-import { seedBuild, seedProject } from "./test-helpers";
+import { seedBuild, seedProject } from "./test-support";
 
 let app: TestApp;
 beforeAll(async () => {

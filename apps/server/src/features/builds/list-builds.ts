@@ -3,7 +3,7 @@ import type { BuildPlatform } from "@hybridge/shared/common/enums";
 import { and, desc, eq, getTableColumns } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { builds, projects } from "../../platform/db/schema";
-import { queueFields, toBuild } from "./get-latest-builds";
+import { queueFields, toBuild } from "./build-view";
 
 /** Every build of one platform the user owns, newest first, with its project's name (one query). */
 export async function listBuilds(options: {

@@ -4,7 +4,7 @@ import { and, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { builds, projects } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
-import { toBuild } from "./get-latest-builds";
+import { toBuild } from "./build-view";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

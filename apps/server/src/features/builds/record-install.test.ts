@@ -11,7 +11,7 @@ import {
   type TestUser,
 } from "../../../test/test-app";
 import * as schema from "../../platform/db/schema";
-import { seedKeyedProject } from "./test-helpers";
+import { seedKeyedProject } from "./test-support";
 
 let app: TestApp;
 let owner: TestUser;

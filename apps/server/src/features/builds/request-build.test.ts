@@ -9,7 +9,7 @@ import {
   type TestUser,
 } from "../../../test/test-app";
 import * as schema from "../../platform/db/schema";
-import { markReady, seedBuild, seedProject } from "./test-helpers";
+import { markReady, seedBuild, seedProject } from "./test-support";
 
 let app: TestApp;
 let owner: TestUser;

@@ -6,7 +6,7 @@ import type { Db, Tx } from "../../platform/db/client";
 import { builds, projects } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
 import { lockAccount } from "../../platform/quotas";
-import { queueFields, toBuild } from "./get-latest-builds";
+import { queueFields, toBuild } from "./build-view";
 
 /** The platform's pending build of the project, with its place in the queue, or null. */
 async function pendingBuild(tx: Tx, projectId: string, platform: BuildPlatform) {

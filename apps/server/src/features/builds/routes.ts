@@ -11,35 +11,30 @@ import {
   LatestBuildResponseSchema,
   ProjectBuildParamsSchema,
   ProjectIdParamsSchema,
-  ProjectSummaryResponseSchema,
   type RecordInstallInput,
   RecordInstallInputSchema,
   RecordInstallResponseSchema,
   RequestBuildInputSchema,
   RequestBuildResponseSchema,
-  SigningKeyInfoResponseSchema,
 } from "@hybridge/shared/builds/schemas";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { requireDatabaseKey } from "../../platform/database-key";
-import { createEncryption } from "../../platform/encryption";
+import { sendDownload } from "../../platform/download";
 import { streamLiveEvents } from "../../platform/live";
+import { findOwnedProject } from "../../platform/owned-project";
 import { perKeyBudget } from "../../platform/rate-limit";
 import { requireUser } from "../../platform/session";
 import { projectBuildsChannel } from "./build-events";
-import {
-  cancelBuild,
-  getInstallPage,
-  getSigningKeyInfo,
-  openBuildArtifact,
-  openInstallIcon,
-  openKeystore,
-  openPublishedApk,
-  readBuildLog,
-} from "./build-operations";
-import { findOwnedProject, getLatestBuild, getProjectSummary } from "./get-latest-builds";
+import { cancelBuild } from "./cancel-build";
+import { getInstallPage } from "./get-install-page";
+import { getLatestBuild } from "./get-latest-builds";
 import { listBuilds } from "./list-builds";
+import { openBuildArtifact } from "./open-build-artifact";
+import { openInstallIcon } from "./open-install-icon";
+import { openPublishedApk } from "./open-published-apk";
 import { publishBuild } from "./publish-build";
+import { readBuildLog } from "./read-build-log";
 import { recordInstall } from "./record-install";
 import { requestBuild } from "./request-build";
 import { createLatestBuildsWatcher } from "./watch-latest-builds";
@@ -62,20 +57,8 @@ const INSTALLS_PER_APP = { max: 120, windowSeconds: 60 };
 export async function registerBuildsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, live, listen, storage, config } = app.deps;
-  const signingKeyEncryption = createEncryption(config.secret, "signingKey");
   const watcher = createLatestBuildsWatcher({ db, listen, live, log: app.log });
   app.addHook("onClose", async () => watcher.close());
-
-  r.get(
-    "/api/projects/:id/builds/summary",
-    { schema: { params: ProjectIdParamsSchema, response: { 200: ProjectSummaryResponseSchema } } },
-    async (request) => {
-      const user = await requireUser(request);
-      return {
-        project: await getProjectSummary({ db, userId: user.id, projectId: request.params.id }),
-      };
-    },
-  );
 
   r.get(
     "/api/projects/:id/builds/latest",
@@ -206,19 +189,6 @@ export async function registerBuildsRoutes(app: FastifyInstance) {
     },
   );
 
-  const sendDownload = (
-    reply: FastifyReply,
-    file: { stream: unknown; size: number; fileName: string },
-    contentType: string,
-  ) => {
-    reply.header("Content-Type", contentType);
-    reply.header("Content-Length", file.size);
-    reply.header("Content-Disposition", `attachment; filename="${file.fileName}"`);
-    reply.header("Cache-Control", "private, no-store");
-    reply.header("X-Content-Type-Options", "nosniff");
-    return reply.send(file.stream);
-  };
-
   r.get(
     "/api/projects/:id/builds/:buildId/apk",
     { schema: { params: ProjectBuildParamsSchema } },
@@ -232,39 +202,6 @@ export async function registerBuildsRoutes(app: FastifyInstance) {
         buildId: request.params.buildId,
       });
       return sendDownload(reply, file, APK_TYPE);
-    },
-  );
-
-  r.get(
-    "/api/projects/:id/signing-key",
-    { schema: { params: ProjectIdParamsSchema, response: { 200: SigningKeyInfoResponseSchema } } },
-    async (request) => {
-      const user = await requireUser(request);
-      return getSigningKeyInfo({
-        db,
-        encryption: signingKeyEncryption,
-        userId: user.id,
-        projectId: request.params.id,
-      });
-    },
-  );
-
-  r.get(
-    "/api/projects/:id/signing-key/keystore",
-    { schema: { params: ProjectIdParamsSchema } },
-    async (request, reply) => {
-      const user = await requireUser(request);
-      const file = await openKeystore({
-        db,
-        encryption: signingKeyEncryption,
-        userId: user.id,
-        projectId: request.params.id,
-      });
-      return sendDownload(
-        reply,
-        { stream: file.body, size: file.body.length, fileName: file.fileName },
-        "application/x-pkcs12",
-      );
     },
   );
 

@@ -4,7 +4,7 @@ import { createTestApp, createTestUser, type TestApp } from "../../../test/test-
 import * as schema from "../../platform/db/schema";
 import { createLiveHub, type LiveEvent } from "../../platform/live";
 import { projectBuildsChannel } from "./build-events";
-import { seedBuild, seedProject } from "./test-helpers";
+import { seedBuild, seedProject } from "./test-support";
 import { createLatestBuildsWatcher, findLatestBuilds } from "./watch-latest-builds";
 
 let app: TestApp;

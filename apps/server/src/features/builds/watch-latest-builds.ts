@@ -7,7 +7,7 @@ import { createListener } from "../../platform/db/listener";
 import { builds } from "../../platform/db/schema";
 import type { LiveHub } from "../../platform/live";
 import { projectBuildsChannel } from "./build-events";
-import { queueFields, toBuild } from "./get-latest-builds";
+import { queueFields, toBuild } from "./build-view";
 
 /** The channel the builds table's trigger notifies, with the project id (migration 0002). */
 const BUILD_CHANGES_CHANNEL = "build_changes";

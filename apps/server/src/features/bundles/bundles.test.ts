@@ -10,7 +10,7 @@ import {
   type TestUser,
 } from "../../../test/test-app";
 import * as schema from "../../platform/db/schema";
-import { seedProject } from "../builds/test-helpers";
+import { seedProject } from "../builds/test-support";
 import { storedFileKeys } from "../projects/test-support";
 import { bundleSummary, openBundle } from "./bundles";
 import { makeZip, markEncrypted, renameInZip, sampleBundle, uploadBundle } from "./test-support";

@@ -15,7 +15,7 @@ import {
   type TestApp,
   type TestUser,
 } from "../../../test/test-app";
-import { seedProject } from "../builds/test-helpers";
+import { seedProject } from "../builds/test-support";
 
 // `hybridge deploy` itself against a listening server: what its user reads when the token is
 // refused, the server is not there, or the deploy goes through.

@@ -11,7 +11,7 @@ import {
   type TestUser,
 } from "../../../test/test-app";
 import * as schema from "../../platform/db/schema";
-import { seedProject } from "../builds/test-helpers";
+import { seedProject } from "../builds/test-support";
 import { sampleBundle } from "./test-support";
 
 let app: TestApp;

@@ -5,12 +5,11 @@ import { ProjectsTexts } from "@hybridge/shared/projects/texts";
 import { eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../platform/db/client";
 import { projectDatabases, projectSettings, projects } from "../../platform/db/schema";
-import { AppError } from "../../platform/errors";
+import { AppError, isConstraintViolation } from "../../platform/errors";
 import { lockAccount } from "../../platform/quotas";
 import type { Storage } from "../../platform/storage";
 import { recordStoredFiles } from "../../platform/stored-files";
 import { type DatabaseKey, newDatabaseId, newDatabaseKey, newProjectId } from "./ids";
-import { isConstraintViolation } from "./postgres-errors";
 import { keySealedUntil } from "./project-settings";
 import { type IconUpload, type StoredIcon, storeIcon } from "./store-icon";
 

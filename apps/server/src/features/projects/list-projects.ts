@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { installCounters, projects } from "../../platform/db/schema";
 
@@ -47,24 +47,4 @@ export async function listProjects(options: { db: Db; userId: string }) {
     listProjectsQueries.set(options.db, query);
   }
   return query.execute({ userId: options.userId });
-}
-
-/** The owner's project, or undefined (unknown, or another user's: both answer 404). */
-export async function findOwnedProject(options: { db: Db; userId: string; projectId: string }) {
-  const [row] = await options.db
-    .select()
-    .from(projects)
-    .where(and(eq(projects.id, options.projectId), eq(projects.adminId, options.userId)))
-    .limit(1);
-  return row;
-}
-
-/** Whether no project uses this app code yet. */
-export async function isAppCodeAvailable(options: { db: Db; code: string }) {
-  const rows = await options.db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(eq(projects.keyApp, options.code))
-    .limit(1);
-  return rows.length === 0;
 }

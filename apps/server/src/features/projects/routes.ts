@@ -1,3 +1,4 @@
+import { ProjectIdParamsSchema } from "@hybridge/shared/builds/schemas";
 import { ICON_RULES } from "@hybridge/shared/files/icons";
 import { FilesTexts } from "@hybridge/shared/files/texts";
 import {
@@ -21,6 +22,7 @@ import {
   ProjectParamsSchema,
   ProjectResponseSchema,
   ProjectSettingsResponseSchema,
+  ProjectSummaryResponseSchema,
   ProjectsResponseSchema,
   stripSpaces,
   UpdateProjectInputSchema,
@@ -34,7 +36,10 @@ import { openMultipartForm, registerMultipart } from "../../platform/multipart-f
 import { perAddressLimit } from "../../platform/rate-limit";
 import { getSession } from "../../platform/session";
 import { createProject } from "./create-project";
-import { findOwnedProject, isAppCodeAvailable, listProjects } from "./list-projects";
+import { findOwnedProject } from "./find-owned-project";
+import { getProjectSummary } from "./get-project-summary";
+import { isAppCodeAvailable } from "./is-app-code-available";
+import { listProjects } from "./list-projects";
 import { dropUnshownKeys, regenerateDatabaseKey, viewProjectSettings } from "./project-settings";
 import { getAccountUsage, getProjectUsage } from "./project-usage";
 import { toProject, toProjectListItem, toSettings } from "./project-view";
@@ -182,6 +187,18 @@ export async function registerProjectsRoutes(app: FastifyInstance) {
       const row = await findOwnedProject({ db, userId: user.id, projectId: request.params.id });
       if (!row) throw AppError.notFound(ProjectsTexts.invalidProjectId);
       return { project: toProject(row) };
+    },
+  );
+
+  // The project page's header, under the builds' path where the page has always read it.
+  r.get(
+    "/api/projects/:id/builds/summary",
+    { schema: { params: ProjectIdParamsSchema, response: { 200: ProjectSummaryResponseSchema } } },
+    async (request) => {
+      const user = await requireUserWith(request);
+      return {
+        project: await getProjectSummary({ db, userId: user.id, projectId: request.params.id }),
+      };
     },
   );
 

@@ -8,7 +8,7 @@ import { projectSettings, projects, storedFiles } from "../../platform/db/schema
 import { AppError } from "../../platform/errors";
 import type { Storage } from "../../platform/storage";
 import { recordStoredFiles } from "../../platform/stored-files";
-import { findOwnedProject } from "./list-projects";
+import { findOwnedProject } from "./find-owned-project";
 import { type IconUpload, type StoredIcon, storeIcon } from "./store-icon";
 
 const owned = (projectId: string, userId: string) =>

@@ -5,7 +5,8 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { testConfigs } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
-import { findOwnedProject, listAppCodes } from "./find-owned-project";
+import { findOwnedProject } from "./find-owned-project";
+import { listAppCodes } from "./list-app-codes";
 import { toConsoleView } from "./test-console-view";
 
 /**

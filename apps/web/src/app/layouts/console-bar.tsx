@@ -13,11 +13,11 @@ import {
 } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { Link, NavLink } from "react-router";
-import { Button, buttonClasses } from "../../components/ui/button";
-import { LogoMark } from "../../components/ui/logo";
-import { TruncatedText } from "../../components/ui/long-text";
-import { useSession } from "../../features/auth/api/use-session";
-import { cn } from "../../lib/cn";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { LogoMark } from "@/components/ui/logo";
+import { TruncatedText } from "@/components/ui/long-text";
+import { useSession } from "@/features/auth/api/use-session";
+import { cn } from "@/lib/cn";
 
 const itemClasses =
   "flex cursor-pointer select-none items-center gap-2.5 rounded-md px-2.5 py-2 text-slate-700 text-sm outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900";

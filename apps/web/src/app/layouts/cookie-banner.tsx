@@ -1,7 +1,7 @@
 import { Cookie } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Button } from "../../components/ui/button";
-import { useStaticPage } from "../../lib/static-page";
+import { Button } from "@/components/ui/button";
+import { useStaticPage } from "@/lib/static-page";
 import { useSiteTexts } from "./use-site-texts";
 
 export const COOKIE_CONSENT_KEY = "hybridge.cookie-consent";

@@ -1,7 +1,7 @@
 import { CONTACT_EMAIL, PRODUCT_NAME, paths } from "@hybridge/shared/common/paths";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { LogoMark } from "../../components/ui/logo";
+import { LogoMark } from "@/components/ui/logo";
 import { useSiteTexts } from "./use-site-texts";
 
 const linkClasses =

@@ -1,12 +1,12 @@
 import { CONTACT_EMAIL, PRODUCT_NAME, paths } from "@hybridge/shared/common/paths";
 import { LayoutDashboard, Mail } from "lucide-react";
 import { Link } from "react-router";
-import { Button } from "../../components/ui/button";
-import { LogoMark } from "../../components/ui/logo";
-import { useSession } from "../../features/auth/api/use-session";
-import { FeedbackButton } from "../../features/feedback/components/feedback-button";
-import { cn } from "../../lib/cn";
-import { useStaticPage } from "../../lib/static-page";
+import { Button } from "@/components/ui/button";
+import { LogoMark } from "@/components/ui/logo";
+import { useSession } from "@/features/auth/api/use-session";
+import { FeedbackButton } from "@/features/feedback/components/feedback-button";
+import { cn } from "@/lib/cn";
+import { useStaticPage } from "@/lib/static-page";
 import { useSiteTexts } from "./use-site-texts";
 
 const iconLinkClasses =

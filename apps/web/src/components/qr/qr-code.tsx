@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "@/lib/cn";
 import { qrRuns } from "./qr-matrix";
 
 /**

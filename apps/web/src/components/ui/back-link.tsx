@@ -1,7 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { cn } from "../../lib/cn";
+import { cn } from "@/lib/cn";
 import { Button } from "./button";
 
 /** The small "← Back" link above a page's header (or beside its content). */

@@ -1,7 +1,7 @@
 import { ProjectsTexts } from "@hybridge/shared/projects/texts";
 import { Check, Copy } from "lucide-react";
 import type { RefObject } from "react";
-import { useCopy } from "../../lib/use-copy";
+import { useCopy } from "@/lib/use-copy";
 import { Button } from "./button";
 
 /**

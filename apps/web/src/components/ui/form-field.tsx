@@ -1,6 +1,6 @@
 import { CircleAlert } from "lucide-react";
 import { createContext, type ReactNode, useContext, useId } from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "@/lib/cn";
 import { Label } from "./label";
 
 type FieldContextValue = { id: string; describedBy: string | undefined; invalid: boolean };

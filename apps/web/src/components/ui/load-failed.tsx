@@ -1,5 +1,5 @@
 import { RefreshCw } from "lucide-react";
-import { cn } from "../../lib/cn";
+import { cn } from "@/lib/cn";
 import { Alert } from "./alert";
 import { Button } from "./button";
 

@@ -1,4 +1,4 @@
-import { cn } from "../../lib/cn";
+import { cn } from "@/lib/cn";
 
 /** The brand mark (decorative; the text beside it names the link). */
 export function LogoMark({ className }: { className?: string }) {

@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "@/lib/cn";
 
 /*
  * Users' own texts — project names, app codes (no spaces to wrap at), e-mails, module titles — can

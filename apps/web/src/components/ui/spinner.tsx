@@ -1,5 +1,5 @@
 import { LoaderCircle } from "lucide-react";
-import { cn } from "../../lib/cn";
+import { cn } from "@/lib/cn";
 
 /** A decorative spinning icon; the element around it says what is loading. */
 export function Spinner({ className }: { className?: string }) {

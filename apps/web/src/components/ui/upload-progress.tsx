@@ -1,4 +1,4 @@
-import type { UploadProgress as Progress } from "../../lib/upload";
+import type { UploadProgress as Progress } from "@/lib/upload";
 
 /**
  * The upload's progress while files travel, then what the server is doing with them. Announced

@@ -3,7 +3,6 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   bigserial,
-  boolean,
   check,
   index,
   integer,
@@ -14,7 +13,9 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
+import { agents } from "./agents";
 import { user } from "./auth";
+import { webBundles } from "./bundles";
 import { inList } from "./helpers";
 import { projects } from "./projects";
 
@@ -92,27 +93,6 @@ export const builds = pgTable(
   ],
 );
 
-/**
- * Build machines (decision 022). Each calls the agents API with its bearer token, kept here as
- * a SHA-256 hash only; `tokenPrefix` tells tokens apart on the admin screen. The server's own
- * embedded agent is `embedded`: made at each start, revoked at close.
- */
-export const agents = pgTable(
-  "agents",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    name: varchar("name", { length: 64 }).notNull(),
-    tokenHash: varchar("token_hash", { length: 64 }).notNull().unique("agents_token_hash_unique"),
-    tokenPrefix: varchar("token_prefix", { length: 16 }).notNull(),
-    platforms: text("platforms").array().notNull(),
-    embedded: boolean("embedded").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
-    revokedAt: timestamp("revoked_at", { withTimezone: true }),
-  },
-  (t) => [index("agents_seen_idx").on(t.lastSeenAt)],
-);
-
 /** A build's log, one row a line, in the order the build machine sent them. */
 export const buildLogs = pgTable(
   "build_logs",
@@ -125,67 +105,4 @@ export const buildLogs = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("build_logs_build_idx").on(t.buildId, t.id)],
-);
-
-/**
- * A project's Android upload key (decision 022): made by the build machine at the project's
- * first Android build, kept encrypted with the server's secret (keystore and password), one per
- * project. `passwordShownAt`: the owner saw the password (it is shown once).
- */
-export const signingKeys = pgTable("signing_keys", {
-  projectId: varchar("project_id", { length: 101 })
-    .primaryKey()
-    .references(() => projects.id, { onDelete: "cascade" }),
-  keystoreSealed: text("keystore_sealed").notNull(),
-  passwordSealed: text("password_sealed").notNull(),
-  alias: varchar("alias", { length: 64 }).notNull(),
-  certSha256: varchar("cert_sha256", { length: 64 }),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  passwordShownAt: timestamp("password_shown_at", { withTimezone: true }),
-});
-
-/**
- * A project's web bundles (decision 021): the built web app as checked and re-packed at upload
- * (index.html at its root), in storage under `fileKey`. The newest is the one builds use.
- */
-export const webBundles = pgTable(
-  "web_bundles",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    projectId: varchar("project_id", { length: 101 })
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
-    fileKey: text("file_key").notNull(),
-    fileName: varchar("file_name", { length: 255 }).notNull(),
-    size: bigint("size", { mode: "number" }).notNull(),
-    unpackedSize: bigint("unpacked_size", { mode: "number" }).notNull(),
-    fileCount: integer("file_count").notNull(),
-    sha256: varchar("sha256", { length: 64 }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index("web_bundles_project_created_idx").on(t.projectId, t.createdAt.desc(), t.id)],
-);
-
-/**
- * A project's deploy tokens (decision 028): what `hybridge deploy` uploads a web bundle with,
- * from a developer's computer or CI. Only the token's SHA-256 is kept; `tokenPrefix` tells tokens
- * apart in the console. A revoked token stays listed nowhere and works nowhere.
- */
-export const deployTokens = pgTable(
-  "deploy_tokens",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    projectId: varchar("project_id", { length: 101 })
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
-    name: varchar("name", { length: 64 }).notNull(),
-    tokenHash: varchar("token_hash", { length: 64 })
-      .notNull()
-      .unique("deploy_tokens_token_hash_unique"),
-    tokenPrefix: varchar("token_prefix", { length: 20 }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
-    revokedAt: timestamp("revoked_at", { withTimezone: true }),
-  },
-  (t) => [index("deploy_tokens_project_idx").on(t.projectId, t.createdAt.desc(), t.id)],
 );

@@ -1,5 +1,7 @@
+export * from "./agents";
 export * from "./auth";
 export * from "./builds";
+export * from "./bundles";
 export * from "./community";
 export * from "./data";
 export * from "./feedback";

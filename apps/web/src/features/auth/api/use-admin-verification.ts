@@ -1,6 +1,6 @@
 import { AdminVerificationResponseSchema, OkResponseSchema } from "@hybridge/shared/auth/schemas";
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
-import { apiClient } from "../../../lib/api-client";
+import { apiClient } from "@/lib/api-client";
 import { authEndpoints } from "./endpoints";
 
 export const adminVerificationQueryKey = ["account", "admin-verification"] as const;

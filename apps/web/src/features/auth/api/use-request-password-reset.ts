@@ -1,6 +1,6 @@
 import { OkResponseSchema, type PasswordResetInput } from "@hybridge/shared/auth/schemas";
 import { useMutation } from "@tanstack/react-query";
-import { apiClient } from "../../../lib/api-client";
+import { apiClient } from "@/lib/api-client";
 import { authEndpoints } from "./endpoints";
 
 export function useRequestPasswordReset() {

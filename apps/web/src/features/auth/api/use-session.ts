@@ -1,6 +1,6 @@
 import { type SessionResponse, SessionResponseSchema } from "@hybridge/shared/auth/schemas";
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
-import { apiClient } from "../../../lib/api-client";
+import { apiClient } from "@/lib/api-client";
 import { authEndpoints } from "./endpoints";
 
 export const sessionQueryKey = ["session"] as const;

@@ -1,6 +1,6 @@
 import { OkResponseSchema } from "@hybridge/shared/auth/schemas";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiClient } from "../../../lib/api-client";
+import { apiClient } from "@/lib/api-client";
 import { authEndpoints } from "./endpoints";
 import { setSession } from "./use-session";
 

@@ -4,7 +4,7 @@ import {
   type SignupRequest,
 } from "@hybridge/shared/auth/schemas";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiClient } from "../../../lib/api-client";
+import { apiClient } from "@/lib/api-client";
 import { authEndpoints } from "./endpoints";
 import { setSession } from "./use-session";
 

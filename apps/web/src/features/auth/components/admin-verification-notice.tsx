@@ -1,10 +1,10 @@
 import { AuthTexts } from "@hybridge/shared/auth/texts";
 import { MailWarning, Send } from "lucide-react";
-import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
-import { EmptyState } from "../../../components/ui/empty-state";
-import { wrapAnywhere } from "../../../components/ui/long-text";
-import { errorMessage } from "../../../lib/api-client";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { wrapAnywhere } from "@/components/ui/long-text";
+import { errorMessage } from "@/lib/api-client";
 import { useSendAdminVerification } from "../api/use-admin-verification";
 
 const T = AuthTexts;

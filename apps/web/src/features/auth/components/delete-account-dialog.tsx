@@ -5,9 +5,9 @@ import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import toast from "react-hot-toast";
 import { useNavigate } from "react-router";
-import { Button } from "../../../components/ui/button";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { errorTextFor } from "../../../lib/api-client";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { errorTextFor } from "@/lib/api-client";
 import { useDeleteAccount } from "../api/use-delete-account";
 
 const TITLE = "Delete Account";

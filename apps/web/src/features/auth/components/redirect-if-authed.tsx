@@ -1,7 +1,7 @@
 import { paths } from "@hybridge/shared/common/paths";
 import { useState } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
-import { LoadingState } from "../../../components/ui/spinner";
+import { LoadingState } from "@/components/ui/spinner";
 import { useSession } from "../api/use-session";
 
 /** Login and signup: a user who arrives signed in goes to /home. */

@@ -1,6 +1,6 @@
 import { paths } from "@hybridge/shared/common/paths";
 import { Navigate, Outlet } from "react-router";
-import { LoadingState } from "../../../components/ui/spinner";
+import { LoadingState } from "@/components/ui/spinner";
 import { useSession } from "../api/use-session";
 import { SessionError } from "./session-error";
 

@@ -1,6 +1,6 @@
 import { RefreshCw } from "lucide-react";
-import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
 
 /** The session could not be loaded (network or server down). */
 export function SessionError({ onRetry }: { onRetry: () => void }) {

@@ -1,7 +1,7 @@
 import { paths } from "@hybridge/shared/common/paths";
 import { Link } from "react-router";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
 
 /** What a signed-out visitor sees on a page that needs an account: why, and Sign In. */
 export function SignInCard({ text, announce = false }: { text: string; announce?: boolean }) {

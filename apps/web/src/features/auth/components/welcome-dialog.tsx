@@ -1,12 +1,7 @@
 import { AuthTexts } from "@hybridge/shared/auth/texts";
 import { PartyPopper } from "lucide-react";
-import { Button } from "../../../components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-} from "../../../components/ui/dialog";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 
 /** Shown once the account exists; leaving it in any way goes on to the console. */
 export function WelcomeDialog({ open, onContinue }: { open: boolean; onContinue: () => void }) {

@@ -6,12 +6,12 @@ import { LogIn } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
-import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
-import { FormField } from "../../../components/ui/form-field";
-import { Input } from "../../../components/ui/input";
-import { PasswordInput } from "../../../components/ui/password-input";
-import { TextLink, textLinkClasses } from "../../../components/ui/text-link";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { PasswordInput } from "@/components/ui/password-input";
+import { TextLink, textLinkClasses } from "@/components/ui/text-link";
 import { useSignIn } from "../api/use-sign-in";
 import { AuthLayout } from "../components/auth-layout";
 

@@ -6,12 +6,12 @@ import { paths } from "@hybridge/shared/common/paths";
 import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
-import { FormField } from "../../../components/ui/form-field";
-import { Input } from "../../../components/ui/input";
-import { TextLink } from "../../../components/ui/text-link";
-import { isApiError } from "../../../lib/api-client";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { TextLink } from "@/components/ui/text-link";
+import { isApiError } from "@/lib/api-client";
 import { useRequestPasswordReset } from "../api/use-request-password-reset";
 import { AuthLayout } from "../components/auth-layout";
 

@@ -3,7 +3,7 @@ import { AuthTexts } from "@hybridge/shared/auth/texts";
 import { cleanup, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { renderWithApp, stubApi } from "../../../test/render";
+import { renderWithApp, stubApi } from "@/test/render";
 import { SignupPage } from "./signup-page";
 
 afterEach(() => {

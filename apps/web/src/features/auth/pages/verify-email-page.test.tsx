@@ -2,7 +2,7 @@
 import { AuthTexts } from "@hybridge/shared/auth/texts";
 import { cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { renderWithApp } from "../../../test/render";
+import { renderWithApp } from "@/test/render";
 import { VerifyEmailPage } from "./verify-email-page";
 
 afterEach(cleanup);

@@ -3,9 +3,9 @@ import { AuthTexts } from "@hybridge/shared/auth/texts";
 import { paths } from "@hybridge/shared/common/paths";
 import { MailCheck, MailWarning } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
-import { Alert } from "../../../components/ui/alert";
-import { buttonClasses } from "../../../components/ui/button";
-import { TextLink } from "../../../components/ui/text-link";
+import { Alert } from "@/components/ui/alert";
+import { buttonClasses } from "@/components/ui/button";
+import { TextLink } from "@/components/ui/text-link";
 import { AuthLayout } from "../components/auth-layout";
 
 const T = AuthTexts;

@@ -4,7 +4,6 @@ const project = (projectId: string) => `/api/projects/${encodeURIComponent(proje
 
 /** The builds API's endpoints (same origin). */
 export const buildsEndpoints = {
-  summary: (projectId: string) => `${project(projectId)}/summary`,
   latest: (projectId: string, platform: BuildPlatform) =>
     `${project(projectId)}/latest?platform=${platform}`,
   events: (projectId: string) => `${project(projectId)}/events`,
@@ -20,5 +19,4 @@ export const buildsEndpoints = {
   signingKey: (projectId: string) => `/api/projects/${encodeURIComponent(projectId)}/signing-key`,
   keystore: (projectId: string) =>
     `/api/projects/${encodeURIComponent(projectId)}/signing-key/keystore`,
-  usage: (projectId: string) => `/api/projects/${encodeURIComponent(projectId)}/usage`,
 } as const;

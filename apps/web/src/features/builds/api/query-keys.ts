@@ -4,7 +4,6 @@ import type { BuildPlatform } from "@hybridge/shared/common/enums";
 export const buildsKeys = {
   all: ["builds"] as const,
   project: (projectId: string) => ["builds", "project", projectId] as const,
-  summary: (projectId: string) => ["builds", "project", projectId, "summary"] as const,
   latestAll: (projectId: string) => ["builds", "project", projectId, "latest"] as const,
   latest: (projectId: string, platform: BuildPlatform) =>
     ["builds", "project", projectId, "latest", platform] as const,

@@ -5,7 +5,7 @@ import {
 } from "@hybridge/shared/builds/schemas";
 import type { BuildPlatform } from "@hybridge/shared/common/enums";
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
-import { apiClient } from "../../../lib/api-client";
+import { apiClient } from "@/lib/api-client";
 import { buildsEndpoints } from "./endpoints";
 import { buildsKeys } from "./query-keys";
 

@@ -3,7 +3,7 @@ import { type Build, BuildEvents, type LatestBuildResponse } from "@hybridge/sha
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { FakeEventSource } from "../../../test/fake-event-source";
+import { FakeEventSource } from "@/test/fake-event-source";
 import { buildsKeys } from "./query-keys";
 import { useProjectBuildsLive } from "./use-project-builds-live";
 
@@ -34,12 +34,12 @@ const build = (overrides: Partial<Build>): Build => ({
   ...overrides,
 });
 
-function Live({ projectId }: { projectId: string }) {
-  useProjectBuildsLive(projectId, true);
+function Live({ projectId, onRefused }: { projectId: string; onRefused?: () => void }) {
+  useProjectBuildsLive(projectId, true, onRefused);
   return null;
 }
 
-function mount() {
+function mount(onRefused?: () => void) {
   vi.stubGlobal("EventSource", FakeEventSource);
   const client = new QueryClient();
   const invalidated: unknown[] = [];
@@ -50,7 +50,7 @@ function mount() {
   });
   const view = render(
     <QueryClientProvider client={client}>
-      <Live projectId="p1" />
+      <Live projectId="p1" onRefused={onRefused} />
     </QueryClientProvider>,
   );
   return { client, invalidated, view };
@@ -84,6 +84,26 @@ describe("useProjectBuildsLive", () => {
     FakeEventSource.opened[0]?.emit(BuildEvents.changed, build({ projectId: "p2" }));
     expect(shown(client)).toBeUndefined();
     expect(invalidated).toContainEqual(buildsKeys.latestAll("p1"));
+  });
+
+  it("has the page check its project again when the server refuses the stream", () => {
+    vi.useFakeTimers();
+    try {
+      const onRefused = vi.fn();
+      const { invalidated } = mount(onRefused);
+      const [source] = FakeEventSource.opened;
+      // A reconnection under way is EventSource's own business.
+      source?.emit("error");
+      expect(onRefused).not.toHaveBeenCalled();
+      if (source) source.readyState = FakeEventSource.CLOSED;
+      source?.emit("error");
+      expect(onRefused).toHaveBeenCalledTimes(1);
+      expect(invalidated).toContainEqual(buildsKeys.project("p1"));
+      vi.advanceTimersByTime(3_000);
+      expect(FakeEventSource.opened).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("closes its stream when the page goes", () => {

@@ -1,6 +1,6 @@
 import { BuildEvents, BuildSchema } from "@hybridge/shared/builds/schemas";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useEffect, useEffectEvent } from "react";
 import { buildsEndpoints } from "./endpoints";
 import { buildsKeys } from "./query-keys";
 import { writeLatestBuild } from "./use-latest-build";
@@ -12,10 +12,16 @@ const REOPEN_DELAY_MS = 3_000;
  * Keeps the project's latest builds current while the page is open: a server-sent-event stream
  * writes every `build-changed` into the query cache. On `ready` (first connection and every
  * reconnection) the latest builds are refetched, since what changed while not connected was
- * not sent.
+ * not sent. A stream the server refused (401, 404) calls `onRefused`, for the page to check the
+ * project again.
  */
-export function useProjectBuildsLive(projectId: string, enabled: boolean) {
+export function useProjectBuildsLive(
+  projectId: string,
+  enabled: boolean,
+  onRefused: () => void = () => {},
+) {
   const queryClient = useQueryClient();
+  const refused = useEffectEvent(onRefused);
 
   useEffect(() => {
     if (!enabled) return;
@@ -42,6 +48,7 @@ export function useProjectBuildsLive(projectId: string, enabled: boolean) {
         // then check the project again (the page shows why) and try again later.
         if (current.readyState !== EventSource.CLOSED) return;
         void queryClient.invalidateQueries({ queryKey: buildsKeys.project(projectId) });
+        refused();
         reopen = setTimeout(open, REOPEN_DELAY_MS);
       });
     };

@@ -1,6 +1,6 @@
 import { BuildResponseSchema } from "@hybridge/shared/builds/schemas";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiClient } from "../../../lib/api-client";
+import { apiClient } from "@/lib/api-client";
 import { buildsEndpoints } from "./endpoints";
 import { buildsKeys } from "./query-keys";
 import { replaceListedBuild } from "./use-builds";

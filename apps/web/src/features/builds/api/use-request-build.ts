@@ -3,7 +3,7 @@ import {
   RequestBuildResponseSchema,
 } from "@hybridge/shared/builds/schemas";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiClient } from "../../../lib/api-client";
+import { apiClient } from "@/lib/api-client";
 import { buildsEndpoints } from "./endpoints";
 import { buildsKeys } from "./query-keys";
 import { writeLatestBuild } from "./use-latest-build";

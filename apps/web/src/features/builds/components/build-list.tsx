@@ -7,11 +7,11 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { PackageOpen } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "react-router";
-import { Button, buttonClasses } from "../../../components/ui/button";
-import { LoadFailed } from "../../../components/ui/load-failed";
-import { TruncatedText } from "../../../components/ui/long-text";
-import { LoadingState } from "../../../components/ui/spinner";
-import { textLinkClasses } from "../../../components/ui/text-link";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { LoadFailed } from "@/components/ui/load-failed";
+import { TruncatedText } from "@/components/ui/long-text";
+import { LoadingState } from "@/components/ui/spinner";
+import { textLinkClasses } from "@/components/ui/text-link";
 import { buildsEndpoints } from "../api/endpoints";
 import { StatusBadge } from "./status-badge";
 

@@ -2,16 +2,11 @@ import type { Build } from "@hybridge/shared/builds/schemas";
 import { BuildsTexts } from "@hybridge/shared/builds/texts";
 import { ScrollText } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Button } from "../../../components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-} from "../../../components/ui/dialog";
-import { Spinner } from "../../../components/ui/spinner";
-import { errorMessage } from "../../../lib/api-client";
-import { useBuildLog } from "../api/use-build-actions";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
+import { Spinner } from "@/components/ui/spinner";
+import { errorMessage } from "@/lib/api-client";
+import { useBuildLog } from "../api/use-build-log";
 import { StatusBadge } from "./status-badge";
 
 /** "View log": the build's log in a dialog, following new lines while it builds. */

@@ -5,7 +5,7 @@ import { cleanup, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Toaster } from "react-hot-toast";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { renderWithApp, stubApi } from "../../../test/render";
+import { renderWithApp, stubApi } from "@/test/render";
 import { PlatformCard } from "./platform-card";
 
 afterEach(() => {

@@ -1,7 +1,7 @@
 import type { BuildListItem } from "@hybridge/shared/builds/schemas";
 import { BuildsTexts, PLATFORM_LABELS } from "@hybridge/shared/builds/texts";
 import { Rocket } from "lucide-react";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 
 /** The spec's confirmation before a pending build is published. */
 export function PublishBuildDialog({

@@ -1,12 +1,12 @@
 import { BuildsTexts } from "@hybridge/shared/builds/texts";
 import { KeyRound } from "lucide-react";
 import { useId, useRef } from "react";
-import { buttonClasses } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { LoadFailed } from "../../../components/ui/load-failed";
-import { LoadingState } from "../../../components/ui/spinner";
+import { buttonClasses } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { LoadFailed } from "@/components/ui/load-failed";
+import { LoadingState } from "@/components/ui/spinner";
 import { buildsEndpoints } from "../api/endpoints";
-import { useSigningKey } from "../api/use-build-actions";
+import { useSigningKey } from "../api/use-signing-key";
 import { UploadKeyPart } from "./upload-key-part";
 
 /**

@@ -1,5 +1,5 @@
 import { type BuildBadgeTone, buildStatusBadge } from "@hybridge/shared/builds/status-badge";
-import { cn } from "../../../lib/cn";
+import { cn } from "@/lib/cn";
 
 const toneClasses: Record<BuildBadgeTone, string> = {
   published: "bg-brand-50 text-brand-800 ring-brand-200",

@@ -10,14 +10,14 @@ import { Lock, RotateCcw, Upload } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import toast from "react-hot-toast";
-import { Button } from "../../../components/ui/button";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { FormField } from "../../../components/ui/form-field";
-import { Input } from "../../../components/ui/input";
-import { PasswordInput } from "../../../components/ui/password-input";
-import { UploadProgress } from "../../../components/ui/upload-progress";
-import { errorMessage } from "../../../lib/api-client";
-import { useReplaceUploadKey, useResetUploadKey } from "../api/use-build-actions";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { PasswordInput } from "@/components/ui/password-input";
+import { UploadProgress } from "@/components/ui/upload-progress";
+import { errorMessage } from "@/lib/api-client";
+import { useReplaceUploadKey, useResetUploadKey } from "../api/use-signing-key";
 
 const T = BuildsTexts;
 

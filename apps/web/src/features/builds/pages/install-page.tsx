@@ -4,14 +4,14 @@ import { BuildsTexts } from "@hybridge/shared/builds/texts";
 import { useQuery } from "@tanstack/react-query";
 import { Download, Smartphone } from "lucide-react";
 import { useParams } from "react-router";
-import { QrCode } from "../../../components/qr/qr-code";
-import { buttonClasses } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { EmptyState } from "../../../components/ui/empty-state";
-import { LoadFailed } from "../../../components/ui/load-failed";
-import { LoadingState } from "../../../components/ui/spinner";
-import { ApiError, apiClient } from "../../../lib/api-client";
-import { useDocumentTitle } from "../../../lib/use-document-title";
+import { QrCode } from "@/components/qr/qr-code";
+import { buttonClasses } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { LoadFailed } from "@/components/ui/load-failed";
+import { LoadingState } from "@/components/ui/spinner";
+import { ApiError, apiClient } from "@/lib/api-client";
+import { useDocumentTitle } from "@/lib/use-document-title";
 
 const installApi = (appKey: string) => `/api/install/${encodeURIComponent(appKey)}`;
 

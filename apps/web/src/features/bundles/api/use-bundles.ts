@@ -8,9 +8,9 @@ import {
 } from "@hybridge/shared/bundles/schemas";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { apiClient } from "../../../lib/api-client";
-import { invalidateProjectUsage } from "../../../lib/project-usage";
-import { sendForm, type UploadProgress } from "../../../lib/upload";
+import { apiClient } from "@/lib/api-client";
+import { invalidateProjectUsage } from "@/lib/project-usage";
+import { sendForm, type UploadProgress } from "@/lib/upload";
 
 const base = (projectId: string) => `/api/projects/${encodeURIComponent(projectId)}/bundles`;
 export const bundlesKeys = { list: (projectId: string) => ["bundles", projectId] as const };

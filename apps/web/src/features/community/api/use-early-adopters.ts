@@ -1,7 +1,7 @@
 import { communityEndpoints } from "@hybridge/shared/community/endpoints";
 import { EarlyAdoptersResponseSchema } from "@hybridge/shared/community/schemas";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiClient } from "../../../lib/api-client";
+import { apiClient } from "@/lib/api-client";
 
 export const earlyAdoptersQueryKey = ["community", "early-adopters"] as const;
 

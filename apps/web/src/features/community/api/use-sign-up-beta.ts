@@ -1,7 +1,7 @@
 import { communityEndpoints } from "@hybridge/shared/community/endpoints";
 import { type BetaInput, BetaResponseSchema } from "@hybridge/shared/community/schemas";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiClient } from "../../../lib/api-client";
+import { apiClient } from "@/lib/api-client";
 import { earlyAdoptersQueryKey } from "./use-early-adopters";
 
 export function useSignUpBeta() {

@@ -1,7 +1,7 @@
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import { Card } from "../../../components/ui/card";
-import { useDocumentTitle } from "../../../lib/use-document-title";
+import { Card } from "@/components/ui/card";
+import { useDocumentTitle } from "@/lib/use-document-title";
 
 /** The centred card the join and beta forms sit in: icon, h1, lead, body and a footer line. */
 export function CommunityFormLayout({

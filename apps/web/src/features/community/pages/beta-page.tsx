@@ -11,18 +11,13 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import toast from "react-hot-toast";
 import { useNavigate } from "react-router";
-import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-} from "../../../components/ui/dialog";
-import { FormField } from "../../../components/ui/form-field";
-import { Input } from "../../../components/ui/input";
-import { TextLink } from "../../../components/ui/text-link";
-import { errorMessage, isApiError } from "../../../lib/api-client";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { TextLink } from "@/components/ui/text-link";
+import { errorMessage, isApiError } from "@/lib/api-client";
 import { useSignUpBeta } from "../api/use-sign-up-beta";
 import { CommunityFormLayout } from "../components/community-form-layout";
 

@@ -4,8 +4,8 @@ import {
   DocumentsResponseSchema,
 } from "@hybridge/shared/data/schemas";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiClient } from "../../../lib/api-client";
-import { invalidateProjectUsage } from "../../../lib/project-usage";
+import { apiClient } from "@/lib/api-client";
+import { invalidateProjectUsage } from "@/lib/project-usage";
 
 /** A page of documents in the console. */
 export const DOCUMENTS_PAGE = 20;

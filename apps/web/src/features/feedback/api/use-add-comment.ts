@@ -1,6 +1,6 @@
 import { type CommentInput, CommentSchema } from "@hybridge/shared/feedback/schemas";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiClient } from "../../../lib/api-client";
+import { apiClient } from "@/lib/api-client";
 import { withCommentAdded } from "./comments-cache";
 import { feedbackEndpoints } from "./endpoints";
 import { commentsQueryKey } from "./use-comments";

@@ -2,8 +2,8 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { FakeEventSource } from "../../../test/fake-event-source";
-import { sessionQueryKey } from "../../auth/api/use-session";
+import { sessionQueryKey } from "@/features/auth/api/use-session";
+import { FakeEventSource } from "@/test/fake-event-source";
 import { commentsQueryKey } from "./use-comments";
 import { useCommentsLive } from "./use-comments-live";
 

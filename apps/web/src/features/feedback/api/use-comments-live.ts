@@ -6,7 +6,7 @@ import {
 } from "@hybridge/shared/feedback/schemas";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { useSession } from "../../auth/api/use-session";
+import { useSession } from "@/features/auth/api/use-session";
 import { withCommentAdded, withCommentRemoved } from "./comments-cache";
 import { feedbackEndpoints } from "./endpoints";
 import { commentsQueryKey } from "./use-comments";

@@ -1,6 +1,6 @@
 import { CommentsResponseSchema } from "@hybridge/shared/feedback/schemas";
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
-import { apiClient } from "../../../lib/api-client";
+import { apiClient } from "@/lib/api-client";
 import { feedbackEndpoints } from "./endpoints";
 
 export function getCommentsQueryOptions() {

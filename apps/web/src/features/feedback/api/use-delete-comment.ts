@@ -1,6 +1,6 @@
 import { OkResponseSchema } from "@hybridge/shared/auth/schemas";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiClient } from "../../../lib/api-client";
+import { apiClient } from "@/lib/api-client";
 import { withCommentRemoved } from "./comments-cache";
 import { feedbackEndpoints } from "./endpoints";
 import { commentsQueryKey } from "./use-comments";

@@ -1,6 +1,6 @@
 import { EvaluationResponseSchema } from "@hybridge/shared/feedback/schemas";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiClient } from "../../../lib/api-client";
+import { apiClient } from "@/lib/api-client";
 import { feedbackEndpoints } from "./endpoints";
 
 export function getEvaluationQueryOptions() {

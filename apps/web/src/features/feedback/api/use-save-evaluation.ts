@@ -3,7 +3,7 @@ import {
   SaveEvaluationResponseSchema,
 } from "@hybridge/shared/feedback/schemas";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiClient } from "../../../lib/api-client";
+import { apiClient } from "@/lib/api-client";
 import { feedbackEndpoints } from "./endpoints";
 import { evaluationQueryKey } from "./use-evaluation";
 

@@ -4,9 +4,9 @@ import { FeedbackTexts } from "@hybridge/shared/feedback/texts";
 import { SendHorizontal } from "lucide-react";
 import { useForm } from "react-hook-form";
 import toast from "react-hot-toast";
-import { Button } from "../../../components/ui/button";
-import { FormField } from "../../../components/ui/form-field";
-import { Textarea } from "../../../components/ui/textarea";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Textarea } from "@/components/ui/textarea";
 import { useAddComment } from "../api/use-add-comment";
 
 /** The comment box of a signed-in user; Ctrl/⌘+Enter sends too. */

@@ -1,7 +1,7 @@
 import type { Comment } from "@hybridge/shared/feedback/schemas";
 import { FeedbackTexts } from "@hybridge/shared/feedback/texts";
 import { ShieldCheck } from "lucide-react";
-import { TruncatedText } from "../../../components/ui/long-text";
+import { TruncatedText } from "@/components/ui/long-text";
 import { formatCommentTime } from "./comment-time";
 import { DeleteCommentDialog } from "./delete-comment-dialog";
 

@@ -1,10 +1,10 @@
 import { FeedbackTexts } from "@hybridge/shared/feedback/texts";
 import { MessagesSquare } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
-import { LoadFailed } from "../../../components/ui/load-failed";
-import { LoadingState } from "../../../components/ui/spinner";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { LoadFailed } from "@/components/ui/load-failed";
+import { LoadingState } from "@/components/ui/spinner";
 import { useComments } from "../api/use-comments";
 import { CommentItem } from "./comment-item";
 

@@ -3,8 +3,8 @@ import { FeedbackTexts } from "@hybridge/shared/feedback/texts";
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import toast from "react-hot-toast";
-import { Button } from "../../../components/ui/button";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useDeleteComment } from "../api/use-delete-comment";
 
 /** The Delete button of a comment, and the confirmation it asks for. */

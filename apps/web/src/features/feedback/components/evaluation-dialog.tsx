@@ -3,8 +3,8 @@ import { FeedbackTexts } from "@hybridge/shared/feedback/texts";
 import { LogIn, Star } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
 import {
   Dialog,
   DialogClose,
@@ -13,9 +13,9 @@ import {
   DialogFooter,
   DialogTitle,
   DialogTrigger,
-} from "../../../components/ui/dialog";
-import { LoadingState } from "../../../components/ui/spinner";
-import { useSession } from "../../auth/api/use-session";
+} from "@/components/ui/dialog";
+import { LoadingState } from "@/components/ui/spinner";
+import { useSession } from "@/features/auth/api/use-session";
 import { useEvaluation } from "../api/use-evaluation";
 import { EvaluationForm } from "./evaluation-form";
 

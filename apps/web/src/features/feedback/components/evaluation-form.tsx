@@ -8,10 +8,10 @@ import {
 import { FeedbackTexts } from "@hybridge/shared/feedback/texts";
 import { Controller, useForm } from "react-hook-form";
 import toast from "react-hot-toast";
-import { Button } from "../../../components/ui/button";
-import { DialogClose, DialogFooter } from "../../../components/ui/dialog";
-import { FormField } from "../../../components/ui/form-field";
-import { Textarea } from "../../../components/ui/textarea";
+import { Button } from "@/components/ui/button";
+import { DialogClose, DialogFooter } from "@/components/ui/dialog";
+import { FormField } from "@/components/ui/form-field";
+import { Textarea } from "@/components/ui/textarea";
 import { useSaveEvaluation } from "../api/use-save-evaluation";
 import { ScoreSlider } from "./score-slider";
 

@@ -1,7 +1,7 @@
 import { MessageSquare } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
-import { Button } from "../../../components/ui/button";
-import { useStaticPage } from "../../../lib/static-page";
+import { Button } from "@/components/ui/button";
+import { useStaticPage } from "@/lib/static-page";
 
 // The top bar is on every page, landing pages included: the dialog (and Radix's Dialog with it)
 // loads when the button is about to be used, not with the page.

@@ -1,15 +1,15 @@
 import { FeedbackTexts } from "@hybridge/shared/feedback/texts";
 import { X } from "lucide-react";
 import { lazy, type RefObject, Suspense } from "react";
-import { Button } from "../../../components/ui/button";
+import { Button } from "@/components/ui/button";
 import {
   Dialog,
   DialogClose,
   DialogContent,
   DialogDescription,
   DialogTitle,
-} from "../../../components/ui/dialog";
-import { LoadingState } from "../../../components/ui/spinner";
+} from "@/components/ui/dialog";
+import { LoadingState } from "@/components/ui/spinner";
 
 // The panel (form, list, evaluation) loads only when the dialog first opens.
 const FeedbackPanel = lazy(() =>

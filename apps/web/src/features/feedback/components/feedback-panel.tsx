@@ -1,7 +1,7 @@
 import { FeedbackTexts } from "@hybridge/shared/feedback/texts";
-import { LoadingState } from "../../../components/ui/spinner";
-import { cn } from "../../../lib/cn";
-import { useSession } from "../../auth/api/use-session";
+import { LoadingState } from "@/components/ui/spinner";
+import { useSession } from "@/features/auth/api/use-session";
+import { cn } from "@/lib/cn";
 import { useCommentsLive } from "../api/use-comments-live";
 import { CommentForm } from "./comment-form";
 import { CommentList } from "./comment-list";

@@ -1,7 +1,7 @@
 import { paths } from "@hybridge/shared/common/paths";
 import { LogIn } from "lucide-react";
 import { Link } from "react-router";
-import { Button } from "../../../components/ui/button";
+import { Button } from "@/components/ui/button";
 
 /** What a signed-out visitor sees instead of a form: why, and the way to the sign-in page. */
 export function LoginPrompt({ text }: { text: string }) {

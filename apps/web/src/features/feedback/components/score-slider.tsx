@@ -1,7 +1,7 @@
 import { SCORE_MAX, SCORE_MIN } from "@hybridge/shared/feedback/schemas";
 import { Slider } from "radix-ui";
 import { useId } from "react";
-import { Label } from "../../../components/ui/label";
+import { Label } from "@/components/ui/label";
 
 /** A 1–5 score: a labelled, keyboard-operable slider (arrows, Home, End) with its value shown. */
 export function ScoreSlider({

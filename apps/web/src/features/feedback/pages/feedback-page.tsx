@@ -1,6 +1,6 @@
 import { FeedbackTexts } from "@hybridge/shared/feedback/texts";
-import { Card } from "../../../components/ui/card";
-import { PageHeader } from "../../../components/ui/page-header";
+import { Card } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
 import { FeedbackPanel } from "../components/feedback-panel";
 
 /** /feedback: public comments (live) and the evaluation modal; anyone may read. */

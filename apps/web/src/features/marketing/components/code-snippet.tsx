@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { cn } from "../../../lib/cn";
+import { cn } from "@/lib/cn";
 import { CopyButton } from "./copy-button";
 
 /** A code block with its language and a Copy button. Comment lines are dimmed. */

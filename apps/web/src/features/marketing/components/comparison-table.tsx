@@ -1,5 +1,5 @@
 import { CircleCheck, CircleDashed, CircleMinus, MoveHorizontal } from "lucide-react";
-import { cn } from "../../../lib/cn";
+import { cn } from "@/lib/cn";
 import { comparisonCoverage } from "../content/comparison";
 import type { ComparisonContent, Coverage } from "../content/types";
 import { useScrollEdges } from "../hooks/use-scroll-edges";

@@ -1,8 +1,8 @@
 import { MarketingTexts } from "@hybridge/shared/marketing/texts";
 import { Check, Copy } from "lucide-react";
 import type { RefObject } from "react";
-import { cn } from "../../../lib/cn";
-import { useCopy } from "../../../lib/use-copy";
+import { cn } from "@/lib/cn";
+import { useCopy } from "@/lib/use-copy";
 
 /**
  * Copies `text` to the clipboard. The label reads "Copied!" for 2 s, then "Copy" again (spec

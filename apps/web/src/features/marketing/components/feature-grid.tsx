@@ -1,4 +1,4 @@
-import { cn } from "../../../lib/cn";
+import { cn } from "@/lib/cn";
 import type { FeatureCardContent } from "../content/types";
 
 /** Cards with an icon, a title (h3) and a sentence or two. */

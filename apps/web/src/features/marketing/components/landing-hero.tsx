@@ -2,7 +2,7 @@ import { PRODUCT_NAME, paths } from "@hybridge/shared/common/paths";
 import { MARKETING_VIDEOS } from "@hybridge/shared/marketing/media";
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-import { Button } from "../../../components/ui/button";
+import { Button } from "@/components/ui/button";
 import type { HeroContent } from "../content/types";
 import { VideoFrame } from "./video-frame";
 

@@ -7,8 +7,8 @@ import {
 } from "@hybridge/shared/marketing/pricing";
 import { Check } from "lucide-react";
 import { Link } from "react-router";
-import { Button } from "../../../components/ui/button";
-import { cn } from "../../../lib/cn";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/cn";
 
 /** The plans and the launch pack, from the one pricing module (spec section 9). */
 export function PricingCards({ addOnLabel }: { addOnLabel: string }) {

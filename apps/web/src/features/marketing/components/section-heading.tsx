@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cn } from "../../../lib/cn";
+import { cn } from "@/lib/cn";
 import type { SectionHeadingContent } from "../content/types";
 
 /** Eyebrow, h2 and lead of a landing section; `id` names the section (aria-labelledby). */

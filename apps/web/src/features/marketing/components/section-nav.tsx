@@ -1,7 +1,7 @@
 import { Languages } from "lucide-react";
 import { type MouseEvent, useEffect, useState } from "react";
 import { Link } from "react-router";
-import { cn } from "../../../lib/cn";
+import { cn } from "@/lib/cn";
 import type { LandingNavContent } from "../content/types";
 import { useScrollEdges } from "../hooks/use-scroll-edges";
 import { scrollFadeClass } from "../scroll-edges";

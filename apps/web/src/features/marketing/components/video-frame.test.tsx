@@ -1,7 +1,7 @@
 import { DEMO_STEPS, MARKETING_VIDEOS } from "@hybridge/shared/marketing/media";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { StaticPageContext } from "../../../lib/static-page";
+import { StaticPageContext } from "@/lib/static-page";
 import { VideoFrame } from "./video-frame";
 
 const en = {

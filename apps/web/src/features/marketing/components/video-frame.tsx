@@ -1,7 +1,7 @@
 import { DEMO_STEPS, type MarketingVideo } from "@hybridge/shared/marketing/media";
 import { useEffect, useId, useRef } from "react";
-import { cn } from "../../../lib/cn";
-import { useStaticPage } from "../../../lib/static-page";
+import { cn } from "@/lib/cn";
+import { useStaticPage } from "@/lib/static-page";
 import type { VideoTextContent } from "../content/types";
 
 /**

@@ -1,10 +1,10 @@
 import { CONTACT_EMAIL } from "@hybridge/shared/common/paths";
 import { Bot, SendHorizontal } from "lucide-react";
-import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { textLinkClasses } from "../../../components/ui/text-link";
-import { cn } from "../../../lib/cn";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { textLinkClasses } from "@/components/ui/text-link";
+import { cn } from "@/lib/cn";
 import { assistantMeta, assistantContent as content } from "../content/en/assistant";
 import { usePageMeta } from "../hooks/use-page-meta";
 

@@ -1,8 +1,8 @@
 import { CONTACT_EMAIL } from "@hybridge/shared/common/paths";
 import { MARKETING_VIDEOS } from "@hybridge/shared/marketing/media";
 import { Mail } from "lucide-react";
-import { Button } from "../../../components/ui/button";
-import { serverAddress } from "../../../lib/server-address";
+import { Button } from "@/components/ui/button";
+import { serverAddress } from "@/lib/server-address";
 import { CodeSnippet } from "../components/code-snippet";
 import { VideoFrame } from "../components/video-frame";
 import { docsContact, docsGroups, docsIntro, docsMeta } from "../content/en/docs";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cn } from "../../../lib/cn";
+import { cn } from "@/lib/cn";
 import { CheckList } from "../components/check-list";
 import { ClosingBand } from "../components/closing-band";
 import { ComparisonTable } from "../components/comparison-table";

@@ -1,6 +1,6 @@
 import { CONTACT_EMAIL } from "@hybridge/shared/common/paths";
 import { Mail } from "lucide-react";
-import { Button } from "../../../components/ui/button";
+import { Button } from "@/components/ui/button";
 import { privacyIntro, privacyMeta, privacySections } from "../content/fr/privacy";
 import { usePageMeta } from "../hooks/use-page-meta";
 import { scrollToSection } from "../scroll-to-section";

@@ -1,8 +1,8 @@
 import { CONTACT_EMAIL, paths } from "@hybridge/shared/common/paths";
 import { ArrowRight, BookOpen, UserPlus } from "lucide-react";
 import { Link } from "react-router";
-import { Button } from "../../../components/ui/button";
-import { textLinkClasses } from "../../../components/ui/text-link";
+import { Button } from "@/components/ui/button";
+import { textLinkClasses } from "@/components/ui/text-link";
 import { welcomeContent as content, welcomeMeta } from "../content/en/welcome";
 import { usePageMeta } from "../hooks/use-page-meta";
 

@@ -10,6 +10,10 @@ export const projectsEndpoints = {
   codeAvailable: (code: string) => `/api/projects/code-available?code=${encodeURIComponent(code)}`,
   project,
   icon: (id: string, kind: IconKind) => `${project(id)}/icons/${kind}`,
+  /** The project page's header (served under the builds' path). */
+  summary: (id: string) => `${project(id)}/builds/summary`,
+  /** What the project keeps against its quotas (decision 035). */
+  projectUsage: (id: string) => `${project(id)}/usage`,
   settings: (id: string) => `${project(id)}/settings`,
   databaseKey: (id: string) => `${project(id)}/settings/database-key`,
 } as const;

@@ -1,6 +1,6 @@
 import { AccountUsageResponseSchema } from "@hybridge/shared/projects/quotas";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiClient } from "../../../lib/api-client";
+import { apiClient } from "@/lib/api-client";
 import { projectsEndpoints } from "./endpoints";
 import { projectsKeys } from "./query-keys";
 

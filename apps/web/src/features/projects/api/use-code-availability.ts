@@ -1,7 +1,7 @@
 import { CodeAvailabilityResponseSchema } from "@hybridge/shared/projects/schemas";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { apiClient } from "../../../lib/api-client";
+import { apiClient } from "@/lib/api-client";
 import { projectsEndpoints } from "./endpoints";
 import { projectsKeys } from "./query-keys";
 

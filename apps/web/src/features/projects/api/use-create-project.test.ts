@@ -1,6 +1,6 @@
 import { createAppCommand } from "@hybridge/shared/projects/install-command";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../../lib/api-client";
+import { ApiError } from "@/lib/api-client";
 import { creationErrorMessage } from "../pages/new-project-page";
 import { updateErrorMessage } from "../pages/update-project-page";
 import { toCreateProjectForm } from "./use-create-project";

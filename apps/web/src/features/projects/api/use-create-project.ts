@@ -1,6 +1,6 @@
 import { type CreateProjectInput, ProjectResponseSchema } from "@hybridge/shared/projects/schemas";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { sendForm, type UploadProgress } from "../../../lib/upload";
+import { sendForm, type UploadProgress } from "@/lib/upload";
 import { projectsEndpoints } from "./endpoints";
 import { projectsKeys } from "./query-keys";
 

@@ -1,6 +1,6 @@
 import { ProjectSettingsResponseSchema } from "@hybridge/shared/projects/schemas";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiClient } from "../../../lib/api-client";
+import { apiClient } from "@/lib/api-client";
 import { projectsEndpoints } from "./endpoints";
 import { projectsKeys } from "./query-keys";
 

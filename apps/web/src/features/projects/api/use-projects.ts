@@ -1,6 +1,6 @@
 import { ProjectsResponseSchema } from "@hybridge/shared/projects/schemas";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiClient } from "../../../lib/api-client";
+import { apiClient } from "@/lib/api-client";
 import { projectsEndpoints } from "./endpoints";
 import { projectsKeys } from "./query-keys";
 

@@ -5,8 +5,8 @@ import {
   type UpdateProjectInput,
 } from "@hybridge/shared/projects/schemas";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiClient } from "../../../lib/api-client";
-import { sendForm, type UploadProgress } from "../../../lib/upload";
+import { apiClient } from "@/lib/api-client";
+import { sendForm, type UploadProgress } from "@/lib/upload";
 import { projectsEndpoints } from "./endpoints";
 import { projectsKeys } from "./query-keys";
 

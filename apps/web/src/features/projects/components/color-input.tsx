@@ -1,6 +1,6 @@
 import { HEX_COLOR_PATTERN } from "@hybridge/shared/common/fields";
 import type { ComponentProps } from "react";
-import { Input } from "../../../components/ui/input";
+import { Input } from "@/components/ui/input";
 
 /** A hex colour typed as text, with a swatch of the colour once it is valid. */
 export function ColorInput({ value, ...props }: ComponentProps<"input"> & { value: string }) {

@@ -7,10 +7,10 @@ import {
 } from "@hybridge/shared/files/icons";
 import { FilesTexts } from "@hybridge/shared/files/texts";
 import { type ChangeEvent, useRef } from "react";
-import { FormField } from "../../../components/ui/form-field";
-import { Input } from "../../../components/ui/input";
-import { decodes, imageSize } from "../../../lib/decoded-size";
-import { useObjectUrl } from "../../../lib/use-object-url";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { decodes, imageSize } from "@/lib/decoded-size";
+import { useObjectUrl } from "@/lib/use-object-url";
 
 export type PickedIcon = { file: File | null; error: string | null };
 

@@ -4,9 +4,9 @@ import type { ProjectListItem } from "@hybridge/shared/projects/schemas";
 import { ProjectsTexts } from "@hybridge/shared/projects/texts";
 import { Apple, Filter, Smartphone } from "lucide-react";
 import { Link } from "react-router";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { TruncatedText } from "../../../components/ui/long-text";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { TruncatedText } from "@/components/ui/long-text";
 
 /** One project on My Projects: its name, age, and its app code or install counts. */
 export function ProjectCard({ project }: { project: ProjectListItem }) {

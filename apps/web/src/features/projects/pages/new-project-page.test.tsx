@@ -4,7 +4,7 @@ import { ProjectsTexts } from "@hybridge/shared/projects/texts";
 import { cleanup, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { renderWithApp, stubApi } from "../../../test/render";
+import { renderWithApp, stubApi } from "@/test/render";
 import { NewProjectPage } from "./new-project-page";
 
 afterEach(() => {

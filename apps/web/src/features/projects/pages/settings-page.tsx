@@ -15,19 +15,19 @@ import {
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { Link, useNavigate, useParams } from "react-router";
-import { Alert } from "../../../components/ui/alert";
-import { BackLink } from "../../../components/ui/back-link";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { CopyButton } from "../../../components/ui/copy-button";
-import { PageHeader } from "../../../components/ui/page-header";
-import { LoadingState } from "../../../components/ui/spinner";
-import { ApiError, errorMessage, errorTextFor } from "../../../lib/api-client";
-import { serverAddress } from "../../../lib/server-address";
-import { useSession } from "../../auth/api/use-session";
-import { SessionError } from "../../auth/components/session-error";
-import { SignInCard } from "../../auth/components/sign-in-card";
+import { Alert } from "@/components/ui/alert";
+import { BackLink } from "@/components/ui/back-link";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { CopyButton } from "@/components/ui/copy-button";
+import { PageHeader } from "@/components/ui/page-header";
+import { LoadingState } from "@/components/ui/spinner";
+import { useSession } from "@/features/auth/api/use-session";
+import { SessionError } from "@/features/auth/components/session-error";
+import { SignInCard } from "@/features/auth/components/sign-in-card";
+import { ApiError, errorMessage, errorTextFor } from "@/lib/api-client";
+import { serverAddress } from "@/lib/server-address";
 import { useProjectSettings, useRegenerateDatabaseKey } from "../api/use-project-settings";
 
 /** /settings/{id}: the app's id, its database key (shown once) and how to start coding. */

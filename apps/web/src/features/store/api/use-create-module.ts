@@ -1,6 +1,6 @@
 import { type CreateModuleInput, ModuleResponseSchema } from "@hybridge/shared/store/schemas";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { sendForm, type UploadProgress } from "../../../lib/upload";
+import { sendForm, type UploadProgress } from "@/lib/upload";
 import { storeEndpoints } from "./endpoints";
 import { storeKeys } from "./query-keys";
 

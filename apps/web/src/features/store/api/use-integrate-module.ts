@@ -1,6 +1,6 @@
 import { IntegrationResponseSchema } from "@hybridge/shared/store/schemas";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiClient } from "../../../lib/api-client";
+import { apiClient } from "@/lib/api-client";
 import { storeEndpoints } from "./endpoints";
 import { storeKeys } from "./query-keys";
 import { getIntegrationTargetsQueryOptions } from "./use-integration-targets";

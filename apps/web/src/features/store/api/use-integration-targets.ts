@@ -1,6 +1,6 @@
 import { IntegrationTargetsResponseSchema } from "@hybridge/shared/store/schemas";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiClient } from "../../../lib/api-client";
+import { apiClient } from "@/lib/api-client";
 import { storeEndpoints } from "./endpoints";
 import { storeKeys } from "./query-keys";
 

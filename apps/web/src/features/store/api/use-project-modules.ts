@@ -1,7 +1,7 @@
 import { OkResponseSchema } from "@hybridge/shared/auth/schemas";
 import { ProjectModulesResponseSchema } from "@hybridge/shared/store/schemas";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiClient } from "../../../lib/api-client";
+import { apiClient } from "@/lib/api-client";
 import { storeEndpoints } from "./endpoints";
 import { storeKeys } from "./query-keys";
 

@@ -5,9 +5,9 @@ import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import toast from "react-hot-toast";
 import { useNavigate } from "react-router";
-import { Button } from "../../../components/ui/button";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { ApiError } from "../../../lib/api-client";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ApiError } from "@/lib/api-client";
 import { useDeleteModule } from "../api/use-delete-module";
 
 /** The module's Delete button (its author and admins see it) and the confirmation it asks for. */

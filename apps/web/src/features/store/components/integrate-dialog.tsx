@@ -6,8 +6,8 @@ import { CircleCheck, Plus, Puzzle } from "lucide-react";
 import { useState } from "react";
 import toast from "react-hot-toast";
 import { Link } from "react-router";
-import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
 import {
   Dialog,
   DialogClose,
@@ -16,10 +16,10 @@ import {
   DialogFooter,
   DialogTitle,
   DialogTrigger,
-} from "../../../components/ui/dialog";
-import { TruncatedText } from "../../../components/ui/long-text";
-import { LoadingState } from "../../../components/ui/spinner";
-import { errorTextFor } from "../../../lib/api-client";
+} from "@/components/ui/dialog";
+import { TruncatedText } from "@/components/ui/long-text";
+import { LoadingState } from "@/components/ui/spinner";
+import { errorTextFor } from "@/lib/api-client";
 import { useIntegrateModule } from "../api/use-integrate-module";
 import { useIntegrationTargets } from "../api/use-integration-targets";
 

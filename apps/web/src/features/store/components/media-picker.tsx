@@ -9,10 +9,10 @@ import {
 import { StoreTexts } from "@hybridge/shared/store/texts";
 import { Film, ImageIcon } from "lucide-react";
 import { type ChangeEvent, useRef } from "react";
-import { FormField } from "../../../components/ui/form-field";
-import { Input } from "../../../components/ui/input";
-import { decodes, imageSize } from "../../../lib/decoded-size";
-import { useObjectUrl } from "../../../lib/use-object-url";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { decodes, imageSize } from "@/lib/decoded-size";
+import { useObjectUrl } from "@/lib/use-object-url";
 
 export type PickedMedia = { file: File | null; error: string | null };
 export const NO_MEDIA: PickedMedia = { file: null, error: null };

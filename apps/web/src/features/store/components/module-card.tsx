@@ -1,7 +1,7 @@
 import { paths } from "@hybridge/shared/common/paths";
 import type { ModuleSummary } from "@hybridge/shared/store/schemas";
 import { Link } from "react-router";
-import { wrapAnywhere } from "../../../components/ui/long-text";
+import { wrapAnywhere } from "@/components/ui/long-text";
 import { ModulePrice } from "./module-price";
 import { PlatformIcons } from "./platform-icons";
 

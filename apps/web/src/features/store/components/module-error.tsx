@@ -2,8 +2,8 @@ import { paths } from "@hybridge/shared/common/paths";
 import { StoreTexts } from "@hybridge/shared/store/texts";
 import { ArrowLeft, PackageX, RefreshCw, TriangleAlert } from "lucide-react";
 import { Link } from "react-router";
-import { Button } from "../../../components/ui/button";
-import { useDocumentTitle } from "../../../lib/use-document-title";
+import { Button } from "@/components/ui/button";
+import { useDocumentTitle } from "@/lib/use-document-title";
 
 /**
  * The module page's error view (spec sections 2 and 8): an unknown module, or any other

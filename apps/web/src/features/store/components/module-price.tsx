@@ -1,5 +1,5 @@
 import { formatModulePrice } from "@hybridge/shared/store/price";
-import { cn } from "../../../lib/cn";
+import { cn } from "@/lib/cn";
 
 /** A module's price: 'Free' for 0, otherwise euros in French format. */
 export function ModulePrice({ price, className }: { price: number; className?: string }) {

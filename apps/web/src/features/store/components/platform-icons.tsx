@@ -1,7 +1,7 @@
 import type { ModulePlatform } from "@hybridge/shared/common/enums";
 import { MODULE_PLATFORM_LABELS, moduleSystems } from "@hybridge/shared/store/platforms";
 import { Apple, Bot } from "lucide-react";
-import { cn } from "../../../lib/cn";
+import { cn } from "@/lib/cn";
 
 /* lucide-react has no brand marks: the apple stands for iOS, the robot for Android. */
 const SYSTEMS = {

@@ -2,11 +2,11 @@ import { paths } from "@hybridge/shared/common/paths";
 import { StoreTexts } from "@hybridge/shared/store/texts";
 import { PackageOpen, Plus } from "lucide-react";
 import { Link } from "react-router";
-import { Button } from "../../../components/ui/button";
-import { EmptyState } from "../../../components/ui/empty-state";
-import { LoadFailed } from "../../../components/ui/load-failed";
-import { PageHeader } from "../../../components/ui/page-header";
-import { LoadingState } from "../../../components/ui/spinner";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { LoadFailed } from "@/components/ui/load-failed";
+import { PageHeader } from "@/components/ui/page-header";
+import { LoadingState } from "@/components/ui/spinner";
 import { useModules } from "../api/use-modules";
 import { ModuleCard } from "../components/module-card";
 

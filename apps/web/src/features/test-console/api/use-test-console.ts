@@ -1,6 +1,6 @@
 import { TestConsoleResponseSchema } from "@hybridge/shared/test-console/schemas";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { apiClient } from "../../../lib/api-client";
+import { apiClient } from "@/lib/api-client";
 import { testConsoleEndpoints } from "./endpoints";
 import { testConsoleKeys } from "./query-keys";
 

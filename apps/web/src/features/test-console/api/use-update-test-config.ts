@@ -3,7 +3,7 @@ import {
   type UpdateTestConfigInput,
 } from "@hybridge/shared/test-console/schemas";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiClient } from "../../../lib/api-client";
+import { apiClient } from "@/lib/api-client";
 import { testConsoleEndpoints } from "./endpoints";
 import { testConsoleKeys } from "./query-keys";
 

@@ -2,8 +2,8 @@ import type { DevLink } from "@hybridge/shared/test-console/schemas";
 import { isLoopbackAddress } from "@hybridge/shared/test-console/server-address";
 import { TestConsoleTexts } from "@hybridge/shared/test-console/texts";
 import { QrCode as QrIcon, TriangleAlert } from "lucide-react";
-import { QrCode } from "../../../components/qr/qr-code";
-import { Card } from "../../../components/ui/card";
+import { QrCode } from "@/components/qr/qr-code";
+import { Card } from "@/components/ui/card";
 
 /**
  * The dev-app link: the QR code of the payload the server built (the same the dev app fetches

@@ -2,9 +2,9 @@ import { NAVBAR_TYPES } from "@hybridge/shared/common/enums";
 import { UpdateNavBarTypeInputSchema } from "@hybridge/shared/test-console/schemas";
 import { TestConsoleTexts } from "@hybridge/shared/test-console/texts";
 import { ChevronDown } from "lucide-react";
-import { FormField, useFieldControl } from "../../../components/ui/form-field";
-import { inputClasses } from "../../../components/ui/input";
-import { cn } from "../../../lib/cn";
+import { FormField, useFieldControl } from "@/components/ui/form-field";
+import { inputClasses } from "@/components/ui/input";
+import { cn } from "@/lib/cn";
 import { SettingForm } from "./setting-form";
 import { useSettingForm } from "./use-setting-form";
 

@@ -3,8 +3,8 @@ import { TestConsoleTexts } from "@hybridge/shared/test-console/texts";
 import { Check, ChevronsUpDown } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { useNavigate } from "react-router";
-import { Button } from "../../../components/ui/button";
-import { TruncatedText } from "../../../components/ui/long-text";
+import { Button } from "@/components/ui/button";
+import { TruncatedText } from "@/components/ui/long-text";
 
 /**
  * The owner's app codes; the active one is checked and highlighted. Choosing another opens its

@@ -1,6 +1,6 @@
 import { TestConsoleTexts } from "@hybridge/shared/test-console/texts";
 import { Wifi } from "lucide-react";
-import { Card } from "../../../components/ui/card";
+import { Card } from "@/components/ui/card";
 
 /** How to run the dev app: phone and computer on the same Wi-Fi, the computer's LAN address. */
 export function SameNetworkHelp() {

@@ -1,8 +1,8 @@
 import { TestConsoleTexts } from "@hybridge/shared/test-console/texts";
 import { CircleAlert, CircleCheck } from "lucide-react";
 import type { FormEventHandler, ReactNode } from "react";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
 import type { FlashStatus } from "./use-flash-status";
 
 /**

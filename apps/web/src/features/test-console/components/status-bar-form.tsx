@@ -1,8 +1,8 @@
 import { HEX_COLOR_PATTERN } from "@hybridge/shared/common/fields";
 import { UpdateStatusBarInputSchema } from "@hybridge/shared/test-console/schemas";
 import { TestConsoleTexts } from "@hybridge/shared/test-console/texts";
-import { FormField } from "../../../components/ui/form-field";
-import { Input } from "../../../components/ui/input";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
 import { SettingForm } from "./setting-form";
 import { useSettingForm } from "./use-setting-form";
 

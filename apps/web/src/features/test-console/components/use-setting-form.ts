@@ -4,7 +4,7 @@ import type { UpdateTestConfigInput } from "@hybridge/shared/test-console/schema
 import { type Resolver, useForm } from "react-hook-form";
 import toast from "react-hot-toast";
 import type { z } from "zod";
-import { errorMessage, isApiError } from "../../../lib/api-client";
+import { errorMessage, isApiError } from "@/lib/api-client";
 import { useUpdateTestConfig } from "../api/use-update-test-config";
 import { useFlashStatus } from "./use-flash-status";
 

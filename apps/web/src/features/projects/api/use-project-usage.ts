@@ -1,14 +1,16 @@
 import { ProjectUsageResponseSchema } from "@hybridge/shared/projects/quotas";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiClient } from "../../../lib/api-client";
-import { projectUsageKey } from "../../../lib/project-usage";
-import { buildsEndpoints } from "./endpoints";
+import { apiClient } from "@/lib/api-client";
+import { projectUsageKey } from "@/lib/project-usage";
+import { projectsEndpoints } from "./endpoints";
 
 export function getProjectUsageQueryOptions(projectId: string) {
   return queryOptions({
     queryKey: projectUsageKey(projectId),
     queryFn: ({ signal }) =>
-      apiClient.get(buildsEndpoints.usage(projectId), ProjectUsageResponseSchema, { signal }),
+      apiClient.get(projectsEndpoints.projectUsage(projectId), ProjectUsageResponseSchema, {
+        signal,
+      }),
   });
 }
 

@@ -2,7 +2,7 @@
 import { QuotaTexts } from "@hybridge/shared/projects/quotas";
 import { cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { renderWithApp, stubApi } from "../../../test/render";
+import { renderWithApp, stubApi } from "@/test/render";
 import { ProjectUsage } from "./project-usage";
 
 afterEach(() => {

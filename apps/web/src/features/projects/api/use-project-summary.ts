@@ -1,14 +1,14 @@
-import { ProjectSummaryResponseSchema } from "@hybridge/shared/builds/schemas";
+import { ProjectSummaryResponseSchema } from "@hybridge/shared/projects/schemas";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiClient } from "../../../lib/api-client";
-import { buildsEndpoints } from "./endpoints";
-import { buildsKeys } from "./query-keys";
+import { apiClient } from "@/lib/api-client";
+import { projectsEndpoints } from "./endpoints";
+import { projectsKeys } from "./query-keys";
 
 export function getProjectSummaryQueryOptions(projectId: string) {
   return queryOptions({
-    queryKey: buildsKeys.summary(projectId),
+    queryKey: projectsKeys.summary(projectId),
     queryFn: ({ signal }) =>
-      apiClient.get(buildsEndpoints.summary(projectId), ProjectSummaryResponseSchema, { signal }),
+      apiClient.get(projectsEndpoints.summary(projectId), ProjectSummaryResponseSchema, { signal }),
   });
 }
 

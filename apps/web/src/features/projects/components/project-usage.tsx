@@ -1,9 +1,9 @@
 import { formatStorageSize, QuotaTexts } from "@hybridge/shared/projects/quotas";
 import { useId } from "react";
-import { Card } from "../../../components/ui/card";
-import { LoadFailed } from "../../../components/ui/load-failed";
-import { LoadingState } from "../../../components/ui/spinner";
-import { cn } from "../../../lib/cn";
+import { Card } from "@/components/ui/card";
+import { LoadFailed } from "@/components/ui/load-failed";
+import { LoadingState } from "@/components/ui/spinner";
+import { cn } from "@/lib/cn";
 import { useProjectUsage } from "../api/use-project-usage";
 
 /**

@@ -1,26 +1,22 @@
 import { BuildsTexts } from "@hybridge/shared/builds/texts";
-import type { BuildPlatform } from "@hybridge/shared/common/enums";
 import { paths } from "@hybridge/shared/common/paths";
+import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, FlaskConical, FolderX, KeyRound, Pencil } from "lucide-react";
 import type { ComponentType, ReactNode } from "react";
 import { Link, useParams } from "react-router";
-import { Button } from "../../../components/ui/button";
-import { EmptyState } from "../../../components/ui/empty-state";
-import { LoadFailed } from "../../../components/ui/load-failed";
-import { PageHeader } from "../../../components/ui/page-header";
-import { LoadingState } from "../../../components/ui/spinner";
-import { ApiError } from "../../../lib/api-client";
-import { useDocumentTitle } from "../../../lib/use-document-title";
-import { useSession } from "../../auth/api/use-session";
-import { SessionError } from "../../auth/components/session-error";
-import { SignInCard } from "../../auth/components/sign-in-card";
-import { useProjectBuildsLive } from "../api/use-project-builds-live";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { LoadFailed } from "@/components/ui/load-failed";
+import { PageHeader } from "@/components/ui/page-header";
+import { LoadingState } from "@/components/ui/spinner";
+import { useSession } from "@/features/auth/api/use-session";
+import { SessionError } from "@/features/auth/components/session-error";
+import { SignInCard } from "@/features/auth/components/sign-in-card";
+import { ApiError } from "@/lib/api-client";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { projectsKeys } from "../api/query-keys";
 import { useProjectSummary } from "../api/use-project-summary";
-import { PlatformCard } from "../components/platform-card";
 import { ProjectUsage } from "../components/project-usage";
-
-/** The App Store card first, as the spec lists them. */
-const CARD_ORDER: BuildPlatform[] = ["apple", "android"];
 
 function Shell({ children }: { children: ReactNode }) {
   return (
@@ -28,32 +24,45 @@ function Shell({ children }: { children: ReactNode }) {
   );
 }
 
-/** A section another feature adds under the cards (the app's router composes them). */
+/**
+ * The builds feature's part of the page: the two stores' latest builds, live. `onRefused`: its
+ * live stream was refused (401, 404), so the page checks the project again.
+ */
+export type ProjectBuildsPart = ComponentType<{ projectId: string; onRefused: () => void }>;
+
+/** A section another feature adds under the cards. */
 export type ProjectSection = ComponentType<{ projectId: string; projectName: string }>;
 
+type Parts = { builds: ProjectBuildsPart; sections?: readonly ProjectSection[] };
+
 /**
- * /project/{id}: the project's name, navigation and its two stores' latest builds, live; then
- * the `sections` the router gives it (the store's Modules), so that this feature does not
- * import the store; last, what the project keeps against its quotas (Usage).
+ * /project/{id}: the project's name and navigation, the `builds` part, then the `sections`
+ * (web app, database, signing key, modules); last, what the project keeps against its quotas
+ * (Usage). The app layer (app/layouts/project-route.tsx) gives it the other features' parts, so
+ * that this feature imports none of them.
  */
-export function ProjectPage({ sections = [] }: { sections?: readonly ProjectSection[] }) {
+export function ProjectPage({ builds, sections = [] }: Parts) {
   const { id = "" } = useParams();
   const session = useSession();
   if (session.isError) return <SessionError onRetry={() => void session.refetch()} />;
   if (session.isPending) return <LoadingState />;
   if (!session.data.user) return <NotLoggedIn />;
-  return <ProjectView projectId={id} sections={sections} />;
+  return <ProjectView projectId={id} builds={builds} sections={sections} />;
 }
 
 function ProjectView({
   projectId,
+  builds: Builds,
   sections,
 }: {
   projectId: string;
+  builds: ProjectBuildsPart;
   sections: readonly ProjectSection[];
 }) {
+  const queryClient = useQueryClient();
   const summary = useProjectSummary(projectId);
-  useProjectBuildsLive(projectId, summary.isSuccess);
+  const checkProjectAgain = () =>
+    void queryClient.invalidateQueries({ queryKey: projectsKeys.summary(projectId) });
 
   if (summary.isPending) return <LoadingState label="Loading project" />;
   if (summary.isError) {
@@ -116,11 +125,7 @@ function ProjectView({
       <p id="settings-hint" className="mt-4 max-w-2xl text-slate-500 text-sm">
         {BuildsTexts.settingsHint}
       </p>
-      <div className="mt-8 grid gap-6 md:grid-cols-2">
-        {CARD_ORDER.map((platform) => (
-          <PlatformCard key={platform} projectId={project.id} platform={platform} />
-        ))}
-      </div>
+      <Builds projectId={project.id} onRefused={checkProjectAgain} />
       {sections.map((Section, index) => (
         <div key={Section.displayName ?? Section.name ?? index} className="mt-6">
           <Section projectId={project.id} projectName={project.name} />

@@ -3,78 +3,15 @@ import {
   UPLOAD_KEY_FILE_FIELD,
 } from "@hybridge/shared/agents/upload-key";
 import {
-  type BuildLogResponse,
-  BuildLogResponseSchema,
-  BuildResponseSchema,
   type SigningKeyInfoResponse,
   SigningKeyInfoResponseSchema,
 } from "@hybridge/shared/builds/schemas";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
-import { apiClient } from "../../../lib/api-client";
-import { sendForm, type UploadProgress } from "../../../lib/upload";
+import { useState } from "react";
+import { apiClient } from "@/lib/api-client";
+import { sendForm, type UploadProgress } from "@/lib/upload";
 import { buildsEndpoints } from "./endpoints";
 import { buildsKeys } from "./query-keys";
-import { replaceListedBuild } from "./use-builds";
-import { writeLatestBuild } from "./use-latest-build";
-
-/** Cancels a pending or building build; the card and the list show the answer at once. */
-export function useCancelBuild(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (buildId: string) =>
-      apiClient.post(buildsEndpoints.cancel(projectId, buildId), undefined, BuildResponseSchema),
-    onSuccess: ({ build }) => {
-      writeLatestBuild(queryClient, build);
-      replaceListedBuild(queryClient, build);
-    },
-  });
-}
-
-/**
- * A build's log, read while `open`: every line so far, then only new ones each second while the
- * build is still queued or building.
- */
-export function useBuildLog(projectId: string, buildId: string, open: boolean) {
-  const [lines, setLines] = useState<BuildLogResponse["lines"]>([]);
-  const [status, setStatus] = useState<string | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const after = useRef(0);
-  useEffect(() => {
-    if (!open) return;
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    after.current = 0;
-    setLines([]);
-    setError(null);
-    const read = async () => {
-      try {
-        const answer = await apiClient.get(
-          buildsEndpoints.log(projectId, buildId, after.current),
-          BuildLogResponseSchema,
-        );
-        if (stopped) return;
-        setError(null);
-        setStatus(answer.status);
-        if (answer.lines.length > 0) {
-          after.current = answer.lines[answer.lines.length - 1]?.seq ?? after.current;
-          setLines((previous) => [...previous, ...answer.lines]);
-        }
-        if (answer.status === "pending" || answer.status === "building") {
-          timer = setTimeout(read, 1000);
-        }
-      } catch (failure) {
-        if (!stopped) setError(failure);
-      }
-    };
-    void read();
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [open, projectId, buildId]);
-  return { lines, status, error };
-}
 
 const signingKeyQueryKey = (projectId: string) => [...buildsKeys.project(projectId), "signing-key"];
 

@@ -9,13 +9,13 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Server, Trash2 } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import toast from "react-hot-toast";
-import { Button } from "../../components/ui/button";
-import { Card } from "../../components/ui/card";
-import { Input } from "../../components/ui/input";
-import { LoadFailed } from "../../components/ui/load-failed";
-import { LoadingState } from "../../components/ui/spinner";
-import { apiClient, errorMessage } from "../../lib/api-client";
-import { useSession } from "../auth/api/use-session";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { LoadFailed } from "@/components/ui/load-failed";
+import { LoadingState } from "@/components/ui/spinner";
+import { useSession } from "@/features/auth/api/use-session";
+import { apiClient, errorMessage } from "@/lib/api-client";
 
 const KEY = ["admin", "agents"] as const;
 
