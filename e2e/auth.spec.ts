@@ -1,6 +1,7 @@
 import { AuthTexts } from "@hybridge/shared/auth/texts";
-import { ErrorCodes, GenericTexts } from "@hybridge/shared/common/errors";
+import { ErrorCodes } from "@hybridge/shared/common/errors";
 import { paths } from "@hybridge/shared/common/paths";
+import { GenericTexts } from "@hybridge/shared/common/texts";
 import type { Page, Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectInputType, expectPath, expectVisible, pathOf } from "./support/assertions";

@@ -1,7 +1,7 @@
 import { AgentsTexts } from "@hybridge/shared/agents/texts";
 import { AuthTexts } from "@hybridge/shared/auth/texts";
-import { GenericTexts } from "@hybridge/shared/common/errors";
 import { paths } from "@hybridge/shared/common/paths";
+import { GenericTexts } from "@hybridge/shared/common/texts";
 import { communityEndpoints } from "@hybridge/shared/community/endpoints";
 import type { JoinResponse } from "@hybridge/shared/community/schemas";
 import { CommunityTexts } from "@hybridge/shared/community/texts";

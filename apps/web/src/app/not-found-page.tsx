@@ -1,5 +1,5 @@
-import { GenericTexts } from "@hybridge/shared/common/errors";
 import { paths } from "@hybridge/shared/common/paths";
+import { GenericTexts } from "@hybridge/shared/common/texts";
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";

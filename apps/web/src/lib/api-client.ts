@@ -1,4 +1,5 @@
-import { ErrorCodes, ErrorResponseSchema, GenericTexts } from "@hybridge/shared/common/errors";
+import { ErrorCodes, ErrorResponseSchema } from "@hybridge/shared/common/errors";
+import { GenericTexts } from "@hybridge/shared/common/texts";
 import type { z } from "zod";
 
 /** Not one of the server's codes: the request never got an answer. */

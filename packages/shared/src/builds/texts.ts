@@ -1,6 +1,6 @@
 import { AgentsTexts } from "../agents/texts";
 import type { BuildPlatform } from "../common/enums";
-import { GenericTexts } from "../common/errors";
+import { GenericTexts } from "../common/texts";
 
 /** How each platform is named to the user: the tabs, the cards and the toasts. */
 export const PLATFORM_LABELS: Record<BuildPlatform, string> = {

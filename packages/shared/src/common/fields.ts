@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { CharacterTexts, isAllowedText, type TextKind } from "./characters";
+import { isAllowedText, type TextKind } from "./characters";
+import { CharacterTexts } from "./texts";
 
 /** Passwords: better-auth's bounds, written once for server and forms. */
 export const PASSWORD_MIN = 8;

@@ -8,8 +8,7 @@ import { MarketingTexts } from "../marketing/texts";
 import { ProjectsTexts } from "../projects/texts";
 import { StoreTexts } from "../store/texts";
 import { TestConsoleTexts } from "../test-console/texts";
-import { CopyTexts } from "./copy";
-import { GenericTexts } from "./errors";
+import { CopyTexts, GenericTexts } from "./texts";
 
 /** Every text a catalogue can show, its functions called with sample arguments. */
 function textsOf(value: unknown): string[] {

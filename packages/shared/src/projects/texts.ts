@@ -1,4 +1,4 @@
-import { CopyTexts } from "../common/copy";
+import { CopyTexts } from "../common/texts";
 
 /**
  * User-facing texts of the projects screens (spec sections 2, 5 and 8): home, new app,

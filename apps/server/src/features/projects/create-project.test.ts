@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
-import { GenericTexts } from "@hybridge/shared/common/errors";
+import { GenericTexts, MultipartTexts } from "@hybridge/shared/common/texts";
 import { FilesTexts, SvgRefusals } from "@hybridge/shared/files/texts";
 import { FunctionsTexts } from "@hybridge/shared/projects/functions";
 import { DATABASE_KEY_PATTERN } from "@hybridge/shared/projects/schemas";
@@ -19,7 +19,6 @@ import {
 import { jpegBytes, jpegClaiming, pngBytes, svgText } from "../../../test/test-images";
 import { projectDatabases, projectSettings, projects, storedFiles } from "../../platform/db/schema";
 import { createEncryption } from "../../platform/encryption";
-import { MultipartTexts } from "../../platform/multipart-form";
 import { hashSecret } from "../../platform/random";
 import { createProject } from "./create-project";
 import { newDatabaseKey } from "./ids";
