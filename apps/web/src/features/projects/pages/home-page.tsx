@@ -1,6 +1,5 @@
 import { paths } from "@hybridge/shared/common/paths";
-import { QuotaTexts } from "@hybridge/shared/projects/quotas";
-import { ProjectsTexts } from "@hybridge/shared/projects/texts";
+import { ProjectsTexts, QuotaTexts } from "@hybridge/shared/projects/texts";
 import { FolderPlus } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "react-router";

@@ -8,14 +8,13 @@ import {
 import { ErrorCodes } from "@hybridge/shared/common/errors";
 import { paths } from "@hybridge/shared/common/paths";
 import { DEFAULT_ICONS, fileUrl } from "@hybridge/shared/files/icons";
-import { QuotaTexts } from "@hybridge/shared/projects/quotas";
 import {
   CreateProjectInputSchema,
   PROJECT_DEFAULTS,
   PROJECT_LIMITS,
   stripSpaces,
 } from "@hybridge/shared/projects/schemas";
-import { ProjectsTexts } from "@hybridge/shared/projects/texts";
+import { ProjectsTexts, QuotaTexts } from "@hybridge/shared/projects/texts";
 import { CircleCheck, LogIn } from "lucide-react";
 import { type ChangeEvent, type ReactNode, useState } from "react";
 import { useForm } from "react-hook-form";
