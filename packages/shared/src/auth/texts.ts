@@ -1,8 +1,62 @@
+import { PRODUCT_NAME } from "../common/paths";
+
 /**
  * User-facing texts of the auth screens (spec sections 2, 5 and 8), verbatim where the spec gives
  * them in English; its French texts and typos are put right (decision 019).
  */
 export const AuthTexts = {
+  /** The sign-in page's title and button, and every link or button to it. */
+  signIn: "Sign In",
+  signUp: "Sign Up",
+  passwordLabel: "Password",
+  passwordHint: (min: number) => `At least ${min} characters.`,
+
+  // Sign in (/login).
+  loginLead: `Welcome back. Sign in to your ${PRODUCT_NAME} console.`,
+  newTo: `New to ${PRODUCT_NAME}?`,
+  createAccount: "Create an account",
+  wantEarlyAccess: "Want early access?",
+  needHelp: "Need help?",
+  forgotPassword: "Forgot your password?",
+
+  // Sign up (/signup).
+  signupLead: `Create your ${PRODUCT_NAME} account and ship your first native app.`,
+  alreadyHaveAccount: "Already have an account?",
+  confirmPasswordLabel: "Confirm password",
+
+  // Reset (/reset-password) and change (/change-password).
+  resetTitle: "Reset your password",
+  resetLead:
+    "Enter the e-mail of your account and we will send you a link to choose a new password.",
+  rememberedIt: "Remembered it?",
+  backToLogin: "Back to login",
+  sendAnotherLink: "Send another link",
+  sendResetLink: "Send reset link",
+  changeTitle: "Change your password",
+  changeLead: "Choose a new password for your account.",
+  askNewLink: "Ask for a new link",
+  newPasswordLabel: "New password",
+  confirmNewPasswordLabel: "Confirm new password",
+  /** The change form's button, and the account page's link to it. */
+  changePassword: "Change password",
+
+  // Account settings (/leave).
+  accountTitle: "Account settings",
+  signedInAs: "Signed in as",
+  securityTitle: "Security",
+  securityLead: "Keep your account safe with a strong password.",
+  sessionTitle: "Session",
+  sessionLead: `Sign out of ${PRODUCT_NAME} on this device.`,
+  logOut: "Log Out",
+  dangerTitle: "Danger zone",
+  dangerLead: "Delete your account and everything in it.",
+  cannotBeUndone: "This cannot be undone.",
+  deleteAccount: "Delete Account",
+
+  /** The session could not be read (network or server down). */
+  sessionCheckFailed: "We could not check your session.",
+  sessionCheckHint: "Check your connection, then try again.",
+
   loginFailed: "Error: check e-mail / password",
   nameMissing: "Please enter your name.",
   nameTooLong: "Your name must be at most 120 characters.",

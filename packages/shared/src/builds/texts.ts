@@ -20,6 +20,13 @@ export const PLATFORM_STORES: Record<BuildPlatform, string> = {
  */
 export const BuildsTexts = {
   notLoggedIn: GenericTexts.unauthenticated,
+  // The builds history (/build), the console bar's "Builds".
+  historyTitle: "Builds",
+  historyLead:
+    "Your Android and Apple builds, newest first. Publish a pending build once it is ready.",
+  platformTabsLabel: "Platform",
+  platformBuilds: (platform: BuildPlatform) => `${PLATFORM_LABELS[platform]} builds`,
+  loadingPlatform: (platform: BuildPlatform) => `Loading ${PLATFORM_LABELS[platform]}`,
   projectError: "Project Error - Project information is not loaded correctly.",
   projectLoadFailed: "Could not load project data.",
   buildDataFailed: (platform: BuildPlatform) =>

@@ -24,6 +24,10 @@ export const GenericTexts = {
   truncatedRequest: "The request ended before its body was whole. Please send it again.",
   headersTooLarge: "The request's headers are too large.",
   requestTimeout: "The request took too long to arrive. Please send it again.",
+  /** The web client's own, when a request got no answer at all. */
+  networkError: "Cannot reach Hybridge. Check your connection and try again.",
+  /** An upload the user stopped (the web client's). */
+  uploadCancelled: "The upload was cancelled.",
 } as const;
 
 /** Characters that are never stored (decision 017). */
@@ -75,4 +79,38 @@ export const CopyTexts = {
     "Could not copy the text: your browser does not allow it here. The text is selected: press Ctrl+C (⌘C on a Mac) to copy it.",
   /** Spec section 9: a copy label returns to "Copy" after 2 s. */
   copyResetMs: 2000,
+} as const;
+
+/**
+ * The words of the console's frame (apps/web's app/ layer: the console bar, Not found, a page
+ * that failed) and the defaults of its shared pieces (components/ui/), which every feature's
+ * screens use.
+ */
+export const UiTexts = {
+  loading: "Loading",
+  back: "Back",
+  cancel: "Cancel",
+  close: "Close",
+  tryAgain: "Try again",
+  /** The password field's toggle: its name stays while aria-pressed says the password shows. */
+  showPassword: "Show password",
+  emailLabel: "Email",
+  emailPlaceholder: "you@company.com",
+  /** "Back to" + a link named yourProjects. */
+  backTo: "Back to",
+  yourProjects: "your projects",
+
+  // The console bar (its links to a feature's page are named by that page's title).
+  consoleLabel: "Console",
+  userMenu: "User menu",
+  support: "Support",
+  account: "Account",
+
+  // Not found, and a page that failed.
+  notFoundLead: "The page you are looking for does not exist or has moved.",
+  backHome: "Back to home",
+  errorTitle: "Something went wrong",
+  errorLead:
+    "An unexpected error stopped this page. Reload it to try again; if it keeps happening, tell us how you got here.",
+  reload: "Reload the page",
 } as const;
