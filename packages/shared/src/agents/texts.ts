@@ -58,6 +58,18 @@ export const AgentsTexts = {
   title: "Build machines",
   created: "Build machine added. Copy its token now: it is shown only once.",
   revoked: "Build machine revoked.",
+  connected: "connected",
+  notConnected: "not connected",
+  lastSeen: (when: string) => `last seen ${when}`,
+  buildingProject: (project: string) => `building ${project}`,
+  revoke: "Revoke",
+  newMachineName: "Name of the new build machine",
+  appleBuilds: "macOS (Apple builds)",
+  addMachine: "Add build machine",
+  /** Before the command that starts the new machine with its token. */
+  runItThere: "Run it there:",
+  runCommand: (server: string, token: string) =>
+    `npm run agent -- --server ${server} --token ${token}`,
 } as const;
 
 /**

@@ -99,6 +99,8 @@ export const BuildsTexts = {
   signingKeyPasswordShown:
     "The password is not shown again: it was shown once after the key was made, or it is the one you chose when you uploaded the key.",
   downloadKeystore: "Download keystore",
+  /** Before the upload key's certificate fingerprint. */
+  certificateFingerprint: "SHA-256",
   // The upload key part (decision 033): the owner's own key, or a new one, until a publication.
   uploadKeyTitle: "Upload key",
   uploadKeyChangeable:
@@ -124,6 +126,14 @@ export const BuildsTexts = {
   keyResetFailed: "Could not reset the upload key. Please try again.",
   nothingPublished: "This app has no published Android version yet.",
   appNotFound: "This app could not be found.",
+  // The install page (/install/{appKey}).
+  installTitle: "Install",
+  installAppTitle: (name: string) => `Install ${name}`,
+  loadingApp: "Loading the app",
+  apkSize: (megabytes: string) =>
+    `${megabytes} MB · Allow installs from this browser when Android asks.`,
+  installQrLabel: (name: string) => `QR code of the install page of ${name}`,
+  installQrHint: "Scan with your phone to open this page there.",
   leaseLost: "The build machine stopped responding",
   versionAlreadyPublished: (version: number) =>
     `Version ${version} is already published. Request a new build to publish a newer version.`,
@@ -134,5 +144,4 @@ export const BuildsTexts = {
   noBuilds: (platform: BuildPlatform) => `No ${PLATFORM_LABELS[platform]} builds yet.`,
   noBuildsHint: "Request one from a project page: it appears here, newest first.",
   unknownStatus: "Unknown",
-  loading: "Loading",
 } as const;
