@@ -122,7 +122,7 @@ export function AddModulePage() {
             <Input
               autoComplete="off"
               maxLength={MODULE_LIMITS.title}
-              placeholder="Interactive Maps"
+              placeholder={StoreTexts.titlePlaceholder}
               {...form.register("title")}
             />
           </FormField>
@@ -135,7 +135,7 @@ export function AddModulePage() {
             <Textarea
               rows={5}
               maxLength={MODULE_LIMITS.description}
-              placeholder="What the module does, on which systems, and how to use it."
+              placeholder={StoreTexts.descriptionPlaceholder}
               {...form.register("description")}
             />
           </FormField>
@@ -209,7 +209,7 @@ export function AddModulePage() {
             <UploadProgress
               progress={progress}
               label={StoreTexts.uploadProgress}
-              doneLabel="Checking the files…"
+              doneLabel={StoreTexts.checkingFiles}
             />
           )}
           {failure && <Alert>{failure}</Alert>}
