@@ -49,13 +49,17 @@ export const AgentsTexts = {
   /** A build taken back while a newer request of its app and platform waits (decision 035). */
   supersededOnRequeue:
     "The build machine stopped responding; a newer request of this app is already in the queue, so this one is cancelled.",
-  cancelledByOwner: "Cancelled by the owner.",
   // A build machine's reasons for a failed build, whatever the platform (apps/agent/src/runner).
   buildFailed: "The build failed.",
   bundleUnsafePath: (name: string) => `The bundle has an unsafe path: ${name}`,
   bundleTooLarge: "The bundle is too large to unpack.",
+  /** The last line a full build log keeps. */
+  logFull: "… (later log lines were not kept: the log is full)",
   // The admin screen.
   title: "Build machines",
+  adminOnly: "Only an admin can manage build machines.",
+  /** The name of the build machine the server runs itself. */
+  embeddedName: "Embedded build machine",
   created: "Build machine added. Copy its token now: it is shown only once.",
   revoked: "Build machine revoked.",
   connected: "connected",

@@ -81,6 +81,8 @@ export const BuildsTexts = {
   cancelBuildConfirm: "The build stops and nothing is published. You can request a new one.",
   cancelBuildDone: "The build is cancelled.",
   cancelBuildFailed: "Could not cancel the build. Please try again.",
+  /** The build log's line for a build its owner cancelled. */
+  cancelledByOwner: "Cancelled by the owner.",
   notCancellable: (status: string) =>
     `Only a pending or building build can be cancelled; this one is ${status}.`,
   viewLog: "View log",
