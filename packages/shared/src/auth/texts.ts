@@ -74,6 +74,22 @@ export const AuthTexts = {
   resetGeneric: "Something went wrong while sending the reset e-mail. Please try again.",
   resetSent: "A password reset e-mail has been sent. Check your inbox and follow the link.",
   resetMailSubject: "Reset your Hybridge password",
+  /** The reset mail's body, as text and as HTML; `url` is its link. */
+  resetMailText: (url: string) =>
+    [
+      "Hello,",
+      "",
+      `Someone asked to reset the password of your ${PRODUCT_NAME} account.`,
+      "Open this link within one hour to choose a new password:",
+      "",
+      url,
+      "",
+      "If it was not you, ignore this e-mail: your password stays as it is.",
+      "",
+      `— The ${PRODUCT_NAME} team`,
+    ].join("\n"),
+  resetMailHtml: (url: string) =>
+    `<p>Hello,</p><p>Someone asked to reset the password of your ${PRODUCT_NAME} account.</p><p><a href="${url}">Choose a new password</a> (the link works for one hour).</p><p>If it was not you, ignore this e-mail: your password stays as it is.</p><p>— The ${PRODUCT_NAME} team</p>`,
   resetLinkInvalid: "This reset link is invalid or has expired. Please ask for a new one.",
   changeMismatch: "Passwords do not match.",
   changeNewPasswordMissing: "Please enter a new password.",
@@ -94,6 +110,26 @@ export const AuthTexts = {
 
   // Admin addresses are verified by mail (docs/decisions/032-admin-by-proof.md).
   verifyMailSubject: "Verify your Hybridge e-mail address",
+  /**
+   * The verification mail's body, as text and as HTML (given its values escaped): the server's
+   * address, the link, and the reset page that takes an account over.
+   */
+  verifyMailText: (server: string, url: string, resetUrl: string) =>
+    [
+      "Hello,",
+      "",
+      `A ${PRODUCT_NAME} account was created at ${server} with this e-mail address, which this server lists as an admin's. Its admin rights start once the address is verified.`,
+      "",
+      "If you created it, open this link within 24 hours, in the browser where you are signed in to it:",
+      "",
+      url,
+      "",
+      `If you did not create it, do not open the link: someone else registered your address. Take the account over by choosing a new password at ${resetUrl}, which signs them out.`,
+      "",
+      `— The ${PRODUCT_NAME} team`,
+    ].join("\n"),
+  verifyMailHtml: (server: string, url: string, resetUrl: string) =>
+    `<p>Hello,</p><p>A ${PRODUCT_NAME} account was created at ${server} with this e-mail address, which this server lists as an admin's. Its admin rights start once the address is verified.</p><p>If you created it, <a href="${url}">verify your e-mail address</a> within 24 hours, in the browser where you are signed in to it.</p><p>If you did not create it, do not open the link: someone else registered your address. Take the account over by <a href="${resetUrl}">choosing a new password</a>, which signs them out.</p><p>— The ${PRODUCT_NAME} team</p>`,
   verifyTitle: "Verify your e-mail address",
   verifyDoneTitle: "E-mail address verified",
   verifyDone: "Your e-mail address is verified: your admin rights are active.",
