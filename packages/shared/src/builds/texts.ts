@@ -145,5 +145,14 @@ export const BuildsTexts = {
   invalidInstallId: "The install id must be 16 to 64 letters, digits, - or _.",
   noBuilds: (platform: BuildPlatform) => `No ${PLATFORM_LABELS[platform]} builds yet.`,
   noBuildsHint: "Request one from a project page: it appears here, newest first.",
+  /** A build status's badge (status-badge.ts); an unknown one is shown raw, an empty one as: */
   unknownStatus: "Unknown",
+  statusLabels: {
+    published: "Published",
+    pending: "Pending",
+    building: "Building",
+    ready: "Ready",
+    failed: "Failed",
+    cancelled: "Cancelled",
+  },
 } as const;

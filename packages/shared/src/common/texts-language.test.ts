@@ -13,8 +13,15 @@ import { CopyTexts, GenericTexts } from "./texts";
 /** Every text a catalogue can show, its functions called with sample arguments. */
 function textsOf(value: unknown): string[] {
   if (typeof value === "string") return [value];
-  // A one-item list reads as a string where a text wants one, and joins where it wants a list.
-  if (typeof value === "function") return textsOf(value(["png"], ["png"]));
+  // A one-item list reads as a string where a text wants one, and joins where it wants a list;
+  // a text that reworks its argument (lower-cases it) gets a string.
+  if (typeof value === "function") {
+    try {
+      return textsOf(value(["png"], ["png"]));
+    } catch {
+      return textsOf(value("png", "png"));
+    }
+  }
   if (value && typeof value === "object") return Object.values(value).flatMap(textsOf);
   return [];
 }

@@ -1,3 +1,4 @@
+import type { NavbarType, Segment } from "./enums";
 import { MAX_JSON_DEPTH } from "./json";
 
 /**
@@ -114,3 +115,39 @@ export const UiTexts = {
     "An unexpected error stopped this page. Reload it to try again; if it keeps happening, tell us how you got here.",
   reload: "Reload the page",
 } as const;
+
+/** What the shared fields say (common/fields.ts): an e-mail address, a password. */
+export const FieldTexts = {
+  emailMissing: "Please enter your email address.",
+  emailInvalid: "The email address is not valid.",
+  passwordMissing: "Please enter your password.",
+  newPasswordMissing: "Please enter a password.",
+  passwordTooShort: (min: number) => `Password must be at least ${min} characters.`,
+  passwordTooLong: (max: number) => `Password must be at most ${max} characters.`,
+} as const;
+
+// How the enumerations' values (common/enums.ts) are named to the user.
+/** Human-readable names of the sectors, in the order of SEGMENTS. */
+export const SEGMENT_LABELS: Record<Segment, string> = {
+  ecommerce: "E-commerce",
+  healthcare: "Healthcare",
+  education: "Education",
+  finance: "Finance",
+  retail: "Retail",
+  transport: "Transport",
+  realEstate: "Real estate",
+  food: "Food",
+  travel: "Travel",
+  sports: "Sports",
+  media: "Media",
+  socialNetwork: "Social network",
+  business: "Business",
+  other: "Other",
+};
+
+/** The navigation bar types, as the new app's and the test console's selects name them. */
+export const NAVBAR_LABELS: Record<NavbarType, string> = {
+  none: "None",
+  header: "Header",
+  footer: "Footer",
+};

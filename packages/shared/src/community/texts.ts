@@ -32,7 +32,9 @@ export const CommunityTexts = {
   descriptionLabel: "Description",
   descriptionPlaceholder: "What should your app do, and for whom?",
   sectorLabel: "Sector",
+  chooseSector: "Choose a sector",
   countryLabel: "Country",
+  chooseCountry: "Choose a country",
   /** Under the name and the description: how much of its limit the text takes. */
   characterCount: (length: number, max: number) => `${length}/${max} characters`,
 

@@ -1,3 +1,5 @@
+import type { ModulePlatform } from "../common/enums";
+
 /**
  * User-facing texts of the store, the module page and the add-module form. The spec's own
  * wording (sections 2, 5 and 8) is kept verbatim; the rest is ours.
@@ -108,3 +110,10 @@ export const StoreTexts = {
   created: "Your module is in the store!",
   removeFile: "Remove",
 } as const;
+
+/** How each module platform is named to the user. */
+export const MODULE_PLATFORM_LABELS: Record<ModulePlatform, string> = {
+  multiplatform: "Multiplatform",
+  android: "Android",
+  ios: "iOS",
+};

@@ -1,5 +1,4 @@
-import { NAVBAR_LABELS } from "../common/enums";
-import { GenericTexts } from "../common/texts";
+import { GenericTexts, NAVBAR_LABELS } from "../common/texts";
 
 /**
  * User-facing texts of the test console (spec sections 2, 5 and 8), verbatim where the spec

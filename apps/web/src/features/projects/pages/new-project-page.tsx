@@ -1,13 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { AuthTexts } from "@hybridge/shared/auth/texts";
-import {
-  NAVBAR_LABELS,
-  NAVBAR_TYPES,
-  SEGMENT_LABELS,
-  SEGMENTS,
-} from "@hybridge/shared/common/enums";
+import { NAVBAR_TYPES, SEGMENTS } from "@hybridge/shared/common/enums";
 import { ErrorCodes } from "@hybridge/shared/common/errors";
 import { paths } from "@hybridge/shared/common/paths";
+import { NAVBAR_LABELS, SEGMENT_LABELS } from "@hybridge/shared/common/texts";
 import { DEFAULT_ICONS, fileUrl } from "@hybridge/shared/files/icons";
 import {
   CreateProjectInputSchema,

@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { SEGMENT_LABELS, SEGMENTS } from "@hybridge/shared/common/enums";
+import { SEGMENTS } from "@hybridge/shared/common/enums";
 import { paths } from "@hybridge/shared/common/paths";
+import { SEGMENT_LABELS } from "@hybridge/shared/common/texts";
 import type { IconKind } from "@hybridge/shared/files/icons";
 import { FilesTexts } from "@hybridge/shared/files/texts";
 import {

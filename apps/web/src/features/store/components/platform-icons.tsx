@@ -1,6 +1,6 @@
 import type { ModulePlatform } from "@hybridge/shared/common/enums";
-import { MODULE_PLATFORM_LABELS, moduleSystems } from "@hybridge/shared/store/platforms";
-import { StoreTexts } from "@hybridge/shared/store/texts";
+import { moduleSystems } from "@hybridge/shared/store/platforms";
+import { MODULE_PLATFORM_LABELS, StoreTexts } from "@hybridge/shared/store/texts";
 import { Apple, Bot } from "lucide-react";
 import { cn } from "@/lib/cn";
 
