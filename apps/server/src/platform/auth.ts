@@ -1,4 +1,4 @@
-import { AuthTexts } from "@hybridge/shared/auth/texts";
+import { AuthMailTexts, AuthTexts } from "@hybridge/shared/auth/texts";
 import { paths } from "@hybridge/shared/common/paths";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
@@ -62,9 +62,9 @@ export function createAuth(options: {
       sendResetPassword: async ({ user: target, url }) => {
         await mailer.send({
           to: target.email,
-          subject: AuthTexts.resetMailSubject,
-          text: AuthTexts.resetMailText(url),
-          html: AuthTexts.resetMailHtml(url),
+          subject: AuthMailTexts.resetSubject,
+          text: AuthMailTexts.resetText(url),
+          html: AuthMailTexts.resetHtml(url),
         });
       },
     },
@@ -79,9 +79,9 @@ export function createAuth(options: {
         const resetUrl = new URL(paths.resetPassword, config.publicUrl).toString();
         await mailer.send({
           to: target.email,
-          subject: AuthTexts.verifyMailSubject,
-          text: AuthTexts.verifyMailText(config.publicUrl, url, resetUrl),
-          html: AuthTexts.verifyMailHtml(
+          subject: AuthMailTexts.verifySubject,
+          text: AuthMailTexts.verifyText(config.publicUrl, url, resetUrl),
+          html: AuthMailTexts.verifyHtml(
             escapeHtml(config.publicUrl),
             escapeHtml(url),
             escapeHtml(resetUrl),

@@ -73,23 +73,6 @@ export const AuthTexts = {
   resetEmptyField: "Please enter your email address.",
   resetGeneric: "Something went wrong while sending the reset e-mail. Please try again.",
   resetSent: "A password reset e-mail has been sent. Check your inbox and follow the link.",
-  resetMailSubject: "Reset your Hybridge password",
-  /** The reset mail's body, as text and as HTML; `url` is its link. */
-  resetMailText: (url: string) =>
-    [
-      "Hello,",
-      "",
-      `Someone asked to reset the password of your ${PRODUCT_NAME} account.`,
-      "Open this link within one hour to choose a new password:",
-      "",
-      url,
-      "",
-      "If it was not you, ignore this e-mail: your password stays as it is.",
-      "",
-      `— The ${PRODUCT_NAME} team`,
-    ].join("\n"),
-  resetMailHtml: (url: string) =>
-    `<p>Hello,</p><p>Someone asked to reset the password of your ${PRODUCT_NAME} account.</p><p><a href="${url}">Choose a new password</a> (the link works for one hour).</p><p>If it was not you, ignore this e-mail: your password stays as it is.</p><p>— The ${PRODUCT_NAME} team</p>`,
   resetLinkInvalid: "This reset link is invalid or has expired. Please ask for a new one.",
   changeMismatch: "Passwords do not match.",
   changeNewPasswordMissing: "Please enter a new password.",
@@ -109,27 +92,6 @@ export const AuthTexts = {
   loginPrompt: "You must be logged in to see this page.",
 
   // Admin addresses are verified by mail (docs/decisions/032-admin-by-proof.md).
-  verifyMailSubject: "Verify your Hybridge e-mail address",
-  /**
-   * The verification mail's body, as text and as HTML (given its values escaped): the server's
-   * address, the link, and the reset page that takes an account over.
-   */
-  verifyMailText: (server: string, url: string, resetUrl: string) =>
-    [
-      "Hello,",
-      "",
-      `A ${PRODUCT_NAME} account was created at ${server} with this e-mail address, which this server lists as an admin's. Its admin rights start once the address is verified.`,
-      "",
-      "If you created it, open this link within 24 hours, in the browser where you are signed in to it:",
-      "",
-      url,
-      "",
-      `If you did not create it, do not open the link: someone else registered your address. Take the account over by choosing a new password at ${resetUrl}, which signs them out.`,
-      "",
-      `— The ${PRODUCT_NAME} team`,
-    ].join("\n"),
-  verifyMailHtml: (server: string, url: string, resetUrl: string) =>
-    `<p>Hello,</p><p>A ${PRODUCT_NAME} account was created at ${server} with this e-mail address, which this server lists as an admin's. Its admin rights start once the address is verified.</p><p>If you created it, <a href="${url}">verify your e-mail address</a> within 24 hours, in the browser where you are signed in to it.</p><p>If you did not create it, do not open the link: someone else registered your address. Take the account over by <a href="${resetUrl}">choosing a new password</a>, which signs them out.</p><p>— The ${PRODUCT_NAME} team</p>`,
   verifyTitle: "Verify your e-mail address",
   verifyDoneTitle: "E-mail address verified",
   verifyDone: "Your e-mail address is verified: your admin rights are active.",
@@ -150,4 +112,52 @@ export const AuthTexts = {
   adminVerificationFailed:
     "The verification e-mail could not be sent. Please try again in a moment.",
   nothingToVerify: "This account has no e-mail address to verify.",
+} as const;
+
+/**
+ * The mails the auth flows send: the password reset's, and the admin address's verification
+ * (decision 032). Apart from AuthTexts: only the server sends them, and the web's bundle, which
+ * carries AuthTexts, leaves them out.
+ */
+export const AuthMailTexts = {
+  // The password reset (better-auth's sendResetPassword).
+  resetSubject: "Reset your Hybridge password",
+  /** Its body, as text and as HTML; `url` is its link. */
+  resetText: (url: string) =>
+    [
+      "Hello,",
+      "",
+      `Someone asked to reset the password of your ${PRODUCT_NAME} account.`,
+      "Open this link within one hour to choose a new password:",
+      "",
+      url,
+      "",
+      "If it was not you, ignore this e-mail: your password stays as it is.",
+      "",
+      `— The ${PRODUCT_NAME} team`,
+    ].join("\n"),
+  resetHtml: (url: string) =>
+    `<p>Hello,</p><p>Someone asked to reset the password of your ${PRODUCT_NAME} account.</p><p><a href="${url}">Choose a new password</a> (the link works for one hour).</p><p>If it was not you, ignore this e-mail: your password stays as it is.</p><p>— The ${PRODUCT_NAME} team</p>`,
+  // The verification of an admin address.
+  verifySubject: "Verify your Hybridge e-mail address",
+  /**
+   * Its body, as text and as HTML (given its values escaped): the server's
+   * address, the link, and the reset page that takes an account over.
+   */
+  verifyText: (server: string, url: string, resetUrl: string) =>
+    [
+      "Hello,",
+      "",
+      `A ${PRODUCT_NAME} account was created at ${server} with this e-mail address, which this server lists as an admin's. Its admin rights start once the address is verified.`,
+      "",
+      "If you created it, open this link within 24 hours, in the browser where you are signed in to it:",
+      "",
+      url,
+      "",
+      `If you did not create it, do not open the link: someone else registered your address. Take the account over by choosing a new password at ${resetUrl}, which signs them out.`,
+      "",
+      `— The ${PRODUCT_NAME} team`,
+    ].join("\n"),
+  verifyHtml: (server: string, url: string, resetUrl: string) =>
+    `<p>Hello,</p><p>A ${PRODUCT_NAME} account was created at ${server} with this e-mail address, which this server lists as an admin's. Its admin rights start once the address is verified.</p><p>If you created it, <a href="${url}">verify your e-mail address</a> within 24 hours, in the browser where you are signed in to it.</p><p>If you did not create it, do not open the link: someone else registered your address. Take the account over by <a href="${resetUrl}">choosing a new password</a>, which signs them out.</p><p>— The ${PRODUCT_NAME} team</p>`,
 } as const;
