@@ -1,6 +1,7 @@
-import { AuthTexts } from "@hybridge/shared/auth/texts";
-import { ErrorCodes, GenericTexts } from "@hybridge/shared/common/errors";
+import { AuthMailTexts, AuthTexts } from "@hybridge/shared/auth/texts";
+import { ErrorCodes } from "@hybridge/shared/common/errors";
 import { paths } from "@hybridge/shared/common/paths";
+import { GenericTexts } from "@hybridge/shared/common/texts";
 import type { Page, Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectInputType, expectPath, expectVisible, pathOf } from "./support/assertions";
@@ -159,7 +160,7 @@ describe("password reset", () => {
     await expectVisible(page.getByRole("status").filter({ hasText: AuthTexts.resetSent }));
 
     const mail = await readLatestMail(dataDir(), user.email);
-    expect(mail.subject).toBe(AuthTexts.resetMailSubject);
+    expect(mail.subject).toBe(AuthMailTexts.resetSubject);
     const link = mail.links.find((candidate) => candidate.startsWith(baseUrl()));
     expect(link, `a link to ${baseUrl()} in:\n${mail.text}`).toBeDefined();
 

@@ -1,8 +1,7 @@
 import { BuildsTexts } from "@hybridge/shared/builds/texts";
 import { BundlesTexts } from "@hybridge/shared/bundles/texts";
 import { paths } from "@hybridge/shared/common/paths";
-import { QuotaTexts } from "@hybridge/shared/projects/quotas";
-import { ProjectsTexts } from "@hybridge/shared/projects/texts";
+import { ProjectsTexts, QuotaTexts } from "@hybridge/shared/projects/texts";
 import type { Page, Request } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectHidden, expectVisible } from "./support/assertions";

@@ -1,7 +1,7 @@
 import { AgentsTexts } from "@hybridge/shared/agents/texts";
-import { AuthTexts } from "@hybridge/shared/auth/texts";
-import { GenericTexts } from "@hybridge/shared/common/errors";
+import { AuthMailTexts, AuthTexts } from "@hybridge/shared/auth/texts";
 import { paths } from "@hybridge/shared/common/paths";
+import { GenericTexts } from "@hybridge/shared/common/texts";
 import { communityEndpoints } from "@hybridge/shared/community/endpoints";
 import type { JoinResponse } from "@hybridge/shared/community/schemas";
 import { CommunityTexts } from "@hybridge/shared/community/texts";
@@ -320,7 +320,7 @@ describe("early adopters (/dash)", () => {
 
     // The owner follows the mail's link in this browser.
     const mail = await readLatestMail(server.dataDir, newcomer);
-    expect(mail.subject).toBe(AuthTexts.verifyMailSubject);
+    expect(mail.subject).toBe(AuthMailTexts.verifySubject);
     const link = mail.links.find((url) => url.includes("/api/auth/verify-email?"));
     expect(link).toBeDefined();
     await page.goto(link as string);

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { GenericTexts } from "@hybridge/shared/common/errors";
 import { paths } from "@hybridge/shared/common/paths";
+import { GenericTexts } from "@hybridge/shared/common/texts";
 import { FeedbackTexts } from "@hybridge/shared/feedback/texts";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { BuildsTexts } from "@hybridge/shared/builds/texts";
 import { paths } from "@hybridge/shared/common/paths";
+import { CopyTexts } from "@hybridge/shared/common/texts";
 import { FilesTexts, SvgRefusals } from "@hybridge/shared/files/texts";
 import { createAppCommand } from "@hybridge/shared/projects/install-command";
 import { DATABASE_KEY_PATTERN, maskDatabaseKey } from "@hybridge/shared/projects/schemas";
@@ -111,10 +112,10 @@ describe("the owner's journey", () => {
 
     const keyBlock = page.getByRole("region", { name: "Database key" });
     await keyBlock.getByRole("button", { name: /Copy/ }).click();
-    await expectVisible(keyBlock.getByText(ProjectsTexts.copied, { exact: true }));
+    await expectVisible(keyBlock.getByText(CopyTexts.copied, { exact: true }));
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
     // The label comes back after 2 s.
-    await expectVisible(keyBlock.getByText(ProjectsTexts.copy, { exact: true }), 5_000);
+    await expectVisible(keyBlock.getByText(CopyTexts.copy, { exact: true }), 5_000);
 
     // A second view shows the key masked, and offers a new one.
     await page.reload();
@@ -441,7 +442,7 @@ describe("settings, after the key was shown", () => {
 
     const keyBlock = page.getByRole("region", { name: "Database key" });
     await keyBlock.getByRole("button", { name: /Copy/ }).click();
-    await expectVisible(page.getByRole("status").filter({ hasText: ProjectsTexts.copyByHand }));
+    await expectVisible(page.getByRole("status").filter({ hasText: CopyTexts.copyByHand }));
     expect(await page.evaluate(() => window.getSelection()?.toString())).toBe(key);
   });
 

@@ -1,5 +1,5 @@
-import { GenericTexts } from "@hybridge/shared/common/errors";
 import { paths } from "@hybridge/shared/common/paths";
+import { GenericTexts } from "@hybridge/shared/common/texts";
 import { TEST_CONFIG_DEFAULTS } from "@hybridge/shared/test-console/defaults";
 import type { DevPayload } from "@hybridge/shared/test-console/schemas";
 import { TestConsoleTexts as T } from "@hybridge/shared/test-console/texts";

@@ -1,6 +1,6 @@
-import { CharacterTexts } from "@hybridge/shared/common/characters";
 import { ErrorCodes } from "@hybridge/shared/common/errors";
-import { JsonTexts, MAX_JSON_DEPTH } from "@hybridge/shared/common/json";
+import { MAX_JSON_DEPTH } from "@hybridge/shared/common/json";
+import { CharacterTexts, JsonTexts } from "@hybridge/shared/common/texts";
 import { getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import type { InjectOptions, RouteOptions } from "fastify";

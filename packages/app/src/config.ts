@@ -1,3 +1,4 @@
+import { SdkTexts } from "@hybridge/shared/data/texts";
 import { HybridgeError } from "./errors";
 
 export type HybridgeConfig = {
@@ -25,10 +26,7 @@ export function settings(): HybridgeConfig {
   const server = current.server ?? env.server;
   const key = current.key ?? env.key;
   if (!server || !key) {
-    throw new HybridgeError(
-      "NOT_CONFIGURED",
-      "Hybridge is not configured: set HYBRIDGE_SERVER and HYBRIDGE_DATABASE_KEY in .env, or call configure({ server, key }).",
-    );
+    throw new HybridgeError("NOT_CONFIGURED", SdkTexts.notConfigured);
   }
   return { server: server.replace(/\/+$/, ""), key };
 }

@@ -1,4 +1,5 @@
 import { COLLECTION_NAME, DATA_API_PATH, DataEvents } from "@hybridge/shared/data/protocol";
+import { SdkTexts } from "@hybridge/shared/data/texts";
 import { settings } from "./config";
 import { HybridgeError } from "./errors";
 
@@ -38,10 +39,7 @@ export type WatchOptions = {
 
 function collectionPath(collection: string) {
   if (!COLLECTION_NAME.test(collection)) {
-    throw new HybridgeError(
-      "VALIDATION",
-      `collection: use 1 to 64 lowercase letters, digits, '-' or '_' (got "${collection}").`,
-    );
+    throw new HybridgeError("VALIDATION", SdkTexts.invalidCollection(collection));
   }
   return `${DATA_API_PATH}/collections/${collection}`;
 }
@@ -60,10 +58,7 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
       body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     });
   } catch (error) {
-    throw new HybridgeError(
-      "NETWORK",
-      `The Hybridge server at ${server} could not be reached (${(error as Error).message}).`,
-    );
+    throw new HybridgeError("NETWORK", SdkTexts.unreachable(server, (error as Error).message));
   }
   const text = await response.text();
   let answer: unknown = null;
@@ -76,7 +71,7 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
     const { code, message } = (answer ?? {}) as { code?: string; message?: string };
     throw new HybridgeError(
       code ?? "HTTP_ERROR",
-      message ?? `The server answered ${response.status}.`,
+      message ?? SdkTexts.httpStatus(response.status),
       response.status,
     );
   }
@@ -168,10 +163,7 @@ export const db = {
     const { server, key } = settings();
     const EventSource = (globalThis as { EventSource?: EventSourceClass }).EventSource;
     if (!EventSource) {
-      throw new HybridgeError(
-        "UNSUPPORTED",
-        "db.watch needs EventSource, which this runtime lacks.",
-      );
+      throw new HybridgeError("UNSUPPORTED", SdkTexts.noEventSource);
     }
     const path = collectionPath(collection);
     const url = `${server}${path}/events?key=${encodeURIComponent(key)}`;

@@ -1,3 +1,4 @@
+import { SdkTexts } from "@hybridge/shared/data/texts";
 import { HybridgeError } from "./errors";
 
 /**
@@ -47,10 +48,7 @@ export const nav = {
   openView(name: string) {
     const open = bridge()?.openView;
     if (!open) {
-      throw new HybridgeError(
-        "NATIVE_ONLY",
-        `The native view "${name}" opens inside the app only: install the app (or the dev app) on a phone to see it.`,
-      );
+      throw new HybridgeError("NATIVE_ONLY", SdkTexts.nativeOnly(name));
     }
     open(name);
   },

@@ -3,10 +3,10 @@ import { readdir } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import { buffer } from "node:stream/consumers";
 import { finished } from "node:stream/promises";
+import { AndroidBuildTexts } from "@hybridge/shared/agents/texts";
 import yauzl from "yauzl";
 import yazl from "yazl";
 import { AndroidBuildError } from "./errors";
-import { AndroidBuildTexts } from "./texts";
 
 /** Where the shell finds the bundle, which it serves as https://localhost/. */
 export const BUNDLE_ASSETS_PREFIX = "assets/www/";

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { AndroidBuildTexts } from "@hybridge/shared/agents/texts";
 import { listBundleFiles, writeUnsignedApk } from "./apk-contents";
 import { isLightColor, toRrggbb } from "./colors";
 import { AndroidBuildError } from "./errors";
@@ -18,7 +19,6 @@ import {
   signApk,
   verifyApk,
 } from "./steps";
-import { AndroidBuildTexts } from "./texts";
 import {
   type AndroidToolchain,
   detectAndroidToolchain,
@@ -89,8 +89,8 @@ export async function buildAndroidApk(options: BuildAndroidApkOptions): Promise<
   if (!Number.isInteger(app.version) || app.version < 1 || app.version > MAX_VERSION_CODE) {
     throw new AndroidBuildError("BAD_INPUT", AndroidBuildTexts.invalidVersion(app.version));
   }
-  const statusBarColor = toRrggbb("status bar colour", app.statusBarColor);
-  const themeColor = toRrggbb("theme colour", app.themeColor);
+  const statusBarColor = toRrggbb(AndroidBuildTexts.statusBarColour, app.statusBarColor);
+  const themeColor = toRrggbb(AndroidBuildTexts.themeColour, app.themeColor);
   assertKeyAlias(keystore.alias);
   const toolchain = requireCompleteToolchain(options.toolchain ?? (await detectAndroidToolchain()));
   const packageName = packageIdFromAppCode(app.appCode);
@@ -104,12 +104,12 @@ export async function buildAndroidApk(options: BuildAndroidApkOptions): Promise<
       onLog,
       signal: options.signal,
     };
-    onLog(`Android build of ${packageName}, version ${versionName}`);
+    onLog(AndroidBuildTexts.logStart(packageName, versionName));
     onProgress(0);
 
     let bundleDir = options.bundleDir;
     if (bundleDir === null) {
-      onLog("No web bundle: the app shows the starter page");
+      onLog(AndroidBuildTexts.logNoBundle);
       bundleDir = join(dir, "starter");
       await mkdir(bundleDir);
       const page = renderStarterPage({ name: app.name, themeColor, statusBarColor });
@@ -153,7 +153,7 @@ export async function buildAndroidApk(options: BuildAndroidApkOptions): Promise<
     const { certificateSha256 } = await verifyApk(ctx, { apk: "app.apk" });
     const apk = await readFile(join(dir, "app.apk"));
     const sha256 = createHash("sha256").update(apk).digest("hex");
-    onLog(`APK ready: ${apk.length} bytes, SHA-256 ${sha256}`);
+    onLog(AndroidBuildTexts.logApkReady(apk.length, sha256));
     onProgress(100);
     return {
       apk,
@@ -198,7 +198,7 @@ async function shellDex(ctx: StepContext): Promise<Buffer> {
   const key = await hashShellSmali();
   const cached = assembledDex.get(key);
   if (cached) {
-    ctx.onLog("classes.dex: assembled earlier from the same smali, reused");
+    ctx.onLog(AndroidBuildTexts.logDexReused);
     return cached;
   }
   const dex = assembleDex(ctx, { smaliDir: SHELL_SMALI_DIR, out: "classes.dex" }).then(() =>

@@ -1,6 +1,6 @@
+import { AndroidBuildTexts } from "@hybridge/shared/agents/texts";
 import { HEX_COLOR_PATTERN } from "@hybridge/shared/common/fields";
 import { AndroidBuildError } from "./errors";
-import { AndroidBuildTexts } from "./texts";
 
 /** A project colour (#RGB or #RRGGBB) as Android resources and CSS both read it: #RRGGBB. */
 export function toRrggbb(field: string, color: string): string {

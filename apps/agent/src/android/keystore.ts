@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { AndroidBuildTexts } from "@hybridge/shared/agents/texts";
 import { AndroidBuildError } from "./errors";
 import { runTool } from "./run-tool";
 import { DEFAULT_STEP_TIMEOUT_MS, KEYSTORE_PASSWORD_ENV, toolEnv } from "./steps";
-import { AndroidBuildTexts } from "./texts";
 import {
   type AndroidToolchain,
   detectAndroidToolchain,
@@ -52,7 +52,7 @@ export async function createUploadKeystore(
   const password = randomBytes(24).toString("base64url");
   return withWorkDir(options.workDir, async (dir) => {
     await runTool({
-      step: "creating the upload key",
+      step: AndroidBuildTexts.steps.createUploadKey,
       tool: "keytool",
       command: toolchain.tools.keytool,
       args: [
@@ -108,7 +108,8 @@ export function distinguishedName(dname: CreateUploadKeystoreOptions["dname"]): 
 }
 
 function escapeDnValue(value: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it drops
-  const text = value.replace(/[\u0000-\u001f\u007f]/g, "").trim() || "Hybridge app";
+  const text =
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it drops
+    value.replace(/[\u0000-\u001f\u007f]/g, "").trim() || AndroidBuildTexts.defaultKeyName;
   return text.replace(/[\\,+"<>;=#]/g, (c) => `\\${c}`);
 }

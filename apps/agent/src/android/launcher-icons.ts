@@ -1,9 +1,9 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { AndroidBuildTexts } from "@hybridge/shared/agents/texts";
 import sharp from "sharp";
 import { AndroidBuildError } from "./errors";
 import { DEFAULT_ICON_PATH } from "./shell";
-import { AndroidBuildTexts } from "./texts";
 
 /** Launcher icon sizes in pixels per screen density (Android's 48 dp icon). */
 export const LAUNCHER_ICON_SIZES = {

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
+import { AndroidBuildTexts } from "@hybridge/shared/agents/texts";
 import { AndroidBuildError } from "./errors";
-import { AndroidBuildTexts } from "./texts";
 
 export interface ToolRun {
   /** What the step does, as a failure reason names it: "packaging the resources". */

@@ -1,6 +1,6 @@
+import { AndroidBuildTexts } from "@hybridge/shared/agents/texts";
 import { isLightColor } from "./colors";
 import { escapeMarkup } from "./escape-markup";
-import { AndroidBuildTexts } from "./texts";
 
 export interface StarterPageApp {
   name: string;

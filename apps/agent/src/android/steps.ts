@@ -1,6 +1,6 @@
+import { AndroidBuildTexts } from "@hybridge/shared/agents/texts";
 import { AndroidBuildError } from "./errors";
 import { runTool } from "./run-tool";
-import { AndroidBuildTexts } from "./texts";
 import type { CompleteAndroidToolchain } from "./toolchain";
 
 /** What every step needs: the tools, the build's folder (each step's working directory), its time limit, the log. */
@@ -36,7 +36,7 @@ export function toolEnv(
 /** smali source → classes.dex (smali's wrapper passes JAVA_ARGS to its JVM). */
 export function assembleDex(ctx: StepContext, input: { smaliDir: string; out: string }) {
   return runTool({
-    ...common(ctx, "assembling the app's code", "smali"),
+    ...common(ctx, AndroidBuildTexts.steps.assemble, "smali"),
     args: ["assemble", input.smaliDir, "-o", input.out],
     env: toolEnv(ctx.toolchain, { JAVA_ARGS: JVM_START_FLAGS.join(" ") }),
   });
@@ -51,7 +51,7 @@ export function packageResources(
   input: { manifest: string; resDir: string; out: string },
 ) {
   return runTool({
-    ...common(ctx, "packaging the resources", "aapt"),
+    ...common(ctx, AndroidBuildTexts.steps.packageResources, "aapt"),
     args: [
       "package",
       "-f",
@@ -70,7 +70,7 @@ export function packageResources(
 /** Stored entries on 4-byte boundaries (-p: shared libraries on page boundaries). */
 export function alignApk(ctx: StepContext, input: { apk: string; out: string }) {
   return runTool({
-    ...common(ctx, "aligning the APK", "zipalign"),
+    ...common(ctx, AndroidBuildTexts.steps.align, "zipalign"),
     args: ["-p", "-f", "4", input.apk, input.out],
   });
 }
@@ -81,7 +81,7 @@ export function signApk(
   input: { apk: string; out: string; keystore: string; alias: string; password: string },
 ) {
   return runTool({
-    ...common(ctx, "signing the APK", "apksigner"),
+    ...common(ctx, AndroidBuildTexts.steps.sign, "apksigner"),
     args: [
       ...JVM_START_FLAGS.map((flag) => `-J${flag.slice(1)}`),
       "sign",
@@ -120,7 +120,7 @@ export async function verifyApk(
   input: { apk: string },
 ): Promise<{ certificateSha256: string }> {
   const report = await runTool({
-    ...common(ctx, "verifying the signature", "apksigner"),
+    ...common(ctx, AndroidBuildTexts.steps.verify, "apksigner"),
     args: [
       ...JVM_START_FLAGS.map((flag) => `-J${flag.slice(1)}`),
       "verify",

@@ -1,8 +1,8 @@
 import { constants } from "node:fs";
 import { access, stat } from "node:fs/promises";
 import { delimiter, isAbsolute, join } from "node:path";
+import { AndroidBuildTexts } from "@hybridge/shared/agents/texts";
 import { AndroidBuildError } from "./errors";
-import { AndroidBuildTexts } from "./texts";
 
 /** The commands an Android build runs (java runs smali, apksigner and keytool). */
 export const ANDROID_TOOLS = ["aapt", "zipalign", "apksigner", "smali", "keytool", "java"] as const;

@@ -2,6 +2,7 @@ import { createWriteStream } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
+import { AgentsTexts } from "@hybridge/shared/agents/texts";
 import yauzl from "yauzl";
 
 /** A bundle's largest unpacked size here; the server checks its own limits at upload. */
@@ -32,7 +33,7 @@ export async function extractZip(zipFile: string, dir: string): Promise<number> 
           path.isAbsolute(name) ||
           !target.startsWith(`${root}${path.sep}`)
         ) {
-          reject(new Error(`The bundle has an unsafe path: ${name}`));
+          reject(new Error(AgentsTexts.bundleUnsafePath(name)));
           return;
         }
         if (name.endsWith("/")) {
@@ -41,7 +42,7 @@ export async function extractZip(zipFile: string, dir: string): Promise<number> 
         }
         total += entry.uncompressedSize;
         if (total > MAX_UNPACKED) {
-          reject(new Error("The bundle is too large to unpack."));
+          reject(new Error(AgentsTexts.bundleTooLarge));
           return;
         }
         zip.openReadStream(entry, (error, stream) => {

@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Job } from "@hybridge/shared/agents/protocol";
+import { AgentsTexts, AndroidBuildTexts } from "@hybridge/shared/agents/texts";
 import {
   type AndroidApk,
   type AndroidToolchain,
@@ -117,7 +118,7 @@ export async function runJob(options: {
         alias: job.signing.alias,
       };
     } else {
-      log("First Android build of this app: making its upload key");
+      log(AndroidBuildTexts.logMakingUploadKey);
       const made = await (
         options.makeKeystore ??
         ((j: Job) => createUploadKeystore({ dname: { commonName: j.app.name }, workDir, signal }))
@@ -162,7 +163,7 @@ export async function runJob(options: {
     try {
       await client.fail(
         job.buildId,
-        toLogLines(reason)[0] ?? "The build failed.",
+        toLogLines(reason)[0] ?? AgentsTexts.buildFailed,
         pending.splice(0),
       );
     } catch (failError) {

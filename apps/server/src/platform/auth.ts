@@ -1,4 +1,4 @@
-import { AuthTexts } from "@hybridge/shared/auth/texts";
+import { AuthMailTexts, AuthTexts } from "@hybridge/shared/auth/texts";
 import { paths } from "@hybridge/shared/common/paths";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
@@ -62,20 +62,9 @@ export function createAuth(options: {
       sendResetPassword: async ({ user: target, url }) => {
         await mailer.send({
           to: target.email,
-          subject: AuthTexts.resetMailSubject,
-          text: [
-            "Hello,",
-            "",
-            "Someone asked to reset the password of your Hybridge account.",
-            "Open this link within one hour to choose a new password:",
-            "",
-            url,
-            "",
-            "If it was not you, ignore this e-mail: your password stays as it is.",
-            "",
-            "— The Hybridge team",
-          ].join("\n"),
-          html: `<p>Hello,</p><p>Someone asked to reset the password of your Hybridge account.</p><p><a href="${url}">Choose a new password</a> (the link works for one hour).</p><p>If it was not you, ignore this e-mail: your password stays as it is.</p><p>— The Hybridge team</p>`,
+          subject: AuthMailTexts.resetSubject,
+          text: AuthMailTexts.resetText(url),
+          html: AuthMailTexts.resetHtml(url),
         });
       },
     },
@@ -87,23 +76,16 @@ export function createAuth(options: {
       expiresIn: VERIFY_EMAIL_SECONDS,
       sendVerificationEmail: async ({ user: target, token }) => {
         const url = verificationLink(config.publicUrl, token);
+        const resetUrl = new URL(paths.resetPassword, config.publicUrl).toString();
         await mailer.send({
           to: target.email,
-          subject: AuthTexts.verifyMailSubject,
-          text: [
-            "Hello,",
-            "",
-            `A Hybridge account was created at ${config.publicUrl} with this e-mail address, which this server lists as an admin's. Its admin rights start once the address is verified.`,
-            "",
-            "If you created it, open this link within 24 hours, in the browser where you are signed in to it:",
-            "",
-            url,
-            "",
-            `If you did not create it, do not open the link: someone else registered your address. Take the account over by choosing a new password at ${new URL(paths.resetPassword, config.publicUrl)}, which signs them out.`,
-            "",
-            "— The Hybridge team",
-          ].join("\n"),
-          html: `<p>Hello,</p><p>A Hybridge account was created at ${escapeHtml(config.publicUrl)} with this e-mail address, which this server lists as an admin's. Its admin rights start once the address is verified.</p><p>If you created it, <a href="${escapeHtml(url)}">verify your e-mail address</a> within 24 hours, in the browser where you are signed in to it.</p><p>If you did not create it, do not open the link: someone else registered your address. Take the account over by <a href="${escapeHtml(new URL(paths.resetPassword, config.publicUrl).toString())}">choosing a new password</a>, which signs them out.</p><p>— The Hybridge team</p>`,
+          subject: AuthMailTexts.verifySubject,
+          text: AuthMailTexts.verifyText(config.publicUrl, url, resetUrl),
+          html: AuthMailTexts.verifyHtml(
+            escapeHtml(config.publicUrl),
+            escapeHtml(url),
+            escapeHtml(resetUrl),
+          ),
         });
       },
       // The link verifies only in a browser signed in to its account: the mail goes to the

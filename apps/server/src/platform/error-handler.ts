@@ -1,7 +1,7 @@
 import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
-import { CharacterTexts } from "@hybridge/shared/common/characters";
-import { ErrorCodes, ErrorResponseSchema, GenericTexts } from "@hybridge/shared/common/errors";
+import { ErrorCodes, ErrorResponseSchema } from "@hybridge/shared/common/errors";
+import { CharacterTexts, GenericTexts } from "@hybridge/shared/common/texts";
 import type {
   FastifyError,
   FastifyInstance,

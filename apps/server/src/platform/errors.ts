@@ -1,4 +1,5 @@
-import { type ErrorCode, ErrorCodes, GenericTexts } from "@hybridge/shared/common/errors";
+import { type ErrorCode, ErrorCodes } from "@hybridge/shared/common/errors";
+import { GenericTexts } from "@hybridge/shared/common/texts";
 import { errorCodes } from "./db/errors";
 
 const STATUS: Record<ErrorCode, number> = {

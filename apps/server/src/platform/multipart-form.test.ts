@@ -1,14 +1,13 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { CharacterTexts } from "@hybridge/shared/common/characters";
+import { CharacterTexts, MultipartTexts } from "@hybridge/shared/common/texts";
 import { StoreTexts } from "@hybridge/shared/store/texts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FormPart, multipart } from "../../test/multipart";
 import { createTestApp, createTestUser, TEST_ORIGIN, type TestApp } from "../../test/test-app";
 import { pngBytes } from "../../test/test-images";
 import { moduleFields, thumbnailPart } from "../features/store/test-support";
-import { MultipartTexts } from "./multipart-form";
 
 /**
  * Over a real socket (not app.inject): a form refused early is answered early, in our shape,

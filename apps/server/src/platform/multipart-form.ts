@@ -1,32 +1,14 @@
 import type { Readable } from "node:stream";
 import fastifyMultipart from "@fastify/multipart";
-import {
-  CharacterTexts,
-  isAllowedText,
-  printableFieldName,
-} from "@hybridge/shared/common/characters";
+import { isAllowedText, printableFieldName } from "@hybridge/shared/common/characters";
 import { ErrorCodes } from "@hybridge/shared/common/errors";
+import { CharacterTexts, MultipartTexts } from "@hybridge/shared/common/texts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodType } from "zod";
 import { AppError } from "./errors";
 import { fieldErrorMap, parseJsonField } from "./validation";
 
 const FIELD_ERRORS = fieldErrorMap();
-
-export const MultipartTexts = {
-  notMultipart: "Send the form as multipart/form-data.",
-  fieldTooLong: "A form field is too long.",
-  fieldsFirst: "Send the text fields before the files.",
-  oneFilePerField: "Send one file per field.",
-  unexpectedFile: (field: string, expected: readonly string[]) =>
-    `This form takes no file named "${field.slice(0, 40)}" (expected: ${expected.join(", ") || "none"}).`,
-  unnamedFile: "A file was sent without a file name.",
-  unnamedPart: "Every field and file of the form needs a name.",
-  reservedName: "A form field has a name that is not allowed.",
-  fileTooLarge: "A file in this form is too large.",
-  tooManyParts: "This form has too many fields or files.",
-  malformed: "The form could not be read. Please send it again.",
-} as const;
 
 /**
  * A multipart route declares its form's text fields in its config (`config: { multipartForm }`):

@@ -1,6 +1,7 @@
 import { createReadStream, existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { ErrorCodes, GenericTexts } from "@hybridge/shared/common/errors";
+import { ErrorCodes } from "@hybridge/shared/common/errors";
+import { GenericTexts } from "@hybridge/shared/common/texts";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";

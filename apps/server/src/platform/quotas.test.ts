@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { BundlesTexts } from "@hybridge/shared/bundles/texts";
-import { QuotaTexts } from "@hybridge/shared/projects/quotas";
+import { QuotaTexts } from "@hybridge/shared/projects/texts";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { multipart } from "../../test/multipart";

@@ -1,5 +1,5 @@
 import { ErrorCodes } from "@hybridge/shared/common/errors";
-import { QuotaTexts } from "@hybridge/shared/projects/quotas";
+import { QuotaTexts } from "@hybridge/shared/projects/texts";
 import { eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "./db/client";
 import { projectStorage, user } from "./db/schema";

@@ -1,4 +1,4 @@
-import { CharacterTexts } from "@hybridge/shared/common/characters";
+import { CharacterTexts } from "@hybridge/shared/common/texts";
 import Fastify from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,11 +1,11 @@
 import { EventEmitter } from "node:events";
 import {
-  CharacterTexts,
   isAllowedText,
   printableFieldName,
   type TextKind,
 } from "@hybridge/shared/common/characters";
-import { JsonTexts, jsonNestsDeeperThan } from "@hybridge/shared/common/json";
+import { jsonNestsDeeperThan } from "@hybridge/shared/common/json";
+import { CharacterTexts, JsonTexts } from "@hybridge/shared/common/texts";
 import type { FastifyInstance, FastifySchemaCompiler, FastifySchemaValidationError } from "fastify";
 import { type $ZodErrorMap, type $ZodIssue, type $ZodType, safeParse } from "zod/v4/core";
 import { AppError } from "./errors";

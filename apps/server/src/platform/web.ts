@@ -3,7 +3,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import fastifyStatic from "@fastify/static";
-import { ErrorCodes, GenericTexts } from "@hybridge/shared/common/errors";
+import { ErrorCodes } from "@hybridge/shared/common/errors";
+import { GenericTexts } from "@hybridge/shared/common/texts";
 import { SERVER_ADDRESS_MARK } from "@hybridge/shared/projects/install-command";
 import type { FastifyInstance, FastifyReply } from "fastify";
 

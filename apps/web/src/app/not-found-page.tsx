@@ -1,5 +1,5 @@
-import { GenericTexts } from "@hybridge/shared/common/errors";
 import { paths } from "@hybridge/shared/common/paths";
+import { GenericTexts, UiTexts } from "@hybridge/shared/common/texts";
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
@@ -13,13 +13,11 @@ export function NotFoundPage() {
       <h1 className="mt-2 font-bold text-2xl text-slate-900 tracking-tight sm:text-3xl">
         {GenericTexts.notFound}
       </h1>
-      <p className="mt-3 max-w-md text-slate-600">
-        The page you are looking for does not exist or has moved.
-      </p>
+      <p className="mt-3 max-w-md text-slate-600">{UiTexts.notFoundLead}</p>
       <Button asChild className="mt-8">
         <Link to={paths.landing}>
           <ArrowLeft aria-hidden="true" className="size-4" />
-          Back to home
+          {UiTexts.backHome}
         </Link>
       </Button>
     </div>

@@ -1,4 +1,5 @@
 import { PRODUCT_NAME, paths } from "@hybridge/shared/common/paths";
+import { UiTexts } from "@hybridge/shared/common/texts";
 import { RefreshCw, TriangleAlert } from "lucide-react";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { Button } from "@/components/ui/button";
@@ -6,21 +7,18 @@ import { LogoMark } from "@/components/ui/logo";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { NotFoundPage } from "./not-found-page";
 
-const TITLE = "Something went wrong";
-
 function ErrorView() {
   const error = useRouteError();
-  useDocumentTitle(TITLE);
+  useDocumentTitle(UiTexts.errorTitle);
   return (
     <div className="flex flex-1 flex-col items-center justify-center px-4 py-20 text-center">
       <span className="flex size-14 items-center justify-center rounded-full bg-red-50 text-red-600">
         <TriangleAlert aria-hidden="true" className="size-7" />
       </span>
-      <h1 className="mt-5 font-bold text-2xl text-slate-900 tracking-tight">{TITLE}</h1>
-      <p className="mt-3 max-w-md text-slate-600">
-        An unexpected error stopped this page. Reload it to try again; if it keeps happening, tell
-        us how you got here.
-      </p>
+      <h1 className="mt-5 font-bold text-2xl text-slate-900 tracking-tight">
+        {UiTexts.errorTitle}
+      </h1>
+      <p className="mt-3 max-w-md text-slate-600">{UiTexts.errorLead}</p>
       {import.meta.env.DEV && error instanceof Error && (
         <pre className="mt-6 max-w-2xl overflow-auto rounded-lg bg-slate-900 p-4 text-left text-slate-100 text-xs">
           {error.stack ?? error.message}
@@ -29,11 +27,11 @@ function ErrorView() {
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Button onClick={() => window.location.reload()}>
           <RefreshCw aria-hidden="true" className="size-4" />
-          Reload the page
+          {UiTexts.reload}
         </Button>
         <Button asChild variant="secondary">
           <Link to={paths.landing} reloadDocument>
-            Back to home
+            {UiTexts.backHome}
           </Link>
         </Button>
       </div>

@@ -1,5 +1,6 @@
 import { OkResponseSchema } from "@hybridge/shared/auth/schemas";
-import { ErrorCodes, GenericTexts } from "@hybridge/shared/common/errors";
+import { ErrorCodes } from "@hybridge/shared/common/errors";
+import { GenericTexts } from "@hybridge/shared/common/texts";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError, apiClient, errorTextFor, NETWORK_ERROR } from "./api-client";
 

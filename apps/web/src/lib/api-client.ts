@@ -1,9 +1,9 @@
-import { ErrorCodes, ErrorResponseSchema, GenericTexts } from "@hybridge/shared/common/errors";
+import { ErrorCodes, ErrorResponseSchema } from "@hybridge/shared/common/errors";
+import { GenericTexts } from "@hybridge/shared/common/texts";
 import type { z } from "zod";
 
 /** Not one of the server's codes: the request never got an answer. */
 export const NETWORK_ERROR = "NETWORK_ERROR";
-const NETWORK_MESSAGE = "Cannot reach Hybridge. Check your connection and try again.";
 
 /** The server's `{ code, message }` error body, back as an error; `message` is user-facing. */
 export class ApiError extends Error {
@@ -74,7 +74,7 @@ async function request<T>(method: string, path: string, options: RequestOptions<
     response = await fetch(path, init);
   } catch (error) {
     if (options.signal?.aborted) throw error;
-    throw new ApiError({ status: 0, code: NETWORK_ERROR, message: NETWORK_MESSAGE });
+    throw new ApiError({ status: 0, code: NETWORK_ERROR, message: GenericTexts.networkError });
   }
 
   const body = await readBody(response);

@@ -1,10 +1,9 @@
-import { ErrorCodes, ErrorResponseSchema, GenericTexts } from "@hybridge/shared/common/errors";
+import { ErrorCodes, ErrorResponseSchema } from "@hybridge/shared/common/errors";
+import { GenericTexts } from "@hybridge/shared/common/texts";
 import type { z } from "zod";
 import { ApiError, NETWORK_ERROR } from "./api-client";
 
 export type UploadProgress = { loaded: number; total: number; fraction: number };
-
-const NETWORK_MESSAGE = "Cannot reach Hybridge. Check your connection and try again.";
 
 function parse(text: string): unknown {
   if (!text) return null;
@@ -71,8 +70,8 @@ export function sendForm<T>(options: {
         );
     };
     xhr.onerror = () =>
-      reject(new ApiError({ status: 0, code: NETWORK_ERROR, message: NETWORK_MESSAGE }));
-    xhr.onabort = () => reject(new DOMException("The upload was cancelled.", "AbortError"));
+      reject(new ApiError({ status: 0, code: NETWORK_ERROR, message: GenericTexts.networkError }));
+    xhr.onabort = () => reject(new DOMException(GenericTexts.uploadCancelled, "AbortError"));
     if (signal) {
       if (signal.aborted) {
         xhr.abort();

@@ -1,4 +1,4 @@
-import { CopyTexts } from "@hybridge/shared/common/copy";
+import { CopyTexts } from "@hybridge/shared/common/texts";
 import { type RefObject, useEffect, useState } from "react";
 import toast from "react-hot-toast";
 import { copyText } from "./clipboard";

@@ -1,4 +1,4 @@
-import { CopyTexts } from "@hybridge/shared/common/copy";
+import { CopyTexts } from "@hybridge/shared/common/texts";
 import { copyText } from "@/lib/clipboard";
 import { showToast } from "./toast";
 

@@ -49,9 +49,81 @@ export const AgentsTexts = {
   /** A build taken back while a newer request of its app and platform waits (decision 035). */
   supersededOnRequeue:
     "The build machine stopped responding; a newer request of this app is already in the queue, so this one is cancelled.",
-  cancelledByOwner: "Cancelled by the owner.",
+  // A build machine's reasons for a failed build, whatever the platform (apps/agent/src/runner).
+  buildFailed: "The build failed.",
+  bundleUnsafePath: (name: string) => `The bundle has an unsafe path: ${name}`,
+  bundleTooLarge: "The bundle is too large to unpack.",
+  /** The last line a full build log keeps. */
+  logFull: "… (later log lines were not kept: the log is full)",
   // The admin screen.
   title: "Build machines",
+  adminOnly: "Only an admin can manage build machines.",
+  /** The name of the build machine the server runs itself. */
+  embeddedName: "Embedded build machine",
   created: "Build machine added. Copy its token now: it is shown only once.",
   revoked: "Build machine revoked.",
+  connected: "connected",
+  notConnected: "not connected",
+  lastSeen: (when: string) => `last seen ${when}`,
+  buildingProject: (project: string) => `building ${project}`,
+  revoke: "Revoke",
+  newMachineName: "Name of the new build machine",
+  appleBuilds: "macOS (Apple builds)",
+  addMachine: "Add build machine",
+  /** Before the command that starts the new machine with its token. */
+  runItThere: "Run it there:",
+  runCommand: (server: string, token: string) =>
+    `npm run agent -- --server ${server} --token ${token}`,
+} as const;
+
+/**
+ * What an Android build says to the project's owner: a failed build's reason (shown on the
+ * project page), the build log's own lines, and the starter page of an app built without a web
+ * bundle.
+ */
+export const AndroidBuildTexts = {
+  toolchainMissing: (missing: readonly string[]) =>
+    `The Android build tools are not installed on this build machine: ${missing.join(", ")} missing.`,
+  stepFailed: (step: string, tool: string, exit: string) =>
+    `The Android build failed while ${step} (${tool} ${exit}). The build log has the details.`,
+  stepTimedOut: (step: string, seconds: number) =>
+    `The Android build was stopped: ${step} took longer than ${seconds} s.`,
+  signatureNotVerified:
+    "The signed APK did not pass the signature check (APK Signature Scheme v2 and v3).",
+  bundleWithoutIndex: "The web bundle has no index.html at its top level.",
+  bundleLink: (path: string) =>
+    `The web bundle contains a link (${path}); a bundle holds plain files and folders only.`,
+  bundleBadName: (path: string) =>
+    `The web bundle contains a file name an Android app cannot hold: ${path}`,
+  launchIconUnreadable: "The launch icon could not be read as a PNG or JPEG image.",
+  invalidColor: (field: string, value: string) =>
+    `The ${field} "${value}" is not a hex colour code (e.g., #RRGGBB).`,
+  invalidVersion: (version: number) =>
+    `The build version ${version} is not a whole number between 1 and 2100000000.`,
+  invalidKeyAlias:
+    "The signing key's alias may hold only lower-case letters, digits, dots, dashes and underscores (at most 64).",
+  /** What stepFailed and stepTimedOut say the build was doing, step by step (steps.ts, keystore.ts). */
+  steps: {
+    assemble: "assembling the app's code",
+    packageResources: "packaging the resources",
+    align: "aligning the APK",
+    sign: "signing the APK",
+    verify: "verifying the signature",
+    createUploadKey: "creating the upload key",
+  },
+  /** The colours invalidColor names. */
+  statusBarColour: "status bar colour",
+  themeColour: "theme colour",
+  /** The common name of an upload key made for an app whose name leaves nothing to put there. */
+  defaultKeyName: "Hybridge app",
+  // The build log's own lines, beside the tools' output.
+  logStart: (packageName: string, versionName: string) =>
+    `Android build of ${packageName}, version ${versionName}`,
+  logNoBundle: "No web bundle: the app shows the starter page",
+  logDexReused: "classes.dex: assembled earlier from the same smali, reused",
+  logApkReady: (bytes: number, sha256: string) => `APK ready: ${bytes} bytes, SHA-256 ${sha256}`,
+  logMakingUploadKey: "First Android build of this app: making its upload key",
+  starterHeading: "Your app is ready",
+  starterBody:
+    "Upload your web app in the Hybridge console, build again, and it replaces this page.",
 } as const;

@@ -19,17 +19,17 @@ export function buildStatusBadge(status: string | null | undefined): {
 } {
   switch (status) {
     case "published":
-      return { label: "Published", tone: "published" };
+      return { label: BuildsTexts.statusLabels.published, tone: "published" };
     case "pending":
-      return { label: "Pending", tone: "pending" };
+      return { label: BuildsTexts.statusLabels.pending, tone: "pending" };
     case "building":
-      return { label: "Building", tone: "building" };
+      return { label: BuildsTexts.statusLabels.building, tone: "building" };
     case "ready":
-      return { label: "Ready", tone: "ready" };
+      return { label: BuildsTexts.statusLabels.ready, tone: "ready" };
     case "failed":
-      return { label: "Failed", tone: "failed" };
+      return { label: BuildsTexts.statusLabels.failed, tone: "failed" };
     case "cancelled":
-      return { label: "Cancelled", tone: "cancelled" };
+      return { label: BuildsTexts.statusLabels.cancelled, tone: "cancelled" };
     default: {
       const raw = status?.trim();
       return { label: raw ? raw : BuildsTexts.unknownStatus, tone: "other" };

@@ -1,6 +1,6 @@
 import { AgentsTexts } from "../agents/texts";
 import type { BuildPlatform } from "../common/enums";
-import { GenericTexts } from "../common/errors";
+import { GenericTexts } from "../common/texts";
 
 /** How each platform is named to the user: the tabs, the cards and the toasts. */
 export const PLATFORM_LABELS: Record<BuildPlatform, string> = {
@@ -20,6 +20,13 @@ export const PLATFORM_STORES: Record<BuildPlatform, string> = {
  */
 export const BuildsTexts = {
   notLoggedIn: GenericTexts.unauthenticated,
+  // The builds history (/build), the console bar's "Builds".
+  historyTitle: "Builds",
+  historyLead:
+    "Your Android and Apple builds, newest first. Publish a pending build once it is ready.",
+  platformTabsLabel: "Platform",
+  platformBuilds: (platform: BuildPlatform) => `${PLATFORM_LABELS[platform]} builds`,
+  loadingPlatform: (platform: BuildPlatform) => `Loading ${PLATFORM_LABELS[platform]}`,
   projectError: "Project Error - Project information is not loaded correctly.",
   projectLoadFailed: "Could not load project data.",
   buildDataFailed: (platform: BuildPlatform) =>
@@ -74,6 +81,8 @@ export const BuildsTexts = {
   cancelBuildConfirm: "The build stops and nothing is published. You can request a new one.",
   cancelBuildDone: "The build is cancelled.",
   cancelBuildFailed: "Could not cancel the build. Please try again.",
+  /** The build log's line for a build its owner cancelled. */
+  cancelledByOwner: "Cancelled by the owner.",
   notCancellable: (status: string) =>
     `Only a pending or building build can be cancelled; this one is ${status}.`,
   viewLog: "View log",
@@ -92,6 +101,8 @@ export const BuildsTexts = {
   signingKeyPasswordShown:
     "The password is not shown again: it was shown once after the key was made, or it is the one you chose when you uploaded the key.",
   downloadKeystore: "Download keystore",
+  /** Before the upload key's certificate fingerprint. */
+  certificateFingerprint: "SHA-256",
   // The upload key part (decision 033): the owner's own key, or a new one, until a publication.
   uploadKeyTitle: "Upload key",
   uploadKeyChangeable:
@@ -117,6 +128,14 @@ export const BuildsTexts = {
   keyResetFailed: "Could not reset the upload key. Please try again.",
   nothingPublished: "This app has no published Android version yet.",
   appNotFound: "This app could not be found.",
+  // The install page (/install/{appKey}).
+  installTitle: "Install",
+  installAppTitle: (name: string) => `Install ${name}`,
+  loadingApp: "Loading the app",
+  apkSize: (megabytes: string) =>
+    `${megabytes} MB · Allow installs from this browser when Android asks.`,
+  installQrLabel: (name: string) => `QR code of the install page of ${name}`,
+  installQrHint: "Scan with your phone to open this page there.",
   leaseLost: "The build machine stopped responding",
   versionAlreadyPublished: (version: number) =>
     `Version ${version} is already published. Request a new build to publish a newer version.`,
@@ -126,6 +145,14 @@ export const BuildsTexts = {
   invalidInstallId: "The install id must be 16 to 64 letters, digits, - or _.",
   noBuilds: (platform: BuildPlatform) => `No ${PLATFORM_LABELS[platform]} builds yet.`,
   noBuildsHint: "Request one from a project page: it appears here, newest first.",
+  /** A build status's badge (status-badge.ts); an unknown one is shown raw, an empty one as: */
   unknownStatus: "Unknown",
-  loading: "Loading",
+  statusLabels: {
+    published: "Published",
+    pending: "Pending",
+    building: "Building",
+    ready: "Ready",
+    failed: "Failed",
+    cancelled: "Cancelled",
+  },
 } as const;

@@ -40,6 +40,8 @@ export const BundlesTexts = {
   tokensLoadFailed: "Could not load the deploy tokens.",
   tokenName: "Token name",
   tokenNamePlaceholder: "My laptop",
+  /** What the new token's Copy button copies, read out after Copy. */
+  tokenCopyLabel: "deploy token",
   tokenNameInvalid: "Give the token a name of 1 to 64 characters, on one line.",
   tokenCreate: "Create token",
   tokenCreated: "Deploy token created.",

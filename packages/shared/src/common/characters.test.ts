@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { CharacterTexts, isAllowedText, printableFieldName } from "./characters";
+import { isAllowedText, printableFieldName } from "./characters";
 import { multiLineText, singleLineText } from "./fields";
+import { CharacterTexts } from "./texts";
 
 describe("isAllowedText", () => {
   it("never allows control characters, DEL or a lone surrogate", () => {

@@ -32,14 +32,3 @@ export function printableFieldName(name: string): string {
     .join("");
   return shown.length > 60 ? `${shown.slice(0, 60)}…` : shown;
 }
-
-export const CharacterTexts = {
-  /**
-   * `field` is a path such as `name` or `items.0.title`, or the part of the request (`body`,
-   * `path`, `query`) when its bytes are not UTF-8 text.
-   */
-  notAllowed: (field: string) => `${field}: contains a character that is not allowed.`,
-  /** An uploaded file's name (a form's `bundle` field), which is kept: the same rule. */
-  notAllowedInFileName: (field: string) =>
-    `${field}: the file's name contains a character that is not allowed.`,
-} as const;

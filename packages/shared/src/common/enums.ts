@@ -20,35 +20,11 @@ export const SEGMENTS = [
 ] as const;
 export type Segment = (typeof SEGMENTS)[number];
 
-/** Human-readable names of the sectors, in the order of SEGMENTS. */
-export const SEGMENT_LABELS: Record<Segment, string> = {
-  ecommerce: "E-commerce",
-  healthcare: "Healthcare",
-  education: "Education",
-  finance: "Finance",
-  retail: "Retail",
-  transport: "Transport",
-  realEstate: "Real estate",
-  food: "Food",
-  travel: "Travel",
-  sports: "Sports",
-  media: "Media",
-  socialNetwork: "Social network",
-  business: "Business",
-  other: "Other",
-};
-
 export const COUNTRIES = ["France", "Belgium", "Canada", "Germany", "Suisse", "US"] as const;
 export type Country = (typeof COUNTRIES)[number];
 
 export const NAVBAR_TYPES = ["none", "header", "footer"] as const;
 export type NavbarType = (typeof NAVBAR_TYPES)[number];
-
-export const NAVBAR_LABELS: Record<NavbarType, string> = {
-  none: "None",
-  header: "Header",
-  footer: "Footer",
-};
 
 export const BUILD_PLATFORMS = ["android", "apple"] as const;
 export type BuildPlatform = (typeof BUILD_PLATFORMS)[number];

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { CharacterTexts, isAllowedText, type TextKind } from "./characters";
+import { isAllowedText, type TextKind } from "./characters";
+import { CharacterTexts, FieldTexts } from "./texts";
 
 /** Passwords: better-auth's bounds, written once for server and forms. */
 export const PASSWORD_MIN = 8;
@@ -60,9 +61,9 @@ export type EmailTexts = {
 };
 
 const DEFAULT_EMAIL_TEXTS: EmailTexts = {
-  missing: "Please enter your email address.",
-  empty: "Please enter your email address.",
-  invalid: "The email address is not valid.",
+  missing: FieldTexts.emailMissing,
+  empty: FieldTexts.emailMissing,
+  invalid: FieldTexts.emailInvalid,
 };
 
 /** A trimmed, lower-cased e-mail address, with a text for each way it can be wrong. */
@@ -76,12 +77,12 @@ export const emailField = (texts: EmailTexts = DEFAULT_EMAIL_TEXTS) =>
 
 export const EmailSchema = emailField();
 
-export const PasswordSchema = singleLineText({ missing: "Please enter your password." })
-  .min(1, "Please enter your password.")
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`);
+export const PasswordSchema = singleLineText({ missing: FieldTexts.passwordMissing })
+  .min(1, FieldTexts.passwordMissing)
+  .max(PASSWORD_MAX, FieldTexts.passwordTooLong(PASSWORD_MAX));
 
-export const NewPasswordSchema = singleLineText({ missing: "Please enter a password." })
-  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`);
+export const NewPasswordSchema = singleLineText({ missing: FieldTexts.newPasswordMissing })
+  .min(PASSWORD_MIN, FieldTexts.passwordTooShort(PASSWORD_MIN))
+  .max(PASSWORD_MAX, FieldTexts.passwordTooLong(PASSWORD_MAX));
 
 export const HEX_COLOR_PATTERN = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;

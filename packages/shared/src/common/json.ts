@@ -39,9 +39,3 @@ export function jsonNestsDeeperThan(text: string, max = MAX_JSON_DEPTH): boolean
   }
   return false;
 }
-
-export const JsonTexts = {
-  /** `field` is `body`, or the form field that holds the JSON. */
-  tooDeep: (field: string, max = MAX_JSON_DEPTH) =>
-    `${field}: nests objects and arrays more than ${max} levels deep.`,
-} as const;

@@ -1,13 +1,15 @@
-import { COUNTRIES, type Country, SEGMENT_LABELS, SEGMENTS, type Segment } from "../common/enums";
+import { COUNTRIES, type Country, SEGMENTS, type Segment } from "../common/enums";
+import { SEGMENT_LABELS } from "../common/texts";
+import { CommunityTexts } from "./texts";
 
 /** The sector select: the empty choice first, then the 14 sectors (15 options, spec section 9). */
 export const SEGMENT_OPTIONS: ReadonlyArray<{ value: Segment | ""; label: string }> = [
-  { value: "", label: "Choose a sector" },
+  { value: "", label: CommunityTexts.chooseSector },
   ...SEGMENTS.map((value) => ({ value, label: SEGMENT_LABELS[value] })),
 ];
 
 /** The country select: the empty choice first, then the six countries, named as the spec does. */
 export const COUNTRY_OPTIONS: ReadonlyArray<{ value: Country | ""; label: string }> = [
-  { value: "", label: "Choose a country" },
+  { value: "", label: CommunityTexts.chooseCountry },
   ...COUNTRIES.map((value) => ({ value, label: value })),
 ];

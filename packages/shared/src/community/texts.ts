@@ -25,6 +25,18 @@ export const CommunityTexts = {
   joinSuccess: (name: string, email: string) =>
     `Thank you! Your request for “${name}” has been received. We will write to ${email} soon.`,
   joinSubmit: "Join",
+  justTryFirst: "Just want to try it first?",
+  questions: "Questions?",
+  projectNameLabel: "Project name",
+  projectNamePlaceholder: "My shop app",
+  descriptionLabel: "Description",
+  descriptionPlaceholder: "What should your app do, and for whom?",
+  sectorLabel: "Sector",
+  chooseSector: "Choose a sector",
+  countryLabel: "Country",
+  chooseCountry: "Choose a country",
+  /** Under the name and the description: how much of its limit the text takes. */
+  characterCount: (length: number, max: number) => `${length}/${max} characters`,
 
   // Beta (spec sections 5 and 8).
   betaTitle: "Join the beta",
@@ -37,6 +49,8 @@ export const CommunityTexts = {
   /** The spec's success-dialog confirm text (section 9). */
   betaConfirm: "Let's Go!",
   betaSubmit: "Join",
+  haveAppInMind: "Have an app in mind?",
+  tellUsAboutIt: "Tell us about it",
 
   // Early adopters (/dash).
   earlyAdoptersTitle: "Early adopters",
@@ -44,6 +58,8 @@ export const CommunityTexts = {
   earlyAdoptersForbidden: `Only ${PRODUCT_NAME} admins can see the early adopters.`,
   earlyAdoptersEmpty: "No one has joined the beta yet.",
   earlyAdoptersCount: (count: number) => `${count} early adopter${count === 1 ? "" : "s"}`,
+  loadingAccess: "Loading your access",
+  loadingEarlyAdopters: "Loading early adopters",
 } as const;
 
 /** Error codes of the community API beyond the common ones. */

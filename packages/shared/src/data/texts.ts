@@ -1,7 +1,15 @@
+// No zod here: the app SDK (@hybridge/app) imports this catalogue and stays small.
+
+/**
+ * A collection's name, as the API's refusal and the SDK's own check both say it. Called under a
+ * pure annotation: a bundle that uses SdkTexts alone (the SDK's) leaves DataTexts out.
+ */
+const collectionRule = (example: string) =>
+  `collection: use 1 to 64 lowercase letters, digits, '-' or '_' (${example}).`;
+
 /** Texts of the database API (the apps' documents; decision 027). English: developers read them. */
 export const DataTexts = {
-  invalidCollection:
-    "collection: use 1 to 64 lowercase letters, digits, '-' or '_' (for example orders or user_photos).",
+  invalidCollection: /* @__PURE__ */ collectionRule("for example orders or user_photos"),
   notAnObject: 'body: a document is a JSON object, for example { "item": "Espresso" }.',
   reservedField: (field: string) => `${field}: is set by the server; leave it out of the document.`,
   tooLarge: (maxKb: number) => `The document is larger than ${maxKb} kB once written as JSON.`,
@@ -33,4 +41,21 @@ export const DatabaseSectionTexts = {
   deleted: "Document deleted.",
   deleteFailed: "The document could not be deleted.",
   back: "All collections",
+} as const;
+
+/**
+ * What the app SDK (@hybridge/app) says itself, in a HybridgeError's message: before it asks the
+ * server (a collection's name, the configuration, the runtime), or when no answer of the server's
+ * carries one.
+ */
+export const SdkTexts = {
+  invalidCollection: (name: string) => collectionRule(`got "${name}"`),
+  notConfigured:
+    "Hybridge is not configured: set HYBRIDGE_SERVER and HYBRIDGE_DATABASE_KEY in .env, or call configure({ server, key }).",
+  unreachable: (server: string, reason: string) =>
+    `The Hybridge server at ${server} could not be reached (${reason}).`,
+  httpStatus: (status: number) => `The server answered ${status}.`,
+  noEventSource: "db.watch needs EventSource, which this runtime lacks.",
+  nativeOnly: (view: string) =>
+    `The native view "${view}" opens inside the app only: install the app (or the dev app) on a phone to see it.`,
 } as const;

@@ -3,6 +3,10 @@ export const FeedbackTexts = {
   title: "Feedback",
   description:
     "Tell us what works and what does not. Comments are public; only the part of your e-mail before the @ is shown.",
+  commentsTitle: "Comments",
+  loadingComments: "Loading comments",
+  loadingFeedback: "Loading feedback",
+  commentBy: (author: string) => `Comment by ${author}`,
   emptyComments: "No comments yet. Be the first to comment!",
   addFailed: "Failed to add comment.",
   deleteFailed: "Failed to delete comment.",
@@ -34,6 +38,7 @@ export const FeedbackTexts = {
     "Rate each point from 1 (poor) to 5 (excellent). You can come back and change your answers at any time.",
   evaluationLoginPrompt: "Not Logged In - You must be logged in to proceed.",
   evaluationLoadFailed: "Your evaluation could not be loaded.",
+  loadingEvaluation: "Loading your evaluation",
   docClarityLabel: "Documentation clarity",
   apiIntuitionLabel: "API intuitiveness",
   backendSimplicityLabel: "Backend simplicity",

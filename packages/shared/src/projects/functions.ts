@@ -28,7 +28,3 @@ export const DecryptResponseSchema = z.object({
   error: z.string().nullable(),
 });
 export type DecryptResponse = z.infer<typeof DecryptResponseSchema>;
-
-export const FunctionsTexts = {
-  decryptFailed: "Decryption failed: the text is not a valid cipher text for this service.",
-} as const;

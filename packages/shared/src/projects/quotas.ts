@@ -28,22 +28,3 @@ export function formatStorageSize(bytes: number): string {
   if (bytes === 0) return "0 KB";
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
-
-/** What the limits say, wherever they are met (server refusals, the console's bars). */
-export const QuotaTexts = {
-  usageTitle: "Usage",
-  usageLead: "What this project keeps on the server, against this server's limits.",
-  usageLoadFailed: "Could not load this project's usage.",
-  bundlesLabel: "Web bundles kept",
-  bundlesKept: (kept: number, limit: number) =>
-    `${kept} of ${limit}: at each upload, bundles older than the newest ${limit} are deleted (never one a build is using).`,
-  storageLabel: "Storage",
-  storageUsed: (used: string, limit: string) =>
-    `${used} of ${limit} used by web bundles and documents' files.`,
-  storageFull: (limitMb: number) =>
-    `This project's storage is full (${limitMb} MB for web bundles and documents' files). Delete old web bundles or documents with files to make room.`,
-  projectsUsed: (count: number, limit: number) => `${count} of ${limit} projects`,
-  /** Projects cannot be deleted one by one yet: the limit is the server's to raise. */
-  tooManyProjects: (limit: number) =>
-    `You have reached this server's limit of ${limit} ${limit === 1 ? "project" : "projects"} per account: no new app can be created.`,
-} as const;

@@ -1,4 +1,4 @@
-import { CopyTexts } from "../common/copy";
+import { PRODUCT_NAME } from "../common/paths";
 
 /**
  * User-facing texts of the projects screens (spec sections 2, 5 and 8): home, new app,
@@ -13,9 +13,40 @@ export const ProjectsTexts = {
   addApp: "+ App",
   listLoadFailed: "Your projects could not be loaded.",
   retry: "Retry",
+  homeLead: "Your apps, newest first, with their installs on each platform.",
+  loadingProjects: "Loading projects",
+  createFirstApp: "Create your first app",
+  projectsListLabel: "Projects",
+  /** A project card's app code, read out before it. */
+  appCodePrefix: "App code:",
+  open: "Open",
 
   // New app
   newTitle: "New app",
+  newLead: "Name your app, pick its code, then give it its colours and icons.",
+  projectStep: "Project",
+  customizationStep: "Customization",
+  nameLabel: "Name",
+  namePlaceholder: "My Shop",
+  appCodeLabel: "App code",
+  codeHint: "A unique code for your app, without spaces. The dev app and the CLI use it.",
+  codePlaceholder: "my-shop",
+  checkingCode: "Checking…",
+  descriptionLabel: "Description",
+  segmentLabel: "Segment",
+  chooseSegment: "Choose a segment",
+  navBarLabel: "Navigation bar",
+  themeColorLabel: "Theme color",
+  statusBarColorLabel: "Status bar color",
+  colorPlaceholder: "#RRGGBB",
+  launchIconLabel: "Launch icon",
+  notificationIconLabel: "Notification icon",
+  iconHints: {
+    launch: "PNG or JPEG, exactly 512×512 px, up to 2 MB.",
+    notification: "SVG, exactly 48×48 px, up to 100 KB. No scripts or external links.",
+  },
+  uploadingIcons: "Uploading icons",
+  creating: "Creating your app…",
   nameRequired: "Please enter your app's name.",
   nameTooLong: (max: number) => `The name must be at most ${max} characters.`,
   codeRequired: "Please enter an app code.",
@@ -37,7 +68,29 @@ export const ProjectsTexts = {
   // Settings
   settingsTitle: "App settings",
   settingsNotFound: "This project's information could not be found.",
-  ...CopyTexts,
+  loadingSettings: "Loading settings",
+  /** "Everything" + the app's name + settingsLeadEnd. */
+  settingsLeadStart: "Everything",
+  settingsLeadEnd: `needs to talk to ${PRODUCT_NAME}.`,
+  displayedOnce: "Displayed only once",
+  databaseKeyTitle: "Database key",
+  installTitle: "Install",
+  installOpenTerminal: "Open a terminal.",
+  installCreate: "Create the project with your app code:",
+  /** "In the new project's" + `.env` + installEnvEnd. */
+  installEnvStart: "In the new project's",
+  installEnvEnd: "file, set your database key:",
+  /** What the environment line shows while the key is hidden. */
+  keyPlaceholder: "<your database key>",
+  openTestConsole: "Open the test console",
+  goToProject: "Go to the project",
+  /** What each Copy button copies, read out after Copy. */
+  copyLabels: {
+    databaseKey: "database key",
+    command: "command",
+    environmentLine: "environment line",
+    appId: "application ID",
+  },
   appIdTitle: "Application ID",
   appIdExplanation:
     "Your project's id, encrypted for your account: only you can turn it back into the id (the encryption function's decrypt call, signed in). Hybridge keeps it in the project's settings record, but nothing asks for it today: your app needs only its app code and database key.",
@@ -58,6 +111,22 @@ export const ProjectsTexts = {
 
   // Update
   updateTitle: "Update app",
+  /** "Change" + the app's name + updateLeadEnd. */
+  updateLeadStart: "Change",
+  updateLeadEnd: ", one part at a time.",
+  backToProjects: "Back to my projects",
+  appNameLabel: "App name",
+  appDescriptionLabel: "App description",
+  appSegmentLabel: "App segment",
+  /** An update form's button, its new value's label and its upload, named by the form's title. */
+  updateButton: (title: string) => `Update ${title.toLowerCase()}`,
+  newValueLabel: (title: string) => `New ${title.toLowerCase()}`,
+  uploadingValue: (title: string) => `Uploading ${title.toLowerCase()}`,
+  saving: "Saving…",
+
+  // The project page.
+  projectTitle: "Project",
+  loadingProject: "Loading project",
   notConnected: "You are not connected.",
   invalidProjectId: "Invalid project ID.",
   descriptionEmpty: "Description cannot be empty.",
@@ -73,4 +142,28 @@ export const ProjectsTexts = {
     launch: "Launch icon updated.",
     notification: "Notification icon updated.",
   },
+} as const;
+
+/** What the limits say, wherever they are met (server refusals, the console's bars). */
+export const QuotaTexts = {
+  usageTitle: "Usage",
+  usageLead: "What this project keeps on the server, against this server's limits.",
+  usageLoadFailed: "Could not load this project's usage.",
+  bundlesLabel: "Web bundles kept",
+  bundlesKept: (kept: number, limit: number) =>
+    `${kept} of ${limit}: at each upload, bundles older than the newest ${limit} are deleted (never one a build is using).`,
+  storageLabel: "Storage",
+  storageUsed: (used: string, limit: string) =>
+    `${used} of ${limit} used by web bundles and documents' files.`,
+  storageFull: (limitMb: number) =>
+    `This project's storage is full (${limitMb} MB for web bundles and documents' files). Delete old web bundles or documents with files to make room.`,
+  projectsUsed: (count: number, limit: number) => `${count} of ${limit} projects`,
+  /** Projects cannot be deleted one by one yet: the limit is the server's to raise. */
+  tooManyProjects: (limit: number) =>
+    `You have reached this server's limit of ${limit} ${limit === 1 ? "project" : "projects"} per account: no new app can be created.`,
+} as const;
+
+/** The encryption functions' refusal (spec section 7). */
+export const FunctionsTexts = {
+  decryptFailed: "Decryption failed: the text is not a valid cipher text for this service.",
 } as const;

@@ -1,3 +1,5 @@
+import type { ModulePlatform } from "../common/enums";
+
 /**
  * User-facing texts of the store, the module page and the add-module form. The spec's own
  * wording (sections 2, 5 and 8) is kept verbatim; the rest is ours.
@@ -8,6 +10,9 @@ export const StoreTexts = {
   storeDescription:
     "Native Kotlin and Swift modules that bring maps, animation, 3D and more to your app.",
   emptyStore: "The store is empty for the moment. Come back soon!",
+  modulesListLabel: "Modules",
+  /** After a multiplatform module's name: the systems it runs on. */
+  systemsDetail: (systems: readonly string[]) => ` (${systems.join(" and ")})`,
   addModule: "Add a module",
   loadingStore: "Loading the store",
   free: "Free",
@@ -40,6 +45,10 @@ export const StoreTexts = {
   integrateCreateProject: "Create an app",
   integrated: "Integrated",
   integrateAction: "Integrate",
+  /** Read out after Integrated and Integrate: which project. */
+  inProject: (project: string) => `in ${project}`,
+  intoProject: (project: string) => `into ${project}`,
+  integrateProjectsLabel: "Your projects",
   integrateSuccess: (title: string, project: string) => `${title} is now part of ${project}.`,
   integrateFailed: "The module could not be integrated. Please try again.",
   projectNotFound: "This project could not be found.",
@@ -67,7 +76,9 @@ export const StoreTexts = {
   addModuleDescription:
     "Publish a native module to the store: a thumbnail is required, a short demo video is welcome.",
   titleLabel: "Title",
+  titlePlaceholder: "Interactive Maps",
   descriptionLabel: "Description",
+  descriptionPlaceholder: "What the module does, on which systems, and how to use it.",
   thumbnailLabel: "Thumbnail",
   thumbnailHint: (maxLabel: string, maxMegapixels: number) =>
     `PNG, JPEG, WebP or AVIF, up to ${maxLabel} and ${maxMegapixels} megapixels; a large picture is scaled down.`,
@@ -79,6 +90,7 @@ export const StoreTexts = {
   submit: "Add module",
   submitting: "Uploading…",
   uploadProgress: "Upload progress",
+  checkingFiles: "Checking the files…",
   required: "Title, description, and a thumbnail image are required.",
   thumbnailUploadFailed: "Thumbnail upload failed. Please try again.",
   videoUploadFailed: "Video upload failed. Please try again.",
@@ -98,3 +110,10 @@ export const StoreTexts = {
   created: "Your module is in the store!",
   removeFile: "Remove",
 } as const;
+
+/** How each module platform is named to the user. */
+export const MODULE_PLATFORM_LABELS: Record<ModulePlatform, string> = {
+  multiplatform: "Multiplatform",
+  android: "Android",
+  ios: "iOS",
+};

@@ -1,5 +1,4 @@
-import { NAVBAR_LABELS } from "../common/enums";
-import { GenericTexts } from "../common/errors";
+import { GenericTexts, NAVBAR_LABELS } from "../common/texts";
 
 /**
  * User-facing texts of the test console (spec sections 2, 5 and 8), verbatim where the spec
@@ -7,6 +6,8 @@ import { GenericTexts } from "../common/errors";
  */
 export const TestConsoleTexts = {
   title: "Test console",
+  loading: "Loading test console",
+  linksLabel: "Test console links",
   unknownAppKey: "No app has this key on this server: copy it from your project's settings page.",
   lead: "Preview your app on your phone with the Hybridge dev app while you develop it.",
   projectKey: "Project key",
@@ -19,10 +20,12 @@ export const TestConsoleTexts = {
   navBarTypes: NAVBAR_LABELS,
   navBarTypeRequired: "Please choose a navbar type.",
   localhostUrlLabel: "Localhost URL",
+  localhostUrlPlaceholder: "http://192.168.1.10:3000",
   localhostUrlHint: "Your computer's address on the Wi-Fi network and your dev server's port.",
   invalidUrl: "Please enter a valid URL (e.g., http://192.168.1.10:3000).",
   urlTooLong: (max: number) => `The URL must be at most ${max} characters.`,
   statusBarLabel: "Status bar color",
+  statusBarPlaceholder: "#099e51",
   invalidHex: "Invalid hex color format (e.g., #099e51).",
   oneSettingAtATime: "Change one setting at a time.",
   change: "Change",

@@ -172,10 +172,7 @@ async function appendLog(tx: Tx, buildId: string, lines: string[] | undefined, m
   const stored = Number(counted?.n ?? 0);
   const room = maxLines - stored;
   if (room <= 0) return;
-  const kept =
-    lines.length <= room
-      ? lines
-      : [...lines.slice(0, room - 1), "… (later log lines were not kept: the log is full)"];
+  const kept = lines.length <= room ? lines : [...lines.slice(0, room - 1), AgentsTexts.logFull];
   await tx.insert(buildLogs).values(kept.map((line) => ({ buildId, line })));
 }
 

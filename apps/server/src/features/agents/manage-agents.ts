@@ -20,8 +20,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * gets 403, like /dash's data.
  */
 function requireAdmin(user: SessionUser) {
-  if (!user.isAdmin)
-    throw new AppError(ErrorCodes.FORBIDDEN, "Only an admin can manage build machines.");
+  if (!user.isAdmin) throw new AppError(ErrorCodes.FORBIDDEN, AgentsTexts.adminOnly);
 }
 
 type AgentRow = typeof agents.$inferSelect;
@@ -218,7 +217,7 @@ export async function createEmbeddedAgent(db: Db, platforms: string[]) {
   const [row] = await db
     .insert(agents)
     .values({
-      name: "Embedded build machine",
+      name: AgentsTexts.embeddedName,
       platforms,
       tokenHash: hash,
       tokenPrefix: prefix,

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Writable } from "node:stream";
-import { AuthTexts } from "@hybridge/shared/auth/texts";
+import { AuthMailTexts, AuthTexts } from "@hybridge/shared/auth/texts";
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -61,7 +61,7 @@ describe("password reset by e-mail", () => {
     expect(res.json()).toEqual({ ok: true });
 
     const mail = latestMailTo(u.email);
-    expect(mail).toContain(`Subject: ${AuthTexts.resetMailSubject}`);
+    expect(mail).toContain(`Subject: ${AuthMailTexts.resetSubject}`);
     const link = mail.match(/https?:\/\/\S+\/api\/auth\/reset-password\/\S+/)?.[0];
     expect(link).toBeDefined();
 

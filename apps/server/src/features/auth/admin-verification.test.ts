@@ -1,5 +1,5 @@
 import { Writable } from "node:stream";
-import { AuthTexts } from "@hybridge/shared/auth/texts";
+import { AuthMailTexts, AuthTexts } from "@hybridge/shared/auth/texts";
 import { createEmailVerificationToken } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -120,7 +120,7 @@ describe("the verification mail", () => {
 
     const admin = await createTestUser(app, { email: OTHER_ADMIN });
     const mail = latestMailTo(app, OTHER_ADMIN);
-    expect(mail).toContain(`Subject: ${AuthTexts.verifyMailSubject}`);
+    expect(mail).toContain(`Subject: ${AuthMailTexts.verifySubject}`);
     expect(mail).toContain(`${TEST_ORIGIN}/reset-password`);
     expect(await isAdmin(admin.cookie)).toBe(false);
     expect(await pending(admin.cookie)).toBe(true);

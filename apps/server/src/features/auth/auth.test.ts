@@ -1,5 +1,5 @@
 import { AuthTexts } from "@hybridge/shared/auth/texts";
-import { GenericTexts } from "@hybridge/shared/common/errors";
+import { GenericTexts } from "@hybridge/shared/common/texts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {

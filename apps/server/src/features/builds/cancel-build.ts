@@ -25,6 +25,6 @@ export async function cancelBuild(options: {
     .where(and(eq(builds.id, found.id), inArray(builds.status, ["pending", "building"])))
     .returning();
   if (!row) throw AppError.conflict(BuildsTexts.notCancellable(found.status));
-  await db.insert(buildLogs).values({ buildId: row.id, line: "Cancelled by the owner." });
+  await db.insert(buildLogs).values({ buildId: row.id, line: BuildsTexts.cancelledByOwner });
   return toBuild(row);
 }

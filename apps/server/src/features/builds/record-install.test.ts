@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { BuildsTexts } from "@hybridge/shared/builds/texts";
-import { ErrorCodes, GenericTexts } from "@hybridge/shared/common/errors";
+import { ErrorCodes } from "@hybridge/shared/common/errors";
+import { GenericTexts } from "@hybridge/shared/common/texts";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {

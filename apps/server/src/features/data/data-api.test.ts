@@ -1,4 +1,4 @@
-import { GenericTexts } from "@hybridge/shared/common/errors";
+import { GenericTexts } from "@hybridge/shared/common/texts";
 import { DataTexts } from "@hybridge/shared/data/texts";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,5 +1,4 @@
-import { CharacterTexts } from "@hybridge/shared/common/characters";
-import { JsonTexts } from "@hybridge/shared/common/json";
+import { CharacterTexts, JsonTexts } from "@hybridge/shared/common/texts";
 import { DataTexts } from "@hybridge/shared/data/texts";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 import { configure, db, HybridgeError } from "@hybridge/app/db";
-import { GenericTexts } from "@hybridge/shared/common/errors";
+import { GenericTexts } from "@hybridge/shared/common/texts";
 import { DataTexts } from "@hybridge/shared/data/texts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, createTestUser, type TestApp } from "../../../test/test-app";

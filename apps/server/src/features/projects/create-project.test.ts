@@ -1,10 +1,9 @@
 import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
-import { GenericTexts } from "@hybridge/shared/common/errors";
+import { GenericTexts, MultipartTexts } from "@hybridge/shared/common/texts";
 import { FilesTexts, SvgRefusals } from "@hybridge/shared/files/texts";
-import { FunctionsTexts } from "@hybridge/shared/projects/functions";
 import { DATABASE_KEY_PATTERN } from "@hybridge/shared/projects/schemas";
-import { ProjectsTexts } from "@hybridge/shared/projects/texts";
+import { FunctionsTexts, ProjectsTexts } from "@hybridge/shared/projects/texts";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,7 +18,6 @@ import {
 import { jpegBytes, jpegClaiming, pngBytes, svgText } from "../../../test/test-images";
 import { projectDatabases, projectSettings, projects, storedFiles } from "../../platform/db/schema";
 import { createEncryption } from "../../platform/encryption";
-import { MultipartTexts } from "../../platform/multipart-form";
 import { hashSecret } from "../../platform/random";
 import { createProject } from "./create-project";
 import { newDatabaseKey } from "./ids";

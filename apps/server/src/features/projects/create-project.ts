@@ -1,7 +1,6 @@
 import { DEFAULT_ICONS } from "@hybridge/shared/files/icons";
-import { QuotaTexts } from "@hybridge/shared/projects/quotas";
 import type { CreateProjectInput } from "@hybridge/shared/projects/schemas";
-import { ProjectsTexts } from "@hybridge/shared/projects/texts";
+import { ProjectsTexts, QuotaTexts } from "@hybridge/shared/projects/texts";
 import { eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../platform/db/client";
 import { projectDatabases, projectSettings, projects } from "../../platform/db/schema";

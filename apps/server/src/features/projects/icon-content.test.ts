@@ -1,9 +1,9 @@
+import { MultipartTexts } from "@hybridge/shared/common/texts";
 import { FilesTexts, SvgRefusals } from "@hybridge/shared/files/texts";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, createTestUser, type TestApp, type TestUser } from "../../../test/test-app";
 import { bitmapPng, jpegBytes, jpegClaiming, pngBytes, svgText } from "../../../test/test-images";
-import { MultipartTexts } from "../../platform/multipart-form";
 import {
   authed,
   createTestProject,

@@ -1,4 +1,4 @@
-import { QuotaTexts } from "@hybridge/shared/projects/quotas";
+import { QuotaTexts } from "@hybridge/shared/projects/texts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countingDb } from "../../../test/counting-db";

@@ -6,7 +6,6 @@ import {
   DecryptResponseSchema,
   EncryptInputSchema,
   EncryptResponseSchema,
-  FunctionsTexts,
 } from "@hybridge/shared/projects/functions";
 import {
   AccountUsageResponseSchema,
@@ -27,7 +26,7 @@ import {
   stripSpaces,
   UpdateProjectInputSchema,
 } from "@hybridge/shared/projects/schemas";
-import { ProjectsTexts } from "@hybridge/shared/projects/texts";
+import { FunctionsTexts, ProjectsTexts } from "@hybridge/shared/projects/texts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { createEncryption } from "../../platform/encryption";

@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { GenericTexts } from "@hybridge/shared/common/errors";
+import { GenericTexts, MultipartTexts } from "@hybridge/shared/common/texts";
 import { MODULE_MEDIA_RULES, tooLargeMessage } from "@hybridge/shared/store/media";
 import { StoreTexts } from "@hybridge/shared/store/texts";
 import { eq } from "drizzle-orm";
@@ -14,7 +14,6 @@ import {
 } from "../../../test/test-app";
 import { jpegBytes, pngBytes } from "../../../test/test-images";
 import { modules, storedFiles } from "../../platform/db/schema";
-import { MultipartTexts } from "../../platform/multipart-form";
 import type { Storage } from "../../platform/storage";
 import { createModule } from "./create-module";
 import {

@@ -1,4 +1,5 @@
 import { buffer } from "node:stream/consumers";
+import { MultipartTexts } from "@hybridge/shared/common/texts";
 import { pngBitmapFile } from "@hybridge/shared/files/test-files";
 import { THUMBNAIL_MAX_PIXELS } from "@hybridge/shared/store/media";
 import { StoreTexts } from "@hybridge/shared/store/texts";
@@ -6,7 +7,6 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, createTestUser, type TestApp, type TestUser } from "../../../test/test-app";
 import { bitmapPng, jpegBytes, jpegClaiming, pngBytes } from "../../../test/test-images";
-import { MultipartTexts } from "../../platform/multipart-form";
 import {
   moduleFields,
   mp4Bytes,

@@ -1,4 +1,5 @@
-import { ErrorCodes, GenericTexts } from "@hybridge/shared/common/errors";
+import { ErrorCodes } from "@hybridge/shared/common/errors";
+import { GenericTexts } from "@hybridge/shared/common/texts";
 import { TEST_CONFIG_DEFAULTS } from "@hybridge/shared/test-console/defaults";
 import { TestConsoleTexts } from "@hybridge/shared/test-console/texts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

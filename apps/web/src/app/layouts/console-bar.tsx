@@ -1,6 +1,11 @@
+import { AuthTexts } from "@hybridge/shared/auth/texts";
+import { BuildsTexts } from "@hybridge/shared/builds/texts";
 import { PRODUCT_NAME, paths } from "@hybridge/shared/common/paths";
+import { UiTexts } from "@hybridge/shared/common/texts";
 import { CommunityTexts } from "@hybridge/shared/community/texts";
+import { FeedbackTexts } from "@hybridge/shared/feedback/texts";
 import { ProjectsTexts } from "@hybridge/shared/projects/texts";
+import { StoreTexts } from "@hybridge/shared/store/texts";
 import {
   ChevronDown,
   Hammer,
@@ -24,9 +29,9 @@ const itemClasses =
 
 /** Spec section 2, Home: the user dropdown. */
 const MENU = [
-  { label: "Support", to: paths.docs, icon: LifeBuoy },
-  { label: "Feedback", to: paths.feedback, icon: MessageSquare },
-  { label: "Account", to: paths.leave, icon: UserRound },
+  { label: UiTexts.support, to: paths.docs, icon: LifeBuoy },
+  { label: FeedbackTexts.title, to: paths.feedback, icon: MessageSquare },
+  { label: UiTexts.account, to: paths.leave, icon: UserRound },
 ] as const;
 
 /** Admins' own page, which nothing else links to. */
@@ -36,8 +41,8 @@ const ADMIN_MENU = [
 
 /** The console's other pages (labels hidden on small screens, kept for screen readers). */
 const LINKS = [
-  { label: "Builds", to: paths.build, icon: Hammer },
-  { label: "Module store", to: paths.store, icon: Store },
+  { label: BuildsTexts.historyTitle, to: paths.build, icon: Hammer },
+  { label: StoreTexts.storeTitle, to: paths.store, icon: Store },
 ] as const;
 
 /**
@@ -52,7 +57,7 @@ export function ConsoleBar() {
   return (
     <header className="sticky top-0 z-40 border-slate-200/80 border-b bg-white/90 backdrop-blur-md supports-[backdrop-filter]:bg-white/75">
       <nav
-        aria-label="Console"
+        aria-label={UiTexts.consoleLabel}
         className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-3 sm:gap-4 sm:px-6 lg:px-8"
       >
         <Link
@@ -62,7 +67,7 @@ export function ConsoleBar() {
           <LogoMark />
           <span className="truncate">
             <span className="sr-only sm:not-sr-only">{PRODUCT_NAME} </span>
-            <span className="font-semibold text-brand-700">Console</span>
+            <span className="font-semibold text-brand-700">{UiTexts.consoleLabel}</span>
           </span>
         </Link>
 
@@ -98,7 +103,7 @@ export function ConsoleBar() {
             </>
           ) : (
             <Button asChild size="sm">
-              <Link to={paths.login}>Sign In</Link>
+              <Link to={paths.login}>{AuthTexts.signIn}</Link>
             </Button>
           )}
         </div>
@@ -121,7 +126,7 @@ function UserMenu({ email, isAdmin }: { email: string; isAdmin: boolean }) {
           >
             {email.charAt(0)}
           </span>
-          <span className="sr-only">User menu</span>
+          <span className="sr-only">{UiTexts.userMenu}</span>
           <ChevronDown aria-hidden="true" className="size-4" />
         </button>
       </DropdownMenu.Trigger>

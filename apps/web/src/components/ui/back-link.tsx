@@ -1,3 +1,4 @@
+import { UiTexts } from "@hybridge/shared/common/texts";
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -7,7 +8,7 @@ import { Button } from "./button";
 /** The small "← Back" link above a page's header (or beside its content). */
 export function BackLink({
   to,
-  children = "Back",
+  children = UiTexts.back,
   className,
 }: {
   to: string;

@@ -1,3 +1,4 @@
+import { UiTexts } from "@hybridge/shared/common/texts";
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "@/lib/cn";
@@ -34,7 +35,7 @@ export function ConfirmDialog({
   description,
   children,
   error,
-  cancelLabel = "Cancel",
+  cancelLabel = UiTexts.cancel,
   confirmLabel,
   pending,
   onConfirm,

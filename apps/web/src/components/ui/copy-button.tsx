@@ -1,4 +1,4 @@
-import { ProjectsTexts } from "@hybridge/shared/projects/texts";
+import { CopyTexts } from "@hybridge/shared/common/texts";
 import { Check, Copy } from "lucide-react";
 import type { RefObject } from "react";
 import { useCopy } from "@/lib/use-copy";
@@ -23,14 +23,14 @@ export function CopyButton({
       variant="secondary"
       size="sm"
       onClick={() => void copy(text)}
-      aria-label={`${copied ? ProjectsTexts.copied : ProjectsTexts.copy} ${label}`}
+      aria-label={`${copied ? CopyTexts.copied : CopyTexts.copy} ${label}`}
     >
       {copied ? (
         <Check aria-hidden="true" className="size-4 text-brand-700" />
       ) : (
         <Copy aria-hidden="true" className="size-4" />
       )}
-      <span aria-live="polite">{copied ? ProjectsTexts.copied : ProjectsTexts.copy}</span>
+      <span aria-live="polite">{copied ? CopyTexts.copied : CopyTexts.copy}</span>
     </Button>
   );
 }

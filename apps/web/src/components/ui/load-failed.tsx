@@ -1,3 +1,4 @@
+import { UiTexts } from "@hybridge/shared/common/texts";
 import { RefreshCw } from "lucide-react";
 import { cn } from "@/lib/cn";
 import { Alert } from "./alert";
@@ -11,7 +12,7 @@ export function LoadFailed({
   message,
   onRetry,
   retrying = false,
-  retryLabel = "Try again",
+  retryLabel = UiTexts.tryAgain,
   size,
   className,
 }: {

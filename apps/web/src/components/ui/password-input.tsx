@@ -1,3 +1,4 @@
+import { UiTexts } from "@hybridge/shared/common/texts";
 import { Eye, EyeOff } from "lucide-react";
 import { type ComponentProps, useState } from "react";
 import { Input } from "./input";
@@ -22,7 +23,7 @@ export function PasswordInput(props: Omit<ComponentProps<"input">, "type">) {
         className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-slate-500 transition-colors hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600 focus-visible:-outline-offset-2"
       >
         <Icon aria-hidden="true" className="size-4.5" />
-        <span className="sr-only">Show password</span>
+        <span className="sr-only">{UiTexts.showPassword}</span>
       </button>
     </div>
   );

@@ -1,3 +1,4 @@
+import { UiTexts } from "@hybridge/shared/common/texts";
 import { LoaderCircle } from "lucide-react";
 import { cn } from "@/lib/cn";
 
@@ -8,7 +9,7 @@ export function Spinner({ className }: { className?: string }) {
 
 /** A page-level loading indicator, announced as a status named by `label`. */
 export function LoadingState({
-  label = "Loading",
+  label = UiTexts.loading,
   className,
 }: {
   label?: string;

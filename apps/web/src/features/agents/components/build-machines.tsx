@@ -91,13 +91,15 @@ export function BuildMachines() {
                     <p className="font-medium text-slate-900">
                       {agent.name}{" "}
                       <span className={agent.connected ? "text-brand-700" : "text-slate-500"}>
-                        · {agent.connected ? "connected" : "not connected"}
+                        · {agent.connected ? AgentsTexts.connected : AgentsTexts.notConnected}
                       </span>
                     </p>
                     <p className="text-slate-500">
                       {agent.platforms.join(", ")} · <code>{agent.tokenPrefix}…</code>
-                      {agent.lastSeenAt && ` · last seen ${formatBuildDateTime(agent.lastSeenAt)}`}
-                      {agent.busyWith && ` · building ${agent.busyWith.projectName}`}
+                      {agent.lastSeenAt &&
+                        ` · ${AgentsTexts.lastSeen(formatBuildDateTime(agent.lastSeenAt))}`}
+                      {agent.busyWith &&
+                        ` · ${AgentsTexts.buildingProject(agent.busyWith.projectName)}`}
                     </p>
                   </div>
                   {!agent.embedded && (
@@ -108,7 +110,8 @@ export function BuildMachines() {
                       onClick={() => revoke.mutate(agent.id)}
                     >
                       <Trash2 aria-hidden="true" className="size-4" />
-                      Revoke<span className="sr-only"> {agent.name}</span>
+                      {AgentsTexts.revoke}
+                      <span className="sr-only"> {agent.name}</span>
                     </Button>
                   )}
                 </li>
@@ -118,7 +121,7 @@ export function BuildMachines() {
         </div>
         <form onSubmit={submit} className="mt-4 flex flex-wrap items-end gap-3">
           <div className="flex min-w-48 flex-1 flex-col gap-1 text-slate-700 text-sm">
-            <label htmlFor={`${titleId}-name`}>Name of the new build machine</label>
+            <label htmlFor={`${titleId}-name`}>{AgentsTexts.newMachineName}</label>
             <Input
               id={`${titleId}-name`}
               value={name}
@@ -132,10 +135,10 @@ export function BuildMachines() {
               checked={apple}
               onChange={(event) => setApple(event.target.checked)}
             />
-            macOS (Apple builds)
+            {AgentsTexts.appleBuilds}
           </label>
           <Button type="submit" loading={create.isPending} disabled={!name.trim()}>
-            Add build machine
+            {AgentsTexts.addMachine}
           </Button>
         </form>
         {created && (
@@ -146,10 +149,8 @@ export function BuildMachines() {
             {AgentsTexts.created} <code className="select-all font-semibold">{created.token}</code>
             <br />
             <span className="text-amber-800">
-              Run it there:{" "}
-              <code>
-                npm run agent -- --server {window.location.origin} --token {created.token}
-              </code>
+              {AgentsTexts.runItThere}{" "}
+              <code>{AgentsTexts.runCommand(window.location.origin, created.token)}</code>
             </span>
           </p>
         )}

@@ -10,8 +10,6 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { errorTextFor } from "@/lib/api-client";
 import { useDeleteAccount } from "../api/use-delete-account";
 
-const TITLE = "Delete Account";
-
 /** A session that ended says so; any other failure gets our own text, not the generic one. */
 const DELETE_ERRORS = { [ErrorCodes.UNAUTHENTICATED]: true } as const;
 
@@ -39,11 +37,11 @@ export function DeleteAccountDialog() {
       trigger={
         <Button variant="danger">
           <Trash2 aria-hidden="true" className="size-4" />
-          {TITLE}
+          {AuthTexts.deleteAccount}
         </Button>
       }
       icon={Trash2}
-      title={TITLE}
+      title={AuthTexts.deleteAccount}
       description={AuthTexts.deleteWarning}
       error={
         deleteAccount.isError &&

@@ -1,3 +1,5 @@
+import { AuthTexts } from "@hybridge/shared/auth/texts";
+import { UiTexts } from "@hybridge/shared/common/texts";
 import { RefreshCw } from "lucide-react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -6,12 +8,12 @@ import { Button } from "@/components/ui/button";
 export function SessionError({ onRetry }: { onRetry: () => void }) {
   return (
     <div className="mx-auto w-full max-w-md px-4 py-16">
-      <Alert title="We could not check your session.">
-        <p>Check your connection, then try again.</p>
+      <Alert title={AuthTexts.sessionCheckFailed}>
+        <p>{AuthTexts.sessionCheckHint}</p>
       </Alert>
       <Button variant="secondary" className="mt-4" onClick={onRetry}>
         <RefreshCw aria-hidden="true" className="size-4" />
-        Try again
+        {UiTexts.tryAgain}
       </Button>
     </div>
   );

@@ -1,3 +1,4 @@
+import { AuthTexts } from "@hybridge/shared/auth/texts";
 import { paths } from "@hybridge/shared/common/paths";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
@@ -11,7 +12,7 @@ export function SignInCard({ text, announce = false }: { text: string; announce?
         {text}
       </p>
       <Button asChild>
-        <Link to={paths.login}>Sign In</Link>
+        <Link to={paths.login}>{AuthTexts.signIn}</Link>
       </Button>
     </Card>
   );

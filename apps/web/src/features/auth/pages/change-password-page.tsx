@@ -39,11 +39,7 @@ export function ChangePasswordPage() {
   const linkError = params.get("error");
 
   return (
-    <AuthLayout
-      icon={LockKeyhole}
-      title="Change your password"
-      description="Choose a new password for your account."
-    >
+    <AuthLayout icon={LockKeyhole} title={AuthTexts.changeTitle} description={AuthTexts.changeLead}>
       {linkError ? (
         <InvalidLink />
       ) : token ? (
@@ -60,7 +56,7 @@ function InvalidLink() {
     <div className="space-y-4">
       <Alert>{AuthTexts.resetLinkInvalid}</Alert>
       <p className="text-center text-sm">
-        <TextLink to={paths.resetPassword}>Ask for a new link</TextLink>
+        <TextLink to={paths.resetPassword}>{AuthTexts.askNewLink}</TextLink>
       </p>
     </div>
   );
@@ -74,7 +70,7 @@ function SignedInChangePassword() {
     <div className="space-y-4">
       <Alert>{AuthTexts.changeNotConnected}</Alert>
       <p className="text-center text-sm">
-        <TextLink to={paths.login}>Sign In</TextLink>
+        <TextLink to={paths.login}>{AuthTexts.signIn}</TextLink>
       </p>
     </div>
   );
@@ -116,23 +112,23 @@ function ChangePasswordForm({ token }: { token?: string }) {
           <p>{rootError}</p>
           {errors.root?.server?.type === INVALID_TOKEN && (
             <p className="mt-1">
-              <TextLink to={paths.resetPassword}>Ask for a new link</TextLink>
+              <TextLink to={paths.resetPassword}>{AuthTexts.askNewLink}</TextLink>
             </p>
           )}
         </Alert>
       )}
       <FormField
-        label="New password"
+        label={AuthTexts.newPasswordLabel}
         error={errors.newPassword?.message}
-        hint={`At least ${PASSWORD_MIN} characters.`}
+        hint={AuthTexts.passwordHint(PASSWORD_MIN)}
       >
         <PasswordInput autoComplete="new-password" required {...form.register("newPassword")} />
       </FormField>
-      <FormField label="Confirm new password" error={errors.confirmPassword?.message}>
+      <FormField label={AuthTexts.confirmNewPasswordLabel} error={errors.confirmPassword?.message}>
         <PasswordInput autoComplete="new-password" required {...form.register("confirmPassword")} />
       </FormField>
       <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
-        Change password
+        {AuthTexts.changePassword}
       </Button>
     </form>
   );

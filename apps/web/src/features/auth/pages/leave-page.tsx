@@ -1,6 +1,7 @@
 import type { SessionUser } from "@hybridge/shared/auth/schemas";
 import { AuthTexts } from "@hybridge/shared/auth/texts";
 import { paths } from "@hybridge/shared/common/paths";
+import { UiTexts } from "@hybridge/shared/common/texts";
 import { ChevronRight, KeyRound, LogOut, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import toast from "react-hot-toast";
@@ -16,8 +17,6 @@ import { useSignOut } from "../api/use-sign-out";
 import { DeleteAccountDialog } from "../components/delete-account-dialog";
 import { SignInCard } from "../components/sign-in-card";
 
-const TITLE = "Account settings";
-
 export function LeavePage() {
   const session = useSession();
   const user = session.data?.user;
@@ -29,7 +28,7 @@ export function LeavePage() {
         <LoadingState />
       ) : (
         <>
-          <PageHeader title={TITLE} />
+          <PageHeader title={AuthTexts.accountTitle} />
           <SignInCard text={AuthTexts.loginPrompt} />
         </>
       )}
@@ -53,15 +52,15 @@ function AccountSettings({ user }: { user: SessionUser }) {
   return (
     <>
       <PageHeader
-        title={TITLE}
+        title={AuthTexts.accountTitle}
         description={
           <>
-            Signed in as <span className="font-medium text-slate-900">{user.email}</span>
+            {AuthTexts.signedInAs} <span className="font-medium text-slate-900">{user.email}</span>
           </>
         }
       />
       <div className="mt-8 space-y-6">
-        <Section title="Security" description="Keep your account safe with a strong password.">
+        <Section title={AuthTexts.securityTitle} description={AuthTexts.securityLead}>
           <Link
             to={paths.changePassword}
             className="group flex items-center gap-4 rounded-xl px-6 py-4 transition-colors hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600 focus-visible:-outline-offset-2"
@@ -69,7 +68,7 @@ function AccountSettings({ user }: { user: SessionUser }) {
             <span className="flex size-10 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
               <KeyRound aria-hidden="true" className="size-5" />
             </span>
-            <span className="flex-1 font-medium text-slate-900">Change password</span>
+            <span className="flex-1 font-medium text-slate-900">{AuthTexts.changePassword}</span>
             <ChevronRight
               aria-hidden="true"
               className="size-5 text-slate-400 transition-transform group-hover:translate-x-0.5"
@@ -77,31 +76,27 @@ function AccountSettings({ user }: { user: SessionUser }) {
           </Link>
         </Section>
 
-        <Section title="Session" description="Sign out of Hybridge on this device.">
+        <Section title={AuthTexts.sessionTitle} description={AuthTexts.sessionLead}>
           <div className="px-6 py-4">
             <Button variant="secondary" loading={signOut.isPending} onClick={logOut}>
               <LogOut aria-hidden="true" className="size-4" />
-              Log Out
+              {AuthTexts.logOut}
             </Button>
           </div>
         </Section>
 
-        <Section
-          title="Danger zone"
-          description="Delete your account and everything in it."
-          tone="danger"
-        >
+        <Section title={AuthTexts.dangerTitle} description={AuthTexts.dangerLead} tone="danger">
           <div className="flex flex-col gap-4 px-6 py-4 sm:flex-row sm:items-center sm:justify-between">
             <p className="flex gap-2 text-slate-600 text-sm">
               <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-red-600" />
-              This cannot be undone.
+              {AuthTexts.cannotBeUndone}
             </p>
             <DeleteAccountDialog />
           </div>
         </Section>
       </div>
       <p className="mt-8 text-slate-500 text-sm">
-        Back to <TextLink to={paths.home}>your projects</TextLink>
+        {UiTexts.backTo} <TextLink to={paths.home}>{UiTexts.yourProjects}</TextLink>
       </p>
     </>
   );

@@ -1,7 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { LoginInputSchema } from "@hybridge/shared/auth/schemas";
 import { AuthTexts } from "@hybridge/shared/auth/texts";
-import { CONTACT_EMAIL, PRODUCT_NAME, paths } from "@hybridge/shared/common/paths";
+import { CONTACT_EMAIL, paths } from "@hybridge/shared/common/paths";
+import { UiTexts } from "@hybridge/shared/common/texts";
+import { CommunityTexts } from "@hybridge/shared/community/texts";
 import { LogIn } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -43,18 +45,19 @@ export function LoginPage() {
   return (
     <AuthLayout
       icon={LogIn}
-      title="Sign In"
-      description={`Welcome back. Sign in to your ${PRODUCT_NAME} console.`}
+      title={AuthTexts.signIn}
+      description={AuthTexts.loginLead}
       footer={
         <div className="space-y-2">
           <p>
-            New to {PRODUCT_NAME}? <TextLink to={paths.signup}>Create an account</TextLink>
+            {AuthTexts.newTo} <TextLink to={paths.signup}>{AuthTexts.createAccount}</TextLink>
           </p>
           <p>
-            Want early access? <TextLink to={paths.beta}>Join the beta</TextLink>
+            {AuthTexts.wantEarlyAccess}{" "}
+            <TextLink to={paths.beta}>{CommunityTexts.betaTitle}</TextLink>
           </p>
           <p>
-            Need help?{" "}
+            {AuthTexts.needHelp}{" "}
             <a className={textLinkClasses} href={`mailto:${CONTACT_EMAIL}`}>
               {CONTACT_EMAIL}
             </a>
@@ -64,17 +67,17 @@ export function LoginPage() {
     >
       <form noValidate onSubmit={onSubmit} className="space-y-5">
         {failed && <Alert>{AuthTexts.loginFailed}</Alert>}
-        <FormField label="Email" invalid={failed && Boolean(errors.email)}>
+        <FormField label={UiTexts.emailLabel} invalid={failed && Boolean(errors.email)}>
           <Input
             type="email"
             autoComplete="email"
-            placeholder="you@company.com"
+            placeholder={UiTexts.emailPlaceholder}
             required
             {...form.register("email")}
           />
         </FormField>
         <div className="space-y-2">
-          <FormField label="Password" invalid={failed && Boolean(errors.password)}>
+          <FormField label={AuthTexts.passwordLabel} invalid={failed && Boolean(errors.password)}>
             <PasswordInput
               autoComplete="current-password"
               required
@@ -82,11 +85,11 @@ export function LoginPage() {
             />
           </FormField>
           <div className="text-right text-sm">
-            <TextLink to={paths.resetPassword}>Forgot your password?</TextLink>
+            <TextLink to={paths.resetPassword}>{AuthTexts.forgotPassword}</TextLink>
           </div>
         </div>
         <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
-          Sign In
+          {AuthTexts.signIn}
         </Button>
       </form>
     </AuthLayout>

@@ -3,6 +3,7 @@ import { PasswordResetInputSchema } from "@hybridge/shared/auth/schemas";
 import { AuthTexts } from "@hybridge/shared/auth/texts";
 import { ErrorCodes } from "@hybridge/shared/common/errors";
 import { paths } from "@hybridge/shared/common/paths";
+import { UiTexts } from "@hybridge/shared/common/texts";
 import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -41,11 +42,11 @@ export function ResetPasswordPage() {
   return (
     <AuthLayout
       icon={KeyRound}
-      title="Reset your password"
-      description="Enter the e-mail of your account and we will send you a link to choose a new password."
+      title={AuthTexts.resetTitle}
+      description={AuthTexts.resetLead}
       footer={
         <p>
-          Remembered it? <TextLink to={paths.login}>Back to login</TextLink>
+          {AuthTexts.rememberedIt} <TextLink to={paths.login}>{AuthTexts.backToLogin}</TextLink>
         </p>
       }
     >
@@ -53,23 +54,23 @@ export function ResetPasswordPage() {
         <div className="space-y-4">
           <Alert tone="success">{AuthTexts.resetSent}</Alert>
           <Button variant="secondary" className="w-full" onClick={() => setSent(false)}>
-            Send another link
+            {AuthTexts.sendAnotherLink}
           </Button>
         </div>
       ) : (
         <form noValidate onSubmit={onSubmit} className="space-y-5">
           {errors.root?.server && <Alert>{errors.root.server.message}</Alert>}
-          <FormField label="Email" error={errors.email?.message}>
+          <FormField label={UiTexts.emailLabel} error={errors.email?.message}>
             <Input
               type="email"
               autoComplete="email"
-              placeholder="you@company.com"
+              placeholder={UiTexts.emailPlaceholder}
               required
               {...form.register("email")}
             />
           </FormField>
           <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
-            Send reset link
+            {AuthTexts.sendResetLink}
           </Button>
         </form>
       )}

@@ -2,7 +2,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { SignupInputSchema } from "@hybridge/shared/auth/schemas";
 import { AuthTexts } from "@hybridge/shared/auth/texts";
 import { PASSWORD_MIN } from "@hybridge/shared/common/fields";
-import { PRODUCT_NAME, paths } from "@hybridge/shared/common/paths";
+import { paths } from "@hybridge/shared/common/paths";
+import { UiTexts } from "@hybridge/shared/common/texts";
 import { UserPlus } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -44,33 +45,33 @@ export function SignupPage() {
   return (
     <AuthLayout
       icon={UserPlus}
-      title="Sign Up"
-      description={`Create your ${PRODUCT_NAME} account and ship your first native app.`}
+      title={AuthTexts.signUp}
+      description={AuthTexts.signupLead}
       footer={
         <p>
-          Already have an account? <TextLink to={paths.login}>Sign In</TextLink>
+          {AuthTexts.alreadyHaveAccount} <TextLink to={paths.login}>{AuthTexts.signIn}</TextLink>
         </p>
       }
     >
       <form noValidate onSubmit={onSubmit} className="space-y-5">
         {errors.root?.server && <Alert>{errors.root.server.message}</Alert>}
-        <FormField label="Email" error={errors.email?.message}>
+        <FormField label={UiTexts.emailLabel} error={errors.email?.message}>
           <Input
             type="email"
             autoComplete="email"
-            placeholder="you@company.com"
+            placeholder={UiTexts.emailPlaceholder}
             required
             {...form.register("email")}
           />
         </FormField>
         <FormField
-          label="Password"
+          label={AuthTexts.passwordLabel}
           error={errors.password?.message}
-          hint={`At least ${PASSWORD_MIN} characters.`}
+          hint={AuthTexts.passwordHint(PASSWORD_MIN)}
         >
           <PasswordInput autoComplete="new-password" required {...form.register("password")} />
         </FormField>
-        <FormField label="Confirm password" error={errors.confirmPassword?.message}>
+        <FormField label={AuthTexts.confirmPasswordLabel} error={errors.confirmPassword?.message}>
           <PasswordInput
             autoComplete="new-password"
             required
@@ -78,7 +79,7 @@ export function SignupPage() {
           />
         </FormField>
         <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
-          Sign Up
+          {AuthTexts.signUp}
         </Button>
       </form>
       <WelcomeDialog open={welcome} onContinue={() => navigate(paths.home)} />

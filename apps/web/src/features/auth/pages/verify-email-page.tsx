@@ -43,7 +43,7 @@ export function VerifyEmailPage() {
         <Alert>{message}</Alert>
         <p className="text-center text-sm">
           {signIn ? (
-            <TextLink to={paths.login}>Sign In</TextLink>
+            <TextLink to={paths.login}>{T.signIn}</TextLink>
           ) : (
             <TextLink to={paths.dash}>{T.verifySendAgain}</TextLink>
           )}

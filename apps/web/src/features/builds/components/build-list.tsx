@@ -1,6 +1,6 @@
 import type { BuildListItem } from "@hybridge/shared/builds/schemas";
 import { formatBuildDateTime } from "@hybridge/shared/builds/status-badge";
-import { BuildsTexts, PLATFORM_LABELS } from "@hybridge/shared/builds/texts";
+import { BuildsTexts } from "@hybridge/shared/builds/texts";
 import type { BuildPlatform } from "@hybridge/shared/common/enums";
 import { paths } from "@hybridge/shared/common/paths";
 import type { UseQueryResult } from "@tanstack/react-query";
@@ -30,7 +30,7 @@ export function BuildList({
   }, [query.error, platform]);
 
   if (query.isPending) {
-    return <LoadingState label={`${BuildsTexts.loading} ${PLATFORM_LABELS[platform]}`} />;
+    return <LoadingState label={BuildsTexts.loadingPlatform(platform)} />;
   }
   if (query.isError) {
     return (
@@ -57,7 +57,7 @@ export function BuildList({
     <section
       // biome-ignore lint/a11y/noNoninteractiveTabindex: the keyboard must reach a scroll area to scroll it
       tabIndex={0}
-      aria-label={`${PLATFORM_LABELS[platform]} builds`}
+      aria-label={BuildsTexts.platformBuilds(platform)}
       className="max-h-[65vh] overflow-y-auto rounded-b-2xl focus-visible:outline-2 focus-visible:outline-brand-600 focus-visible:-outline-offset-2"
     >
       <ul className="divide-y divide-slate-100">

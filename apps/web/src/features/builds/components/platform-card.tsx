@@ -96,7 +96,7 @@ export function PlatformCard({
         {latest.isPending ? (
           <div
             role="status"
-            aria-label={`${BuildsTexts.loading} ${PLATFORM_LABELS[platform]}`}
+            aria-label={BuildsTexts.loadingPlatform(platform)}
             className="flex justify-center text-brand-600"
           >
             <Spinner className="size-6" />

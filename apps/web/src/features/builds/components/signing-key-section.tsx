@@ -40,7 +40,8 @@ export function SigningKeySection({ projectId }: { projectId: string }) {
           <div className="space-y-3 text-sm">
             {info.certSha256 && (
               <p className="break-all text-slate-600">
-                SHA-256 <code className="text-slate-800">{info.certSha256}</code>
+                {BuildsTexts.certificateFingerprint}{" "}
+                <code className="text-slate-800">{info.certSha256}</code>
               </p>
             )}
             {info.password ? (

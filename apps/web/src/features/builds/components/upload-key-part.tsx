@@ -75,7 +75,7 @@ export function UploadKeyPart({
         tone="warning"
         title={T.resetKeyTitle}
         description={T.resetKeyConfirm}
-        cancelLabel="Cancel"
+        cancelLabel={T.cancel}
         confirmLabel={T.resetKey}
         pending={reset.isPending}
         onConfirm={() =>
@@ -161,7 +161,7 @@ function ReplaceKeyForm({ projectId, onDone }: { projectId: string; onDone: () =
           onClick={onDone}
           disabled={replace.isPending}
         >
-          Cancel
+          {T.cancel}
         </Button>
       </div>
     </form>

@@ -60,12 +60,12 @@ export function BuildsPage() {
       <BackLink to={paths.home} className="mb-4">
         {BuildsTexts.back}
       </BackLink>
-      <PageHeader
-        title="Builds"
-        description="Your Android and Apple builds, newest first. Publish a pending build once it is ready."
-      />
+      <PageHeader title={BuildsTexts.historyTitle} description={BuildsTexts.historyLead} />
       <Tabs.Root value={tab} onValueChange={switchTo} className="mt-8">
-        <Tabs.List aria-label="Platform" className="inline-flex gap-1 rounded-xl bg-slate-100 p-1">
+        <Tabs.List
+          aria-label={BuildsTexts.platformTabsLabel}
+          className="inline-flex gap-1 rounded-xl bg-slate-100 p-1"
+        >
           {BUILD_PLATFORMS.map((platform) => (
             <Tabs.Trigger
               key={platform}

@@ -1,6 +1,6 @@
 import { InstallPageResponseSchema } from "@hybridge/shared/builds/schemas";
 import { formatBuildDate } from "@hybridge/shared/builds/status-badge";
-import { BuildsTexts } from "@hybridge/shared/builds/texts";
+import { BuildsTexts, PLATFORM_LABELS } from "@hybridge/shared/builds/texts";
 import { useQuery } from "@tanstack/react-query";
 import { Download, Smartphone } from "lucide-react";
 import { useParams } from "react-router";
@@ -27,13 +27,13 @@ export function InstallPage() {
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
   });
   const app = page.data?.app;
-  useDocumentTitle(app ? `Install ${app.name}` : "Install");
+  useDocumentTitle(app ? BuildsTexts.installAppTitle(app.name) : BuildsTexts.installTitle);
   const here = typeof window === "undefined" ? "" : window.location.href;
 
   return (
     <div className="mx-auto w-full max-w-xl px-4 py-12 sm:py-16">
       {page.isPending ? (
-        <LoadingState label="Loading the app" />
+        <LoadingState label={BuildsTexts.loadingApp} />
       ) : page.isError ? (
         page.error instanceof ApiError && page.error.status === 404 ? (
           <EmptyState icon={Smartphone} tone="muted">
@@ -61,7 +61,7 @@ export function InstallPage() {
           {app.android ? (
             <>
               <p className="mt-2 text-slate-600">
-                Android · {BuildsTexts.version(app.android.version)} ·{" "}
+                {PLATFORM_LABELS.android} · {BuildsTexts.version(app.android.version)} ·{" "}
                 {BuildsTexts.publishedOn(formatBuildDate(app.android.publishedAt))}
               </p>
               <a
@@ -73,18 +73,15 @@ export function InstallPage() {
                 {BuildsTexts.downloadApk}
               </a>
               <p className="mt-3 text-slate-500 text-sm">
-                {(app.android.size / 1024 / 1024).toFixed(1)} MB · Allow installs from this browser
-                when Android asks.
+                {BuildsTexts.apkSize((app.android.size / 1024 / 1024).toFixed(1))}
               </p>
               <div className="mt-8 flex flex-col items-center gap-2">
                 <QrCode
                   value={here}
-                  label={`QR code of the install page of ${app.name}`}
+                  label={BuildsTexts.installQrLabel(app.name)}
                   className="size-40"
                 />
-                <p className="text-slate-500 text-sm">
-                  Scan with your phone to open this page there.
-                </p>
+                <p className="text-slate-500 text-sm">{BuildsTexts.installQrHint}</p>
               </div>
             </>
           ) : (

@@ -8,6 +8,7 @@ import {
   type DeployToken,
 } from "@hybridge/shared/bundles/schemas";
 import { BundlesTexts } from "@hybridge/shared/bundles/texts";
+import { UiTexts } from "@hybridge/shared/common/texts";
 import { KeyRound, Trash2 } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -128,7 +129,7 @@ export function DeployTokens({ projectId }: { projectId: string }) {
         icon={Trash2}
         title={T.tokenRevokeTitle}
         description={T.tokenRevokeConfirm}
-        cancelLabel="Cancel"
+        cancelLabel={UiTexts.cancel}
         confirmLabel={T.tokenRevoke}
         pending={revoke.isPending}
         onConfirm={() =>
@@ -161,7 +162,7 @@ function NewToken({ created, onDone }: { created: CreateDeployTokenResponse; onD
         >
           {line}
         </code>
-        <CopyButton text={line} label="deploy token" shown={shown} />
+        <CopyButton text={line} label={T.tokenCopyLabel} shown={shown} />
         <Button size="sm" variant="secondary" onClick={onDone}>
           {T.tokenDone}
         </Button>

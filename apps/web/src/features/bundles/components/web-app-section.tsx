@@ -1,6 +1,7 @@
 import { formatBuildDateTime } from "@hybridge/shared/builds/status-badge";
 import type { Bundle } from "@hybridge/shared/bundles/schemas";
 import { BundlesTexts } from "@hybridge/shared/bundles/texts";
+import { UiTexts } from "@hybridge/shared/common/texts";
 import { FileArchive, Trash2, UploadCloud } from "lucide-react";
 import { type DragEvent, useId, useRef, useState } from "react";
 import toast from "react-hot-toast";
@@ -155,7 +156,7 @@ export function WebAppSection({ projectId }: { projectId: string }) {
         icon={Trash2}
         title={T.deleteTitle}
         description={T.deleteConfirm}
-        cancelLabel="Cancel"
+        cancelLabel={UiTexts.cancel}
         confirmLabel={T.delete}
         pending={remove.isPending}
         onConfirm={() =>

@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { paths } from "@hybridge/shared/common/paths";
+import { UiTexts } from "@hybridge/shared/common/texts";
 import {
   type BetaFormValues,
   type BetaInput,
@@ -64,17 +65,17 @@ export function BetaPage() {
       description={T.betaLead}
       footer={
         <p>
-          Have an app in mind? <TextLink to={paths.join}>Tell us about it</TextLink>
+          {T.haveAppInMind} <TextLink to={paths.join}>{T.tellUsAboutIt}</TextLink>
         </p>
       }
     >
       <form noValidate onSubmit={onSubmit} className="space-y-5">
         {failure && <Alert>{failure}</Alert>}
-        <FormField label="Email" error={errors.email?.message}>
+        <FormField label={UiTexts.emailLabel} error={errors.email?.message}>
           <Input
             type="email"
             autoComplete="email"
-            placeholder="you@company.com"
+            placeholder={UiTexts.emailPlaceholder}
             required
             {...form.register("email")}
           />

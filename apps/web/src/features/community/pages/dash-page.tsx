@@ -1,6 +1,7 @@
 import { ErrorCodes } from "@hybridge/shared/common/errors";
 import { paths } from "@hybridge/shared/common/paths";
 import { formatRelativeTime } from "@hybridge/shared/common/relative-time";
+import { UiTexts } from "@hybridge/shared/common/texts";
 import type { EarlyAdopter } from "@hybridge/shared/community/schemas";
 import { CommunityTexts } from "@hybridge/shared/community/texts";
 import { Inbox, LockKeyhole, Mail, Users } from "lucide-react";
@@ -58,13 +59,13 @@ export function DashPage() {
       />
       <div className="mt-8">
         {!isAdmin && verification.isLoading ? (
-          <LoadingState label="Loading your access" />
+          <LoadingState label={T.loadingAccess} />
         ) : !isAdmin && user && verification.data?.pending ? (
           <AdminVerificationNotice email={user.email} />
         ) : forbidden ? (
           <NotAllowed />
         ) : list.isPending ? (
-          <LoadingState label="Loading early adopters" />
+          <LoadingState label={T.loadingEarlyAdopters} />
         ) : list.isError ? (
           <LoadFailed
             message={errorMessage(list.error)}
@@ -88,7 +89,7 @@ function NotAllowed() {
     <EmptyState icon={LockKeyhole} tone="warning" dashed={false}>
       <p className="font-medium text-slate-800">{T.earlyAdoptersForbidden}</p>
       <p className="text-slate-500 text-sm">
-        Back to <TextLink to={paths.home}>your projects</TextLink>
+        {UiTexts.backTo} <TextLink to={paths.home}>{UiTexts.yourProjects}</TextLink>
       </p>
     </EmptyState>
   );

@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CONTACT_EMAIL, paths } from "@hybridge/shared/common/paths";
+import { UiTexts } from "@hybridge/shared/common/texts";
 import { COUNTRY_OPTIONS, SEGMENT_OPTIONS } from "@hybridge/shared/community/labels";
 import {
   type ContactRequest,
@@ -76,7 +77,7 @@ export function JoinPage() {
       width="lg"
       footer={
         <p>
-          Just want to try it first? <TextLink to={paths.beta}>Join the beta</TextLink> · Questions?{" "}
+          {T.justTryFirst} <TextLink to={paths.beta}>{T.betaTitle}</TextLink> · {T.questions}{" "}
           <a
             className="font-medium text-brand-700 hover:underline"
             href={`mailto:${CONTACT_EMAIL}`}
@@ -96,37 +97,41 @@ export function JoinPage() {
         {missing && <Alert>{T.allFieldsRequired}</Alert>}
 
         <FormField
-          label="Project name"
+          label={T.projectNameLabel}
           error={fieldMessage(errors.name)}
           invalid={Boolean(errors.name)}
-          hint={`${nameLength}/${JOIN_LIMITS.name} characters`}
+          hint={T.characterCount(nameLength, JOIN_LIMITS.name)}
         >
-          <Input autoComplete="off" placeholder="My shop app" {...form.register("name")} />
+          <Input
+            autoComplete="off"
+            placeholder={T.projectNamePlaceholder}
+            {...form.register("name")}
+          />
         </FormField>
 
         <FormField
-          label="Description"
+          label={T.descriptionLabel}
           error={fieldMessage(errors.description)}
           invalid={Boolean(errors.description)}
-          hint={`${descriptionLength}/${JOIN_LIMITS.description} characters`}
+          hint={T.characterCount(descriptionLength, JOIN_LIMITS.description)}
         >
           <Textarea
             rows={4}
-            placeholder="What should your app do, and for whom?"
+            placeholder={T.descriptionPlaceholder}
             {...form.register("description")}
           />
         </FormField>
 
         <div className="grid gap-5 sm:grid-cols-2">
           <FormField
-            label="Sector"
+            label={T.sectorLabel}
             error={fieldMessage(errors.segment)}
             invalid={Boolean(errors.segment)}
           >
             <Select required options={SEGMENT_OPTIONS} {...form.register("segment")} />
           </FormField>
           <FormField
-            label="Country"
+            label={T.countryLabel}
             error={fieldMessage(errors.country)}
             invalid={Boolean(errors.country)}
           >
@@ -134,11 +139,15 @@ export function JoinPage() {
           </FormField>
         </div>
 
-        <FormField label="Email" error={fieldMessage(errors.email)} invalid={Boolean(errors.email)}>
+        <FormField
+          label={UiTexts.emailLabel}
+          error={fieldMessage(errors.email)}
+          invalid={Boolean(errors.email)}
+        >
           <Input
             type="email"
             autoComplete="email"
-            placeholder="you@company.com"
+            placeholder={UiTexts.emailPlaceholder}
             required
             {...form.register("email")}
           />

@@ -1,4 +1,5 @@
 import { formatBuildDateTime } from "@hybridge/shared/builds/status-badge";
+import { UiTexts } from "@hybridge/shared/common/texts";
 import type { DataDocument } from "@hybridge/shared/data/schemas";
 import { DatabaseSectionTexts } from "@hybridge/shared/data/texts";
 import { ArrowLeft, Database, Trash2 } from "lucide-react";
@@ -173,7 +174,7 @@ function Documents({
         icon={Trash2}
         title={T.deleteTitle}
         description={T.deleteText}
-        cancelLabel="Cancel"
+        cancelLabel={UiTexts.cancel}
         confirmLabel={T.delete}
         pending={remove.isPending}
         onConfirm={() =>

@@ -11,7 +11,7 @@ const absolute = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeS
 export function CommentItem({ comment, now }: { comment: Comment; now: Date }) {
   const date = new Date(comment.timestamp);
   return (
-    <article className="flex gap-3 py-4" aria-label={`Comment by ${comment.authorName}`}>
+    <article className="flex gap-3 py-4" aria-label={FeedbackTexts.commentBy(comment.authorName)}>
       <span
         aria-hidden="true"
         className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-50 font-semibold text-brand-800 text-sm uppercase ring-1 ring-brand-200"

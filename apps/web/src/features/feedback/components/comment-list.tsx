@@ -26,7 +26,8 @@ export function CommentList() {
   const comments = useComments();
   const now = useNow(15_000);
 
-  if (comments.isPending) return <LoadingState label="Loading comments" className="min-h-32" />;
+  if (comments.isPending)
+    return <LoadingState label={FeedbackTexts.loadingComments} className="min-h-32" />;
   // A failed older page keeps the loaded ones on screen (below).
   if (comments.isError && !comments.isFetchNextPageError) {
     return (
@@ -53,7 +54,11 @@ export function CommentList() {
   // Comments arriving live are announced politely to screen readers.
   return (
     <div className="space-y-4">
-      <ul aria-label="Comments" aria-live="polite" className="divide-y divide-slate-100">
+      <ul
+        aria-label={FeedbackTexts.commentsTitle}
+        aria-live="polite"
+        className="divide-y divide-slate-100"
+      >
         {list.map((comment) => (
           <li key={comment.id}>
             <CommentItem comment={comment} now={now} />

@@ -1,4 +1,6 @@
+import { AuthTexts } from "@hybridge/shared/auth/texts";
 import { paths } from "@hybridge/shared/common/paths";
+import { UiTexts } from "@hybridge/shared/common/texts";
 import { FeedbackTexts } from "@hybridge/shared/feedback/texts";
 import { LogIn, Star } from "lucide-react";
 import { useState } from "react";
@@ -43,12 +45,12 @@ export function EvaluationDialog() {
             <DialogDescription>{FeedbackTexts.evaluationLoginPrompt}</DialogDescription>
             <DialogFooter>
               <DialogClose asChild>
-                <Button variant="secondary">Cancel</Button>
+                <Button variant="secondary">{UiTexts.cancel}</Button>
               </DialogClose>
               <Button asChild>
                 <Link to={paths.login}>
                   <LogIn aria-hidden="true" className="size-4" />
-                  Sign In
+                  {AuthTexts.signIn}
                 </Link>
               </Button>
             </DialogFooter>
@@ -69,5 +71,5 @@ function SavedEvaluation({ onSaved }: { onSaved: () => void }) {
   if (evaluation.isError) {
     return <Alert className="mt-4">{FeedbackTexts.evaluationLoadFailed}</Alert>;
   }
-  return <LoadingState label="Loading your evaluation" />;
+  return <LoadingState label={FeedbackTexts.loadingEvaluation} />;
 }

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { UiTexts } from "@hybridge/shared/common/texts";
 import {
   EVALUATION_TEXT_MAX,
   type Evaluation,
@@ -88,7 +89,7 @@ export function EvaluationForm({
       <DialogFooter>
         <DialogClose asChild>
           <Button variant="secondary" disabled={isSubmitting}>
-            Cancel
+            {UiTexts.cancel}
           </Button>
         </DialogClose>
         <Button type="submit" loading={isSubmitting}>

@@ -1,3 +1,4 @@
+import { UiTexts } from "@hybridge/shared/common/texts";
 import { FeedbackTexts } from "@hybridge/shared/feedback/texts";
 import { X } from "lucide-react";
 import { lazy, type RefObject, Suspense } from "react";
@@ -48,12 +49,12 @@ export function FeedbackDialog({
           <DialogClose asChild>
             <Button variant="ghost" size="sm" className="size-8 p-0">
               <X aria-hidden="true" className="size-4.5" />
-              <span className="sr-only">Close</span>
+              <span className="sr-only">{UiTexts.close}</span>
             </Button>
           </DialogClose>
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto px-6 py-5">
-          <Suspense fallback={<LoadingState label="Loading feedback" />}>
+          <Suspense fallback={<LoadingState label={FeedbackTexts.loadingFeedback} />}>
             <FeedbackPanel headingLevel={3} />
           </Suspense>
         </div>

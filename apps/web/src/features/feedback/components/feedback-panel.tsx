@@ -1,3 +1,4 @@
+import { UiTexts } from "@hybridge/shared/common/texts";
 import { FeedbackTexts } from "@hybridge/shared/feedback/texts";
 import { LoadingState } from "@/components/ui/spinner";
 import { useSession } from "@/features/auth/api/use-session";
@@ -27,11 +28,11 @@ export function FeedbackPanel({
   return (
     <div className={cn("space-y-5", className)}>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <Heading className="font-semibold text-slate-900">Comments</Heading>
+        <Heading className="font-semibold text-slate-900">{FeedbackTexts.commentsTitle}</Heading>
         <EvaluationDialog />
       </div>
       {session.isPending ? (
-        <LoadingState label="Loading" className="min-h-20" />
+        <LoadingState label={UiTexts.loading} className="min-h-20" />
       ) : session.data?.user ? (
         <CommentForm />
       ) : (

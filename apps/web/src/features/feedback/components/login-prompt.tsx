@@ -1,3 +1,4 @@
+import { AuthTexts } from "@hybridge/shared/auth/texts";
 import { paths } from "@hybridge/shared/common/paths";
 import { LogIn } from "lucide-react";
 import { Link } from "react-router";
@@ -11,7 +12,7 @@ export function LoginPrompt({ text }: { text: string }) {
       <Button asChild size="sm">
         <Link to={paths.login}>
           <LogIn aria-hidden="true" className="size-4" />
-          Sign In
+          {AuthTexts.signIn}
         </Link>
       </Button>
     </div>

@@ -1,4 +1,5 @@
 import { HEX_COLOR_PATTERN } from "@hybridge/shared/common/fields";
+import { ProjectsTexts } from "@hybridge/shared/projects/texts";
 import type { ComponentProps } from "react";
 import { Input } from "@/components/ui/input";
 
@@ -17,7 +18,7 @@ export function ColorInput({ value, ...props }: ComponentProps<"input"> & { valu
         value={value}
         spellCheck={false}
         autoComplete="off"
-        placeholder="#RRGGBB"
+        placeholder={ProjectsTexts.colorPlaceholder}
         className="pl-10 font-mono uppercase"
       />
     </div>

@@ -6,6 +6,7 @@ import {
   type IconKind,
 } from "@hybridge/shared/files/icons";
 import { FilesTexts } from "@hybridge/shared/files/texts";
+import { ProjectsTexts } from "@hybridge/shared/projects/texts";
 import { type ChangeEvent, useRef } from "react";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -13,11 +14,6 @@ import { decodes, imageSize } from "@/lib/decoded-size";
 import { useObjectUrl } from "@/lib/use-object-url";
 
 export type PickedIcon = { file: File | null; error: string | null };
-
-export const ICON_HINTS: Record<IconKind, string> = {
-  launch: "PNG or JPEG, exactly 512×512 px, up to 2 MB.",
-  notification: "SVG, exactly 48×48 px, up to 100 KB. No scripts or external links.",
-};
 
 /**
  * Checks a picked file with the server's rules so that a wrong icon is refused at once: its
@@ -79,7 +75,11 @@ export function IconPicker({
   };
 
   return (
-    <FormField label={label} hint={ICON_HINTS[kind]} error={value.error ?? error ?? undefined}>
+    <FormField
+      label={label}
+      hint={ProjectsTexts.iconHints[kind]}
+      error={value.error ?? error ?? undefined}
+    >
       {/* The input goes under the preview when it cannot show its file name beside it. */}
       <div className="flex flex-wrap items-center gap-3 sm:gap-4">
         <span className="flex size-14 shrink-0 items-center justify-center overflow-hidden rounded-xl bg-slate-50 ring-1 ring-slate-200">

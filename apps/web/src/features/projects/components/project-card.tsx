@@ -1,3 +1,4 @@
+import { PLATFORM_LABELS } from "@hybridge/shared/builds/texts";
 import { paths } from "@hybridge/shared/common/paths";
 import { formatRelativeTime } from "@hybridge/shared/common/relative-time";
 import type { ProjectListItem } from "@hybridge/shared/projects/schemas";
@@ -34,12 +35,12 @@ export function ProjectCard({ project }: { project: ProjectListItem }) {
         <dl className="flex gap-4 text-sm">
           <div className="flex items-center gap-1.5 text-slate-600">
             <Apple aria-hidden="true" className="size-4" />
-            <dt>Apple</dt>
+            <dt>{PLATFORM_LABELS.apple}</dt>
             <dd className="font-semibold text-slate-900 tabular-nums">{project.installs.apple}</dd>
           </div>
           <div className="flex items-center gap-1.5 text-slate-600">
             <Smartphone aria-hidden="true" className="size-4" />
-            <dt>Android</dt>
+            <dt>{PLATFORM_LABELS.android}</dt>
             <dd className="font-semibold text-slate-900 tabular-nums">
               {project.installs.android}
             </dd>
@@ -52,7 +53,7 @@ export function ProjectCard({ project }: { project: ProjectListItem }) {
             data-icon="filter"
             className="size-4 shrink-0 text-brand-700"
           />
-          <span className="sr-only">App code:</span>
+          <span className="sr-only">{ProjectsTexts.appCodePrefix}</span>
           <TruncatedText
             as="code"
             text={project.keyApp}
@@ -63,7 +64,8 @@ export function ProjectCard({ project }: { project: ProjectListItem }) {
 
       <Button asChild variant="secondary" size="sm" className="mt-auto self-start">
         <Link to={paths.project(project.id)}>
-          Open<span className="sr-only"> {project.name}</span>
+          {ProjectsTexts.open}
+          <span className="sr-only"> {project.name}</span>
         </Link>
       </Button>
     </Card>

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { QuotaTexts } from "@hybridge/shared/projects/quotas";
+import { QuotaTexts } from "@hybridge/shared/projects/texts";
 import { cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderWithApp, stubApi } from "@/test/render";

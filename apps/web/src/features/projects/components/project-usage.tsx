@@ -1,4 +1,5 @@
-import { formatStorageSize, QuotaTexts } from "@hybridge/shared/projects/quotas";
+import { formatStorageSize } from "@hybridge/shared/projects/quotas";
+import { QuotaTexts } from "@hybridge/shared/projects/texts";
 import { useId } from "react";
 import { Card } from "@/components/ui/card";
 import { LoadFailed } from "@/components/ui/load-failed";

@@ -1,6 +1,5 @@
 import { paths } from "@hybridge/shared/common/paths";
-import { QuotaTexts } from "@hybridge/shared/projects/quotas";
-import { ProjectsTexts } from "@hybridge/shared/projects/texts";
+import { ProjectsTexts, QuotaTexts } from "@hybridge/shared/projects/texts";
 import { FolderPlus } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "react-router";
@@ -31,7 +30,7 @@ export function HomePage() {
     <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 lg:px-8">
       <PageHeader
         title={ProjectsTexts.homeTitle}
-        description="Your apps, newest first, with their installs on each platform."
+        description={ProjectsTexts.homeLead}
         actions={
           usage.projects && (
             <p className="text-slate-600 text-sm tabular-nums">
@@ -49,7 +48,7 @@ export function HomePage() {
       )}
       <div className="mt-8">
         {projects.isPending ? (
-          <LoadingState label="Loading projects" />
+          <LoadingState label={ProjectsTexts.loadingProjects} />
         ) : projects.isError ? (
           <LoadFailed
             message={ProjectsTexts.listLoadFailed}
@@ -61,12 +60,12 @@ export function HomePage() {
           <EmptyState icon={FolderPlus}>
             <p className="font-medium text-slate-800">{ProjectsTexts.empty}</p>
             <Button asChild className="mt-1">
-              <Link to={paths.newProject}>Create your first app</Link>
+              <Link to={paths.newProject}>{ProjectsTexts.createFirstApp}</Link>
             </Button>
           </EmptyState>
         ) : (
           <ul
-            aria-label="Projects"
+            aria-label={ProjectsTexts.projectsListLabel}
             className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
           >
             {projects.data.projects.map((project) => (

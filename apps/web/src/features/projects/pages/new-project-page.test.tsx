@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
-import { QuotaTexts } from "@hybridge/shared/projects/quotas";
-import { ProjectsTexts } from "@hybridge/shared/projects/texts";
+import { ProjectsTexts, QuotaTexts } from "@hybridge/shared/projects/texts";
 import { cleanup, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";

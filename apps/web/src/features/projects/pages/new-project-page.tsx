@@ -1,21 +1,17 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import {
-  NAVBAR_LABELS,
-  NAVBAR_TYPES,
-  SEGMENT_LABELS,
-  SEGMENTS,
-} from "@hybridge/shared/common/enums";
+import { AuthTexts } from "@hybridge/shared/auth/texts";
+import { NAVBAR_TYPES, SEGMENTS } from "@hybridge/shared/common/enums";
 import { ErrorCodes } from "@hybridge/shared/common/errors";
 import { paths } from "@hybridge/shared/common/paths";
+import { NAVBAR_LABELS, SEGMENT_LABELS } from "@hybridge/shared/common/texts";
 import { DEFAULT_ICONS, fileUrl } from "@hybridge/shared/files/icons";
-import { QuotaTexts } from "@hybridge/shared/projects/quotas";
 import {
   CreateProjectInputSchema,
   PROJECT_DEFAULTS,
   PROJECT_LIMITS,
   stripSpaces,
 } from "@hybridge/shared/projects/schemas";
-import { ProjectsTexts } from "@hybridge/shared/projects/texts";
+import { ProjectsTexts, QuotaTexts } from "@hybridge/shared/projects/texts";
 import { CircleCheck, LogIn } from "lucide-react";
 import { type ChangeEvent, type ReactNode, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -166,10 +162,7 @@ export function NewProjectPage() {
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
       <BackLink to={paths.home} className="mb-4" />
-      <PageHeader
-        title={ProjectsTexts.newTitle}
-        description="Name your app, pick its code, then give it its colours and icons."
-      />
+      <PageHeader title={ProjectsTexts.newTitle} description={ProjectsTexts.newLead} />
 
       {signedOut && (
         <Alert tone="info" className="mt-6" title={ProjectsTexts.mustBeLoggedInToCreate}>
@@ -178,7 +171,7 @@ export function NewProjectPage() {
             className="inline-flex items-center gap-1.5 font-semibold underline"
           >
             <LogIn aria-hidden="true" className="size-4" />
-            Sign In
+            {AuthTexts.signIn}
           </Link>
         </Alert>
       )}
@@ -188,22 +181,22 @@ export function NewProjectPage() {
       )}
 
       <form noValidate onSubmit={onSubmit} className="mt-8 space-y-6">
-        <Section step={1} title="Project">
-          <FormField label="Name" error={errors.name?.message}>
+        <Section step={1} title={ProjectsTexts.projectStep}>
+          <FormField label={ProjectsTexts.nameLabel} error={errors.name?.message}>
             <Input
               autoComplete="off"
               maxLength={PROJECT_LIMITS.name}
-              placeholder="My Shop"
+              placeholder={ProjectsTexts.namePlaceholder}
               {...form.register("name")}
             />
           </FormField>
           <FormField
-            label="App code"
+            label={ProjectsTexts.appCodeLabel}
             error={codeError}
             hint={
               availability.checking ? (
                 <span className="inline-flex items-center gap-1.5">
-                  <Spinner className="size-3.5" /> Checking…
+                  <Spinner className="size-3.5" /> {ProjectsTexts.checkingCode}
                 </span>
               ) : availability.available ? (
                 <span className="inline-flex items-center gap-1.5 text-brand-800">
@@ -211,7 +204,7 @@ export function NewProjectPage() {
                   {ProjectsTexts.codeAvailable}
                 </span>
               ) : (
-                "A unique code for your app, without spaces. The dev app and the CLI use it."
+                ProjectsTexts.codeHint
               )
             }
           >
@@ -221,22 +214,22 @@ export function NewProjectPage() {
             <Input
               autoComplete="off"
               spellCheck={false}
-              placeholder="my-shop"
+              placeholder={ProjectsTexts.codePlaceholder}
               className="font-mono"
               {...keyApp}
               onChange={onCodeChange}
             />
           </FormField>
-          <FormField label="Description" error={errors.description?.message}>
+          <FormField label={ProjectsTexts.descriptionLabel} error={errors.description?.message}>
             <Textarea
               maxLength={PROJECT_LIMITS.createDescription}
               rows={3}
               {...form.register("description")}
             />
           </FormField>
-          <FormField label="Segment" error={errors.segment?.message}>
+          <FormField label={ProjectsTexts.segmentLabel} error={errors.segment?.message}>
             <Select {...form.register("segment")} defaultValue="">
-              <option value="">Choose a segment</option>
+              <option value="">{ProjectsTexts.chooseSegment}</option>
               {SEGMENTS.map((segment) => (
                 <option key={segment} value={segment}>
                   {SEGMENT_LABELS[segment]}
@@ -246,8 +239,8 @@ export function NewProjectPage() {
           </FormField>
         </Section>
 
-        <Section step={2} title="Customization">
-          <FormField label="Navigation bar" error={errors.navBarType?.message}>
+        <Section step={2} title={ProjectsTexts.customizationStep}>
+          <FormField label={ProjectsTexts.navBarLabel} error={errors.navBarType?.message}>
             <Select {...form.register("navBarType")}>
               {NAVBAR_TYPES.map((type) => (
                 <option key={type} value={type}>
@@ -257,16 +250,16 @@ export function NewProjectPage() {
             </Select>
           </FormField>
           <div className="grid gap-5 sm:grid-cols-2">
-            <FormField label="Theme color" error={errors.color?.message}>
+            <FormField label={ProjectsTexts.themeColorLabel} error={errors.color?.message}>
               <ColorInput value={form.watch("color") ?? ""} {...form.register("color")} />
             </FormField>
-            <FormField label="Status bar color" error={errors.statusbar?.message}>
+            <FormField label={ProjectsTexts.statusBarColorLabel} error={errors.statusbar?.message}>
               <ColorInput value={form.watch("statusbar") ?? ""} {...form.register("statusbar")} />
             </FormField>
           </div>
           <IconPicker
             kind="launch"
-            label="Launch icon"
+            label={ProjectsTexts.launchIconLabel}
             value={launch}
             onChange={setLaunch}
             currentUrl={fileUrl(DEFAULT_ICONS.launch)}
@@ -274,7 +267,7 @@ export function NewProjectPage() {
           />
           <IconPicker
             kind="notification"
-            label="Notification icon"
+            label={ProjectsTexts.notificationIconLabel}
             value={notification}
             onChange={setNotification}
             currentUrl={fileUrl(DEFAULT_ICONS.notification)}
@@ -285,8 +278,8 @@ export function NewProjectPage() {
         {uploading && (
           <UploadProgress
             progress={progress}
-            label="Uploading icons"
-            doneLabel="Creating your app…"
+            label={ProjectsTexts.uploadingIcons}
+            doneLabel={ProjectsTexts.creating}
           />
         )}
         {failure && <Alert>{failure}</Alert>}

@@ -1,5 +1,6 @@
 import { BuildsTexts } from "@hybridge/shared/builds/texts";
 import { paths } from "@hybridge/shared/common/paths";
+import { ProjectsTexts } from "@hybridge/shared/projects/texts";
 import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, FlaskConical, FolderX, KeyRound, Pencil } from "lucide-react";
 import type { ComponentType, ReactNode } from "react";
@@ -64,14 +65,14 @@ function ProjectView({
   const checkProjectAgain = () =>
     void queryClient.invalidateQueries({ queryKey: projectsKeys.summary(projectId) });
 
-  if (summary.isPending) return <LoadingState label="Loading project" />;
+  if (summary.isPending) return <LoadingState label={ProjectsTexts.loadingProject} />;
   if (summary.isError) {
     const status = summary.error instanceof ApiError ? summary.error.status : 0;
     if (status === 404) return <ProjectNotFound />;
     if (status === 401) return <NotLoggedIn />;
     return (
       <Shell>
-        <PageHeader title="Project" />
+        <PageHeader title={ProjectsTexts.projectTitle} />
         <LoadFailed
           className="mt-8"
           message={BuildsTexts.projectLoadFailed}
@@ -89,7 +90,7 @@ function ProjectView({
         title={project.name}
         description={
           <>
-            App code{" "}
+            {ProjectsTexts.appCodeLabel}{" "}
             <code className="rounded bg-slate-100 px-1.5 py-0.5 text-sm">{project.keyApp}</code>
           </>
         }
@@ -141,7 +142,7 @@ function ProjectView({
 function NotLoggedIn() {
   return (
     <Shell>
-      <PageHeader title="Project" />
+      <PageHeader title={ProjectsTexts.projectTitle} />
       <SignInCard text={BuildsTexts.notLoggedIn} announce />
     </Shell>
   );

@@ -65,7 +65,7 @@ function SettingsView({ projectId }: { projectId: string }) {
     navigate(paths.newProject, { replace: true });
   }, [notFound, navigate]);
 
-  if (settings.isPending || notFound) return <LoadingState label="Loading settings" />;
+  if (settings.isPending || notFound) return <LoadingState label={ProjectsTexts.loadingSettings} />;
   if (settings.isError) {
     return (
       <Shell>
@@ -138,7 +138,7 @@ function SettingsContent({
   const key = settings.databaseKey;
   const keyShown = useRef<HTMLElement>(null);
   const command = createAppCommand(serverAddress(), settings.appKey);
-  const envLine = `${DATABASE_KEY_VARIABLE}=${key ?? "<your database key>"}`;
+  const envLine = `${DATABASE_KEY_VARIABLE}=${key ?? ProjectsTexts.keyPlaceholder}`;
 
   return (
     <Shell>
@@ -147,15 +147,16 @@ function SettingsContent({
         title={ProjectsTexts.settingsTitle}
         description={
           <>
-            Everything <span className="font-medium text-slate-900">{settings.appName}</span> needs
-            to talk to Hybridge.
+            {ProjectsTexts.settingsLeadStart}{" "}
+            <span className="font-medium text-slate-900">{settings.appName}</span>{" "}
+            {ProjectsTexts.settingsLeadEnd}
           </>
         }
       />
 
       <div className="mt-8 space-y-6">
         {key ? (
-          <Alert tone="error" title="Displayed only once">
+          <Alert tone="error" title={ProjectsTexts.displayedOnce}>
             {ProjectsTexts.shownOnce}
           </Alert>
         ) : (
@@ -166,10 +167,14 @@ function SettingsContent({
 
         <Block
           icon={<KeyRound aria-hidden="true" className="size-5" />}
-          title="Database key"
+          title={ProjectsTexts.databaseKeyTitle}
           aside={
             key ? (
-              <CopyButton text={key} label="database key" shown={keyShown} />
+              <CopyButton
+                text={key}
+                label={ProjectsTexts.copyLabels.databaseKey}
+                shown={keyShown}
+              />
             ) : (
               <RegenerateKeyDialog projectId={projectId} />
             )
@@ -181,19 +186,22 @@ function SettingsContent({
           <p className="mt-2 text-slate-600 text-sm">{ProjectsTexts.keyTestMode}</p>
         </Block>
 
-        <Block icon={<Terminal aria-hidden="true" className="size-5" />} title="Install">
+        <Block
+          icon={<Terminal aria-hidden="true" className="size-5" />}
+          title={ProjectsTexts.installTitle}
+        >
           <ol className="list-decimal space-y-4 pl-5 text-slate-700 text-sm marker:font-semibold marker:text-slate-500">
-            <li>Open a terminal.</li>
+            <li>{ProjectsTexts.installOpenTerminal}</li>
             <li className="space-y-2">
-              <p>Create the project with your app code:</p>
-              <CommandBlock text={command} copyLabel="command" />
+              <p>{ProjectsTexts.installCreate}</p>
+              <CommandBlock text={command} copyLabel={ProjectsTexts.copyLabels.command} />
             </li>
             <li className="space-y-2">
               <p>
-                In the new project's <code className="font-mono">.env</code> file, set your database
-                key:
+                {ProjectsTexts.installEnvStart} <code className="font-mono">.env</code>{" "}
+                {ProjectsTexts.installEnvEnd}
               </p>
-              <CommandBlock text={envLine} copyLabel="environment line" />
+              <CommandBlock text={envLine} copyLabel={ProjectsTexts.copyLabels.environmentLine} />
             </li>
           </ol>
         </Block>
@@ -202,11 +210,11 @@ function SettingsContent({
           <Button asChild>
             <Link to={paths.test(settings.appKey)}>
               <FlaskConical aria-hidden="true" className="size-4" />
-              Open the test console
+              {ProjectsTexts.openTestConsole}
             </Link>
           </Button>
           <Button asChild variant="secondary">
-            <Link to={paths.project(projectId)}>Go to the project</Link>
+            <Link to={paths.project(projectId)}>{ProjectsTexts.goToProject}</Link>
           </Button>
         </div>
       </div>
@@ -235,7 +243,7 @@ function ApplicationId({ appId }: { appId: string }) {
           <code ref={shown} className={`${codeBox} w-full sm:flex-1`} data-testid="app-id">
             {appId}
           </code>
-          <CopyButton text={appId} label="application ID" shown={shown} />
+          <CopyButton text={appId} label={ProjectsTexts.copyLabels.appId} shown={shown} />
         </div>
       </details>
     </Block>

@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { SEGMENT_LABELS, SEGMENTS } from "@hybridge/shared/common/enums";
+import { SEGMENTS } from "@hybridge/shared/common/enums";
 import { paths } from "@hybridge/shared/common/paths";
+import { SEGMENT_LABELS } from "@hybridge/shared/common/texts";
 import type { IconKind } from "@hybridge/shared/files/icons";
 import { FilesTexts } from "@hybridge/shared/files/texts";
 import {
@@ -76,7 +77,7 @@ export function UpdateProjectPage() {
 
 function UpdateView({ projectId }: { projectId: string }) {
   const project = useProject(projectId);
-  if (project.isPending) return <LoadingState label="Loading project" />;
+  if (project.isPending) return <LoadingState label={ProjectsTexts.loadingProject} />;
   if (project.isError) {
     return (
       <Shell>
@@ -85,7 +86,7 @@ function UpdateView({ projectId }: { projectId: string }) {
           {updateErrorMessage(project.error, ProjectsTexts.updateError)}
         </Alert>
         <Button asChild variant="secondary" className="mt-4">
-          <Link to={paths.home}>Back to my projects</Link>
+          <Link to={paths.home}>{ProjectsTexts.backToProjects}</Link>
         </Button>
       </Shell>
     );
@@ -98,8 +99,9 @@ function UpdateView({ projectId }: { projectId: string }) {
         title={ProjectsTexts.updateTitle}
         description={
           <>
-            Change <span className="font-medium text-slate-900">{current.name}</span>, one part at a
-            time.
+            {ProjectsTexts.updateLeadStart}{" "}
+            <span className="font-medium text-slate-900">{current.name}</span>
+            {ProjectsTexts.updateLeadEnd}
           </>
         }
       />
@@ -107,10 +109,14 @@ function UpdateView({ projectId }: { projectId: string }) {
         <NameForm project={current} />
         <SegmentForm project={current} />
         <DescriptionForm project={current} />
-        <ColorForm project={current} field="color" label="Theme color" />
-        <ColorForm project={current} field="statusbar" label="Status bar color" />
-        <IconForm project={current} kind="launch" label="Launch icon" />
-        <IconForm project={current} kind="notification" label="Notification icon" />
+        <ColorForm project={current} field="color" label={ProjectsTexts.themeColorLabel} />
+        <ColorForm project={current} field="statusbar" label={ProjectsTexts.statusBarColorLabel} />
+        <IconForm project={current} kind="launch" label={ProjectsTexts.launchIconLabel} />
+        <IconForm
+          project={current}
+          kind="notification"
+          label={ProjectsTexts.notificationIconLabel}
+        />
       </div>
     </Shell>
   );
@@ -209,8 +215,8 @@ function NameForm({ project }: { project: Project }) {
   const { errors, isSubmitting } = form.formState;
   return (
     <SmallForm
-      title="Name"
-      button="Update name"
+      title={ProjectsTexts.nameLabel}
+      button={ProjectsTexts.updateButton(ProjectsTexts.nameLabel)}
       busy={isSubmitting}
       status={status}
       onSubmit={submit(
@@ -220,7 +226,7 @@ function NameForm({ project }: { project: Project }) {
         }),
       )}
     >
-      <FormField label="App name" error={errors.name?.message}>
+      <FormField label={ProjectsTexts.appNameLabel} error={errors.name?.message}>
         <Input autoComplete="off" maxLength={PROJECT_LIMITS.name} {...form.register("name")} />
       </FormField>
     </SmallForm>
@@ -240,8 +246,8 @@ function DescriptionForm({ project }: { project: Project }) {
   const { errors, isSubmitting } = form.formState;
   return (
     <SmallForm
-      title="Description"
-      button="Update description"
+      title={ProjectsTexts.descriptionLabel}
+      button={ProjectsTexts.updateButton(ProjectsTexts.descriptionLabel)}
       busy={isSubmitting}
       status={status}
       onSubmit={submit(
@@ -253,7 +259,7 @@ function DescriptionForm({ project }: { project: Project }) {
       )}
       className="md:col-span-2"
     >
-      <FormField label="App description" error={errors.description?.message}>
+      <FormField label={ProjectsTexts.appDescriptionLabel} error={errors.description?.message}>
         <Textarea
           rows={3}
           maxLength={PROJECT_LIMITS.updateDescription}
@@ -273,8 +279,8 @@ function SegmentForm({ project }: { project: Project }) {
   const { errors, isSubmitting } = form.formState;
   return (
     <SmallForm
-      title="Segment"
-      button="Update segment"
+      title={ProjectsTexts.segmentLabel}
+      button={ProjectsTexts.updateButton(ProjectsTexts.segmentLabel)}
       busy={isSubmitting}
       status={status}
       onSubmit={submit(
@@ -284,7 +290,7 @@ function SegmentForm({ project }: { project: Project }) {
         }),
       )}
     >
-      <FormField label="App segment" error={errors.segment?.message}>
+      <FormField label={ProjectsTexts.appSegmentLabel} error={errors.segment?.message}>
         <Select {...form.register("segment")}>
           {SEGMENTS.map((segment) => (
             <option key={segment} value={segment}>
@@ -322,12 +328,12 @@ function ColorForm({
   return (
     <SmallForm
       title={label}
-      button={`Update ${label.toLowerCase()}`}
+      button={ProjectsTexts.updateButton(label)}
       busy={isSubmitting}
       status={status}
       onSubmit={submit(onSubmit)}
     >
-      <FormField label={`New ${label.toLowerCase()}`} error={errors.value?.message}>
+      <FormField label={ProjectsTexts.newValueLabel(label)} error={errors.value?.message}>
         <ColorInput value={form.watch("value")} {...form.register("value")} />
       </FormField>
     </SmallForm>
@@ -367,7 +373,7 @@ function IconForm({ project, kind, label }: { project: Project; kind: IconKind; 
   return (
     <SmallForm
       title={label}
-      button={`Update ${label.toLowerCase()}`}
+      button={ProjectsTexts.updateButton(label)}
       busy={replace.isPending}
       status={status}
       onSubmit={(event) => void onSubmit(event)}
@@ -375,7 +381,7 @@ function IconForm({ project, kind, label }: { project: Project; kind: IconKind; 
       <IconPicker
         key={version}
         kind={kind}
-        label={`New ${label.toLowerCase()}`}
+        label={ProjectsTexts.newValueLabel(label)}
         value={picked}
         onChange={setPicked}
         currentUrl={kind === "launch" ? project.icLaunchFileUrl : project.icNotificationFileUrl}
@@ -384,8 +390,8 @@ function IconForm({ project, kind, label }: { project: Project; kind: IconKind; 
       {replace.isPending && (
         <UploadProgress
           progress={progress}
-          label={`Uploading ${label.toLowerCase()}`}
-          doneLabel="Saving…"
+          label={ProjectsTexts.uploadingValue(label)}
+          doneLabel={ProjectsTexts.saving}
         />
       )}
     </SmallForm>

@@ -1,5 +1,6 @@
 import { ErrorCodes } from "@hybridge/shared/common/errors";
 import { paths } from "@hybridge/shared/common/paths";
+import { UiTexts } from "@hybridge/shared/common/texts";
 import type { IntegrationTarget, Module } from "@hybridge/shared/store/schemas";
 import { StoreTexts } from "@hybridge/shared/store/texts";
 import { CircleCheck, Plus, Puzzle } from "lucide-react";
@@ -45,13 +46,13 @@ function ProjectRow({
         <span className="inline-flex shrink-0 items-center gap-1.5 rounded-full bg-brand-50 px-2.5 py-1 font-semibold text-brand-800 text-sm">
           <CircleCheck aria-hidden="true" className="size-4" />
           {StoreTexts.integrated}
-          <span className="sr-only"> in {project.name}</span>
+          <span className="sr-only"> {StoreTexts.inProject(project.name)}</span>
         </span>
       ) : (
         <Button size="sm" variant="secondary" loading={pending} onClick={onIntegrate}>
           <Plus aria-hidden="true" className="size-4" />
           {StoreTexts.integrateAction}
-          <span className="sr-only"> into {project.name}</span>
+          <span className="sr-only"> {StoreTexts.intoProject(project.name)}</span>
         </Button>
       )}
     </li>
@@ -100,7 +101,7 @@ export function IntegrateDialog({ module }: { module: Module }) {
             </div>
           ) : (
             <ul
-              aria-label="Your projects"
+              aria-label={StoreTexts.integrateProjectsLabel}
               className="max-h-80 divide-y divide-slate-100 overflow-y-auto"
             >
               {targets.data.projects.map((project) => (
@@ -116,7 +117,7 @@ export function IntegrateDialog({ module }: { module: Module }) {
         </div>
         <DialogFooter>
           <DialogClose asChild>
-            <Button variant="secondary">Close</Button>
+            <Button variant="secondary">{UiTexts.close}</Button>
           </DialogClose>
         </DialogFooter>
       </DialogContent>

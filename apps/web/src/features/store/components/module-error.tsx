@@ -1,4 +1,5 @@
 import { paths } from "@hybridge/shared/common/paths";
+import { UiTexts } from "@hybridge/shared/common/texts";
 import { StoreTexts } from "@hybridge/shared/store/texts";
 import { ArrowLeft, PackageX, RefreshCw, TriangleAlert } from "lucide-react";
 import { Link } from "react-router";
@@ -33,7 +34,7 @@ export function ModuleError({ notFound, onRetry }: { notFound: boolean; onRetry?
         {!notFound && onRetry && (
           <Button variant="secondary" onClick={onRetry}>
             <RefreshCw aria-hidden="true" className="size-4" />
-            Try again
+            {UiTexts.tryAgain}
           </Button>
         )}
       </div>

@@ -1,12 +1,13 @@
 import type { ModulePlatform } from "@hybridge/shared/common/enums";
-import { MODULE_PLATFORM_LABELS, moduleSystems } from "@hybridge/shared/store/platforms";
+import { moduleSystems } from "@hybridge/shared/store/platforms";
+import { MODULE_PLATFORM_LABELS, StoreTexts } from "@hybridge/shared/store/texts";
 import { Apple, Bot } from "lucide-react";
 import { cn } from "@/lib/cn";
 
 /* lucide-react has no brand marks: the apple stands for iOS, the robot for Android. */
 const SYSTEMS = {
-  android: { icon: Bot, label: "Android" },
-  ios: { icon: Apple, label: "iOS" },
+  android: { icon: Bot, label: MODULE_PLATFORM_LABELS.android },
+  ios: { icon: Apple, label: MODULE_PLATFORM_LABELS.ios },
 } as const;
 
 /** The systems a module runs on, as icons; the platform's name is read out (and a tooltip). */
@@ -23,7 +24,9 @@ export function PlatformIcons({
   const label = MODULE_PLATFORM_LABELS[platform];
   const systems = moduleSystems(platform);
   const detail =
-    platform === "multiplatform" ? ` (${systems.map((s) => SYSTEMS[s].label).join(" and ")})` : "";
+    platform === "multiplatform"
+      ? StoreTexts.systemsDetail(systems.map((s) => SYSTEMS[s].label))
+      : "";
   return (
     <span
       className={cn("inline-flex items-center gap-1.5 text-slate-600", className)}

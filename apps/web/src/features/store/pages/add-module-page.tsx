@@ -2,9 +2,9 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { MODULE_PLATFORMS } from "@hybridge/shared/common/enums";
 import { ErrorCodes } from "@hybridge/shared/common/errors";
 import { paths } from "@hybridge/shared/common/paths";
-import { DEFAULT_MODULE_PLATFORM, MODULE_PLATFORM_LABELS } from "@hybridge/shared/store/platforms";
+import { DEFAULT_MODULE_PLATFORM } from "@hybridge/shared/store/platforms";
 import { CreateModuleInputSchema, MODULE_LIMITS } from "@hybridge/shared/store/schemas";
-import { StoreTexts } from "@hybridge/shared/store/texts";
+import { MODULE_PLATFORM_LABELS, StoreTexts } from "@hybridge/shared/store/texts";
 import { Upload } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -122,7 +122,7 @@ export function AddModulePage() {
             <Input
               autoComplete="off"
               maxLength={MODULE_LIMITS.title}
-              placeholder="Interactive Maps"
+              placeholder={StoreTexts.titlePlaceholder}
               {...form.register("title")}
             />
           </FormField>
@@ -135,7 +135,7 @@ export function AddModulePage() {
             <Textarea
               rows={5}
               maxLength={MODULE_LIMITS.description}
-              placeholder="What the module does, on which systems, and how to use it."
+              placeholder={StoreTexts.descriptionPlaceholder}
               {...form.register("description")}
             />
           </FormField>
@@ -209,7 +209,7 @@ export function AddModulePage() {
             <UploadProgress
               progress={progress}
               label={StoreTexts.uploadProgress}
-              doneLabel="Checking the files…"
+              doneLabel={StoreTexts.checkingFiles}
             />
           )}
           {failure && <Alert>{failure}</Alert>}

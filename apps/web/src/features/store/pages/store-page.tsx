@@ -43,7 +43,10 @@ export function StorePage() {
             <p className="font-medium text-slate-800">{StoreTexts.emptyStore}</p>
           </EmptyState>
         ) : (
-          <ul aria-label="Modules" className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          <ul
+            aria-label={StoreTexts.modulesListLabel}
+            className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3"
+          >
             {modules.data.modules.map((module) => (
               <li key={module.id} className="flex min-w-0">
                 <ModuleCard module={module} />

@@ -32,7 +32,7 @@ export function LocalhostUrlForm({ appKey, saved }: { appKey: string; saved: str
           autoComplete="off"
           spellCheck={false}
           maxLength={NETWORK_URL_MAX + 20}
-          placeholder="http://192.168.1.10:3000"
+          placeholder={TestConsoleTexts.localhostUrlPlaceholder}
           {...form.register("network")}
         />
       </FormField>

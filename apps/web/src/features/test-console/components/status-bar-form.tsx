@@ -37,7 +37,7 @@ export function StatusBarForm({ appKey, saved }: { appKey: string; saved: string
             autoComplete="off"
             spellCheck={false}
             maxLength={20}
-            placeholder="#099e51"
+            placeholder={TestConsoleTexts.statusBarPlaceholder}
             className="font-mono"
             {...form.register("statusBar")}
           />

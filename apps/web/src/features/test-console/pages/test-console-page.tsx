@@ -54,7 +54,7 @@ function ConsoleLinks() {
     },
   ];
   return (
-    <nav aria-label="Test console links" className="flex flex-wrap gap-2">
+    <nav aria-label={TestConsoleTexts.linksLabel} className="flex flex-wrap gap-2">
       {links.map((link) => (
         <Button key={link.to} asChild variant="ghost" size="sm">
           <Link to={link.to}>
@@ -69,7 +69,7 @@ function ConsoleLinks() {
 
 function ConsoleBody({ appKey }: { appKey: string }) {
   const query = useTestConsole(appKey);
-  if (query.isPending) return <LoadingState label="Loading test console" className="mt-8" />;
+  if (query.isPending) return <LoadingState label={TestConsoleTexts.loading} className="mt-8" />;
   if (query.isError) {
     if (isApiError(query.error) && query.error.status === 404) return <ProjectNotFound />;
     return (
