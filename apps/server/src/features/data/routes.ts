@@ -25,7 +25,7 @@ import { rememberDatabaseKeys, requireProjectKey } from "../../platform/database
 import { AppError } from "../../platform/errors";
 import { streamLiveEvents } from "../../platform/live";
 import { openMultipartForm, registerMultipart } from "../../platform/multipart-form";
-import { ownsProject } from "../../platform/owned-project";
+import { requireOwnedProject } from "../../platform/owned-project";
 import { perKeyBudget } from "../../platform/rate-limit";
 import { requireUser } from "../../platform/session";
 import { addDocumentWithFile, DATA_FILE_TYPES, type DataFileExtension } from "./document-files";
@@ -287,9 +287,11 @@ export async function registerDataRoutes(app: FastifyInstance) {
   // documents (another user's project answers 404).
   const ownedProject = async (request: FastifyRequest, projectId: string) => {
     const user = await requireUser(request);
-    if (!(await ownsProject(db, user.id, projectId))) {
-      throw AppError.notFound(DataTexts.projectNotFound);
-    }
+    await requireOwnedProject(db, {
+      userId: user.id,
+      projectId,
+      notFound: DataTexts.projectNotFound,
+    });
     return projectId;
   };
   r.get(
