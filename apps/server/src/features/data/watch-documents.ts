@@ -1,9 +1,10 @@
 import { DataEvents } from "@hybridge/shared/data/schemas";
-import { eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import { replacedKeys } from "../../platform/database-key";
 import type { Database, Db } from "../../platform/db/client";
 import { createListener } from "../../platform/db/listener";
-import { documents, projectSettings } from "../../platform/db/schema";
+import { documents } from "../../platform/db/schema";
 import type { LiveHub } from "../../platform/live";
 import { type DocumentView, documentColumns, toDocument } from "./documents";
 
@@ -49,18 +50,10 @@ export function createDocumentsWatcher(options: {
 
   /** Ends the streams of these projects whose key is no longer the project's key. */
   async function endStale(projectIds: string[]) {
-    const watched = projectIds.filter((id) => keyedStreams.has(id));
-    if (watched.length === 0) return;
-    const rows = await db
-      .select({ id: projectSettings.id, keyHash: projectSettings.databaseKeyHash })
-      .from(projectSettings)
-      .where(inArray(projectSettings.id, watched));
-    const current = new Map(rows.map((row) => [row.id, row.keyHash]));
-    for (const projectId of watched) {
-      for (const stream of keyedStreams.get(projectId) ?? []) {
-        if (stream.keyHash !== current.get(projectId)) stream.end();
-      }
-    }
+    const streams = projectIds.flatMap((projectId) =>
+      [...(keyedStreams.get(projectId) ?? [])].map((stream) => ({ ...stream, projectId })),
+    );
+    for (const stream of await replacedKeys(db, streams)) stream.end();
   }
   const checkKeys = (projectIds: string[]) =>
     endStale(projectIds).catch((error) => {
