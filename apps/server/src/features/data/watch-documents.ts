@@ -6,16 +6,13 @@ import type { Database, Db } from "../../platform/db/client";
 import { createListener } from "../../platform/db/listener";
 import { documents } from "../../platform/db/schema";
 import type { LiveHub } from "../../platform/live";
+import { collectionChannel, collectionKey, type DocumentScope } from "./document-scope";
 import { type DocumentView, documentColumns, toDocument } from "./documents";
 
 /** The channel the documents table's trigger notifies (migration 0007). */
 const DATA_CHANGES_CHANNEL = "data_changes";
 /** `{op}:{project id}:{collection}:{document id}`; a project id never holds the collection's `:`. */
 const CHANGE = /^(insert|delete):(.+):([a-z0-9_-]{1,64}):([0-9a-f-]{36})$/;
-
-/** The live hub's channel of one collection of one project. */
-export const collectionChannel = (projectId: string, collection: string) =>
-  `data:${projectId}:${collection}`;
 
 /** An open stream, the hash of the key it was opened with, and how to end it. */
 type KeyedStream = { keyHash: string; end: () => void };
@@ -38,7 +35,8 @@ export function createDocumentsWatcher(options: {
   live: LiveHub;
   view: DocumentView;
   log: FastifyBaseLogger;
-  changed: (projectId: string, collection: string) => void;
+  /** A document of the collection (its scope's key, collectionKey) was added or deleted. */
+  changed: (collection: string) => void;
   /** Changes may have been missed (the LISTEN was made again): forget what they keep fresh. */
   missed: () => void;
 }) {
@@ -77,7 +75,7 @@ export function createDocumentsWatcher(options: {
       const match = CHANGE.exec(payload);
       if (!match) return;
       const [, op = "", projectId = "", collection = "", id = ""] = match;
-      options.changed(projectId, collection);
+      options.changed(collectionKey(projectId, collection));
       const channel = collectionChannel(projectId, collection);
       if (!viewers.get(channel)) return;
       queue = queue.then(() =>
@@ -96,11 +94,11 @@ export function createDocumentsWatcher(options: {
       return (await listener.ready()) !== undefined;
     },
     /**
-     * Counts a viewer of the collection until the returned function is called. Resolves once
-     * notifications are listened to: every change committed afterwards reaches the stream.
+     * Counts a viewer of the scope's collection until the returned function is called. Resolves
+     * once notifications are listened to: every change committed afterwards reaches the stream.
      */
-    async watch(projectId: string, collection: string): Promise<() => void> {
-      const channel = collectionChannel(projectId, collection);
+    async watch(scope: DocumentScope): Promise<() => void> {
+      const { channel } = scope;
       viewers.set(channel, (viewers.get(channel) ?? 0) + 1);
       let released = false;
       await listener.ready();
