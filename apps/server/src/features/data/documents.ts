@@ -122,10 +122,10 @@ export async function addDocument(options: {
 }
 
 /**
- * One page of the scope's collection, newest first (ties broken by id), in one query, or as remembered
- * while the collection is unchanged (`pages`). `cursor` (a page's `nextCursor`) starts just
- * after that document, whether or not it still exists, so documents added meanwhile never
- * shift an older one onto the next page twice.
+ * One page of the scope's collection, newest first (ties broken by id), in one query, or as
+ * remembered while the collection is unchanged (`pages`). `cursor` (a page's `nextCursor`)
+ * starts just after that document, whether or not it still exists, so documents added
+ * meanwhile never shift an older one onto the next page twice.
  */
 export async function listDocuments(options: {
   db: Db;
