@@ -12,7 +12,13 @@ export type DataCaller =
   | { kind: "owner"; projectId: string; userId: string };
 
 /** The caller of an app's request, its key checked. */
-export const appCaller = (app: AppCaller): DataCaller => ({ kind: "app", ...app });
+export const appCaller = (app: AppCaller): DataCaller => ({
+  kind: "app",
+  projectId: app.projectId,
+  adminId: app.adminId,
+  keyApp: app.keyApp,
+  keyHash: app.keyHash,
+});
 
 /** The caller of the console's request, the project checked as the user's. */
 export const ownerCaller = (userId: string, projectId: string): DataCaller => ({
@@ -39,30 +45,34 @@ export const collectionChannel = (projectId: string, collection: string) =>
  * cache is asked with); the collection's key and channel stay the collection's, since any
  * change in it concerns every caller.
  */
-export type DocumentScope = {
+export class DocumentScope {
   readonly caller: DataCaller;
   readonly projectId: string;
   readonly collection: string;
   /** The collection's key in the page cache (collectionKey). */
   readonly key: string;
+
+  constructor(caller: DataCaller, collection: string) {
+    this.caller = caller;
+    this.projectId = caller.projectId;
+    this.collection = collection;
+    this.key = collectionKey(caller.projectId, collection);
+  }
+
   /** The collection's live channel (collectionChannel). */
-  readonly channel: string;
+  get channel(): string {
+    return collectionChannel(this.projectId, this.collection);
+  }
+
   /** The documents in scope, as an SQL condition on the documents table. */
-  where(): SQL;
-};
+  where(): SQL {
+    return and(callerDocuments(this.caller), eq(documents.collection, this.collection)) as SQL;
+  }
+}
 
 /** The scope of a caller's request on one collection. */
-export function documentScope(caller: DataCaller, collection: string): DocumentScope {
-  const { projectId } = caller;
-  return {
-    caller,
-    projectId,
-    collection,
-    key: collectionKey(projectId, collection),
-    channel: collectionChannel(projectId, collection),
-    where: () => and(callerDocuments(caller), eq(documents.collection, collection)) as SQL,
-  };
-}
+export const documentScope = (caller: DataCaller, collection: string) =>
+  new DocumentScope(caller, collection);
 
 /** Every document the caller may reach, all collections (the console's list of collections). */
 export const callerDocuments = (caller: DataCaller): SQL =>
