@@ -1,7 +1,6 @@
-import { createHash, timingSafeEqual } from "node:crypto";
 import { ErrorCodes } from "@hybridge/shared/common/errors";
 import { GenericTexts } from "@hybridge/shared/common/texts";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
 import type { Database, Db } from "./db/client";
 import { createListener } from "./db/listener";
@@ -11,56 +10,18 @@ import { hashSecret } from "./random";
 
 // A project's database key is kept only as its hashSecret (SHA-256, hex): the projects feature
 // stores it, the apps' endpoints check a presented key against it. The key is 256 random bits
-// (decision 013), so a plain hash is enough: there is nothing to guess from it.
-
-// Compared when there is no stored hash, so that an unknown app code costs the same time.
-const NO_HASH = Buffer.alloc(32);
-
-/** Whether `presented` is the key of `storedHash`, compared in constant time. */
-export function matchesDatabaseKey(presented: string, storedHash: string | null): boolean {
-  const given = createHash("sha256").update(presented).digest();
-  const stored =
-    storedHash && /^[0-9a-f]{64}$/.test(storedHash) ? Buffer.from(storedHash, "hex") : null;
-  return timingSafeEqual(given, stored ?? NO_HASH) && stored !== null;
-}
+// (decision 013), so a plain hash is enough: there is nothing to guess from it, nor from the
+// time a lookup by it takes.
+//
+// The one check of an app's caller is verifyDatabaseKey: the key's hash names the project
+// (unique). requireProjectKey and requireDatabaseKey (which also wants the app code the request
+// names) answer 401 on its refusal; an open stream keeps the hash it was checked with, and
+// replacedKeys tells when that hash is no longer its project's key.
 
 /** The key of `Authorization: Bearer <key>`, or null. */
 export function bearerKey(request: FastifyRequest): string | null {
   const match = /^Bearer +(\S+) *$/i.exec(request.headers.authorization ?? "");
   return match?.[1] ?? null;
-}
-
-export type AuthorisedApp = { projectId: string; adminId: string; keyApp: string };
-
-/**
- * The apps' calls (no session): the project whose app code is `appKey`, when the request
- * carries its database key as `Authorization: Bearer <key>`. Otherwise 401 with
- * `WWW-Authenticate`, the same answer for a missing key, a wrong key and an unknown app code
- * (one hash comparison each time), so that these endpoints do not tell which app codes exist.
- */
-export async function requireDatabaseKey(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  options: { appKey: string; realm: string },
-): Promise<AuthorisedApp> {
-  const [row] = await request.server.deps.db
-    .select({
-      projectId: projects.id,
-      adminId: projects.adminId,
-      keyApp: projects.keyApp,
-      keyHash: projectSettings.databaseKeyHash,
-    })
-    .from(projects)
-    .innerJoin(projectSettings, eq(projectSettings.id, projects.id))
-    .where(eq(projects.keyApp, options.appKey))
-    .limit(1);
-  const presented = bearerKey(request);
-  const authorised = matchesDatabaseKey(presented ?? "", row?.keyHash ?? null);
-  if (!row || presented === null || !authorised) {
-    reply.header("WWW-Authenticate", `Bearer realm="${options.realm}"`);
-    throw new AppError(ErrorCodes.UNAUTHENTICATED, GenericTexts.databaseKeyRequired);
-  }
-  return { projectId: row.projectId, adminId: row.adminId, keyApp: row.keyApp };
 }
 
 /** The channel migration 0009's triggers notify, with the project id, when a key changes. */
@@ -74,9 +35,13 @@ const KEY_TRUST_MS = 30_000;
 /** At most this many keys are remembered (the oldest is forgotten first). */
 const KEYS_REMEMBERED = 10_000;
 
-type KeyOwner = { projectId: string; adminId: string };
-/** The project of a presented key, and the key's hash (what a stream opened with it keeps). */
-export type ProjectKey = KeyOwner & { keyHash: string };
+/** The project a key opens: its id, its owner and its app code (which never changes). */
+type KeyOwner = { projectId: string; adminId: string; keyApp: string };
+/**
+ * The caller an app's database key proves: the key's project, and the key's hash, which a
+ * stream opened with it keeps (the key is replaced when the project's hash changes).
+ */
+export type AppCaller = KeyOwner & { keyHash: string };
 type RememberedKey = KeyOwner & { hash: string; until: number };
 
 /**
@@ -123,7 +88,7 @@ export function forgetDatabaseKey(db: Db, projectId: string) {
 }
 
 /**
- * Lets requireProjectKey remember checked keys for this database while the database_keys
+ * Lets verifyDatabaseKey remember checked keys for this database while the database_keys
  * notifications are heard (LISTEN from the first check on, until `close`). `changed` hears each
  * project whose key may have changed, wherever it was changed; `missed`, that some may have
  * been missed (the LISTEN was made again).
@@ -165,18 +130,31 @@ export function rememberDatabaseKeys(options: {
   };
 }
 
-async function findKeyOwner(db: Db, presented: string): Promise<ProjectKey | undefined> {
+/**
+ * The one check of an app's key: the project whose database key `presented` is, found by the
+ * key's hash (unique), or undefined. Remembered while rememberDatabaseKeys listens.
+ */
+export async function verifyDatabaseKey(db: Db, presented: string): Promise<AppCaller | undefined> {
   const hash = hashSecret(presented);
   const memory = memoryOf(db);
   const known = memory.byHash.get(hash);
   if (known && known.until > Date.now()) {
-    return { projectId: known.projectId, adminId: known.adminId, keyHash: hash };
+    return {
+      projectId: known.projectId,
+      adminId: known.adminId,
+      keyApp: known.keyApp,
+      keyHash: hash,
+    };
   }
   // Listening before reading: a change committed after this read is then heard.
   const heard = await memory.heard();
   const generation = memory.generation;
   const [row] = await db
-    .select({ projectId: projectSettings.id, adminId: projects.adminId })
+    .select({
+      projectId: projectSettings.id,
+      adminId: projects.adminId,
+      keyApp: projects.keyApp,
+    })
     .from(projectSettings)
     .innerJoin(projects, eq(projects.id, projectSettings.id))
     .where(eq(projectSettings.databaseKeyHash, hash))
@@ -197,21 +175,57 @@ async function findKeyOwner(db: Db, presented: string): Promise<ProjectKey | und
 }
 
 /**
- * The project whose database key the request carries (`Authorization: Bearer <key>`, or `key`
- * for the one caller that cannot set headers: `EventSource`), found by the key's hash (unique),
- * remembered while rememberDatabaseKeys listens. A missing, wrong or replaced key answers 401
- * with `WWW-Authenticate`, all alike.
+ * Of these callers (open streams), those whose key is no longer their project's: replaced, or
+ * the project gone. One query, read from the database (a change was heard, or may have been
+ * missed: what is remembered may be older).
+ */
+export async function replacedKeys<T extends { projectId: string; keyHash: string }>(
+  db: Db,
+  callers: T[],
+): Promise<T[]> {
+  if (callers.length === 0) return [];
+  const rows = await db
+    .select({ id: projectSettings.id, keyHash: projectSettings.databaseKeyHash })
+    .from(projectSettings)
+    .where(inArray(projectSettings.id, [...new Set(callers.map((caller) => caller.projectId))]));
+  const current = new Map(rows.map((row) => [row.id, row.keyHash]));
+  return callers.filter((caller) => caller.keyHash !== current.get(caller.projectId));
+}
+
+/** The apps' calls' refusal: 401 with `WWW-Authenticate`, whatever was wrong with the key. */
+function keyRefused(reply: FastifyReply, realm: string) {
+  reply.header("WWW-Authenticate", `Bearer realm="${realm}"`);
+  return new AppError(ErrorCodes.UNAUTHENTICATED, GenericTexts.databaseKeyRequired);
+}
+
+/**
+ * The caller whose database key the request carries (`Authorization: Bearer <key>`, or `key`
+ * for the one caller that cannot set headers: `EventSource`; verifyDatabaseKey). A missing,
+ * wrong or replaced key answers 401 with `WWW-Authenticate`, all alike.
  */
 export async function requireProjectKey(
   request: FastifyRequest,
   reply: FastifyReply,
   options: { realm: string; presented?: string | null },
-): Promise<ProjectKey> {
+): Promise<AppCaller> {
   const presented = options.presented ?? bearerKey(request);
-  const owner = presented ? await findKeyOwner(request.server.deps.db, presented) : undefined;
-  if (!owner) {
-    reply.header("WWW-Authenticate", `Bearer realm="${options.realm}"`);
-    throw new AppError(ErrorCodes.UNAUTHENTICATED, GenericTexts.databaseKeyRequired);
-  }
-  return owner;
+  const caller = presented ? await verifyDatabaseKey(request.server.deps.db, presented) : undefined;
+  if (!caller) throw keyRefused(reply, options.realm);
+  return caller;
+}
+
+/**
+ * The apps' calls that name their app code (installs, the dev app's configuration): the caller
+ * of requireProjectKey, when its key is that app's. A missing or wrong key and an unknown app
+ * code answer the same 401, so that these endpoints do not tell which app codes exist (the app
+ * code is not even looked up: the key names the project).
+ */
+export async function requireDatabaseKey(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: { appKey: string; realm: string },
+): Promise<AppCaller> {
+  const caller = await requireProjectKey(request, reply, { realm: options.realm });
+  if (caller.keyApp !== options.appKey) throw keyRefused(reply, options.realm);
+  return caller;
 }

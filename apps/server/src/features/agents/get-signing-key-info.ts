@@ -1,9 +1,10 @@
 import type { SigningKeyInfoResponse } from "@hybridge/shared/builds/schemas";
+import { BuildsTexts } from "@hybridge/shared/builds/texts";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { signingKeys } from "../../platform/db/schema";
 import type { Encryption } from "../../platform/encryption";
-import { findOwnedProject } from "../../platform/owned-project";
+import { requireOwnedProject } from "../../platform/owned-project";
 import { hasPublishedAndroidBuild } from "./has-published-android-build";
 
 /**
@@ -17,7 +18,7 @@ export async function getSigningKeyInfo(options: {
   projectId: string;
 }): Promise<SigningKeyInfoResponse> {
   const { db } = options;
-  await findOwnedProject(db, options);
+  await requireOwnedProject(db, { ...options, notFound: BuildsTexts.projectNotFound });
   const [row] = await db
     .select()
     .from(signingKeys)

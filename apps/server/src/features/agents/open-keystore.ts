@@ -5,7 +5,7 @@ import { signingKeys } from "../../platform/db/schema";
 import { downloadFileStem } from "../../platform/download";
 import type { Encryption } from "../../platform/encryption";
 import { AppError } from "../../platform/errors";
-import { findOwnedProject } from "../../platform/owned-project";
+import { requireOwnedProject } from "../../platform/owned-project";
 
 /** The project's upload keystore, for its owner to download (404 when it has none). */
 export async function openKeystore(options: {
@@ -14,7 +14,10 @@ export async function openKeystore(options: {
   userId: string;
   projectId: string;
 }) {
-  const project = await findOwnedProject(options.db, options);
+  const project = await requireOwnedProject(options.db, {
+    ...options,
+    notFound: BuildsTexts.projectNotFound,
+  });
   const [row] = await options.db
     .select()
     .from(signingKeys)

@@ -41,7 +41,7 @@ import { sendDownload } from "../../platform/download";
 import { createEncryption } from "../../platform/encryption";
 import { AppError } from "../../platform/errors";
 import { openMultipartForm, readWholeFile, registerMultipart } from "../../platform/multipart-form";
-import { ownsProject } from "../../platform/owned-project";
+import { requireOwnedProject } from "../../platform/owned-project";
 import { perAddressLimit } from "../../platform/rate-limit";
 import { requireUser } from "../../platform/session";
 import { requireAgent } from "./agent-auth";
@@ -390,9 +390,11 @@ export async function registerAgentsRoutes(
       const user = await requireUser(request);
       const projectId = request.params.id;
       // Another user's project is not read into: 404 at once.
-      if (!(await ownsProject(db, user.id, projectId))) {
-        throw AppError.notFound(BuildsTexts.projectNotFound);
-      }
+      await requireOwnedProject(db, {
+        userId: user.id,
+        projectId,
+        notFound: BuildsTexts.projectNotFound,
+      });
       const form = openMultipartForm(request, {
         fileFields: { [UPLOAD_KEY_FILE_FIELD]: "keystore" as const },
         maxFiles: 1,

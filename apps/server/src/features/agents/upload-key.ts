@@ -2,8 +2,9 @@ import { AgentsTexts } from "@hybridge/shared/agents/texts";
 import { BuildsTexts } from "@hybridge/shared/builds/texts";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../platform/db/client";
-import { buildLogs, builds, projects, signingKeys } from "../../platform/db/schema";
+import { buildLogs, builds, signingKeys } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
+import { requireOwnedProject } from "../../platform/owned-project";
 import { hasPublishedAndroidBuild } from "./has-published-android-build";
 import { checkKeystore, type OpenSigningKey, type SigningKeyVault } from "./signing-keys";
 
@@ -13,12 +14,12 @@ import { checkKeystore, type OpenSigningKey, type SigningKeyVault } from "./sign
  * takes updates signed like it (decision 033).
  */
 async function lockChangeableProject(tx: Tx, userId: string, projectId: string) {
-  const [project] = await tx
-    .select({ id: projects.id })
-    .from(projects)
-    .where(and(eq(projects.id, projectId), eq(projects.adminId, userId)))
-    .for("update");
-  if (!project) throw AppError.notFound(BuildsTexts.projectNotFound);
+  await requireOwnedProject(tx, {
+    userId,
+    projectId,
+    notFound: BuildsTexts.projectNotFound,
+    lock: "update",
+  });
   if (await hasPublishedAndroidBuild(tx, projectId)) {
     throw AppError.conflict(AgentsTexts.uploadKeyLocked);
   }

@@ -1,9 +1,10 @@
 import type { Build } from "@hybridge/shared/builds/schemas";
+import { BuildsTexts } from "@hybridge/shared/builds/texts";
 import type { BuildPlatform } from "@hybridge/shared/common/enums";
 import { and, desc, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../platform/db/client";
 import { builds } from "../../platform/db/schema";
-import { findOwnedProject } from "../../platform/owned-project";
+import { requireOwnedProject } from "../../platform/owned-project";
 import { queueFields, toBuild } from "./build-view";
 
 /** The platform's latest build of a project (most recent dateGenerate), or null. */
@@ -28,6 +29,6 @@ export async function getLatestBuild(options: {
   projectId: string;
   platform: BuildPlatform;
 }): Promise<Build | null> {
-  await findOwnedProject(options.db, options);
+  await requireOwnedProject(options.db, { ...options, notFound: BuildsTexts.projectNotFound });
   return findLatestBuild(options.db, options.projectId, options.platform);
 }

@@ -3,8 +3,9 @@ import { BuildsTexts } from "@hybridge/shared/builds/texts";
 import type { BuildPlatform } from "@hybridge/shared/common/enums";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../platform/db/client";
-import { builds, projects } from "../../platform/db/schema";
+import { builds } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
+import { requireOwnedProject } from "../../platform/owned-project";
 import { lockAccount } from "../../platform/quotas";
 import { queueFields, toBuild } from "./build-view";
 
@@ -48,12 +49,12 @@ export async function requestBuild(options: {
 }): Promise<{ build: Build; alreadyQueued: boolean }> {
   const { db, userId, projectId, platform } = options;
   return db.transaction(async (tx) => {
-    const [project] = await tx
-      .select({ keyApp: projects.keyApp })
-      .from(projects)
-      .where(and(eq(projects.id, projectId), eq(projects.adminId, userId)))
-      .for("update");
-    if (!project) throw AppError.notFound(BuildsTexts.projectNotFound);
+    const project = await requireOwnedProject(tx, {
+      userId,
+      projectId,
+      notFound: BuildsTexts.projectNotFound,
+      lock: "update",
+    });
 
     const [published] = await tx
       .select({ highest: sql<number>`coalesce(max(${builds.version}), 0)::int` })

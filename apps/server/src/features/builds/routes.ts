@@ -17,12 +17,13 @@ import {
   RequestBuildInputSchema,
   RequestBuildResponseSchema,
 } from "@hybridge/shared/builds/schemas";
+import { BuildsTexts } from "@hybridge/shared/builds/texts";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { requireDatabaseKey } from "../../platform/database-key";
 import { sendDownload } from "../../platform/download";
 import { streamLiveEvents } from "../../platform/live";
-import { findOwnedProject } from "../../platform/owned-project";
+import { requireOwnedProject } from "../../platform/owned-project";
 import { perKeyBudget } from "../../platform/rate-limit";
 import { requireUser } from "../../platform/session";
 import { projectBuildsChannel } from "./build-events";
@@ -86,7 +87,11 @@ export async function registerBuildsRoutes(app: FastifyInstance) {
     { schema: { params: ProjectIdParamsSchema } },
     async (request, reply) => {
       const user = await requireUser(request);
-      await findOwnedProject(db, { userId: user.id, projectId: request.params.id });
+      await requireOwnedProject(db, {
+        userId: user.id,
+        projectId: request.params.id,
+        notFound: BuildsTexts.projectNotFound,
+      });
       // Every change of the project's builds, wherever it is made, reaches the stream.
       // This viewer's snapshot goes to its own stream only (a join costs one query and sends
       // nothing to the project's other viewers).

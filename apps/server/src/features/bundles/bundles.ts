@@ -12,6 +12,7 @@ import type { Db } from "../../platform/db/client";
 import { builds, projects, storedFiles, webBundles } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
 import { type FileUpload, multipartError } from "../../platform/multipart-form";
+import { requireOwnedProject } from "../../platform/owned-project";
 import {
   projectBytesLeft,
   releaseProjectBytes,
@@ -38,17 +39,9 @@ const toBundle = (row: Row, isNext: boolean): Bundle => ({
   isNext,
 });
 
-async function requireOwnedProject(db: Db, userId: string, projectId: string) {
-  const [project] = await db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(and(eq(projects.id, projectId), eq(projects.adminId, userId)));
-  if (!project) throw AppError.notFound(BundlesTexts.bundleNotFound);
-}
-
 /** The owner's bundles, newest (the next build's) first: one query. */
 export async function listBundles(options: { db: Db; userId: string; projectId: string }) {
-  await requireOwnedProject(options.db, options.userId, options.projectId);
+  await requireOwnedProject(options.db, { ...options, notFound: BundlesTexts.bundleNotFound });
   const rows = await options.db
     .select()
     .from(webBundles)
@@ -102,7 +95,11 @@ export async function uploadBundle(options: {
   quotas: BundleQuotas;
 }): Promise<Bundle> {
   const { db, storage, limits, quotas, projectId } = options;
-  await requireOwnedProject(db, options.userId, projectId);
+  await requireOwnedProject(db, {
+    userId: options.userId,
+    projectId: options.projectId,
+    notFound: BundlesTexts.bundleNotFound,
+  });
   const room = await roomForBundle(db, projectId, quotas);
   if (room <= 0) {
     options.upload.stream.destroy();
@@ -237,7 +234,11 @@ export async function deleteBundle(options: {
 }) {
   const { db } = options;
   if (!UUID.test(options.bundleId)) throw AppError.notFound(BundlesTexts.bundleNotFound);
-  await requireOwnedProject(db, options.userId, options.projectId);
+  await requireOwnedProject(db, {
+    userId: options.userId,
+    projectId: options.projectId,
+    notFound: BundlesTexts.bundleNotFound,
+  });
   const key = await db.transaction(async (tx) => {
     // Before the delete, which sets its builds' bundle to null.
     const [building] = await tx

@@ -12,7 +12,7 @@ import { bearerKey } from "../../platform/database-key";
 import type { Db } from "../../platform/db/client";
 import { deployTokens, projects } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
-import { ownsProject } from "../../platform/owned-project";
+import { inOwnedProject, isOwnedProject, requireOwnedProject } from "../../platform/owned-project";
 import { hashSecret, randomAlphanumeric } from "../../platform/random";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -25,12 +25,6 @@ const toDeployToken = (row: Row): DeployToken => ({
   createdAt: row.createdAt.toISOString(),
   lastUsedAt: row.lastUsedAt ? row.lastUsedAt.toISOString() : null,
 });
-
-async function requireOwner(db: Db, userId: string, projectId: string) {
-  if (!(await ownsProject(db, userId, projectId))) {
-    throw AppError.notFound(BundlesTexts.bundleNotFound);
-  }
-}
 
 /** The project's live deploy tokens, newest first (owner only; others get 404). */
 export async function listDeployTokens(options: {
@@ -46,7 +40,7 @@ export async function listDeployTokens(options: {
       deployTokens,
       and(eq(deployTokens.projectId, projects.id), isNull(deployTokens.revokedAt)),
     )
-    .where(and(eq(projects.id, options.projectId), eq(projects.adminId, options.userId)))
+    .where(isOwnedProject(options.userId, options.projectId))
     .orderBy(desc(deployTokens.createdAt), desc(deployTokens.id));
   if (rows.length === 0) throw AppError.notFound(BundlesTexts.bundleNotFound);
   return rows.flatMap((row) => (row.token ? [toDeployToken(row.token)] : []));
@@ -59,7 +53,11 @@ export async function createDeployToken(options: {
   projectId: string;
   input: CreateDeployTokenInput;
 }): Promise<CreateDeployTokenResponse> {
-  await requireOwner(options.db, options.userId, options.projectId);
+  await requireOwnedProject(options.db, {
+    userId: options.userId,
+    projectId: options.projectId,
+    notFound: BundlesTexts.bundleNotFound,
+  });
   const secret = `${DEPLOY_TOKEN_MARK}${randomAlphanumeric(43)}`;
   const [row] = await options.db
     .insert(deployTokens)
@@ -90,7 +88,7 @@ export async function revokeDeployToken(options: {
         eq(deployTokens.id, options.tokenId),
         eq(deployTokens.projectId, options.projectId),
         isNull(deployTokens.revokedAt),
-        sql`exists (select 1 from ${projects} where ${projects.id} = ${deployTokens.projectId} and ${projects.adminId} = ${options.userId})`,
+        inOwnedProject(deployTokens.projectId, options.userId),
       ),
     )
     .returning({ id: deployTokens.id });

@@ -10,6 +10,7 @@ import { type FileUpload, readWholeFile } from "../../platform/multipart-form";
 import { projectBytesLeft, reserveProjectBytes, storageFull } from "../../platform/quotas";
 import type { Storage } from "../../platform/storage";
 import { recordStoredFiles } from "../../platform/stored-files";
+import type { DocumentScope } from "./document-scope";
 import {
   checkDocument,
   DATA_FILES_FOLDER,
@@ -67,14 +68,15 @@ export async function addDocumentWithFile(options: {
   limits: DataLimits & { maxFileBytes: number };
   /** The most the project's files may take (PROJECT_MAX_STORAGE_MB). */
   maxProjectBytes: number;
-  projectId: string;
+  scope: DocumentScope;
+  /** The project's owner, whose stored files it adds to. */
   ownerId: string;
-  collection: string;
   data: Record<string, unknown>;
   upload: FileUpload<"file">;
   view: DocumentView;
 }): Promise<DataDocument> {
-  const { db, storage, limits, projectId, collection, data, view } = options;
+  const { db, storage, limits, scope, data, view } = options;
+  const { projectId } = scope;
   const size = checkDocument(data, limits);
   if ((await projectBytesLeft(db, projectId, options.maxProjectBytes)) <= 0) {
     options.upload.stream.destroy();
@@ -108,9 +110,9 @@ export async function addDocumentWithFile(options: {
         bytes: body.length,
         maxBytes: options.maxProjectBytes,
       });
-      return insertDocument(tx, { limits, projectId, collection, data, size, fileKey: key, view });
+      return insertDocument(tx, { limits, scope, data, size, fileKey: key, view });
     });
-    options.pages.changed(projectId, collection);
+    options.pages.changed(scope.key);
     return document;
   } catch (error) {
     await storage.remove(key).catch(() => {});

@@ -14,16 +14,15 @@ const COLLECTIONS_COUNTED = 100_000;
 
 type Page<T> = { generation: number; value: T; bytes: number; until: number };
 
-const collectionKey = (projectId: string, collection: string) => `${projectId}\n${collection}`;
-
 /**
  * The pages of collections as last read, kept in this process, so that a list answers without
- * the database while its collection has not changed. Each (project, collection) has a
- * generation, changed by every document added or deleted in it; a read takes the generation
- * before it queries and keeps its page only if the generation is still that one when the answer
- * arrives, so a read that raced a write never keeps what it saw before the write. Pages are kept
- * only while `heard` says the database's change notifications are received (another server's
- * write then reaches `changed` too).
+ * the database while its collection has not changed. A collection is named by its scope's key
+ * (document-scope.ts: the project and the collection) and has a generation, changed by every
+ * document added or deleted in it; a read takes the generation before it queries and keeps its
+ * page only if the generation is still that one when the answer arrives, so a read that raced a
+ * write never keeps what it saw before the write. Pages are kept only while `heard` says the
+ * database's change notifications are received (another server's write then reaches `changed`
+ * too).
  */
 export function createDocumentPages<T>(options: { heard: () => Promise<boolean> }) {
   const pages = new Map<string, Page<T>>();
@@ -42,16 +41,15 @@ export function createDocumentPages<T>(options: { heard: () => Promise<boolean> 
 
   return {
     /**
-     * The page `pageKey` (the query's parameters) of the collection: remembered while its
-     * collection is unchanged, otherwise read by `read` (which also says its size in bytes).
+     * The page `pageKey` (the query's parameters) of the collection `ofCollection` (a scope's
+     * key): remembered while the collection is unchanged, otherwise read by `read` (which also
+     * says its size in bytes).
      */
     async page(
-      projectId: string,
-      collection: string,
+      ofCollection: string,
       pageKey: string,
       read: () => Promise<{ value: T; bytes: number }>,
     ): Promise<T> {
-      const ofCollection = collectionKey(projectId, collection);
       const key = `${ofCollection}\n${pageKey}`;
       const known = pages.get(key);
       if (known) {
@@ -86,14 +84,14 @@ export function createDocumentPages<T>(options: { heard: () => Promise<boolean> 
     },
 
     /** A document was added to or deleted from the collection: its remembered pages are void. */
-    changed(projectId: string, collection: string) {
+    changed(ofCollection: string) {
       if (generations.size >= COLLECTIONS_COUNTED) {
         generations.clear();
         pages.clear();
         bytes = 0;
         floor = ++counter;
       }
-      generations.set(collectionKey(projectId, collection), ++counter);
+      generations.set(ofCollection, ++counter);
     },
 
     /** Forgets every page (the notifications may no longer be heard). */

@@ -10,6 +10,7 @@ import { AppError } from "../../platform/errors";
 import { releaseProjectBytes } from "../../platform/quotas";
 import type { Storage } from "../../platform/storage";
 import type { DocumentPages } from "./document-pages";
+import { callerDocuments, type DataCaller, type DocumentScope } from "./document-scope";
 
 export type DataLimits = { maxDocumentBytes: number; maxDocuments: number };
 
@@ -73,15 +74,15 @@ export async function insertDocument(
   tx: Tx,
   options: {
     limits: DataLimits;
-    projectId: string;
-    collection: string;
+    scope: DocumentScope;
     data: Record<string, unknown>;
     size: number;
     fileKey?: string;
     view: DocumentView;
   },
 ): Promise<DataDocument> {
-  const { limits, projectId, collection, data, size } = options;
+  const { limits, scope, data, size } = options;
+  const { projectId, collection } = scope;
   // One statement: the project's first document makes its row, later ones raise the count while
   // it is under the limit (no row comes back at the limit).
   const counted = await tx
@@ -104,48 +105,45 @@ export async function insertDocument(
   return toDocument(row, options.view);
 }
 
-/** Adds a document to a collection of the project (see checkDocument and insertDocument). */
+/** Adds a document to the scope's collection (see checkDocument and insertDocument). */
 export async function addDocument(options: {
   db: Db;
   pages: ListedPages;
   limits: DataLimits;
-  projectId: string;
-  collection: string;
+  scope: DocumentScope;
   data: Record<string, unknown>;
   view: DocumentView;
 }): Promise<DataDocument> {
   const { db, pages, ...rest } = options;
   const size = checkDocument(options.data, options.limits);
   const document = await db.transaction((tx) => insertDocument(tx, { ...rest, size }));
-  pages.changed(options.projectId, options.collection);
+  pages.changed(options.scope.key);
   return document;
 }
 
 /**
- * One page of a collection, newest first (ties broken by id), in one query, or as remembered
- * while the collection is unchanged (`pages`). `cursor` (a page's `nextCursor`) starts just
- * after that document, whether or not it still exists, so documents added meanwhile never
- * shift an older one onto the next page twice.
+ * One page of the scope's collection, newest first (ties broken by id), in one query, or as
+ * remembered while the collection is unchanged (`pages`). `cursor` (a page's `nextCursor`)
+ * starts just after that document, whether or not it still exists, so documents added
+ * meanwhile never shift an older one onto the next page twice.
  */
 export async function listDocuments(options: {
   db: Db;
   pages: ListedPages;
-  projectId: string;
-  collection: string;
+  scope: DocumentScope;
   limit?: number;
   cursor?: PageCursor;
   view: DocumentView;
 }): Promise<DocumentsResponse> {
-  const { db, projectId, collection, limit = DOCUMENTS_PAGE_SIZE, cursor } = options;
+  const { db, scope, limit = DOCUMENTS_PAGE_SIZE, cursor } = options;
   const place = cursor ? writePageCursor(cursor) : "";
-  return options.pages.page(projectId, collection, `${limit}\n${place}`, async () => {
+  return options.pages.page(scope.key, `${limit}\n${place}`, async () => {
     const rows = await db
       .select({ ...documentColumns, size: documents.size, cursor: cursorTime })
       .from(documents)
       .where(
         and(
-          eq(documents.projectId, projectId),
-          eq(documents.collection, collection),
+          scope.where(),
           cursor
             ? sql`(${documents.createdAt}, ${documents.id}) < (${cursor.time}::timestamptz, ${cursor.id}::uuid)`
             : undefined,
@@ -169,38 +167,32 @@ export async function listDocuments(options: {
 
 const isUuid = (id: string) => DOCUMENT_ID.test(id);
 
-/** The document `id` of this project's collection: another project's or collection's is not it. */
-const oneDocument = (projectId: string, collection: string, id: string) =>
-  and(
-    eq(documents.id, id),
-    eq(documents.projectId, projectId),
-    eq(documents.collection, collection),
-  );
+/** The document `id` in the scope: another project's or collection's is not it. */
+const oneDocument = (scope: DocumentScope, id: string) => and(eq(documents.id, id), scope.where());
 
-/** The document, or undefined: unknown, or in another collection or project. */
+/** The document, or undefined: unknown, or out of the scope (another collection or project). */
 export async function getDocument(options: {
   db: Db;
-  projectId: string;
-  collection: string;
+  scope: DocumentScope;
   id: string;
   view: DocumentView;
 }): Promise<DataDocument | undefined> {
-  const { db, projectId, collection, id } = options;
+  const { db, scope, id } = options;
   if (!isUuid(id)) return undefined;
   const [row] = await db
     .select(documentColumns)
     .from(documents)
-    .where(oneDocument(projectId, collection, id))
+    .where(oneDocument(scope, id))
     .limit(1);
   return row ? toDocument(row, options.view) : undefined;
 }
 
-/** A project's collections with their document counts, by name, in one query. */
-export async function listCollections(options: { db: Db; projectId: string }) {
+/** The caller's collections with their document counts, by name, in one query. */
+export async function listCollections(options: { db: Db; caller: DataCaller }) {
   const rows = await options.db
     .select({ name: documents.collection, documents: sql<number>`count(*)`.mapWith(Number) })
     .from(documents)
-    .where(eq(documents.projectId, options.projectId))
+    .where(callerDocuments(options.caller))
     .groupBy(documents.collection)
     .orderBy(documents.collection);
   return { collections: rows };
@@ -215,16 +207,16 @@ export async function deleteDocument(options: {
   db: Db;
   pages: ListedPages;
   storage: Storage;
-  projectId: string;
-  collection: string;
+  scope: DocumentScope;
   id: string;
 }): Promise<boolean> {
-  const { db, projectId, collection, id } = options;
+  const { db, scope, id } = options;
+  const { projectId } = scope;
   if (!isUuid(id)) return false;
   const deleted = await db.transaction(async (tx) => {
     const [row] = await tx
       .delete(documents)
-      .where(oneDocument(projectId, collection, id))
+      .where(oneDocument(scope, id))
       .returning({ fileKey: documents.fileKey });
     if (!row) return null;
     await tx
@@ -241,7 +233,7 @@ export async function deleteDocument(options: {
     return row;
   });
   if (!deleted) return false;
-  options.pages.changed(projectId, collection);
+  options.pages.changed(scope.key);
   if (deleted.fileKey) await options.storage.remove(deleted.fileKey).catch(() => {});
   return true;
 }

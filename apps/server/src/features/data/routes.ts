@@ -25,11 +25,12 @@ import { rememberDatabaseKeys, requireProjectKey } from "../../platform/database
 import { AppError } from "../../platform/errors";
 import { streamLiveEvents } from "../../platform/live";
 import { openMultipartForm, registerMultipart } from "../../platform/multipart-form";
-import { ownsProject } from "../../platform/owned-project";
+import { requireOwnedProject } from "../../platform/owned-project";
 import { perKeyBudget } from "../../platform/rate-limit";
 import { requireUser } from "../../platform/session";
 import { addDocumentWithFile, DATA_FILE_TYPES, type DataFileExtension } from "./document-files";
 import { createDocumentPages } from "./document-pages";
+import { appCaller, documentScope, ownerCaller } from "./document-scope";
 import {
   addDocument,
   DATA_FILES_FOLDER,
@@ -38,7 +39,7 @@ import {
   listCollections,
   listDocuments,
 } from "./documents";
-import { collectionChannel, createDocumentsWatcher } from "./watch-documents";
+import { createDocumentsWatcher } from "./watch-documents";
 
 const DATA_API_PREFIX = DATA_API_PATH;
 const REALM = "hybridge-data";
@@ -123,15 +124,16 @@ export async function registerDataRoutes(app: FastifyInstance) {
     windowSeconds: 60,
     keyOf: (request) => projectOf.get(request) ?? "",
   });
-  /** The key's project, once its budget is spent (a refused key spends nothing). */
+  /** The app whose key the request carries, its budget spent (a refused key spends nothing). */
   const authorised = async (request: FastifyRequest, reply: FastifyReply, key?: string | null) => {
     const app = await requireProjectKey(request, reply, { realm: REALM, presented: key });
     projectOf.set(request, app.projectId);
     await spend(request, reply);
     return app;
   };
-  const authorise = async (request: FastifyRequest, reply: FastifyReply, key?: string | null) =>
-    (await authorised(request, reply, key)).projectId;
+  /** The documents of `collection` the app whose key the request carries may reach. */
+  const appScope = async (request: FastifyRequest, reply: FastifyReply, collection: string) =>
+    documentScope(appCaller(await authorised(request, reply)), collection);
 
   // A document with a file: multipart, its JSON in the `data` field, then one file.
   await registerMultipart(app, {
@@ -150,7 +152,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
       schema: { params: CollectionParamsSchema, response: { 201: DocumentSchema } },
     },
     async (request, reply) => {
-      const { projectId, adminId } = await authorised(request, reply);
+      const caller = await authorised(request, reply);
       const form = openMultipartForm(request, {
         fileFields: { [DATA_FILE_FIELD]: "file" as const },
         maxFiles: 1,
@@ -163,9 +165,8 @@ export async function registerDataRoutes(app: FastifyInstance) {
           storage,
           limits,
           maxProjectBytes: config.quotas.maxProjectStorageBytes,
-          projectId,
-          ownerId: adminId,
-          collection: request.params.collection,
+          scope: documentScope(appCaller(caller), request.params.collection),
+          ownerId: caller.adminId,
           data,
           upload,
           view,
@@ -216,16 +217,9 @@ export async function registerDataRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const projectId = await authorise(request, reply);
+      const scope = await appScope(request, reply, request.params.collection);
       reply.header("Cache-Control", "no-store");
-      const page = await listDocuments({
-        db,
-        pages,
-        projectId,
-        view,
-        ...request.params,
-        ...request.query,
-      });
+      const page = await listDocuments({ db, pages, scope, view, ...request.query });
       const json = writtenPage(reply, page);
       return reply
         .type(JSON_TYPE)
@@ -245,16 +239,8 @@ export async function registerDataRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const projectId = await authorise(request, reply);
-      const document = await addDocument({
-        db,
-        pages,
-        limits,
-        projectId,
-        collection: request.params.collection,
-        data: request.body,
-        view,
-      });
+      const scope = await appScope(request, reply, request.params.collection);
+      const document = await addDocument({ db, pages, limits, scope, data: request.body, view });
       return reply.code(201).send(document);
     },
   );
@@ -263,9 +249,9 @@ export async function registerDataRoutes(app: FastifyInstance) {
     `${DATA_API_PREFIX}/collections/:collection/documents/:id`,
     { schema: { params: DocumentParamsSchema, response: { 200: DocumentSchema } } },
     async (request, reply) => {
-      const projectId = await authorise(request, reply);
+      const scope = await appScope(request, reply, request.params.collection);
       reply.header("Cache-Control", "no-store");
-      const document = await getDocument({ db, projectId, view, ...request.params });
+      const document = await getDocument({ db, scope, id: request.params.id, view });
       if (!document) throw AppError.notFound(DataTexts.notFound);
       return document;
     },
@@ -275,8 +261,8 @@ export async function registerDataRoutes(app: FastifyInstance) {
     `${DATA_API_PREFIX}/collections/:collection/documents/:id`,
     { schema: { params: DocumentParamsSchema, response: { 200: DeletedResponseSchema } } },
     async (request, reply) => {
-      const projectId = await authorise(request, reply);
-      if (!(await deleteDocument({ db, pages, storage, projectId, ...request.params }))) {
+      const scope = await appScope(request, reply, request.params.collection);
+      if (!(await deleteDocument({ db, pages, storage, scope, id: request.params.id }))) {
         throw AppError.notFound(DataTexts.notFound);
       }
       return { ok: true as const };
@@ -285,19 +271,20 @@ export async function registerDataRoutes(app: FastifyInstance) {
 
   // The console's Database section: the owner, signed in, reads and deletes the project's
   // documents (another user's project answers 404).
-  const ownedProject = async (request: FastifyRequest, projectId: string) => {
+  const ownerOf = async (request: FastifyRequest, projectId: string) => {
     const user = await requireUser(request);
-    if (!(await ownsProject(db, user.id, projectId))) {
-      throw AppError.notFound(DataTexts.projectNotFound);
-    }
-    return projectId;
+    await requireOwnedProject(db, {
+      userId: user.id,
+      projectId,
+      notFound: DataTexts.projectNotFound,
+    });
+    return ownerCaller(user.id, projectId);
   };
   r.get(
     "/api/projects/:id/data/collections",
     { schema: { params: ProjectDataParamsSchema, response: { 200: CollectionsResponseSchema } } },
     async (request) => {
-      const projectId = await ownedProject(request, request.params.id);
-      return listCollections({ db, projectId });
+      return listCollections({ db, caller: await ownerOf(request, request.params.id) });
     },
   );
   r.get(
@@ -310,24 +297,19 @@ export async function registerDataRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const projectId = await ownedProject(request, request.params.id);
-      return listDocuments({
-        db,
-        pages,
-        projectId,
-        collection: request.params.collection,
-        view,
-        ...request.query,
-      });
+      const caller = await ownerOf(request, request.params.id);
+      const scope = documentScope(caller, request.params.collection);
+      return listDocuments({ db, pages, scope, view, ...request.query });
     },
   );
   r.delete(
     "/api/projects/:id/data/collections/:collection/documents/:documentId",
     { schema: { params: ProjectDocumentParamsSchema, response: { 200: DeletedResponseSchema } } },
     async (request) => {
-      const projectId = await ownedProject(request, request.params.id);
-      const { collection, documentId } = request.params;
-      if (!(await deleteDocument({ db, pages, storage, projectId, collection, id: documentId }))) {
+      const caller = await ownerOf(request, request.params.id);
+      const scope = documentScope(caller, request.params.collection);
+      const id = request.params.documentId;
+      if (!(await deleteDocument({ db, pages, storage, scope, id }))) {
         throw AppError.notFound(DataTexts.notFound);
       }
       return { ok: true as const };
@@ -342,28 +324,23 @@ export async function registerDataRoutes(app: FastifyInstance) {
     { schema: { params: CollectionParamsSchema, querystring: EventsQuerySchema } },
     async (request, reply) => {
       const openedAfter = watcher.keyChanges;
-      const { projectId, keyHash } = await authorised(request, reply, request.query.key);
-      const release = await watcher.watch(projectId, request.params.collection);
+      const caller = await authorised(request, reply, request.query.key);
+      const scope = documentScope(appCaller(caller), request.params.collection);
+      const release = await watcher.watch(scope);
       if (request.raw.destroyed) {
         release();
         return reply;
       }
       reply.raw.setHeader("Access-Control-Allow-Origin", "*");
       let forget = () => {};
-      streamLiveEvents(
-        request,
-        reply,
-        live,
-        [collectionChannel(projectId, request.params.collection)],
-        {
-          onClose: () => {
-            release();
-            forget();
-          },
+      streamLiveEvents(request, reply, live, [scope.channel], {
+        onClose: () => {
+          release();
+          forget();
         },
-      );
-      forget = watcher.keepStream(projectId, {
-        keyHash,
+      });
+      forget = watcher.keepStream(scope.projectId, {
+        keyHash: caller.keyHash,
         openedAfter,
         end: () => reply.raw.end(),
       });

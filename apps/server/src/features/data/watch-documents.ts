@@ -1,20 +1,18 @@
 import { DataEvents } from "@hybridge/shared/data/schemas";
-import { eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import { replacedKeys } from "../../platform/database-key";
 import type { Database, Db } from "../../platform/db/client";
 import { createListener } from "../../platform/db/listener";
-import { documents, projectSettings } from "../../platform/db/schema";
+import { documents } from "../../platform/db/schema";
 import type { LiveHub } from "../../platform/live";
+import { collectionChannel, collectionKey, type DocumentScope } from "./document-scope";
 import { type DocumentView, documentColumns, toDocument } from "./documents";
 
 /** The channel the documents table's trigger notifies (migration 0007). */
 const DATA_CHANGES_CHANNEL = "data_changes";
 /** `{op}:{project id}:{collection}:{document id}`; a project id never holds the collection's `:`. */
 const CHANGE = /^(insert|delete):(.+):([a-z0-9_-]{1,64}):([0-9a-f-]{36})$/;
-
-/** The live hub's channel of one collection of one project. */
-export const collectionChannel = (projectId: string, collection: string) =>
-  `data:${projectId}:${collection}`;
 
 /** An open stream, the hash of the key it was opened with, and how to end it. */
 type KeyedStream = { keyHash: string; end: () => void };
@@ -37,7 +35,8 @@ export function createDocumentsWatcher(options: {
   live: LiveHub;
   view: DocumentView;
   log: FastifyBaseLogger;
-  changed: (projectId: string, collection: string) => void;
+  /** A document of the collection (its scope's key, collectionKey) was added or deleted. */
+  changed: (collection: string) => void;
   /** Changes may have been missed (the LISTEN was made again): forget what they keep fresh. */
   missed: () => void;
 }) {
@@ -49,18 +48,10 @@ export function createDocumentsWatcher(options: {
 
   /** Ends the streams of these projects whose key is no longer the project's key. */
   async function endStale(projectIds: string[]) {
-    const watched = projectIds.filter((id) => keyedStreams.has(id));
-    if (watched.length === 0) return;
-    const rows = await db
-      .select({ id: projectSettings.id, keyHash: projectSettings.databaseKeyHash })
-      .from(projectSettings)
-      .where(inArray(projectSettings.id, watched));
-    const current = new Map(rows.map((row) => [row.id, row.keyHash]));
-    for (const projectId of watched) {
-      for (const stream of keyedStreams.get(projectId) ?? []) {
-        if (stream.keyHash !== current.get(projectId)) stream.end();
-      }
-    }
+    const streams = projectIds.flatMap((projectId) =>
+      [...(keyedStreams.get(projectId) ?? [])].map((stream) => ({ ...stream, projectId })),
+    );
+    for (const stream of await replacedKeys(db, streams)) stream.end();
   }
   const checkKeys = (projectIds: string[]) =>
     endStale(projectIds).catch((error) => {
@@ -84,7 +75,7 @@ export function createDocumentsWatcher(options: {
       const match = CHANGE.exec(payload);
       if (!match) return;
       const [, op = "", projectId = "", collection = "", id = ""] = match;
-      options.changed(projectId, collection);
+      options.changed(collectionKey(projectId, collection));
       const channel = collectionChannel(projectId, collection);
       if (!viewers.get(channel)) return;
       queue = queue.then(() =>
@@ -103,11 +94,11 @@ export function createDocumentsWatcher(options: {
       return (await listener.ready()) !== undefined;
     },
     /**
-     * Counts a viewer of the collection until the returned function is called. Resolves once
-     * notifications are listened to: every change committed afterwards reaches the stream.
+     * Counts a viewer of the scope's collection until the returned function is called. Resolves
+     * once notifications are listened to: every change committed afterwards reaches the stream.
      */
-    async watch(projectId: string, collection: string): Promise<() => void> {
-      const channel = collectionChannel(projectId, collection);
+    async watch(scope: DocumentScope): Promise<() => void> {
+      const { channel } = scope;
       viewers.set(channel, (viewers.get(channel) ?? 0) + 1);
       let released = false;
       await listener.ready();

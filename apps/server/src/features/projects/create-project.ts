@@ -5,6 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../platform/db/client";
 import { projectDatabases, projectSettings, projects } from "../../platform/db/schema";
 import { AppError, isConstraintViolation } from "../../platform/errors";
+import { ownedBy } from "../../platform/owned-project";
 import { lockAccount } from "../../platform/quotas";
 import type { Storage } from "../../platform/storage";
 import { recordStoredFiles } from "../../platform/stored-files";
@@ -19,7 +20,7 @@ async function countProjects(db: Db | Tx, userId: string) {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(projects)
-    .where(eq(projects.adminId, userId));
+    .where(ownedBy(userId));
   return Number(row?.n ?? 0);
 }
 

@@ -1,7 +1,17 @@
+import { BuildsTexts } from "@hybridge/shared/builds/texts";
+import type { ProjectSummary } from "@hybridge/shared/projects/schemas";
 import type { Db } from "../../platform/db/client";
-import { findOwnedProject } from "../../platform/owned-project";
+import { requireOwnedProject } from "../../platform/owned-project";
 
 /** The project page's header: the owner's project, else 404. */
-export function getProjectSummary(options: { db: Db; userId: string; projectId: string }) {
-  return findOwnedProject(options.db, options);
+export async function getProjectSummary(options: {
+  db: Db;
+  userId: string;
+  projectId: string;
+}): Promise<ProjectSummary> {
+  const { id, name, keyApp, status } = await requireOwnedProject(options.db, {
+    ...options,
+    notFound: BuildsTexts.projectNotFound,
+  });
+  return { id, name, keyApp, status };
 }

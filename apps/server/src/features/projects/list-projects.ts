@@ -1,6 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { installCounters, projects } from "../../platform/db/schema";
+import { ownedBy } from "../../platform/owned-project";
 
 const installs = (platform: "apple" | "android") =>
   sql<number>`coalesce(sum(${installCounters.count}) filter (where ${installCounters.platform} = ${platform}), 0)`.mapWith(
@@ -27,7 +28,7 @@ function prepareListProjects(db: Db) {
     })
     .from(projects)
     .leftJoin(installCounters, eq(installCounters.projectId, projects.id))
-    .where(eq(projects.adminId, sql.placeholder("userId")))
+    .where(ownedBy(sql.placeholder("userId")))
     .groupBy(projects.id)
     .orderBy(desc(projects.createdAt), desc(projects.id))
     .prepare("list_projects");

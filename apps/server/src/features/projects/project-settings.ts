@@ -3,9 +3,10 @@ import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { forgetDatabaseKey } from "../../platform/database-key";
 import type { Db } from "../../platform/db/client";
-import { projectSettings, projects } from "../../platform/db/schema";
+import { projectSettings } from "../../platform/db/schema";
 import type { Encryption } from "../../platform/encryption";
 import { AppError } from "../../platform/errors";
+import { inOwnedProject } from "../../platform/owned-project";
 import { type DatabaseKey, newDatabaseKey } from "./ids";
 
 /**
@@ -15,9 +16,6 @@ import { type DatabaseKey, newDatabaseKey } from "./ids";
  */
 export const KEY_SEAL_HOURS = 24;
 export const keySealedUntil = () => sql`now() + make_interval(hours => ${KEY_SEAL_HOURS})`;
-
-const ownedBy = (userId: string) =>
-  sql`exists (select 1 from ${projects} where ${projects.id} = ${projectSettings.id} and ${projects.adminId} = ${userId})`;
 
 /**
  * The settings page's data. The first view reveals the database key and forgets it, in one
@@ -50,7 +48,7 @@ export async function viewProjectSettings(options: {
           eq(projectSettings.id, projectId),
           isNull(projectSettings.keyRevealedAt),
           eq(before.id, projectSettings.id),
-          ownedBy(userId),
+          inOwnedProject(projectSettings.id, userId),
         ),
       )
       .returning({
@@ -75,7 +73,7 @@ export async function viewProjectSettings(options: {
     const [row] = await tx
       .select()
       .from(projectSettings)
-      .where(and(eq(projectSettings.id, projectId), ownedBy(userId)))
+      .where(and(eq(projectSettings.id, projectId), inOwnedProject(projectSettings.id, userId)))
       .limit(1);
     if (!row) throw AppError.notFound(ProjectsTexts.settingsNotFound);
     return { row, databaseKey };
@@ -104,7 +102,7 @@ export async function regenerateDatabaseKey(options: {
       databaseKeySealedUntil: null,
       keyRevealedAt: sql`now()`,
     })
-    .where(and(eq(projectSettings.id, projectId), ownedBy(userId)))
+    .where(and(eq(projectSettings.id, projectId), inOwnedProject(projectSettings.id, userId)))
     .returning();
   if (!row) throw AppError.notFound(ProjectsTexts.settingsNotFound);
   // This server may remember the old key: it stops working here before this answer is sent

@@ -1,10 +1,11 @@
 import type { AccountUsage, ProjectUsage } from "@hybridge/shared/projects/quotas";
 import { ProjectsTexts } from "@hybridge/shared/projects/texts";
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Config } from "../../platform/config";
 import type { Db } from "../../platform/db/client";
 import { projects } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
+import { isOwnedProject, ownedBy } from "../../platform/owned-project";
 
 type Quotas = Config["quotas"];
 
@@ -30,7 +31,7 @@ export async function getProjectUsage(options: {
         ),
     })
     .from(projects)
-    .where(and(eq(projects.id, options.projectId), eq(projects.adminId, options.userId)));
+    .where(isOwnedProject(options.userId, options.projectId));
   if (!row) throw AppError.notFound(ProjectsTexts.invalidProjectId);
   return {
     bundles: { kept: row.kept, limit: options.quotas.bundlesKeptPerProject },
@@ -47,6 +48,6 @@ export async function getAccountUsage(options: {
   const [row] = await options.db
     .select({ count: sql<number>`count(*)`.mapWith(Number) })
     .from(projects)
-    .where(eq(projects.adminId, options.userId));
+    .where(ownedBy(options.userId));
   return { projects: { count: row?.count ?? 0, limit: options.quotas.maxProjectsPerUser } };
 }

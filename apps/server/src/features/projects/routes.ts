@@ -32,10 +32,10 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { createEncryption } from "../../platform/encryption";
 import { AppError } from "../../platform/errors";
 import { openMultipartForm, registerMultipart } from "../../platform/multipart-form";
+import { requireOwnedProject } from "../../platform/owned-project";
 import { perAddressLimit } from "../../platform/rate-limit";
 import { getSession } from "../../platform/session";
 import { createProject } from "./create-project";
-import { findOwnedProject } from "./find-owned-project";
 import { getProjectSummary } from "./get-project-summary";
 import { isAppCodeAvailable } from "./is-app-code-available";
 import { listProjects } from "./list-projects";
@@ -183,8 +183,11 @@ export async function registerProjectsRoutes(app: FastifyInstance) {
     { schema: { params: ProjectParamsSchema, response: { 200: ProjectResponseSchema } } },
     async (request) => {
       const user = await requireUserWith(request);
-      const row = await findOwnedProject({ db, userId: user.id, projectId: request.params.id });
-      if (!row) throw AppError.notFound(ProjectsTexts.invalidProjectId);
+      const row = await requireOwnedProject(db, {
+        userId: user.id,
+        projectId: request.params.id,
+        notFound: ProjectsTexts.invalidProjectId,
+      });
       return { project: toProject(row) };
     },
   );

@@ -2,17 +2,14 @@ import { type IconKind, isDefaultIcon } from "@hybridge/shared/files/icons";
 import { FilesTexts } from "@hybridge/shared/files/texts";
 import type { UpdateProjectInput } from "@hybridge/shared/projects/schemas";
 import { ProjectsTexts } from "@hybridge/shared/projects/texts";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { projectSettings, projects, storedFiles } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
+import { isOwnedProject, requireOwnedProject } from "../../platform/owned-project";
 import type { Storage } from "../../platform/storage";
 import { recordStoredFiles } from "../../platform/stored-files";
-import { findOwnedProject } from "./find-owned-project";
 import { type IconUpload, type StoredIcon, storeIcon } from "./store-icon";
-
-const owned = (projectId: string, userId: string) =>
-  and(eq(projects.id, projectId), eq(projects.adminId, userId));
 
 /**
  * Changes some of a project's fields (the update page sends one small form at a time). The
@@ -29,7 +26,11 @@ export async function updateProject(options: {
     Object.entries(input).filter(([, value]) => value !== undefined),
   ) as UpdateProjectInput;
   return db.transaction(async (tx) => {
-    const [row] = await tx.update(projects).set(values).where(owned(projectId, userId)).returning();
+    const [row] = await tx
+      .update(projects)
+      .set(values)
+      .where(isOwnedProject(userId, projectId))
+      .returning();
     if (!row) throw AppError.notFound(ProjectsTexts.invalidProjectId);
     if (values.name !== undefined) {
       await tx
@@ -40,11 +41,6 @@ export async function updateProject(options: {
     return row;
   });
 }
-
-const ICON_COLUMNS = {
-  launch: projects.icLaunchFileUrl,
-  notification: projects.icNotificationFileUrl,
-} as const;
 
 /**
  * Replaces one of a project's icons. The new file is stored and checked first; the project row,
@@ -61,9 +57,7 @@ export async function replaceProjectIcon(options: {
 }) {
   const { db, storage, userId, projectId, kind } = options;
   // Ownership before a single byte is stored.
-  if (!(await findOwnedProject({ db, userId, projectId }))) {
-    throw AppError.notFound(ProjectsTexts.invalidProjectId);
-  }
+  await requireOwnedProject(db, { userId, projectId, notFound: ProjectsTexts.invalidProjectId });
   let stored: StoredIcon | undefined;
   for await (const upload of options.uploads) {
     stored = await storeIcon({ storage, upload });
@@ -77,23 +71,24 @@ export async function replaceProjectIcon(options: {
       await recordStoredFiles(tx, storage, [
         { key: file.key, ownerId: userId, contentType: file.contentType, size: file.size },
       ]);
-      const [current] = await tx
-        .select({ key: ICON_COLUMNS[kind] })
-        .from(projects)
-        .where(owned(projectId, userId))
-        .for("update");
-      if (!current) throw AppError.notFound(ProjectsTexts.invalidProjectId);
+      const current = await requireOwnedProject(tx, {
+        userId,
+        projectId,
+        notFound: ProjectsTexts.invalidProjectId,
+        lock: "update",
+      });
+      const oldKey = kind === "launch" ? current.icLaunchFileUrl : current.icNotificationFileUrl;
       const [updated] = await tx
         .update(projects)
         .set(
           kind === "launch" ? { icLaunchFileUrl: file.key } : { icNotificationFileUrl: file.key },
         )
-        .where(owned(projectId, userId))
+        .where(isOwnedProject(userId, projectId))
         .returning();
-      if (!isDefaultIcon(current.key)) {
-        await tx.delete(storedFiles).where(eq(storedFiles.key, current.key));
+      if (!isDefaultIcon(oldKey)) {
+        await tx.delete(storedFiles).where(eq(storedFiles.key, oldKey));
       }
-      return { row: updated as NonNullable<typeof updated>, oldKey: current.key };
+      return { row: updated as NonNullable<typeof updated>, oldKey };
     });
     if (!isDefaultIcon(oldKey)) await storage.remove(oldKey).catch(() => {});
     return row;

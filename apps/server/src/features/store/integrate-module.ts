@@ -3,6 +3,7 @@ import { and, desc, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { modules, projectModules, projects } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
+import { ownedBy, requireOwnedProject } from "../../platform/owned-project";
 import { findModule } from "./get-module";
 import { isModuleId } from "./module-view";
 
@@ -29,12 +30,12 @@ export async function integrateModule(options: {
       .where(eq(modules.id, moduleId))
       .for("key share");
     if (!module) throw AppError.notFound(StoreTexts.moduleNotFound);
-    const [project] = await tx
-      .select({ id: projects.id })
-      .from(projects)
-      .where(and(eq(projects.id, projectId), eq(projects.adminId, userId)))
-      .for("key share");
-    if (!project) throw projectNotFound();
+    await requireOwnedProject(tx, {
+      userId,
+      projectId,
+      notFound: StoreTexts.projectNotFound,
+      lock: "key share",
+    });
 
     const [inserted] = await tx
       .insert(projectModules)
@@ -71,19 +72,14 @@ export async function listIntegrationTargets(options: {
       projectModules,
       and(eq(projectModules.projectId, projects.id), eq(projectModules.moduleId, moduleId)),
     )
-    .where(eq(projects.adminId, userId))
+    .where(ownedBy(userId))
     .orderBy(desc(projects.createdAt), desc(projects.id));
 }
 
 /** The modules a project integrates, most recently added first (owner only, else 404). */
 export async function listProjectModules(options: { db: Db; userId: string; projectId: string }) {
   const { db, userId, projectId } = options;
-  const [project] = await db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(and(eq(projects.id, projectId), eq(projects.adminId, userId)))
-    .limit(1);
-  if (!project) throw projectNotFound();
+  await requireOwnedProject(db, { userId, projectId, notFound: StoreTexts.projectNotFound });
   return db
     .select({ module: modules, addedAt: projectModules.addedAt })
     .from(projectModules)

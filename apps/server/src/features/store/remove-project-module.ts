@@ -1,8 +1,9 @@
 import { StoreTexts } from "@hybridge/shared/store/texts";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
-import { projectModules, projects } from "../../platform/db/schema";
+import { projectModules } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
+import { inOwnedProject, requireOwnedProject } from "../../platform/owned-project";
 import { isModuleId } from "./module-view";
 
 /**
@@ -17,20 +18,20 @@ export async function removeProjectModule(options: {
   moduleId: string;
 }) {
   const { db, userId, projectId, moduleId } = options;
-  const owned = () =>
-    db
-      .select({ id: projects.id })
-      .from(projects)
-      .where(and(eq(projects.id, projectId), eq(projects.adminId, userId)));
   if (isModuleId(moduleId)) {
     const removed = await db
       .delete(projectModules)
-      .where(and(inArray(projectModules.projectId, owned()), eq(projectModules.moduleId, moduleId)))
+      .where(
+        and(
+          eq(projectModules.projectId, projectId),
+          inOwnedProject(projectModules.projectId, userId),
+          eq(projectModules.moduleId, moduleId),
+        ),
+      )
       .returning({ moduleId: projectModules.moduleId });
     if (removed.length > 0) return;
   }
   // Nothing removed: say which of the two was not found.
-  const [project] = await owned().limit(1);
-  if (!project) throw AppError.notFound(StoreTexts.projectNotFound);
+  await requireOwnedProject(db, { userId, projectId, notFound: StoreTexts.projectNotFound });
   throw AppError.notFound(StoreTexts.moduleNotIntegrated);
 }

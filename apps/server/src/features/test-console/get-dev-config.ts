@@ -1,6 +1,6 @@
 import type { DevPayload } from "@hybridge/shared/test-console/schemas";
 import { eq } from "drizzle-orm";
-import type { AuthorisedApp } from "../../platform/database-key";
+import type { AppCaller } from "../../platform/database-key";
 import type { Db } from "../../platform/db/client";
 import { testConfigs } from "../../platform/db/schema";
 import { buildDevPayload } from "./build-dev-payload";
@@ -13,7 +13,7 @@ import { buildDevPayload } from "./build-dev-payload";
 export async function getDevConfig(options: {
   db: Db;
   publicUrl: string;
-  app: AuthorisedApp;
+  app: AppCaller;
 }): Promise<DevPayload> {
   const { db, publicUrl, app } = options;
   const [config] = await db

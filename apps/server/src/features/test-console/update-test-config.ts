@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { testConfigs } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
-import { findOwnedProject } from "./find-owned-project";
+import { requireOwnedApp } from "../../platform/owned-project";
 import { listAppCodes } from "./list-app-codes";
 import { toConsoleView } from "./test-console-view";
 
@@ -33,8 +33,11 @@ export async function updateTestConfig(options: {
     throw AppError.validation(TestConsoleTexts.oneSettingAtATime);
 
   return db.transaction(async (tx) => {
-    const project = await findOwnedProject(tx, { userId: user.id, appKey });
-    if (!project) throw AppError.notFound(TestConsoleTexts.projectNotFound);
+    const project = await requireOwnedApp(tx, {
+      userId: user.id,
+      appKey,
+      notFound: TestConsoleTexts.projectNotFound,
+    });
 
     const [config] = await tx
       .insert(testConfigs)

@@ -4,8 +4,7 @@ import { TestConsoleTexts } from "@hybridge/shared/test-console/texts";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { testConfigs } from "../../platform/db/schema";
-import { AppError } from "../../platform/errors";
-import { findOwnedProject } from "./find-owned-project";
+import { requireOwnedApp } from "../../platform/owned-project";
 import { listAppCodes } from "./list-app-codes";
 import { toConsoleView } from "./test-console-view";
 
@@ -24,8 +23,11 @@ export async function visitTestConsole(options: {
 }): Promise<TestConsoleResponse> {
   const { db, publicUrl, user, appKey } = options;
   return db.transaction(async (tx) => {
-    const project = await findOwnedProject(tx, { userId: user.id, appKey });
-    if (!project) throw AppError.notFound(TestConsoleTexts.projectNotFound);
+    const project = await requireOwnedApp(tx, {
+      userId: user.id,
+      appKey,
+      notFound: TestConsoleTexts.projectNotFound,
+    });
 
     const [config] = await tx
       .insert(testConfigs)
