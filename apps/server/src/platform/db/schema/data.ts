@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, uuid, varchar } from "drizzle-orm/pg-core";
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
 import { createdAt } from "./helpers";
 import { projects } from "./projects";
 
@@ -21,6 +31,10 @@ export const documents = pgTable(
     size: integer("size").notNull(),
     fileKey: text("file_key"),
     createdAt: createdAt(),
+    /** The last write's time: the creation time until the first update or replace. */
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** 1 at creation, one more per write: what `ifVersion` compares with (decision 037). */
+    version: integer("version").notNull().default(1),
   },
   (t) => [
     // NULLS FIRST, as `ORDER BY … DESC` means: with Drizzle's default (NULLS LAST) PostgreSQL
