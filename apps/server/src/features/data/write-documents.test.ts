@@ -1,7 +1,14 @@
 import { DataTexts } from "@hybridge/shared/data/texts";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, createTestUser, type TestApp, type TestUser } from "../../../test/test-app";
+import { multipart } from "../../../test/multipart";
+import {
+  createTestApp,
+  createTestUser,
+  TEST_ORIGIN,
+  type TestApp,
+  type TestUser,
+} from "../../../test/test-app";
 import { documents } from "../../platform/db/schema";
 import { authed, createTestProject } from "../projects/test-support";
 import { checkDocument } from "./documents";
@@ -10,6 +17,7 @@ import { jsonTextBytes } from "./write-documents";
 // Writes to stored documents (decision 037): update, set, delete with an expected version.
 let app: TestApp;
 let owner: TestUser;
+let base: string;
 const MAX_KB = 2;
 beforeAll(async () => {
   app = await createTestApp({
@@ -20,6 +28,7 @@ beforeAll(async () => {
     },
   });
   owner = await createTestUser(app);
+  base = await app.listen({ port: 0, host: "127.0.0.1" });
 });
 afterAll(async () => {
   await app?.cleanup();
@@ -387,6 +396,39 @@ describe("setting a document", () => {
     });
     expect(await storedSize(doc.id)).toBe(Buffer.byteLength('{"title":"b"}'));
   });
+
+  it("keeps the document's file, and lists the written document at once", async () => {
+    const { key } = await projectWithKey();
+    const form = multipart([
+      { name: "data", value: '{"total":1}' },
+      {
+        name: "file",
+        filename: "a.pdf",
+        contentType: "application/pdf",
+        data: Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"),
+      },
+    ]);
+    const withFile = await app.inject({
+      method: "POST",
+      url: url("invoices", "/file"),
+      headers: { authorization: `Bearer ${key}`, ...form.headers },
+      payload: form.payload,
+    });
+    const doc = withFile.json();
+    expect(doc.fileUrl).toMatch(/\.pdf$/);
+    // Listed once, so that the page is remembered (decision 027) before the writes.
+    expect((await request(key, "GET", url("invoices"))).json().documents).toEqual([doc]);
+    const put = (await request(key, "PUT", url("invoices", `/${doc.id}`), { total: 2 })).json();
+    expect(put).toEqual({ ...doc, total: 2, updatedAt: expect.any(String), version: 2 });
+    expect((await request(key, "GET", url("invoices"))).json().documents).toEqual([put]);
+    const patched = (
+      await request(key, "PATCH", url("invoices", `/${doc.id}`), { paid: true })
+    ).json();
+    expect(patched).toEqual({ ...put, paid: true, updatedAt: expect.any(String), version: 3 });
+    expect((await request(key, "GET", url("invoices"))).json().documents).toEqual([patched]);
+    const file = await app.inject({ url: new URL(doc.fileUrl).pathname });
+    expect(file.statusCode).toBe(200);
+  });
 });
 
 const LIMITS = { maxDocumentBytes: 1024 * 1024, maxDocuments: 1 };
@@ -425,6 +467,145 @@ describe("the size of a document counted in SQL", () => {
         data,
         size: Buffer.byteLength(JSON.stringify(data)),
       });
+    }
+  });
+});
+
+describe("query parameters", () => {
+  it("are refused, named, on every data route when the route does not read them", async () => {
+    const { project, key } = await projectWithKey();
+    const doc = await added(key, "orders", { item: "Tea" });
+    const app_ = { authorization: `Bearer ${key}` };
+    const console_ = authed(owner.cookie);
+    const owned = `/api/projects/${project.id}/data/collections`;
+    const routes: Array<[string, string, Record<string, string>, string[], unknown?]> = [
+      ["GET", url("orders"), app_, ["limit", "cursor"]],
+      ["POST", url("orders"), app_, [], { item: "x" }],
+      ["POST", url("orders", "/file"), app_, []],
+      ["GET", url("orders", `/${doc.id}`), app_, []],
+      ["PATCH", url("orders", `/${doc.id}`), app_, ["ifVersion"], { item: "x" }],
+      ["PUT", url("orders", `/${doc.id}`), app_, ["ifVersion"], { item: "x" }],
+      ["DELETE", url("orders", `/${doc.id}`), app_, ["ifVersion"]],
+      ["GET", "/api/v1/db/collections/orders/events", {}, ["key"]],
+      ["GET", `/api/v1/db/files/${crypto.randomUUID()}.png`, {}, []],
+      ["GET", owned, console_, []],
+      ["GET", `${owned}/orders/documents`, console_, ["limit", "cursor"]],
+      ["PATCH", `${owned}/orders/documents/${doc.id}`, console_, ["ifVersion"], { item: "x" }],
+      ["PUT", `${owned}/orders/documents/${doc.id}`, console_, ["ifVersion"], { item: "x" }],
+      ["DELETE", `${owned}/orders/documents/${doc.id}`, console_, ["ifVersion"]],
+    ];
+    for (const [method, path, headers, allowed, payload] of routes) {
+      for (const [query, names] of [
+        ["where=status%3D%3Dopen", ["where"]],
+        ["status=open", ["status"]],
+        ["order=asc&orderBy=createdAt", ["order", "orderBy"]],
+      ] as const) {
+        const res = await app.inject({
+          method: method as "GET",
+          url: `${path}?${query}`,
+          headers: { ...headers, ...(method === "GET" ? {} : { origin: TEST_ORIGIN }) },
+          ...(payload === undefined ? {} : { payload: payload as object }),
+        });
+        expect({ method, path, query, status: res.statusCode, answer: res.json() }).toEqual({
+          method,
+          path,
+          query,
+          status: 400,
+          answer: { code: "VALIDATION", message: DataTexts.unknownQuery(names, allowed) },
+        });
+      }
+    }
+    expect(await read(key, "orders", doc.id)).toEqual(doc);
+  });
+});
+
+describe("the owner's writes in the console", () => {
+  it("update and set the project's documents; another user gets 404", async () => {
+    const { project, key } = await projectWithKey();
+    const doc = await added(key, "orders", { item: "Tea", n: 1 });
+    const path = `/api/projects/${project.id}/data/collections/orders/documents/${doc.id}`;
+    const headers = { ...authed(owner.cookie), origin: TEST_ORIGIN };
+    const patched = await app.inject({
+      method: "PATCH",
+      url: `${path}?ifVersion=1`,
+      headers,
+      payload: { n: { $op: "increment", by: 1 } },
+    });
+    expect(patched.json()).toMatchObject({ item: "Tea", n: 2, version: 2 });
+    const stale = await app.inject({
+      method: "PUT",
+      url: `${path}?ifVersion=1`,
+      headers,
+      payload: { item: "Coffee" },
+    });
+    expect(stale.json()).toEqual({ code: "CONFLICT", message: DataTexts.versionConflict });
+    const put = await app.inject({
+      method: "PUT",
+      url: path,
+      headers,
+      payload: { item: "Coffee" },
+    });
+    expect(put.json()).toEqual({
+      id: doc.id,
+      createdAt: doc.createdAt,
+      updatedAt: expect.any(String),
+      version: 3,
+      item: "Coffee",
+    });
+    const stranger = await createTestUser(app);
+    for (const method of ["PATCH", "PUT"] as const) {
+      const res = await app.inject({
+        method,
+        url: path,
+        headers: { ...authed(stranger.cookie), origin: TEST_ORIGIN },
+        payload: { item: "Stolen" },
+      });
+      expect(res.statusCode).toBe(404);
+    }
+    expect(await read(key, "orders", doc.id)).toEqual(put.json());
+  });
+});
+
+describe("live", () => {
+  it("sends a written document to the collection's viewers as document-modified, whole", async () => {
+    const { key } = await projectWithKey();
+    const doc = await added(key, "notes", { text: "a" });
+    const abort = new AbortController();
+    const response = await fetch(
+      `${base}/api/v1/db/collections/notes/events?key=${encodeURIComponent(key)}`,
+      { signal: abort.signal },
+    );
+    expect(response.status).toBe(200);
+    const events: Array<{ type: string; data: unknown }> = [];
+    const reading = (async () => {
+      const decoder = new TextDecoder();
+      let buffer = "";
+      try {
+        for await (const chunk of response.body as ReadableStream<Uint8Array>) {
+          buffer += decoder.decode(chunk, { stream: true });
+          for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const type = /^event: (.*)$/m.exec(block)?.[1];
+            const data = /^data: (.*)$/m.exec(block)?.[1];
+            if (type) events.push({ type, data: data ? JSON.parse(data) : null });
+          }
+        }
+      } catch (error) {
+        if (!abort.signal.aborted) throw error;
+      }
+    })();
+    try {
+      await expect.poll(() => events.map((event) => event.type)).toContain("ready");
+      const written = (
+        await request(key, "PATCH", url("notes", `/${doc.id}`), { text: "b", done: true })
+      ).json();
+      await expect
+        .poll(() => events.filter((event) => event.type !== "ready"))
+        .toEqual([{ type: "document-modified", data: written }]);
+    } finally {
+      abort.abort();
+      await reading;
     }
   });
 });
