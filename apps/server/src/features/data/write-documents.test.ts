@@ -448,6 +448,8 @@ describe("the size of a document counted in SQL", () => {
       { n: [-0.000001, -1.234e-100, 1e100, 12e21, 0.5, 100, 1e20] },
       { s: 'quote " backslash \\ tab \t newline \n cr \r bs \b ff \f', t: "é ü 中 😀 \u2028" },
       { 'key with " and \\': true, "": false, nul: null },
+      // Separators inside strings are the strings' own; a string may end with a backslash.
+      { "a\\": "b\\", "c, ": '\\", "d": ', "e: ": [", ", ": ", '\\"', "\\\\"] },
       { deep: [[[[[[{ a: [[{ b: "" }]] }]]]]]] },
       // Doubles of every magnitude, as a request's JSON or an increment makes them.
       {
