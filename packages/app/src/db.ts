@@ -245,8 +245,8 @@ export const db = {
   },
 
   /**
-   * Calls `callback` with every document added to, written in (`modified`, the whole document)
-   * or deleted from the collection from now on, from this phone or any other; returns the function that stops watching. The browser
+   * Calls `callback` with each document added, modified (whole) or deleted from now on,
+   * from this phone or any other; returns the function that stops watching. The browser
    * reconnects by itself after a network loss; when a reconnection is refused (a server
    * restarting behind its load balancer answers 502 or 503, which ends the browser's own
    * retries), the stream is opened anew after WATCH_RETRY_MS, then twice as long each time it

@@ -19,10 +19,11 @@ type KeyedStream = { keyHash: string; end: () => void };
 
 /**
  * Keeps the apps' collection streams and this process's remembered pages up to date. The
- * documents table's trigger notifies every document added, written or deleted, wherever it is done, on
- * DATA_CHANGES_CHANNEL: each one voids its collection's pages (`changed`). While a stream
- * watches that project's collection, an added document is read once (one query, whatever the
- * number of viewers) and sent whole; a deleted one is sent as its id; in commit order.
+ * documents table's trigger notifies every document added, written or deleted, wherever it is
+ * done, on DATA_CHANGES_CHANNEL: each one voids its collection's pages (`changed`). While a
+ * stream watches that project's collection, an added or written document is read once (one
+ * query, whatever the number of viewers) and sent whole; a deleted one is sent as its id; in
+ * commit order.
  *
  * A stream lives only as long as the key it was opened with: when a project's key may have
  * changed (`keyChanged`, from the database_keys notification, wherever it was changed; or
