@@ -12,7 +12,7 @@ import {
 import * as schema from "../../platform/db/schema";
 import { seedProject } from "../builds/test-support";
 import { storedFileKeys } from "../projects/test-support";
-import { bundleSummary, openBundle } from "./bundles";
+import { bundleSummary, openBundle } from "./open-bundle";
 import { makeZip, markEncrypted, renameInZip, sampleBundle, uploadBundle } from "./test-support";
 
 let app: TestApp;
