@@ -1,7 +1,7 @@
 import { afterAll, bench, describe } from "vitest";
-import { createTestApp, createTestUser } from "../../test/test-app";
-import * as schema from "../platform/db/schema";
-import { seedBuild, seedProject } from "./builds/test-support";
+import { seedBuild, seedProject } from "../src/features/builds/test-support";
+import * as schema from "../src/platform/db/schema";
+import { createTestApp, createTestUser } from "../test/test-app";
 
 // The list pages: each costs a fixed number of queries (see the query-count tests); this
 // measures what one answer costs with a full list behind it.
