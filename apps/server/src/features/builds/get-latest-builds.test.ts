@@ -1,7 +1,8 @@
 import { BuildsTexts } from "@hybridge/shared/builds/texts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedProject } from "../../../test/seed";
 import { createTestApp, createTestUser, type TestApp, type TestUser } from "../../../test/test-app";
-import { seedBuild, seedProject } from "./test-support";
+import { seedBuild } from "./test-support";
 
 let app: TestApp;
 let owner: TestUser;

@@ -3,6 +3,7 @@ import { BundlesTexts } from "@hybridge/shared/bundles/texts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { multipart } from "../../../test/multipart";
+import { seedProject } from "../../../test/seed";
 import {
   createTestApp,
   createTestUser,
@@ -11,7 +12,6 @@ import {
   type TestUser,
 } from "../../../test/test-app";
 import * as schema from "../../platform/db/schema";
-import { seedProject } from "../builds/test-support";
 import { sampleBundle } from "./test-support";
 
 let app: TestApp;

@@ -1,7 +1,7 @@
 import { BuildsTexts } from "@hybridge/shared/builds/texts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedProject } from "../../../test/seed";
 import { createTestApp, createTestUser, type TestApp, type TestUser } from "../../../test/test-app";
-import { seedProject } from "../builds/test-support";
 
 let app: TestApp;
 let owner: TestUser;
@@ -20,7 +20,7 @@ const get = (url: string, cookie?: string) =>
 
 describe("GET /api/projects/:id/builds/summary", () => {
   it("gives the owner the project's name, app key and status", async () => {
-    const project = await seedProject(app, owner, "Garden");
+    const project = await seedProject(app, owner, { name: "Garden" });
     const res = await get(`/api/projects/${project.id}/builds/summary`, owner.cookie);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({

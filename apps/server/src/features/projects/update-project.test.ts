@@ -2,6 +2,7 @@ import { FilesTexts, SvgRefusals } from "@hybridge/shared/files/texts";
 import { ProjectsTexts } from "@hybridge/shared/projects/texts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { storedFileKeys } from "../../../test/seed";
 import { createTestApp, createTestUser, type TestApp, type TestUser } from "../../../test/test-app";
 import { pngBytes, svgText } from "../../../test/test-images";
 import { projectSettings, projects, storedFiles } from "../../platform/db/schema";
@@ -12,7 +13,6 @@ import {
   launchIcon,
   multipart,
   notificationIcon,
-  storedFileKeys,
 } from "./test-support";
 
 let app: TestApp;
