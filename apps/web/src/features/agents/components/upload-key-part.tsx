@@ -29,14 +29,16 @@ const T = BuildsTexts;
 export function UploadKeyPart({
   projectId,
   info,
+  onKeyChange,
 }: {
   projectId: string;
   info: SigningKeyInfoResponse;
+  onKeyChange: () => void;
 }) {
   const titleId = useId();
   const [replacing, setReplacing] = useState(false);
   const [resetting, setResetting] = useState(false);
-  const reset = useResetUploadKey(projectId);
+  const reset = useResetUploadKey(projectId, onKeyChange);
 
   return (
     <section aria-labelledby={titleId} className="mt-5 border-slate-100 border-t pt-4">
@@ -65,7 +67,13 @@ export function UploadKeyPart({
               )}
             </div>
           )}
-          {replacing && <ReplaceKeyForm projectId={projectId} onDone={() => setReplacing(false)} />}
+          {replacing && (
+            <ReplaceKeyForm
+              projectId={projectId}
+              onKeyChange={onKeyChange}
+              onDone={() => setReplacing(false)}
+            />
+          )}
         </>
       )}
       <ConfirmDialog
@@ -93,9 +101,17 @@ export function UploadKeyPart({
 }
 
 /** The keystore, its password and the key's alias; the upload's progress while it travels. */
-function ReplaceKeyForm({ projectId, onDone }: { projectId: string; onDone: () => void }) {
+function ReplaceKeyForm({
+  projectId,
+  onKeyChange,
+  onDone,
+}: {
+  projectId: string;
+  onKeyChange: () => void;
+  onDone: () => void;
+}) {
   const titleId = useId();
-  const replace = useReplaceUploadKey(projectId);
+  const replace = useReplaceUploadKey(projectId, onKeyChange);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | undefined>();
   const form = useForm<ReplaceUploadKeyFields>({
