@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedProject } from "../../../test/seed";
 import {
-  createTestApp,
+  createTestScene,
   createTestUser,
   postJson,
   type TestApp,
@@ -12,17 +12,11 @@ import {
 import { projectModules } from "../../platform/db/schema";
 import { insertModule, integrateModule, withCookie } from "./test-support";
 
-let app: TestApp;
-let owner: TestUser;
-let stranger: TestUser;
+let app: TestApp, owner: TestUser, stranger: TestUser;
 beforeAll(async () => {
-  app = await createTestApp();
-  owner = await createTestUser(app);
-  stranger = await createTestUser(app);
+  ({ app, owner, stranger } = await createTestScene());
 });
-afterAll(async () => {
-  await app?.cleanup();
-});
+afterAll(() => app?.cleanup());
 
 const integrate = (moduleId: string, projectId: string, cookie: string) =>
   integrateModule(app, moduleId, projectId, cookie);

@@ -2,21 +2,15 @@ import { StoreTexts } from "@hybridge/shared/store/texts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedProject } from "../../../test/seed";
-import { createTestApp, createTestUser, type TestApp, type TestUser } from "../../../test/test-app";
+import { createTestScene, type TestApp, type TestUser } from "../../../test/test-app";
 import { modules, projectModules } from "../../platform/db/schema";
 import { insertModule, integrateModule, withCookie } from "./test-support";
 
-let app: TestApp;
-let owner: TestUser;
-let stranger: TestUser;
+let app: TestApp, owner: TestUser, stranger: TestUser;
 beforeAll(async () => {
-  app = await createTestApp();
-  owner = await createTestUser(app);
-  stranger = await createTestUser(app);
+  ({ app, owner, stranger } = await createTestScene());
 });
-afterAll(async () => {
-  await app?.cleanup();
-});
+afterAll(() => app?.cleanup());
 
 const integrate = (moduleId: string, projectId: string, cookie: string) =>
   integrateModule(app, moduleId, projectId, cookie);
