@@ -9,14 +9,13 @@ import { BuildsTexts } from "@hybridge/shared/builds/texts";
 import { Lock, RotateCcw, Upload } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
-import toast from "react-hot-toast";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { PasswordInput } from "@/components/ui/password-input";
 import { UploadProgress } from "@/components/ui/upload-progress";
-import { errorMessage } from "@/lib/api-client";
+import { settleAction } from "@/lib/settle-action";
 import { useReplaceUploadKey, useResetUploadKey } from "../api/use-signing-key";
 
 const T = BuildsTexts;
@@ -83,17 +82,14 @@ export function UploadKeyPart({
         tone="warning"
         title={T.resetKeyTitle}
         description={T.resetKeyConfirm}
-        cancelLabel={T.cancel}
         confirmLabel={T.resetKey}
         pending={reset.isPending}
         onConfirm={() =>
-          reset.mutate(undefined, {
-            onSuccess: () => {
-              setResetting(false);
-              toast.success(T.keyReset);
-            },
-            onError: (error) => toast.error(errorMessage(error, T.keyResetFailed)),
-          })
+          void settleAction(
+            reset.mutateAsync(),
+            { done: T.keyReset, failed: T.keyResetFailed },
+            () => setResetting(false),
+          )
         }
       />
     </section>
@@ -123,13 +119,11 @@ function ReplaceKeyForm({
       setFileError(AgentsTexts.keystoreFileRequired);
       return;
     }
-    try {
-      await replace.mutateAsync({ file, fields });
-      toast.success(T.keyReplaced);
-      onDone();
-    } catch (error) {
-      toast.error(errorMessage(error, T.keyReplaceFailed));
-    }
+    await settleAction(
+      replace.mutateAsync({ file, fields }),
+      { done: T.keyReplaced, failed: T.keyReplaceFailed },
+      onDone,
+    );
   });
 
   return (
