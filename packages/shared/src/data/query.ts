@@ -272,19 +272,34 @@ export function parseDocumentQuery(
   else if (where && where.length > QUERY_LIMITS.conditions) {
     fail(["where"], QueryTexts.tooManyConditions(QUERY_LIMITS.conditions));
   } else if (where) {
-    where.forEach((item: unknown, index) => {
+    for (const [index, item] of (where as unknown[]).entries()) {
       const at = `where[${index}]`;
-      if (!isPlainObject(item)) return fail(["where", index], QueryTexts.condition(at));
+      if (!isPlainObject(item)) {
+        fail(["where", index], QueryTexts.condition(at));
+        continue;
+      }
       const extra = Object.keys(item).filter((key) => !["field", "op", "value"].includes(key));
-      if (extra.length > 0) return fail(["where", index], QueryTexts.conditionUnknown(at, extra));
+      if (extra.length > 0) {
+        fail(["where", index], QueryTexts.conditionUnknown(at, extra));
+        continue;
+      }
       const field = parseField(item.field, `${at}.field`);
-      if (typeof field === "string") return fail(["where", index, "field"], field);
+      if (typeof field === "string") {
+        fail(["where", index, "field"], field);
+        continue;
+      }
       const op = item.op as QueryOp;
-      if (!QUERY_OPS.includes(op)) return fail(["where", index, "op"], QueryTexts.op(`${at}.op`));
+      if (!QUERY_OPS.includes(op)) {
+        fail(["where", index, "op"], QueryTexts.op(`${at}.op`));
+        continue;
+      }
       const value = parseValue(field, op, item.value, `${at}.value`);
-      if (typeof value === "string") return fail(["where", index, "value"], value);
+      if (typeof value === "string") {
+        fail(["where", index, "value"], value);
+        continue;
+      }
       conditions.push({ kind: "condition", field, op, value: value.value });
-    });
+    }
   }
 
   const orderBy: SortKey[] = [];
@@ -293,21 +308,34 @@ export function parseDocumentQuery(
     fail(["orderBy"], QueryTexts.tooManyOrderKeys(QUERY_LIMITS.orderKeys));
   } else if (order) {
     const seen = new Set<string>();
-    order.forEach((item: unknown, index) => {
+    for (const [index, item] of (order as unknown[]).entries()) {
       const at = `orderBy[${index}]`;
-      if (!isPlainObject(item)) return fail(["orderBy", index], QueryTexts.orderKey(at));
+      if (!isPlainObject(item)) {
+        fail(["orderBy", index], QueryTexts.orderKey(at));
+        continue;
+      }
       const extra = Object.keys(item).filter((key) => !["field", "direction"].includes(key));
-      if (extra.length > 0) return fail(["orderBy", index], QueryTexts.orderKeyUnknown(at, extra));
+      if (extra.length > 0) {
+        fail(["orderBy", index], QueryTexts.orderKeyUnknown(at, extra));
+        continue;
+      }
       const field = parseField(item.field, `${at}.field`);
-      if (typeof field === "string") return fail(["orderBy", index, "field"], field);
+      if (typeof field === "string") {
+        fail(["orderBy", index, "field"], field);
+        continue;
+      }
       if (item.direction !== "asc" && item.direction !== "desc") {
-        return fail(["orderBy", index, "direction"], QueryTexts.direction(`${at}.direction`));
+        fail(["orderBy", index, "direction"], QueryTexts.direction(`${at}.direction`));
+        continue;
       }
       const key = fieldKey(field);
-      if (seen.has(key)) return fail(["orderBy", index, "field"], QueryTexts.orderTwice(at));
+      if (seen.has(key)) {
+        fail(["orderBy", index, "field"], QueryTexts.orderTwice(at));
+        continue;
+      }
       seen.add(key);
       orderBy.push({ field, direction: item.direction });
-    });
+    }
   }
 
   if (
