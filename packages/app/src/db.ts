@@ -2,6 +2,7 @@ import { COLLECTION_NAME, DATA_API_PATH, DataEvents } from "@hybridge/shared/dat
 import { SdkTexts } from "@hybridge/shared/data/texts";
 import { settings } from "./config";
 import { HybridgeError } from "./errors";
+import { Query } from "./query";
 
 /** A stored document: its own fields, with the server's id and creation date (ISO 8601). */
 export type HybridgeDocument = { id: string; createdAt: string; [field: string]: unknown };
@@ -137,6 +138,15 @@ export const db = {
       if (error instanceof HybridgeError && error.status === 404) return null;
       throw error;
     }
+  },
+
+  /**
+   * A query on a collection, sent by its `get()`, `page()` or `count()`:
+   * `db.query<Order>("orders").where("status", "==", "open").orderBy("total").limit(20).get()`.
+   */
+  query<T extends Fields = Fields>(collection: string): Query<T> {
+    const path = collectionPath(collection);
+    return new Query<T>((route, body) => call("POST", `${path}/${route}`, body));
   },
 
   /** Deletes one document by its id. */

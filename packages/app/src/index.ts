@@ -7,3 +7,4 @@ export { type DocumentChange, db, type HybridgeDocument, type WatchOptions } fro
 export { device } from "./device";
 export { HybridgeError } from "./errors";
 export { nav } from "./nav";
+export { Query, type QueryOp, type QueryPage, type SortDirection } from "./query";
