@@ -296,4 +296,67 @@ describe("documents queries", () => {
       { numRuns: Math.ceil(RUNS / 2) },
     );
   }, 600_000);
+
+  it("pages without a duplicate or a skip while documents are added and deleted", async () => {
+    const changes = fc.array(
+      fc.record({
+        add: fc.array(data, { maxLength: 2 }),
+        remove: fc.array(fc.nat(), { maxLength: 2 }),
+      }),
+      { maxLength: 12 },
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        documentsArb,
+        queries,
+        changes,
+        async (generatedDocuments, query, between) => {
+          const all = fresh(generatedDocuments);
+          const collection = `s${++collections}`;
+          await insert(projectId, collection, all);
+          const body = bodyOf(query, all);
+          const read = parseDocumentQuery(body);
+          if (read.issues) return;
+          const present = new Map(all.map((d) => [d.id, d]));
+          const removed = new Set<string>();
+          const paged: string[] = [];
+          let after: string | undefined;
+          for (let page = 0; ; page++) {
+            const next = await post(collection, "query", {
+              ...body,
+              limit: query.pageSize,
+              ...(after ? { after } : {}),
+            });
+            expect(next.statusCode).toBe(200);
+            paged.push(...next.json().documents.map((d: { id: string }) => d.id));
+            after = next.json().nextCursor ?? undefined;
+            if (!after) break;
+            // Between pages: documents added anywhere in the order, others deleted.
+            const change = between[page % Math.max(between.length, 1)];
+            const added = fresh((change?.add ?? []).map((d) => document(d, [page % 4, 0])));
+            await insert(projectId, collection, added);
+            for (const d of added) present.set(d.id, d);
+            for (const index of change?.remove ?? []) {
+              const ids = [...present.keys()];
+              const id = ids[index % Math.max(ids.length, 1)];
+              if (!id) continue;
+              await app.deps.db.execute(sql`delete from documents where id = ${id}::uuid`);
+              present.delete(id);
+              removed.add(id);
+            }
+          }
+          expect(new Set(paged).size).toBe(paged.length);
+          // Every document there from the first page to the last is read once, in the order.
+          const kept = runQuery(
+            all.filter((d) => !removed.has(d.id)),
+            read.query.filter,
+            read.query.orderBy,
+          ).map((d) => d.id);
+          const keptSet = new Set(kept);
+          expect(paged.filter((id) => keptSet.has(id))).toEqual(kept);
+        },
+      ),
+      { numRuns: Math.ceil(RUNS / 2) },
+    );
+  }, 600_000);
 });
