@@ -282,6 +282,22 @@ function keyBounds(key: SortKey, position: SortPosition): { after: SQL; level: S
 export function compileAfter(order: SortKey[], cursor: QueryCursor): SQL {
   const last = order.at(-1);
   const lastIsId = last?.field.kind === "server" && last.field.name === "id";
+  // Times only, one direction (the default order among them): one row comparison with id,
+  // which an index on those columns reads as a range instead of filtering from its start.
+  const times = order.flatMap((key) =>
+    key.field.kind === "server" && key.field.name !== "id" && key.direction === last?.direction
+      ? [serverColumn(key.field.name)]
+      : [],
+  );
+  if (last && times.length === order.length) {
+    const values = cursor.positions.map(
+      (position) => sql`${(position as { time: string }).time}::timestamptz`,
+    );
+    return sql`((${sql.join([...times, sql`${documents.id}`], sql`, `)}) ${after(last)} (${sql.join(
+      [...values, sql`${cursor.id}::uuid`],
+      sql`, `,
+    )}))`;
+  }
   // From the last key inwards: after(k) or (level(k) and rest).
   let rest: SQL | null = lastIsId
     ? null
