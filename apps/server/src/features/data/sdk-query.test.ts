@@ -1,18 +1,21 @@
 import { configure, db, HybridgeError } from "@hybridge/app/db";
 import { QueryTexts } from "@hybridge/shared/data/texts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, createTestUser, type TestApp } from "../../../test/test-app";
+import { createTestApp, createTestUser, type TestApp, type TestUser } from "../../../test/test-app";
 import { authed, createTestProject } from "../projects/test-support";
 
 // db.query of the SDK (@hybridge/app) against a real server, as an app calls it.
 let app: TestApp;
 let base: string;
 let key: string;
+let owner: TestUser;
+let projectId: string;
 beforeAll(async () => {
   app = await createTestApp();
   base = await app.listen({ port: 0, host: "127.0.0.1" });
-  const owner = await createTestUser(app);
+  owner = await createTestUser(app);
   const project = await createTestProject(app, owner.cookie);
+  projectId = project.id;
   const settings = await app.inject({
     url: `/api/projects/${project.id}/settings`,
     headers: authed(owner.cookie),
@@ -83,5 +86,38 @@ describe("@hybridge/app's db.query", () => {
       .catch((error: unknown) => error);
     expect(misused).toMatchObject({ code: "VALIDATION", message: QueryTexts.cursorOtherOrder });
     expect(() => db.query("Orders!")).toThrow(HybridgeError);
+  });
+
+  it("answers the console's owner the same query and count, and another user 404", async () => {
+    const body = {
+      where: [{ field: "status", op: "==", value: "open" }],
+      orderBy: [{ field: "total", direction: "asc" }],
+    };
+    const url = `/api/projects/${projectId}/data/collections/orders`;
+    const page = await app.inject({
+      method: "POST",
+      url: `${url}/query`,
+      headers: authed(owner.cookie),
+      payload: body,
+    });
+    expect(page.statusCode).toBe(200);
+    configure({ server: base, key });
+    const fromApp = await db.query("orders").where("status", "==", "open").orderBy("total").get();
+    expect(page.json().documents).toEqual(fromApp);
+    const count = await app.inject({
+      method: "POST",
+      url: `${url}/count`,
+      headers: authed(owner.cookie),
+      payload: body,
+    });
+    expect(count.json()).toEqual({ count: fromApp.length });
+    const stranger = await createTestUser(app);
+    const refused = await app.inject({
+      method: "POST",
+      url: `${url}/query`,
+      headers: authed(stranger.cookie),
+      payload: body,
+    });
+    expect(refused.statusCode).toBe(404);
   });
 });
