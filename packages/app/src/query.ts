@@ -7,9 +7,8 @@ import type {
   QueryOp,
   SortDirection,
 } from "@hybridge/shared/data/query";
+import type { HybridgeDocument as StoredDocument } from "./db";
 
-/** A stored document: its own fields, with the server's id and creation date (ISO 8601). */
-type StoredDocument = { id: string; createdAt: string; [field: string]: unknown };
 type Fields = Record<string, unknown>;
 
 export type { QueryOp, SortDirection };
