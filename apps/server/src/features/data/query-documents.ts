@@ -15,6 +15,9 @@ import { compileAfter, compileFilter, compileOrder, cursorOf, sortColumns } from
 import type { DocumentScope } from "./document-scope";
 import { type DocumentView, documentColumns, toDocument } from "./documents";
 
+/** A row as documents.ts answers it (with the sort columns beside). */
+type StoredRow = Parameters<typeof toDocument>[0];
+
 /**
  * How long one query may run (decision 038): a filter or an order no index serves reads the
  * whole collection, and a very large one must not hold a connection for long. 100,000
@@ -99,12 +102,7 @@ export async function queryDocuments(options: {
       .orderBy(...compileOrder(query.orderBy))
       // One more than the page: whether a next page exists, without a second query.
       .limit(query.limit + 1),
-  )) as Array<
-    { id: string; data: Record<string, unknown>; createdAt: Date; fileKey: string | null } & Record<
-      string,
-      unknown
-    >
-  >;
+  )) as Array<StoredRow & Record<string, unknown>>;
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
