@@ -368,19 +368,59 @@ export function parseDocumentQuery(
 }
 
 /**
+ * The body's shape, as the published protocol (OpenAPI) shows it. Documentation only:
+ * parseDocumentQuery checks the body, each refusal with its own message.
+ */
+const fieldShape = z
+  .union([z.string(), z.array(z.string()).min(1).max(QUERY_LIMITS.pathParts)])
+  .describe(
+    'A path of keys ("address.city"), or the list of its keys; or id, createdAt, updatedAt.',
+  );
+const DocumentQueryShape = z.strictObject({
+  where: z
+    .array(
+      z.strictObject({
+        field: fieldShape,
+        op: z.enum(QUERY_OPS),
+        value: z
+          .unknown()
+          .describe("A JSON value; a list of 1 to 30 for in, not-in and array-contains-any."),
+      }),
+    )
+    .max(QUERY_LIMITS.conditions)
+    .optional(),
+  orderBy: z
+    .array(z.strictObject({ field: fieldShape, direction: z.enum(["asc", "desc"]) }))
+    .max(QUERY_LIMITS.orderKeys)
+    .optional(),
+  limit: z.number().int().min(1).max(QUERY_LIMITS.limit).optional(),
+  after: z.string().max(QUERY_LIMITS.cursorLength).optional().describe("A page's nextCursor."),
+});
+const { $schema: _, ...documentQueryJsonSchema } = z.toJSONSchema(DocumentQueryShape, {
+  io: "input",
+  target: "draft-2020-12",
+});
+
+/**
  * The body of `POST …/collections/:collection/query` and `…/count`, read into a DocumentQuery
  * (parseDocumentQuery; the first issue is the answer's message).
  */
-export const DocumentQuerySchema = z.unknown().transform((input, context): DocumentQuery => {
-  const read = parseDocumentQuery(input ?? {});
-  if (read.issues) {
-    for (const issue of read.issues) {
-      context.addIssue({ code: "custom", path: issue.path, message: issue.message });
+export const DocumentQuerySchema = z
+  .unknown()
+  .transform((input, context): DocumentQuery => {
+    const read = parseDocumentQuery(input ?? {});
+    if (read.issues) {
+      for (const issue of read.issues) {
+        context.addIssue({ code: "custom", path: issue.path, message: issue.message });
+      }
+      return z.NEVER;
     }
-    return z.NEVER;
-  }
-  return read.query;
-});
+    return read.query;
+  })
+  .meta({
+    ...documentQueryJsonSchema,
+    description: "A documents query (decision 038); a count reads its where only.",
+  });
 
 export const QueryResponseSchema = z.object({
   documents: z.array(
