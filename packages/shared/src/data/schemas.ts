@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { pageCursorField } from "../common/paging";
-import { COLLECTION_NAME } from "./protocol";
-import { DataTexts } from "./texts";
+import { CHANGE_ID, COLLECTION_NAME } from "./protocol";
+import { DataStreamTexts, DataTexts } from "./texts";
 
 export { COLLECTION_NAME, DATA_API_PATH, DataEvents, RESERVED_FIELDS } from "./protocol";
 export const DOCUMENTS_PAGE_SIZE = 100;
@@ -73,4 +73,13 @@ export const DataFileParamsSchema = z.object({
   name: z
     .string()
     .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|webp|pdf)$/),
+});
+
+/**
+ * A collection's event stream: the key (EventSource cannot send headers) and, for a client that
+ * cannot send Last-Event-ID, the last change it saw (decision 039).
+ */
+export const DataEventsQuerySchema = z.object({
+  key: z.string().optional(),
+  lastEventId: z.string().regex(CHANGE_ID, DataStreamTexts.invalidLastEventId).optional(),
 });

@@ -59,3 +59,9 @@ export const SdkTexts = {
   nativeOnly: (view: string) =>
     `The native view "${view}" opens inside the app only: install the app (or the dev app) on a phone to see it.`,
 } as const;
+
+/** A collection's event stream, resumed after the last change its client saw (decision 039). */
+export const DataStreamTexts = {
+  invalidLastEventId:
+    "lastEventId: must be the id of a change this stream sent (digits), as Last-Event-ID carries it.",
+} as const;
