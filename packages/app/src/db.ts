@@ -274,17 +274,25 @@ export const db = {
         source.addEventListener(type, (event) => handle(type, event));
       }
       source.addEventListener(DATA_RESET_EVENT, (event) => handle(DATA_RESET_EVENT, event));
-      source.addEventListener("error", () => {
+      const opened = source;
+      let reopening = false;
+      opened.addEventListener("error", () => {
         // CLOSED: the browser gave up (a refused reconnection); CONNECTING: it retries itself.
-        if (stopped || source.readyState !== EVENT_SOURCE_CLOSED) return;
-        void keyRefusal().then((refusal) => {
-          if (stopped) return;
-          if (refusal) {
-            fail(refusal);
-            return;
-          }
-          timer = setTimeout(open, delay);
-          delay = Math.min(delay * 2, WATCH_RETRY_MAX_MS);
+        // Looked at once the error is told: Node's EventSource closes just after telling it
+        // that a server could not be reached.
+        queueMicrotask(() => {
+          // Once per stream: Node's tells the same failure twice.
+          if (stopped || reopening || opened.readyState !== EVENT_SOURCE_CLOSED) return;
+          reopening = true;
+          void keyRefusal().then((refusal) => {
+            if (stopped) return;
+            if (refusal) {
+              fail(refusal);
+              return;
+            }
+            timer = setTimeout(open, delay);
+            delay = Math.min(delay * 2, WATCH_RETRY_MAX_MS);
+          });
         });
       });
     };
