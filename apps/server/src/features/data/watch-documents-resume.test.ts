@@ -13,7 +13,14 @@ import { MAX_REPLAYED_CHANGES, pruneDocumentChanges } from "./watch-documents";
  */
 
 type Event = { id: string | undefined; type: string; data: unknown };
-type Stream = { status: number; body: string; events: Event[]; close: () => void };
+type Stream = {
+  status: number;
+  body: string;
+  events: Event[];
+  close: () => void;
+  /** Resolves when the server ends the stream. */
+  ended: Promise<void>;
+};
 
 const streams: Stream[] = [];
 afterEach(() => {
@@ -36,7 +43,13 @@ async function openStream(
       headers: resume.header === undefined ? {} : { "last-event-id": resume.header },
     },
   );
-  const stream: Stream = { status: response.status, body: "", events: [], close: () => {} };
+  const stream: Stream = {
+    status: response.status,
+    body: "",
+    events: [],
+    close: () => {},
+    ended: Promise.resolve(),
+  };
   stream.close = () => abort.abort();
   streams.push(stream);
   if (response.status !== 200) {
@@ -47,7 +60,7 @@ async function openStream(
   const ready = new Promise<void>((resolve) => {
     sawReady = resolve;
   });
-  void (async () => {
+  stream.ended = (async () => {
     const decoder = new TextDecoder();
     let buffer = "";
     try {
@@ -296,3 +309,23 @@ describe("a collection's stream, resumed", () => {
     await pruneDocumentChanges({ db: app.deps.db, keptMs: 0 });
   });
 });
+
+// A LISTEN dropped and made again (PostgreSQL restarted, a failover) missed what was notified
+// meanwhile: the open streams end, and their clients get it from the log when they come back.
+it.skipIf(!process.env.TEST_DATABASE_URL)(
+  "ends the open streams when the notifications were lost, for their clients to resume",
+  async () => {
+    const { key } = await projectWithKey();
+    const stream = await openStream(base, key, "lost");
+    await add(key, "lost", "before");
+    await expect.poll(() => changes(stream), SOON).toEqual(["document-added:before"]);
+    const seen = lastId(stream);
+    await app.deps.db.execute(sql`
+      select pg_terminate_backend(pid) from pg_stat_activity
+      where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen %'`);
+    await add(key, "lost", "meanwhile");
+    await stream.ended;
+    const resumed = await openStream(base, key, "lost", { header: seen });
+    await expect.poll(() => changes(resumed), SOON).toEqual(["document-added:meanwhile"]);
+  },
+);

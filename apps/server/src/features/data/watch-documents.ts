@@ -105,7 +105,12 @@ export function createDocumentsWatcher(options: {
         }),
       );
     },
-    onRelisten: options.missed,
+    onRelisten: () => {
+      options.missed();
+      // What was notified meanwhile never reached the open streams: each ends, and its client,
+      // back with its Last-Event-ID, gets it from the log (decision 039).
+      for (const streams of keyedStreams.values()) for (const stream of streams) stream.end();
+    },
     log,
   });
 
