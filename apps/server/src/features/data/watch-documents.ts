@@ -1,4 +1,4 @@
-import { DATA_MODIFIED_EVENT, DATA_RESET_EVENT, DataEvents } from "@hybridge/shared/data/protocol";
+import { DATA_RESET_EVENT, DataEvents } from "@hybridge/shared/data/protocol";
 import { and, asc, eq, gt, max, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { replacedKeys } from "../../platform/database-key";
@@ -30,7 +30,7 @@ const PRUNE_EVERY_MS = 60_000;
 /** The event a change is sent as: a document added or modified (whole), or deleted ({ id }). */
 const EVENT_OF_OP: Record<string, string> = {
   insert: DataEvents.added,
-  update: DATA_MODIFIED_EVENT,
+  update: DataEvents.modified,
   delete: DataEvents.deleted,
 };
 
@@ -39,10 +39,11 @@ type KeyedStream = { keyHash: string; end: () => void };
 
 /**
  * Keeps the apps' collection streams and this process's remembered pages up to date. The
- * documents table's trigger notifies every document added or deleted, wherever it is done, on
- * DATA_CHANGES_CHANNEL: each one voids its collection's pages (`changed`). While a stream
- * watches that project's collection, an added document is read once (one query, whatever the
- * number of viewers) and sent whole; a deleted one is sent as its id; in commit order.
+ * documents table's trigger notifies every document added, written or deleted, wherever it is
+ * done, on DATA_CHANGES_CHANNEL: each one voids its collection's pages (`changed`). While a
+ * stream watches that project's collection, an added or written document is read once (one
+ * query, whatever the number of viewers) and sent whole; a deleted one is sent as its id; in
+ * commit order.
  *
  * A stream lives only as long as the key it was opened with: when a project's key may have
  * changed (`keyChanged`, from the database_keys notification, wherever it was changed; or
@@ -295,10 +296,7 @@ async function readStreamStart(options: {
       changeId: documentChanges.id,
       op: documentChanges.op,
       documentId: documentChanges.documentId,
-      id: documents.id,
-      data: documents.data,
-      createdAt: documents.createdAt,
-      fileKey: documents.fileKey,
+      document: documentColumns,
     })
     .from(documentChanges)
     .leftJoin(
@@ -314,15 +312,7 @@ async function readStreamStart(options: {
     const type = EVENT_OF_OP[row.op] ?? DataEvents.added;
     const id = String(row.changeId);
     if (row.op === "delete") replay.push({ type, id, data: { id: row.documentId } });
-    else if (row.id && row.data && row.createdAt) {
-      const document = {
-        id: row.id,
-        data: row.data,
-        createdAt: row.createdAt,
-        fileKey: row.fileKey,
-      };
-      replay.push({ type, id, data: toDocument(document, view) });
-    }
+    else if (row.document) replay.push({ type, id, data: toDocument(row.document, view) });
   }
   return { head: Math.max(head, Number(rows.at(-1)?.changeId ?? 0)), reset: false, replay };
 }
