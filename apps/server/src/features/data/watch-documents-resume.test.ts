@@ -183,6 +183,8 @@ describe("a collection's stream, resumed", () => {
     expect(resumed.events.find((event) => event.type === "document-modified")?.data).toEqual({
       id: c,
       createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+      version: 2,
       text: "c, edited",
     });
 
