@@ -1,12 +1,15 @@
 import {
   COLLECTION_NAME,
   DATA_API_PATH,
+  DATA_LEFT_EVENT,
   DATA_RESET_EVENT,
   DataEvents,
   IF_VERSION_PARAM,
   LAST_EVENT_ID_PARAM,
   OPERATION_KEY,
+  STREAM_QUERY_PARAM,
 } from "@hybridge/shared/data/protocol";
+import type { DocumentQueryInput } from "@hybridge/shared/data/query";
 import { SdkTexts } from "@hybridge/shared/data/texts";
 import { settings } from "./config";
 import { HybridgeError } from "./errors";
@@ -85,6 +88,15 @@ function documentPath(collection: string, id: string, options: WriteOptions = {}
       : `?${IF_VERSION_PARAM}=${encodeURIComponent(options.ifVersion)}`;
   return `${collectionPath(collection)}/documents/${encodeURIComponent(id)}${query}`;
 }
+
+/**
+ * What db.query(…).watch adds to db.watch: the stream's query (its where, tested by the server
+ * against every change) and how to read the query's documents (at the start, and after a reset).
+ */
+export type StreamQuery = {
+  where: DocumentQueryInput["where"];
+  read: () => Promise<HybridgeDocument[]>;
+};
 
 /** What db.watch tells besides the changes. */
 export type WatchOptions = {
@@ -204,7 +216,11 @@ export const db = {
    */
   query<T extends Fields = Fields>(collection: string): Query<T> {
     const path = collectionPath(collection);
-    return new Query<T>((route, body) => call("POST", `${path}/${route}`, body));
+    return new Query<T>(
+      (route, body) => call("POST", `${path}/${route}`, body),
+      {},
+      (callback, options, stream) => db.watch(collection, callback, options, stream),
+    );
   },
 
   /**
@@ -285,6 +301,8 @@ export const db = {
     collection: string,
     callback: (change: DocumentChange) => void,
     options: WatchOptions = {},
+    /** db.query(…).watch's: only the query's documents (its own, not for apps to pass). */
+    query?: StreamQuery,
   ): () => void {
     const { server, key } = settings();
     const EventSource = (globalThis as { EventSource?: EventSourceClass }).EventSource;
@@ -292,7 +310,11 @@ export const db = {
       throw new HybridgeError("UNSUPPORTED", SdkTexts.noEventSource);
     }
     const path = collectionPath(collection);
-    const url = `${server}${path}/events?key=${encodeURIComponent(key)}`;
+    const url = `${server}${path}/events?key=${encodeURIComponent(key)}${
+      query?.where
+        ? `&${STREAM_QUERY_PARAM}=${encodeURIComponent(JSON.stringify({ where: query.where }))}`
+        : ""
+    }`;
     let source: EventSourceLike;
     let stopped = false;
     let delay = WATCH_RETRY_MS;
@@ -317,6 +339,8 @@ export const db = {
         return { type: "modified", document: JSON.parse(event.data) };
       }
       if (type === DataEvents.deleted) return { type: "deleted", id: JSON.parse(event.data).id };
+      // Written out of the stream's query: gone from it, as a deletion is.
+      if (type === DATA_LEFT_EVENT) return { type: "deleted", id: JSON.parse(event.data).id };
       return undefined;
     };
     /** Reads the collection again (retrying as a refused stream does), then calls back. */
@@ -326,9 +350,11 @@ export const db = {
       let documents: HybridgeDocument[] | undefined;
       while (!stopped && !documents) {
         try {
-          documents = await db.getDocs(collection, { limit: RESET_READ_LIMIT });
+          documents = query
+            ? await query.read()
+            : await db.getDocs(collection, { limit: RESET_READ_LIMIT });
         } catch (error) {
-          if (error instanceof HybridgeError && error.status === 401) return fail(error);
+          if (error instanceof HybridgeError && refused(error)) return fail(error);
           await new Promise((resolve) => setTimeout(resolve, wait));
           wait = Math.min(wait * 2, WATCH_RETRY_MAX_MS);
         }
@@ -356,12 +382,16 @@ export const db = {
       callback(change);
     };
     /** EventSource does not say why it was refused: the same key on a plain request tells. */
+    /** What no retry mends: the key (401), or a query the server refuses (400). */
+    const refused = (error: HybridgeError) =>
+      error.status === 401 || (query !== undefined && error.status === 400);
     const keyRefusal = async (): Promise<HybridgeError | null> => {
       try {
-        await call("GET", `${path}/documents?limit=1`);
+        if (query) await query.read();
+        else await call("GET", `${path}/documents?limit=1`);
         return null;
       } catch (error) {
-        return error instanceof HybridgeError && error.status === 401 ? error : null;
+        return error instanceof HybridgeError && refused(error) ? error : null;
       }
     };
     const open = () => {
@@ -372,9 +402,16 @@ export const db = {
       // Sent first on every stream: it is open (its id is where the stream stands).
       source.addEventListener("ready", (event) => {
         delay = WATCH_RETRY_MS;
-        if (!held && event.lastEventId && !lastId) lastId = event.lastEventId;
+        // A query's watch starts with the query's documents, read once the stream is open.
+        if (query && !held && !lastId) handle(DATA_RESET_EVENT, event);
+        else if (!held && event.lastEventId && !lastId) lastId = event.lastEventId;
       });
-      for (const type of [DataEvents.added, DataEvents.modified, DataEvents.deleted]) {
+      for (const type of [
+        DataEvents.added,
+        DataEvents.modified,
+        DataEvents.deleted,
+        DATA_LEFT_EVENT,
+      ]) {
         source.addEventListener(type, (event) => handle(type, event));
       }
       source.addEventListener(DATA_RESET_EVENT, (event) => handle(DATA_RESET_EVENT, event));

@@ -7,7 +7,12 @@ import type {
   QueryOp,
   SortDirection,
 } from "@hybridge/shared/data/query";
-import type { HybridgeDocument as StoredDocument } from "./db";
+import type {
+  DocumentChange,
+  HybridgeDocument as StoredDocument,
+  StreamQuery,
+  WatchOptions,
+} from "./db";
 
 type Fields = Record<string, unknown>;
 
@@ -21,6 +26,26 @@ export type QueryPage<T extends Fields = Fields> = {
 /** How a query reaches the server: db.ts's `call`, on the collection's path. */
 export type QueryTransport = <R>(route: "query" | "count", body: DocumentQueryInput) => Promise<R>;
 
+/** How a query's watch follows its collection: db.watch, with the stream's query. */
+export type QueryFollow = (
+  callback: (change: DocumentChange) => void,
+  options: WatchOptions,
+  query: StreamQuery,
+) => () => void;
+
+/**
+ * What a query's watch calls back with: first `results`, the query's documents (as `get()`
+ * answers them), then each change of the query's documents. `added`: a document now matches
+ * (added, or written into the query); `modified`: one that matched is written and still does;
+ * `removed`: one that matched was deleted or written out of the query. After a long
+ * disconnection `results` comes again: replace what you hold with it.
+ */
+export type QueryChange<T extends Fields = Fields> =
+  | { type: "results"; documents: Array<StoredDocument & T> }
+  | { type: "added"; document: StoredDocument & T }
+  | { type: "modified"; document: StoredDocument & T }
+  | { type: "removed"; id: string };
+
 /**
  * A query on one collection, built by `db.query("orders")`. Immutable: every method returns a
  * new query, so a base query can be shared and narrowed. Nothing is sent before `get`, `page`
@@ -30,14 +55,16 @@ export type QueryTransport = <R>(route: "query" | "count", body: DocumentQueryIn
 export class Query<T extends Fields = Fields> {
   readonly #send: QueryTransport;
   readonly #body: DocumentQueryInput;
+  readonly #follow: QueryFollow | undefined;
 
-  constructor(send: QueryTransport, body: DocumentQueryInput = {}) {
+  constructor(send: QueryTransport, body: DocumentQueryInput = {}, follow?: QueryFollow) {
     this.#send = send;
     this.#body = body;
+    this.#follow = follow;
   }
 
   #with(change: DocumentQueryInput): Query<T> {
-    return new Query<T>(this.#send, { ...this.#body, ...change });
+    return new Query<T>(this.#send, { ...this.#body, ...change }, this.#follow);
   }
 
   /**
@@ -64,7 +91,11 @@ export class Query<T extends Fields = Fields> {
   /** Starts just after the last document of the page that gave `cursor` (its `next`). */
   after(cursor: string | null): Query<T> {
     const { after: _, ...rest } = this.#body;
-    return new Query<T>(this.#send, cursor === null ? rest : { ...rest, after: cursor });
+    return new Query<T>(
+      this.#send,
+      cursor === null ? rest : { ...rest, after: cursor },
+      this.#follow,
+    );
   }
 
   /** The documents, in the query's order (newest first without orderBy). */
@@ -88,5 +119,39 @@ export class Query<T extends Fields = Fields> {
     return answer.count;
   }
 
-  // Live queries (`watch`) join here: issue 24's live part.
+  /**
+   * Follows the query live: calls back first with `{ type: "results", documents }` (what
+   * `get()` answers), then with `added`, `modified` and `removed` for the query's documents
+   * only, from this phone or any other, in commit order; a document written so that it no
+   * longer matches is `removed`. Returns the function that stops watching. The `where` decides
+   * what follows; the order and limit shape the results (an added document comes as `added`,
+   * wherever it would sort). Reconnects and resumes as db.watch does; after a long disconnection
+   * `results` comes again. A query the server refuses stops the watch and calls
+   * `options.onError` (VALIDATION), as a refused key does (UNAUTHENTICATED).
+   */
+  watch(callback: (change: QueryChange<T>) => void, options: WatchOptions = {}): () => void {
+    const follow = this.#follow;
+    if (!follow) throw new TypeError("This query was not made by db.query.");
+    /** The ids of the documents the subscriber holds: what a change adds, modifies or removes. */
+    const held = new Set<string>();
+    const read = () => this.get();
+    return follow(
+      (change) => {
+        if (change.type === "reset") {
+          held.clear();
+          for (const document of change.documents) held.add(document.id);
+          callback({ type: "results", documents: change.documents as Array<StoredDocument & T> });
+        } else if (change.type === "deleted") {
+          if (held.delete(change.id)) callback({ type: "removed", id: change.id });
+        } else {
+          const { document } = change;
+          const type = held.has(document.id) ? "modified" : "added";
+          held.add(document.id);
+          callback({ type, document: document as StoredDocument & T });
+        }
+      },
+      options,
+      { where: this.#body.where, read },
+    );
+  }
 }

@@ -33,3 +33,10 @@ export const DATA_RESET_EVENT = "reset";
 export const LAST_EVENT_ID_PARAM = "lastEventId";
 /** A change's id as a stream sends it (`id:`) and takes it back (Last-Event-ID, lastEventId). */
 export const CHANGE_ID = /^\d{1,15}$/;
+/**
+ * On a stream opened with a query (`?query=`, a watch on a query): a document written so that it
+ * no longer matches the query, as `{ id }`. Its client drops it if it held it.
+ */
+export const DATA_LEFT_EVENT = "document-left";
+/** The query parameter of a stream that sends only the changes of a query's documents. */
+export const STREAM_QUERY_PARAM = "query";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { pageCursorField } from "../common/paging";
 import { CHANGE_ID, COLLECTION_NAME } from "./protocol";
+import { type Filter, parseDocumentQuery } from "./query";
 import { DataStreamTexts, DataTexts } from "./texts";
 
 export {
@@ -128,4 +129,24 @@ export const DataFileParamsSchema = z.object({
 export const DataEventsQuerySchema = strictQuery({
   key: z.string().optional(),
   lastEventId: z.string().regex(CHANGE_ID, DataStreamTexts.invalidLastEventId).optional(),
+  query: z
+    .string()
+    .transform((text, context): Filter | null => {
+      let input: unknown;
+      try {
+        input = JSON.parse(text);
+      } catch {
+        context.addIssue({ code: "custom", message: DataStreamTexts.invalidQuery });
+        return z.NEVER;
+      }
+      const read = parseDocumentQuery(input);
+      if (read.issues) {
+        for (const issue of read.issues) {
+          context.addIssue({ code: "custom", message: DataStreamTexts.queryIssue(issue.message) });
+        }
+        return z.NEVER;
+      }
+      return read.query.filter ?? null;
+    })
+    .optional(),
 });

@@ -134,4 +134,6 @@ export const QueryTexts = {
 export const DataStreamTexts = {
   invalidLastEventId:
     "lastEventId: must be the id of a change this stream sent (digits), as Last-Event-ID carries it.",
+  invalidQuery: "query: must be a query as JSON text, as the query route takes it ({ where }).",
+  queryIssue: (message: string) => `query: ${message}`,
 } as const;

@@ -46,6 +46,7 @@ import {
 } from "./documents";
 import { countDocuments, queryDocuments } from "./query-documents";
 import { createDocumentsWatcher } from "./watch-documents";
+import { sendMatching } from "./watch-query";
 import { replaceDocument, updateDocument } from "./write-documents";
 
 const DATA_API_PREFIX = DATA_API_PATH;
@@ -414,7 +415,9 @@ export async function registerDataRoutes(app: FastifyInstance) {
   // document-added (the document), document-modified (the document) and document-deleted
   // ({ id }), each with its change's id. A client resuming after one (Last-Event-ID, or
   // ?lastEventId=) first gets what it missed, or `reset` past what the server keeps (decision
-  // 039). The stream ends when the project's key stops being the one it was opened with;
+  // 039). With ?query= (JSON, the query route's body: its where), only the changes of the
+  // documents it matches, and document-left ({ id }) for one written out of it. The stream ends
+  // when the project's key stops being the one it was opened with;
   // reopened with it, it is refused.
   r.get(
     `${DATA_API_PREFIX}/collections/:collection/events`,
@@ -443,7 +446,23 @@ export async function registerDataRoutes(app: FastifyInstance) {
           forget();
         },
       });
-      feed.start(stream.send);
+      // With ?query=, only the query's documents (a watch on a query): see watch-query.ts.
+      const { query: filter } = request.query;
+      feed.start(
+        filter
+          ? sendMatching({
+              db,
+              scope,
+              filter,
+              view,
+              send: stream.send,
+              fail: (error) => {
+                request.log.warn({ err: error }, "testing a change against a query failed");
+                reply.raw.end();
+              },
+            })
+          : stream.send,
+      );
       forget = watcher.keepStream(scope.projectId, {
         keyHash: caller.keyHash,
         openedAfter,
