@@ -1,3 +1,4 @@
+import { paths } from "@hybridge/shared/common/paths";
 import { DOCS_IMPORT_SNIPPET, docsGroups } from "@hybridge/shared/marketing/docs-guide";
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./support/browser";
@@ -76,6 +77,92 @@ const RUNS: Record<
       after: 'if ((await db.getDoc("orders", id)) !== null) throw new Error("still there");',
     },
   ],
+  "db-update": [
+    {
+      before: 'const id = await db.add("orders", { item: "Espresso", status: "open" });',
+      after:
+        'const stored = await db.getDoc("orders", id); if (order.status !== "paid" || order.version !== 2 || stored?.status !== "paid" || stored.item !== "Espresso") throw new Error(JSON.stringify([order, stored]));',
+    },
+    {
+      before: 'const id = "00000000-0000-4000-8000-000000000000";',
+      error: "NOT_FOUND",
+    },
+  ],
+  "db-set": [
+    {
+      before: 'const id = await db.add("orders", { item: "Mocha", note: "no sugar" });',
+      after:
+        'const stored = await db.getDoc("orders", id); if (stored?.item !== "Latte" || stored.quantity !== 1 || "note" in stored || stored.version !== 2) throw new Error(JSON.stringify(stored));',
+    },
+  ],
+  "db-increment": [
+    {
+      before: 'const id = await db.add("orders", { item: "Tea", quantity: 2 });',
+      after:
+        'const stored = await db.getDoc("orders", id); if (stored?.quantity !== 3) throw new Error(JSON.stringify(stored));',
+    },
+  ],
+  "db-array-union-remove": [
+    {
+      before:
+        'const id = await db.add("orders", { item: "Latte", extras: ["sugar", "oat milk"] });',
+      after:
+        'const stored = await db.getDoc("orders", id); if (JSON.stringify(stored?.extras) !== JSON.stringify(["sugar", "oat milk"])) throw new Error(JSON.stringify(stored));',
+    },
+  ],
+  "db-delete-field": [
+    {
+      before: 'const id = await db.add("orders", { item: "Latte", note: "to go" });',
+      after:
+        'const stored = await db.getDoc("orders", id); if (!stored || "note" in stored || stored.item !== "Latte") throw new Error(JSON.stringify(stored));',
+    },
+  ],
+  "db-if-version": [
+    // Nobody wrote it meanwhile: the write goes through, and nothing is said.
+    {
+      before:
+        'const id = await db.add("orders", { item: "Mocha", status: "open" }); const said = []; const alert = (text) => said.push(text);',
+      after:
+        'const stored = await db.getDoc("orders", id); if (stored?.status !== "paid" || said.length !== 0) throw new Error(JSON.stringify([stored, said]));',
+    },
+    // Another phone writes it between the read and the write: CONFLICT, said, nothing changed.
+    {
+      before:
+        'const id = await db.add("orders", { item: "Mocha", status: "open" }); const said = []; const alert = (text) => said.push(text); const read = db.getDoc; db.getDoc = async (...args) => { db.getDoc = read; const found = await read(...args); await db.update("orders", id, { status: "cancelled" }); return found; };',
+      after:
+        'const stored = await db.getDoc("orders", id); if (stored?.status !== "cancelled" || stored.version !== 2 || said.length !== 1) throw new Error(JSON.stringify([stored, said]));',
+    },
+  ],
+  "db-query": [
+    {
+      before:
+        'const ids = {}; for (const [name, total, status] of [["a", 12, "open"], ["b", 30, "open"], ["c", 50, "paid"], ["d", 5, "open"]]) ids[name] = await db.add("orders", { item: "Query " + name, total, status });',
+      after:
+        'const got = open.map((o) => o.id); if (open.some((o) => o.status !== "open" || !(o.total >= 10)) || open.some((o, i) => i > 0 && open[i - 1].total < o.total) || got.indexOf(ids.b) < 0 || got.indexOf(ids.b) > got.indexOf(ids.a) || got.includes(ids.c) || got.includes(ids.d) || open.length > 20) throw new Error(JSON.stringify(open));',
+    },
+  ],
+  "db-query-page": [
+    {
+      before:
+        'for (let i = 1; i <= 21; i++) await db.add("orders", { item: "Page " + String(i).padStart(2, "0") });',
+      after:
+        'const seen = new Set(first.docs.map((o) => o.id)); if (first.docs.length !== 20 || !first.next || !second || second.docs.length === 0 || second.docs.some((o) => seen.has(o.id))) throw new Error(JSON.stringify([first, second])); const last = await db.query("orders").orderBy("item").limit(500).get(); const together = [...first.docs, ...second.docs].map((o) => o.id); if (JSON.stringify(together) !== JSON.stringify(last.slice(0, together.length).map((o) => o.id))) throw new Error("pages do not follow the order");',
+    },
+  ],
+  "db-count": [
+    {
+      before: 'await db.add("orders", { item: "Counted", status: "open" });',
+      after:
+        'const listed = await db.query("orders").where("status", "==", "open").limit(500).get(); if (openOrders < 1 || openOrders !== listed.length) throw new Error(openOrders + " " + listed.length);',
+    },
+  ],
+  "db-query-watch": [
+    {
+      before: 'const waiting = await db.add("orders", { item: "Waiting", status: "open" });',
+      after:
+        'const until = async (what, holds) => { for (let i = 0; i < 200 && !holds(); i++) await new Promise((r) => setTimeout(r, 50)); if (!holds()) throw new Error(what + ": " + JSON.stringify([...open.keys()])); }; await until("results", () => open.has(waiting)); const placed = await db.add("orders", { item: "Placed", status: "open" }); await until("added", () => open.has(placed)); await db.update("orders", placed, { item: "Placed twice" }); await until("modified", () => open.get(placed)?.item === "Placed twice"); await db.update("orders", waiting, { status: "paid" }); await until("removed", () => !open.has(waiting)); stop(); if ([...open.values()].some((o) => o.status !== "open")) throw new Error("not open");',
+    },
+  ],
   "device-gallery": [
     { files: 2, after: "if (photos.length !== 2) throw new Error(String(photos.length));" },
   ],
@@ -93,6 +180,8 @@ describe("every snippet of /docs", () => {
     const { context, page, allowErrors } = await browser.newPage();
     // db.getDoc of a missing document: the browser logs the 404 the SDK turns into null.
     allowErrors(/status of 404 .*\/api\/v1\/db\/collections\/orders\/documents\//);
+    // db-if-version's conflict, as the browser logs it before the SDK throws CONFLICT.
+    allowErrors(/status of 409 .*\/api\/v1\/db\/collections\/orders\/documents\//);
     await createSignedInUser(context);
     const project = await createConsoleProject(context);
     const key = await revealDatabaseKey(context, project.id);
@@ -164,5 +253,26 @@ describe("every snippet of /docs", () => {
         }
       }
     }
+  });
+});
+
+describe("/docs' query semantics", () => {
+  it("are shown after the query functions, with the database API's OpenAPI document", async () => {
+    const { page } = await browser.newPage();
+    await page.goto(paths.docs);
+    const queries = page.getByRole("region", { name: "Queries", exact: true });
+    const notes = queries.getByRole("article", { name: "Query semantics", exact: true });
+    await notes.getByText(/!= and not-in exclude documents that lack the field/).waitFor();
+    const link = notes.getByRole("link", { name: "The database API as OpenAPI", exact: true });
+    const href = await link.getAttribute("href");
+    expect(href).toBe(`${baseUrl()}/api/openapi.json`);
+    const document = (await (await fetch(href ?? "")).json()) as {
+      openapi?: string;
+      paths?: Record<string, unknown>;
+    };
+    expect(document.openapi).toMatch(/^3\./);
+    expect(Object.keys(document.paths ?? {})).toContain(
+      "/api/v1/db/collections/{collection}/query",
+    );
   });
 });

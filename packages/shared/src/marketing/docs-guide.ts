@@ -21,12 +21,24 @@ export type DocsFunction = {
   comingSoon?: true;
 };
 
+/** A group's closing notes: rules that hold for all its functions, and a link. */
+export type DocsNotes = {
+  id: string;
+  title: string;
+  points: string[];
+  link?: { label: string; href: string };
+};
+
 export type DocsGroup = {
   id: string;
   title: string;
   text: string;
   functions: DocsFunction[];
+  notes?: DocsNotes;
 };
+
+/** The address of the database API's OpenAPI document on a server (platform/openapi.ts). */
+export const OPENAPI_DOCUMENT_PATH = "/api/openapi.json";
 
 /**
  * The Test Mode guide's functions, with `server` (this server's address) in the commands. The
@@ -138,6 +150,48 @@ export const docsGroups = (server: string): DocsGroup[] => [
         code: 'const order = await db.getDoc("orders", id);\nif (order) console.log(order.item);',
       },
       {
+        id: "db-update",
+        title: "Update a document",
+        text: "Changes some top-level fields and returns the document as written; its other fields are kept. An object replaces the stored one whole, and a field set to null stays null. Fails with NOT_FOUND when there is no such document: it is not created.",
+        language: "js",
+        code: 'const order = await db.update("orders", id, { status: "paid" });\n// order.version: one more than before the write',
+      },
+      {
+        id: "db-set",
+        title: "Replace a document",
+        text: "Replaces all the fields of a document with new ones, keeping its id and createdAt. Fails with NOT_FOUND when there is no such document.",
+        language: "js",
+        code: 'await db.set("orders", id, { item: "Latte", quantity: 1 });',
+      },
+      {
+        id: "db-increment",
+        title: "Increment a number",
+        text: "Adds to the stored number on the server, so phones adding at the same time never lose each other's: 50 increments of 1 add exactly 50. A missing field counts as 0; a negative number subtracts.",
+        language: "js",
+        code: 'await db.update("orders", id, { quantity: db.increment(1) });',
+      },
+      {
+        id: "db-array-union-remove",
+        title: "Add to or remove from a list",
+        text: "arrayUnion appends the values the stored list lacks, each once; arrayRemove removes every element equal to one of the values. Both are applied on the server, so concurrent writers keep each other's values.",
+        language: "js",
+        code: 'await db.update("orders", id, { extras: db.arrayUnion("oat milk", "syrup") });\nawait db.update("orders", id, { extras: db.arrayRemove("syrup") });',
+      },
+      {
+        id: "db-delete-field",
+        title: "Remove a field",
+        text: "Removes one field from the document; the others are kept.",
+        language: "js",
+        code: 'await db.update("orders", id, { note: db.deleteField() });',
+      },
+      {
+        id: "db-if-version",
+        title: "Write only if nobody else did",
+        text: "Every document has a version: 1 when added, one more per write. Pass the version you read as ifVersion to update, set or delete: if someone wrote the document since, the call fails with CONFLICT (status 409) and changes nothing.",
+        language: "js",
+        code: 'const order = await db.getDoc("orders", id);\ntry {\n  await db.update("orders", id, { status: "paid" }, { ifVersion: order.version });\n} catch (error) {\n  if (error.code !== "CONFLICT") throw error;\n  alert("This order was just changed. Check it and try again.");\n}',
+      },
+      {
         id: "db-delete",
         title: "Delete a document",
         text: "Deletes one document by its id. A file added with it is deleted too.",
@@ -145,6 +199,54 @@ export const docsGroups = (server: string): DocsGroup[] => [
         code: 'await db.delete("orders", id);',
       },
     ],
+  },
+  {
+    id: "queries",
+    title: "Queries",
+    text: "Find documents by their fields, sorted and paged, count them, and follow them live. A query is built step by step and sent by get(), page(), count() or watch().",
+    functions: [
+      {
+        id: "db-query",
+        title: "Query documents",
+        text: 'where keeps the documents whose field compares with a value (==, !=, <, <=, >, >=, in, not-in, array-contains, array-contains-any); several where must all hold. orderBy sorts (asc or desc; a second one breaks ties), limit caps the answer (100 by default, 500 at most). Fields may be paths such as "address.city".',
+        language: "js",
+        code: 'const open = await db\n  .query("orders")\n  .where("status", "==", "open")\n  .where("total", ">=", 10)\n  .orderBy("total", "desc")\n  .limit(20)\n  .get();',
+      },
+      {
+        id: "db-query-page",
+        title: "Page through a query",
+        text: "page() returns the documents and next, the cursor of the following page (null on the last one). after(next) continues just after the page: no document is repeated or skipped while others are added or deleted.",
+        language: "js",
+        code: 'const byItem = db.query("orders").orderBy("item").limit(20);\nconst first = await byItem.page();\n// first.docs: the documents; first.next: null on the last page\nconst second = first.next ? await byItem.after(first.next).page() : null;',
+      },
+      {
+        id: "db-count",
+        title: "Count documents",
+        text: "Counts the documents the query's where keeps, without reading them.",
+        language: "js",
+        code: 'const openOrders = await db.query("orders").where("status", "==", "open").count();',
+      },
+      {
+        id: "db-query-watch",
+        title: "Watch a query",
+        text: "Calls back first with the query's results, then with each document added to, modified in or removed from them, from this phone or any other. A document written so that it no longer matches is removed. Returns the function that stops watching. After a long disconnection the results come again: replace what you hold.",
+        language: "js",
+        code: 'const open = new Map();\nconst stop = db\n  .query("orders")\n  .where("status", "==", "open")\n  .watch((change) => {\n    if (change.type === "results") {\n      open.clear();\n      for (const order of change.documents) open.set(order.id, order);\n    } else if (change.type === "removed") {\n      open.delete(change.id);\n    } else {\n      open.set(change.document.id, change.document); // added or modified\n    }\n  });\n// When the screen closes: stop();',
+      },
+    ],
+    notes: {
+      id: "query-semantics",
+      title: "Query semantics",
+      points: [
+        'Values compare only with values of their own JSON type: numbers by value, strings by Unicode code point ("Z" before "a"), false before true; null equals only null. <, <=, > and >= take a number, a string or a boolean.',
+        'A document without the field never matches a condition, whatever the operator: != and not-in exclude documents that lack the field (a field set to null has it, and matches != "paid").',
+        'A path reads inside objects, never into lists: "address.city". id, createdAt and updatedAt are the server\'s fields; createdAt and updatedAt compare with ISO 8601 dates.',
+        "Sort order, ascending: missing, null, false, true, numbers, strings, lists, objects; desc is the exact reverse. Ties are broken by id. Without orderBy, newest first.",
+        "Limits: 20 where, 5 orderBy, 1 to 30 values for in, not-in and array-contains-any, limit 1 to 500. A cursor continues only the order it came from. A query that takes over 2 seconds is stopped with QUERY_TOO_SLOW, naming the fields an index would need.",
+        "A document whose sort values change between two pages may be met twice or not at all. A watch follows the where: order and limit shape its first results only.",
+      ],
+      link: { label: "The database API as OpenAPI", href: `${server}${OPENAPI_DOCUMENT_PATH}` },
+    },
   },
   {
     id: "device",

@@ -2,6 +2,7 @@ import { CONTACT_EMAIL } from "@hybridge/shared/common/paths";
 import { MARKETING_VIDEOS } from "@hybridge/shared/marketing/media";
 import { Mail } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { textLinkClasses } from "@/components/ui/text-link";
 import { serverAddress } from "@/lib/server-address";
 import { CodeSnippet } from "../components/code-snippet";
 import { VideoFrame } from "../components/video-frame";
@@ -126,6 +127,29 @@ export function DocsPage() {
                       </article>
                     ))}
                   </div>
+                  {group.notes && (
+                    <article
+                      id={group.notes.id}
+                      aria-labelledby={`${group.notes.id}-title`}
+                      className={`${anchorClasses} mt-8`}
+                    >
+                      <h4 id={`${group.notes.id}-title`} className="font-semibold text-slate-900">
+                        {group.notes.title}
+                      </h4>
+                      <ul className="mt-2 list-disc space-y-2 pl-5 text-slate-600 text-sm leading-relaxed">
+                        {group.notes.points.map((point) => (
+                          <li key={point}>{point}</li>
+                        ))}
+                      </ul>
+                      {group.notes.link && (
+                        <p className="mt-3 text-sm">
+                          <a href={group.notes.link.href} className={textLinkClasses}>
+                            {group.notes.link.label}
+                          </a>
+                        </p>
+                      )}
+                    </article>
+                  )}
                 </section>
               ))}
             </div>
