@@ -167,6 +167,17 @@ describe("the command line, step by step as /docs says", () => {
     await page.getByRole("button", { name: "Add" }).click();
     const notes = page.getByRole("list", { name: "Notes" });
     await expectVisible(notes.getByText("Bought oat milk", { exact: true }));
+    // Ticking a note done (db.update) moves it below the open ones (the query's order).
+    await page.getByRole("textbox", { name: "Note" }).fill("Call the bakery");
+    await page.getByRole("button", { name: "Add" }).click();
+    const order = () => notes.getByRole("listitem").allTextContents();
+    await expect.poll(order).toEqual(["Call the bakery", "Bought oat milk"]);
+    await notes.getByRole("checkbox", { name: "Call the bakery" }).check();
+    await expect.poll(order).toEqual(["Bought oat milk", "Call the bakery"]);
+    expect(await notes.getByRole("checkbox", { name: "Call the bakery" }).isChecked()).toBe(true);
+    await page.reload();
+    await expect.poll(order, { timeout: 10_000 }).toEqual(["Bought oat milk", "Call the bakery"]);
+    expect(await notes.getByRole("checkbox", { name: "Bought oat milk" }).isChecked()).toBe(false);
 
     // The console's Database section lists it.
     const consolePage = await context.newPage();
@@ -175,7 +186,7 @@ describe("the command line, step by step as /docs says", () => {
       name: DatabaseSectionTexts.title,
       exact: true,
     });
-    await expectVisible(database.getByRole("button", { name: /notes\s*1 document$/ }));
+    await expectVisible(database.getByRole("button", { name: /notes\s*2 documents$/ }));
 
     // "Deploy the web app": a deploy token from the console's Web app section, then npm run deploy.
     const webApp = consolePage.getByRole("region", { name: BundlesTexts.title, exact: true });

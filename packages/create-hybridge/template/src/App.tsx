@@ -1,11 +1,19 @@
 import { db, type HybridgeDocument, HybridgeError } from "@hybridge/app";
 import { type FormEvent, useEffect, useState } from "react";
 
-type Note = HybridgeDocument & { text: string };
+type NoteFields = { text: string; done: boolean };
+type Note = HybridgeDocument & NoteFields;
+
+/** The notes to show: open ones first (false sorts before true), newest first within each. */
+const openFirst = db
+  .query<NoteFields>("notes")
+  .orderBy("done", "asc")
+  .orderBy("createdAt", "desc")
+  .limit(20);
 
 /**
- * A first screen: add a note to your project's database and see the newest ones. Open it on two
- * phones (or a phone and this browser): a note added on one shows on the other at once.
+ * A first screen: add notes to your project's database, tick them done, see the open ones first.
+ * Open it on two phones (or a phone and this browser): a change on one shows on the other at once.
  */
 export function App() {
   const [notes, setNotes] = useState<Note[]>([]);
@@ -14,15 +22,15 @@ export function App() {
 
   useEffect(() => {
     const load = () =>
-      db
-        .getDocs<{ text: string }>("notes", { limit: 20 })
+      openFirst
+        .get()
         .then((docs) => {
           setNotes(docs);
           setError(null);
         })
         .catch((reason: unknown) => setError(messageOf(reason)));
     void load();
-    // Reload whenever a note is added or deleted, here or on another device.
+    // Reload whenever a note is added, ticked or deleted, here or on another device.
     try {
       return db.watch("notes", () => void load());
     } catch (reason) {
@@ -34,8 +42,16 @@ export function App() {
     event.preventDefault();
     if (!text.trim()) return;
     try {
-      await db.add("notes", { text: text.trim() });
+      await db.add("notes", { text: text.trim(), done: false });
       setText("");
+    } catch (reason) {
+      setError(messageOf(reason));
+    }
+  };
+
+  const toggle = async (note: Note) => {
+    try {
+      await db.update("notes", note.id, { done: !note.done });
     } catch (reason) {
       setError(messageOf(reason));
     }
@@ -56,7 +72,12 @@ export function App() {
       {error && <p role="alert">{error}</p>}
       <ul aria-label="Notes">
         {notes.map((note) => (
-          <li key={note.id}>{note.text}</li>
+          <li key={note.id}>
+            <label style={note.done ? { textDecoration: "line-through" } : undefined}>
+              <input type="checkbox" checked={note.done} onChange={() => void toggle(note)} />
+              {note.text}
+            </label>
+          </li>
         ))}
       </ul>
     </main>
