@@ -9,11 +9,10 @@ import {
   OPERATION_KEY,
   STREAM_QUERY_PARAM,
 } from "@hybridge/shared/data/protocol";
-import type { DocumentQueryInput } from "@hybridge/shared/data/query";
 import { SdkTexts } from "@hybridge/shared/data/texts";
 import { settings } from "./config";
 import { HybridgeError } from "./errors";
-import { Query } from "./query";
+import { type DocumentQueryInput, Query } from "./query";
 
 /**
  * A stored document: its own fields, with the server's id, creation and last write dates (ISO
@@ -65,9 +64,9 @@ export type DocumentChange =
  * db.increment, db.arrayUnion, db.arrayRemove): concurrent writers never lose one another's.
  */
 export type FieldOperation =
-  | { readonly [OPERATION_KEY]: "delete" }
-  | { readonly [OPERATION_KEY]: "increment"; readonly by: number }
-  | { readonly [OPERATION_KEY]: "arrayUnion" | "arrayRemove"; readonly values: unknown[] };
+  | { readonly $op: "delete" }
+  | { readonly $op: "increment"; readonly by: number }
+  | { readonly $op: "arrayUnion" | "arrayRemove"; readonly values: unknown[] };
 
 /** The fields of db.update: any of the document's, each a value or a FieldOperation. */
 export type UpdateFields<T extends Fields = Fields> = {

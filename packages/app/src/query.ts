@@ -1,12 +1,30 @@
-// Types only from the query language (packages/shared/src/data/query.ts): its parser uses zod,
-// which stays out of the SDK. The SDK builds the query's JSON body; the server reads it.
-import type {
-  ConditionInput,
-  DocumentQueryInput,
-  FieldInput,
-  QueryOp,
-  SortDirection,
-} from "@hybridge/shared/data/query";
+// The query language's input types (packages/shared/src/data/query.ts), written out here: the
+// SDK's published declarations may not refer to @hybridge/shared, which is not packed with it.
+// query.test.ts checks they are the same types. The server parses and validates the body.
+
+export type QueryOp =
+  | "=="
+  | "!="
+  | "<"
+  | "<="
+  | ">"
+  | ">="
+  | "in"
+  | "not-in"
+  | "array-contains"
+  | "array-contains-any";
+export type SortDirection = "asc" | "desc";
+/** A field: a dotted path (`"address.city"`), or the list of its keys. */
+export type FieldInput = string | string[];
+type ConditionInput = { field: FieldInput; op: QueryOp; value: unknown };
+/** The HTTP body of a query and of a count (a count reads `where` only). */
+export type DocumentQueryInput = {
+  where?: ConditionInput[];
+  orderBy?: Array<{ field: FieldInput; direction: SortDirection }>;
+  limit?: number;
+  after?: string;
+};
+
 import type {
   DocumentChange,
   HybridgeDocument as StoredDocument,
@@ -15,8 +33,6 @@ import type {
 } from "./db";
 
 type Fields = Record<string, unknown>;
-
-export type { QueryOp, SortDirection };
 /** A page of a query: its documents, and `next`, the cursor of the next page (null at the end). */
 export type QueryPage<T extends Fields = Fields> = {
   docs: Array<StoredDocument & T>;
