@@ -50,6 +50,8 @@ export function App() {
   };
 
   const toggle = async (note: Note) => {
+    // Ticked at once; the list is read again in the new order when the write is heard.
+    setNotes((all) => all.map((n) => (n.id === note.id ? { ...n, done: !note.done } : n)));
     try {
       await db.update("notes", note.id, { done: !note.done });
     } catch (reason) {
