@@ -126,6 +126,65 @@ describe("@hybridge/app's db.query(…).watch", () => {
     expect(await watches.until("done", 5)).toHaveLength(5);
   });
 
+  it("replays what a resuming stream missed through its query, each change with its id", async () => {
+    configure({ server: base, key });
+    const query = JSON.stringify({ where: [{ field: "status", op: "==", value: "open" }] });
+    /** The stream's events until `count` of them came (ready first), then it is closed. */
+    const read = async (after: string | undefined, count: number) => {
+      const abort = new AbortController();
+      const resume = after === undefined ? "" : `&lastEventId=${after}`;
+      const response = await fetch(
+        `${base}/api/v1/db/collections/replayed/events?key=${encodeURIComponent(key)}&query=${encodeURIComponent(query)}${resume}`,
+        { signal: abort.signal },
+      );
+      expect(response.status).toBe(200);
+      const events: Array<{ type: string; id: string; docId: string }> = [];
+      const decoder = new TextDecoder();
+      let buffer = "";
+      const timeout = setTimeout(() => abort.abort(), 10_000);
+      try {
+        for await (const chunk of response.body as ReadableStream<Uint8Array>) {
+          buffer += decoder.decode(chunk, { stream: true });
+          for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const type = /^event: (.*)$/m.exec(block)?.[1];
+            if (!type) continue;
+            const data = JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? "null") as {
+              id?: string;
+            } | null;
+            events.push({ type, id: /^id: (.*)$/m.exec(block)?.[1] ?? "", docId: data?.id ?? "" });
+          }
+          if (events.length >= count) break;
+        }
+      } finally {
+        clearTimeout(timeout);
+        abort.abort();
+      }
+      return events;
+    };
+    const [ready] = await read(undefined, 1);
+    expect(ready?.type).toBe("ready");
+
+    const x = await db.add("replayed", { title: "X", status: "open" });
+    const y = await db.add("replayed", { title: "Y", status: "done" });
+    await db.update("replayed", x, { status: "done" });
+    await db.update("replayed", y, { status: "open" });
+
+    // X was added and written out (as it is now, it does not match: its addition is skipped);
+    // Y was added, then written in: sent as it is now.
+    const resumed = await read(ready?.id, 4);
+    expect(resumed.map((e) => [e.type, e.docId])).toEqual([
+      ["ready", ""],
+      ["document-added", y],
+      ["document-left", x],
+      ["document-modified", y],
+    ]);
+    const ids = resumed.slice(1).map((e) => Number(e.id));
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(ids[0]).toBeGreaterThan(Number(ready?.id));
+  });
+
   it("refuses a stream query that is not a query, with its message", async () => {
     const stream = (query: string) =>
       app.inject({
