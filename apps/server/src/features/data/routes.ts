@@ -411,6 +411,45 @@ export async function registerDataRoutes(app: FastifyInstance) {
     },
   );
 
+  // The console's "Add a document" and the editor's reload after a conflict: the owner adds and
+  // reads a document as the app would (same limits, same answer).
+  r.post(
+    "/api/projects/:id/data/collections/:collection/documents",
+    {
+      bodyLimit: limits.maxDocumentBytes * 2 + 1024,
+      schema: {
+        params: ProjectCollectionParamsSchema,
+        querystring: NoQuerySchema,
+        body: NewDocumentSchema,
+        response: { 201: DocumentSchema },
+      },
+    },
+    async (request, reply) => {
+      const caller = await ownerOf(request, request.params.id);
+      const scope = documentScope(caller, request.params.collection);
+      const document = await addDocument({ db, pages, limits, scope, data: request.body, view });
+      return reply.code(201).send(document);
+    },
+  );
+  r.get(
+    "/api/projects/:id/data/collections/:collection/documents/:documentId",
+    {
+      schema: {
+        params: ProjectDocumentParamsSchema,
+        querystring: NoQuerySchema,
+        response: { 200: DocumentSchema },
+      },
+    },
+    async (request, reply) => {
+      const caller = await ownerOf(request, request.params.id);
+      const scope = documentScope(caller, request.params.collection);
+      reply.header("Cache-Control", "no-store");
+      const document = await getDocument({ db, scope, id: request.params.documentId, view });
+      if (!document) throw AppError.notFound(DataTexts.notFound);
+      return document;
+    },
+  );
+
   // Server-sent events of one collection: `ready` once every later change will arrive, then
   // document-added and document-modified (the whole document) and document-deleted ({ id }).
   // The stream ends when the project's key stops being the one it was opened with; reopened
