@@ -1,6 +1,8 @@
 import {
   CollectionsResponseSchema,
+  type DataDocument,
   DeletedResponseSchema,
+  DocumentSchema,
   DocumentsResponseSchema,
 } from "@hybridge/shared/data/schemas";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -43,12 +45,50 @@ export function useDocuments(projectId: string, collection: string) {
   });
 }
 
+const documentsPath = (projectId: string, collection: string) =>
+  `${base(projectId)}/collections/${encodeURIComponent(collection)}/documents`;
+const documentPath = (projectId: string, collection: string, id: string) =>
+  `${documentsPath(projectId, collection)}/${encodeURIComponent(id)}`;
+
+/** The document as stored now (the editor's reload after a conflict). */
+export function fetchDocument(projectId: string, collection: string, id: string) {
+  return apiClient.get(documentPath(projectId, collection, id), DocumentSchema);
+}
+
+/** Adds a document to the collection, as the app's db.add would. */
+export function useAddDocument(projectId: string, collection: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (fields: Record<string, unknown>) =>
+      apiClient.post(documentsPath(projectId, collection), fields, DocumentSchema),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: databaseKeys.all(projectId) }),
+  });
+}
+
+/**
+ * Replaces a document's fields (PUT), only if it is still at `ifVersion`, the version the editor
+ * shows: the server answers 409 CONFLICT when someone else wrote it meanwhile (decision 037).
+ */
+export function useSaveDocument(projectId: string, collection: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; ifVersion: number; fields: Record<string, unknown> }) =>
+      apiClient.put(
+        `${documentPath(projectId, collection, input.id)}?ifVersion=${input.ifVersion}`,
+        input.fields,
+        DocumentSchema,
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: databaseKeys.all(projectId) }),
+  });
+}
+
+/** Deletes a document at the version the list shows (409 CONFLICT when it moved). */
 export function useDeleteDocument(projectId: string, collection: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (documentId: string) =>
+    mutationFn: (document: Pick<DataDocument, "id" | "version">) =>
       apiClient.delete(
-        `${base(projectId)}/collections/${encodeURIComponent(collection)}/documents/${encodeURIComponent(documentId)}`,
+        `${documentPath(projectId, collection, document.id)}?ifVersion=${document.version}`,
         DeletedResponseSchema,
       ),
     onSettled: () => {
