@@ -53,7 +53,6 @@ export const DatabaseSectionTexts = {
   loadFailed: "The database could not be loaded.",
   documents: (n: number) => `${n} document${n === 1 ? "" : "s"}`,
   collections: "Collections",
-  newestFirst: "Newest first",
   loadMore: "Load more",
   delete: "Delete",
   deleteTitle: "Delete this document?",

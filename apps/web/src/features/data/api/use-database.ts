@@ -1,3 +1,4 @@
+import { CountResponseSchema, type DocumentQueryInput } from "@hybridge/shared/data/query";
 import {
   CollectionsResponseSchema,
   type DataDocument,
@@ -27,26 +28,49 @@ export function useCollections(projectId: string) {
   });
 }
 
-/** A collection's documents, newest first, a page at a time ("Load more"). */
-export function useDocuments(projectId: string, collection: string) {
+/** A query's filter and order, as the console sends them (its page and cursor are added). */
+export type DocumentsQuery = Pick<DocumentQueryInput, "where" | "orderBy">;
+
+const collectionPath = (projectId: string, collection: string) =>
+  `${base(projectId)}/collections/${encodeURIComponent(collection)}`;
+
+/**
+ * A collection's documents matching `query` (decision 038), in its order (newest first without
+ * one), a page at a time ("Load more" sends the last page's cursor as `after`).
+ */
+export function useQueriedDocuments(projectId: string, collection: string, query: DocumentsQuery) {
   return useInfiniteQuery({
-    queryKey: databaseKeys.documents(projectId, collection),
+    queryKey: [...databaseKeys.documents(projectId, collection), "query", query] as const,
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) => {
-      const query = new URLSearchParams({ limit: String(DOCUMENTS_PAGE) });
-      if (pageParam) query.set("cursor", pageParam);
-      return apiClient.get(
-        `${base(projectId)}/collections/${encodeURIComponent(collection)}/documents?${query}`,
+    queryFn: ({ pageParam }) =>
+      apiClient.post(
+        `${collectionPath(projectId, collection)}/query`,
+        { ...query, limit: DOCUMENTS_PAGE, ...(pageParam ? { after: pageParam } : {}) },
         DocumentsResponseSchema,
-        { signal },
-      );
-    },
+      ),
     getNextPageParam: (page) => page.nextCursor,
   });
 }
 
+/** How many documents of the collection match `where`. */
+export function useDocumentCount(
+  projectId: string,
+  collection: string,
+  where: DocumentsQuery["where"],
+) {
+  return useQuery({
+    queryKey: [...databaseKeys.documents(projectId, collection), "count", where ?? []] as const,
+    queryFn: () =>
+      apiClient.post(
+        `${collectionPath(projectId, collection)}/count`,
+        where ? { where } : {},
+        CountResponseSchema,
+      ),
+  });
+}
+
 const documentsPath = (projectId: string, collection: string) =>
-  `${base(projectId)}/collections/${encodeURIComponent(collection)}/documents`;
+  `${collectionPath(projectId, collection)}/documents`;
 const documentPath = (projectId: string, collection: string, id: string) =>
   `${documentsPath(projectId, collection)}/${encodeURIComponent(id)}`;
 

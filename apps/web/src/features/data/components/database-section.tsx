@@ -5,16 +5,24 @@ import { DatabaseSectionTexts } from "@hybridge/shared/data/texts";
 import { ArrowLeft, Database, Pencil, Plus, Trash2 } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import toast from "react-hot-toast";
+import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { LoadFailed } from "@/components/ui/load-failed";
 import { TruncatedText } from "@/components/ui/long-text";
 import { LoadingState } from "@/components/ui/spinner";
-import { errorMessage } from "@/lib/api-client";
-import { useCollections, useDeleteDocument, useDocuments } from "../api/use-database";
+import { ApiError, errorMessage } from "@/lib/api-client";
+import {
+  type DocumentsQuery,
+  useCollections,
+  useDeleteDocument,
+  useDocumentCount,
+  useQueriedDocuments,
+} from "../api/use-database";
 import { DocumentEditor, type EditorTarget } from "./document-editor";
 import { DocumentFields } from "./document-fields";
+import { QueryBar } from "./query-bar";
 
 const T = DatabaseSectionTexts;
 
@@ -97,7 +105,17 @@ function Documents({
   collection: string;
   onBack: () => void;
 }) {
-  const documents = useDocuments(projectId, collection);
+  const [query, setQuery] = useState<DocumentsQuery>({});
+  const documents = useQueriedDocuments(projectId, collection, query);
+  const count = useDocumentCount(projectId, collection, query.where);
+  // A query the server refuses (too slow without an index, a rule the form did not know) is
+  // answered in its words, at its field when it names one.
+  const refusal =
+    documents.error instanceof ApiError &&
+    documents.error.status >= 400 &&
+    documents.error.status < 500
+      ? documents.error.message
+      : null;
   const remove = useDeleteDocument(projectId, collection);
   const [doomed, setDoomed] = useState<DataDocument | null>(null);
   const [editing, setEditing] = useState<EditorTarget | null>(null);
@@ -110,18 +128,23 @@ function Documents({
           <ArrowLeft aria-hidden="true" className="size-4" />
           {T.back}
         </Button>
-        <p className="flex min-w-0 items-center gap-1 text-slate-500 text-sm">
+        <p className="flex min-w-0 items-center gap-1 text-slate-500 text-sm" aria-live="polite">
           <TruncatedText text={collection} className="font-medium text-slate-900" />
-          <span className="shrink-0">· {T.newestFirst}</span>
+          {count.data && <span className="shrink-0">· {T.matching(count.data.count)}</span>}
         </p>
         <Button variant="secondary" size="sm" onClick={() => setEditing({ mode: "add" })}>
           <Plus aria-hidden="true" className="size-4" />
           {T.add}
         </Button>
       </div>
+      <div className="mt-3">
+        <QueryBar onApply={setQuery} refusal={refusal} />
+      </div>
       <div ref={listRef} tabIndex={-1} className="mt-3 focus:outline-none">
         {documents.isPending ? (
           <LoadingState label={collection} />
+        ) : refusal !== null ? (
+          <Alert>{refusal}</Alert>
         ) : documents.isError ? (
           <LoadFailed
             size="sm"
@@ -130,7 +153,7 @@ function Documents({
             retrying={documents.isFetching}
           />
         ) : all.length === 0 ? (
-          <p className="text-slate-500 text-sm">{T.empty}</p>
+          <p className="text-slate-500 text-sm">{query.where ? T.noMatch : T.empty}</p>
         ) : (
           <DocumentList
             label={collection}
