@@ -191,3 +191,9 @@ export const QueryTexts = {
   indexHint: (fields: string) =>
     `the collection is too large to scan for it. Narrow it with an equality on an indexed field, or ask for an index on ${fields}.`,
 } as const;
+
+/** A collection's event stream, resumed after the last change its client saw (decision 039). */
+export const DataStreamTexts = {
+  invalidLastEventId:
+    "lastEventId: must be the id of a change this stream sent (digits), as Last-Event-ID carries it.",
+} as const;
