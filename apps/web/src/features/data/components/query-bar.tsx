@@ -166,11 +166,7 @@ export function QueryBar({
                 {...form.register(`conditions.${index}.op`)}
               />
             </FormField>
-            <FormField
-              label={T.value}
-              error={fieldErrors?.value?.message}
-              hint={typed.json ? T.valueJson(T.jsonTypes[typed.type]) : T.valueText}
-            >
+            <FormField label={T.value} error={fieldErrors?.value?.message}>
               <Input
                 placeholder={T.valuePlaceholder}
                 autoComplete="off"
@@ -178,6 +174,10 @@ export function QueryBar({
                 className="font-mono"
                 {...form.register(`conditions.${index}.value`)}
               />
+              {/* Shown with an error too: how the value was read is often why. */}
+              <p className="text-slate-500 text-xs">
+                {typed.json ? T.valueJson(T.jsonTypes[typed.type]) : T.valueText}
+              </p>
             </FormField>
             <Button
               type="button"
