@@ -86,7 +86,7 @@ export function DocumentEditor({
     >
       {target && (
         <DialogContent
-          className="max-h-[calc(100dvh-2rem)] max-w-2xl overflow-y-auto"
+          className="max-h-[calc(100dvh-2rem)] max-w-2xl! overflow-y-auto"
           // The text is what the dialog is for: the keyboard starts there.
           onOpenAutoFocus={(event) => {
             const text = (event.currentTarget as HTMLElement).querySelector("textarea");
