@@ -15,7 +15,7 @@ import {
 import * as schema from "../../platform/db/schema";
 import { seedBuild } from "../builds/test-support";
 import { sweepExpiredLeases } from "./build-queue";
-import { insertTestAgent, type TestKeystore, testKeystore } from "./test-support";
+import { emptyBuildQueue, insertTestAgent, type TestKeystore, testKeystore } from "./test-support";
 
 const ADMIN = "queue-admin@example.test";
 const APK = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from("an android app")]);
@@ -52,13 +52,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.cleanup();
 });
-// The queue is the whole database's: each test starts with nothing waiting.
-beforeEach(async () => {
-  await app.deps.db
-    .update(schema.builds)
-    .set({ status: "cancelled", agentId: null, leaseExpiresAt: null })
-    .where(inArray(schema.builds.status, ["pending", "building"]));
-});
+beforeEach(() => emptyBuildQueue(app));
 
 const addAgent = (platforms: string[] = ["android"]) => insertTestAgent(app, { platforms });
 

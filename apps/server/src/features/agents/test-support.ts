@@ -3,8 +3,9 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { inArray } from "drizzle-orm";
 import type { TestApp } from "../../../test/test-app";
-import { agents } from "../../platform/db/schema";
+import { agents, builds } from "../../platform/db/schema";
 import { newAgentToken } from "./agent-auth";
 import { checkUploadKeystore } from "./pkcs12";
 
@@ -104,4 +105,15 @@ export async function insertTestAgent(
     .returning({ id: agents.id });
   if (!row) throw new Error("no agent");
   return { id: row.id, token };
+}
+
+/**
+ * The queue is the whole database's: a test of it starts with nothing waiting (every pending or
+ * building build cancelled and let go).
+ */
+export async function emptyBuildQueue(app: TestApp) {
+  await app.deps.db
+    .update(builds)
+    .set({ status: "cancelled", agentId: null, leaseExpiresAt: null })
+    .where(inArray(builds.status, ["pending", "building"]));
 }

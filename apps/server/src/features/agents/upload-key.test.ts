@@ -1,5 +1,5 @@
 import { AgentsTexts } from "@hybridge/shared/agents/texts";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type FormPart, multipart } from "../../../test/multipart";
 import { seedProject } from "../../../test/seed";
@@ -13,7 +13,7 @@ import {
 import * as schema from "../../platform/db/schema";
 import { seedBuild } from "../builds/test-support";
 import { newAgentToken } from "./agent-auth";
-import { type TestKeystore, testKeystore } from "./test-support";
+import { emptyBuildQueue, type TestKeystore, testKeystore } from "./test-support";
 
 /**
  * The owner's upload key before the first publication (decision 033): replaced by a keystore of
@@ -36,13 +36,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.cleanup();
 });
-// The queue is the whole database's: each test starts with nothing waiting.
-beforeEach(async () => {
-  await app.deps.db
-    .update(schema.builds)
-    .set({ status: "cancelled", agentId: null, leaseExpiresAt: null })
-    .where(inArray(schema.builds.status, ["pending", "building"]));
-});
+beforeEach(() => emptyBuildQueue(app));
 
 const url = (projectId: string) => `/api/projects/${projectId}/signing-key`;
 
