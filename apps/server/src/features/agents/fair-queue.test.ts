@@ -11,9 +11,8 @@ import {
   type TestUser,
 } from "../../../test/test-app";
 import * as schema from "../../platform/db/schema";
-import { newAgentToken } from "./agent-auth";
 import { claimStatement, sweepExpiredLeases } from "./build-queue";
-import { emptyBuildQueue } from "./test-support";
+import { emptyBuildQueue, insertTestAgent } from "./test-support";
 
 /**
  * Issue 22's fair limits on the build queue (decision 035): one pending build per project and
@@ -31,15 +30,8 @@ afterAll(async () => {
 });
 beforeEach(() => emptyBuildQueue(app));
 
-async function addAgent(platforms: string[] = ["android"]) {
-  const { token, prefix, hash } = newAgentToken();
-  const [row] = await app.deps.db
-    .insert(schema.agents)
-    .values({ name: "Fair machine", platforms, tokenHash: hash, tokenPrefix: prefix })
-    .returning({ id: schema.agents.id });
-  if (!row) throw new Error("no agent");
-  return { id: row.id, token };
-}
+const addAgent = (platforms: string[] = ["android"]) =>
+  insertTestAgent(app, { name: "Fair machine", platforms });
 
 const claim = async (token: string, platforms = ["android"]): Promise<string | null> => {
   const res = await app.inject({

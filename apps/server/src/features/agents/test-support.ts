@@ -3,9 +3,9 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { TestApp } from "../../../test/test-app";
-import { agents, builds } from "../../platform/db/schema";
+import { agents, builds, signingKeys } from "../../platform/db/schema";
 import { newAgentToken } from "./agent-auth";
 import { checkUploadKeystore } from "./pkcs12";
 
@@ -116,4 +116,13 @@ export async function emptyBuildQueue(app: TestApp) {
     .update(builds)
     .set({ status: "cancelled", agentId: null, leaseExpiresAt: null })
     .where(inArray(builds.status, ["pending", "building"]));
+}
+
+/** The project's stored upload key row (sealed), or undefined. */
+export async function storedSigningKey(app: TestApp, projectId: string) {
+  const [row] = await app.deps.db
+    .select()
+    .from(signingKeys)
+    .where(eq(signingKeys.projectId, projectId));
+  return row;
 }
