@@ -62,9 +62,9 @@ export type DocumentChange =
  * db.increment, db.arrayUnion, db.arrayRemove): concurrent writers never lose one another's.
  */
 export type FieldOperation =
-  | { readonly [OPERATION_KEY]: "delete" }
-  | { readonly [OPERATION_KEY]: "increment"; readonly by: number }
-  | { readonly [OPERATION_KEY]: "arrayUnion" | "arrayRemove"; readonly values: unknown[] };
+  | { readonly $op: "delete" }
+  | { readonly $op: "increment"; readonly by: number }
+  | { readonly $op: "arrayUnion" | "arrayRemove"; readonly values: unknown[] };
 
 /** The fields of db.update: any of the document's, each a value or a FieldOperation. */
 export type UpdateFields<T extends Fields = Fields> = {

@@ -1,17 +1,34 @@
-// Types only from the query language (packages/shared/src/data/query.ts): its parser uses zod,
-// which stays out of the SDK. The SDK builds the query's JSON body; the server reads it.
-import type {
-  ConditionInput,
-  DocumentQueryInput,
-  FieldInput,
-  QueryOp,
-  SortDirection,
-} from "@hybridge/shared/data/query";
+// The query's JSON body, as the server reads it (packages/shared/src/data/query.ts, decision 038).
+// Written out here rather than imported: the SDK's published types may not refer to
+// @hybridge/shared, which is not packed with it; query-types.test.ts keeps both the same.
 import type { HybridgeDocument as StoredDocument } from "./db";
 
 type Fields = Record<string, unknown>;
 
-export type { QueryOp, SortDirection };
+/** The operators of `where`. */
+export type QueryOp =
+  | "=="
+  | "!="
+  | "<"
+  | "<="
+  | ">"
+  | ">="
+  | "in"
+  | "not-in"
+  | "array-contains"
+  | "array-contains-any";
+export type SortDirection = "asc" | "desc";
+/** A field: a dotted path (`"address.city"`), or the list of its keys (`["a.b", "c"]`). */
+export type FieldInput = string | string[];
+export type ConditionInput = { field: FieldInput; op: QueryOp; value: unknown };
+export type SortKeyInput = { field: FieldInput; direction: SortDirection };
+/** The body of a query and of a count (a count reads `where` only). */
+export type DocumentQueryInput = {
+  where?: ConditionInput[];
+  orderBy?: SortKeyInput[];
+  limit?: number;
+  after?: string;
+};
 /** A page of a query: its documents, and `next`, the cursor of the next page (null at the end). */
 export type QueryPage<T extends Fields = Fields> = {
   docs: Array<StoredDocument & T>;
