@@ -361,7 +361,8 @@ async function startParse() {
   const url = `http://127.0.0.1:${port}`;
   const env = { ...process.env, PORT: String(port), DATABASE_URL: urlOf(databases.parse) };
   // Parse answers its health route once its schema cache is up.
-  const server = await spawnUntil200(peerMain, env, `${url}/parse/health`, url);
+  // Run from bench/.peer: Parse writes its logs folder in its working directory.
+  const server = await spawnUntil200(peerMain, env, `${url}/parse/health`, url, peerDir);
   server.name = "Parse";
   server.headers = { "x-parse-application-id": "bench", "content-type": "application/json" };
   return server;
@@ -706,8 +707,8 @@ function cpuMs(pid) {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
 }
 
-async function spawnUntil200(main, env, probeUrl, url) {
-  const child = spawn(process.execPath, [main], { env, stdio: ["ignore", "ignore", "pipe"] });
+async function spawnUntil200(main, env, probeUrl, url, cwd = repoRoot) {
+  const child = spawn(process.execPath, [main], { env, cwd, stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
   child.stderr.on("data", (chunk) => {
     stderr = (stderr + chunk).slice(-4096);
