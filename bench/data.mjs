@@ -157,8 +157,8 @@ try {
       hybridge: {
         method: "PATCH",
         path: () => `/api/v1/db/collections/items/documents/${seed.hybridge.ids[0]}`,
-        // The SDK's db.increment(1) as the writes' branch sends it.
-        body: () => JSON.stringify({ n: { $increment: 1 } }),
+        // db.increment(1) as the SDK sends it (decision 037).
+        body: () => JSON.stringify({ n: { $op: "increment", by: 1 } }),
         headers: hybridge.headers,
       },
       parse: {
