@@ -27,6 +27,7 @@ import {
 import { registerHealthRoutes } from "./platform/health";
 import { createLiveHub, type LiveHub } from "./platform/live";
 import { createMailer, type Mailer } from "./platform/mail";
+import { registerOpenApi } from "./platform/openapi";
 import { defaultPackagesDir, registerPackages } from "./platform/packages";
 import { registerRateLimits } from "./platform/rate-limit";
 import { redactSecrets } from "./platform/redact";
@@ -144,6 +145,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(fastifyCookie);
   await registerRateLimits(app, config.redis);
   registerErrorHandler(app);
+  // Before the routes it publishes: it sees them as they are registered.
+  registerOpenApi(app, { version: "1.0.0", server: config.publicUrl });
 
   await app.register(registerHealthRoutes);
   await app.register(registerAuthRoutes);

@@ -1,10 +1,14 @@
 import type { RouteFixtures } from "./fixture";
 
-/** Health probes (platform/health.ts) and the command line's tarballs (platform/packages.ts). */
+/**
+ * Health probes (platform/health.ts), the published OpenAPI document (platform/openapi.ts) and
+ * the command line's tarballs (platform/packages.ts).
+ */
 export const platformFixtures: RouteFixtures = {
   "GET /api/health": { access: "none", request: () => ({}) },
   "GET /api/health/live": { access: "none", request: () => ({}) },
   "GET /api/health/ready": { access: "none", request: () => ({}) },
+  "GET /api/openapi.json": { access: "none", request: () => ({}) },
   // The API tests start without a build: no tarball to serve.
   "GET /cli/:file": {
     access: "none",
