@@ -7,6 +7,7 @@
 //   npm run bench:data -- --quick         a smoke run: 2 s, 1 round, 5,000 documents
 //   npm run bench:data -- --only add,get  some scenarios only (names below)
 //   options: --seconds N --rounds N --documents N --json FILE (also writes the figures there)
+//            --without-notify (an experiment: Hybridge's documents trigger disabled, decision 040)
 //
 // Needs `npm run build` first (apps/server/dist/main.js) and PostgreSQL (BENCH_DATABASE_URL,
 // default postgres://postgres@127.0.0.1:5432/postgres: two databases are made and dropped
@@ -70,6 +71,9 @@ const { values } = parseArgs({
     documents: { type: "string" },
     only: { type: "string" },
     json: { type: "string" },
+    // An experiment, not a product setting: Hybridge's documents trigger (its NOTIFY at
+    // commit) disabled, to measure what it costs adds; live events then never arrive.
+    "without-notify": { type: "boolean", default: false },
   },
 });
 const seconds = Number(values.seconds ?? (values.quick ? 2 : 10));
@@ -413,6 +417,10 @@ async function seedBoth(hybridge, parse) {
       [hybridge.projectId],
     );
     await h.unsafe("ANALYZE documents");
+    if (values["without-notify"]) {
+      await h.unsafe("ALTER TABLE documents DISABLE TRIGGER documents_notify");
+      report.notes.push("Hybridge's documents trigger disabled (--without-notify): an experiment");
+    }
     await p.unsafe(
       `INSERT INTO "Item" ("objectId", "createdAt", "updatedAt", title, status, price, n, note)
        SELECT substr(md5(g::text), 1, 10), at, at, title, status, price, n, note
