@@ -8,6 +8,7 @@
 //   npm run bench:data -- --only add,get  some scenarios only (names below)
 //   options: --seconds N --rounds N --documents N --json FILE (also writes the figures there)
 //            --without-notify (an experiment: Hybridge's documents trigger disabled, decision 040)
+//            --server path/to/main.js (another build of the server, e.g. main's, for a before/after)
 //
 // Needs `npm run build` first (apps/server/dist/main.js) and PostgreSQL (BENCH_DATABASE_URL,
 // default postgres://postgres@127.0.0.1:5432/postgres: two databases are made and dropped
@@ -40,7 +41,23 @@ import postgres from "postgres";
 import { revealDatabaseKey, seedUser } from "./seed.mjs";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const serverMain = path.join(repoRoot, "apps/server/dist/main.js");
+const { values } = parseArgs({
+  options: {
+    quick: { type: "boolean", default: false },
+    seconds: { type: "string" },
+    rounds: { type: "string" },
+    documents: { type: "string" },
+    only: { type: "string" },
+    json: { type: "string" },
+    // Another build of the server to measure (an earlier commit's, for a before/after): its
+    // main.js must sit in a folder of a package named @hybridge/server, with its migrations.
+    server: { type: "string" },
+    // An experiment, not a product setting: Hybridge's documents trigger (its NOTIFY at
+    // commit) disabled, to measure what it costs adds; live events then never arrive.
+    "without-notify": { type: "boolean", default: false },
+  },
+});
+const serverMain = path.resolve(values.server ?? path.join(repoRoot, "apps/server/dist/main.js"));
 const peerDir = path.join(repoRoot, "bench/.peer");
 const peerMain = path.join(repoRoot, "bench/parse-peer.mjs");
 /** Parse Server 9: the newest whose engines include Node 20.19. */
@@ -63,19 +80,6 @@ const SCENARIOS = [
   "rss",
 ];
 
-const { values } = parseArgs({
-  options: {
-    quick: { type: "boolean", default: false },
-    seconds: { type: "string" },
-    rounds: { type: "string" },
-    documents: { type: "string" },
-    only: { type: "string" },
-    json: { type: "string" },
-    // An experiment, not a product setting: Hybridge's documents trigger (its NOTIFY at
-    // commit) disabled, to measure what it costs adds; live events then never arrive.
-    "without-notify": { type: "boolean", default: false },
-  },
-});
 const seconds = Number(values.seconds ?? (values.quick ? 2 : 10));
 const rounds = Number(values.rounds ?? (values.quick ? 1 : 3));
 const documentCount = Number(values.documents ?? (values.quick ? 5_000 : 100_000));
@@ -110,6 +114,7 @@ try {
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(" ")} at the start`,
+    server: path.relative(repoRoot, serverMain),
     run: `${documentCount} documents, ${CONNECTIONS} connections, ${seconds} s × ${rounds} round(s), Parse Server ${PARSE_VERSION}`,
   };
   console.log(report.settings.machine);
