@@ -69,6 +69,15 @@ describe("db.watch", () => {
     ]);
   });
 
+  it("forwards a written document as modified, whole", () => {
+    const changes: unknown[] = [];
+    db.watch("orders", (change) => changes.push(change));
+    const [source] = FakeEventSource.opened;
+    const written = { id: "d1", createdAt: "2026-11-26T00:00:00Z", version: 2, item: "Tea" };
+    source?.emit("document-modified", written);
+    expect(changes).toEqual([{ type: "modified", document: written }]);
+  });
+
   it("leaves a network loss to the browser's own reconnection", () => {
     db.watch("orders", () => {});
     const [source] = FakeEventSource.opened;

@@ -1,10 +1,25 @@
-import { COLLECTION_NAME, DATA_API_PATH, DataEvents } from "@hybridge/shared/data/protocol";
+import {
+  COLLECTION_NAME,
+  DATA_API_PATH,
+  DataEvents,
+  IF_VERSION_PARAM,
+  OPERATION_KEY,
+} from "@hybridge/shared/data/protocol";
 import { SdkTexts } from "@hybridge/shared/data/texts";
 import { settings } from "./config";
 import { HybridgeError } from "./errors";
 
-/** A stored document: its own fields, with the server's id and creation date (ISO 8601). */
-export type HybridgeDocument = { id: string; createdAt: string; [field: string]: unknown };
+/**
+ * A stored document: its own fields, with the server's id, creation and last write dates (ISO
+ * 8601) and version (1 at creation, one more per write: what `ifVersion` compares with).
+ */
+export type HybridgeDocument = {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+  [field: string]: unknown;
+};
 /** A document whose fields you describe: `db.getDocs<{ item: string }>("orders")`. */
 type Fields = Record<string, unknown>;
 /** The part of EventSource the SDK uses: every browser and the app's WebView have it. */
@@ -25,7 +40,37 @@ export { HybridgeError } from "./errors";
 
 export type DocumentChange =
   | { type: "added"; document: HybridgeDocument }
+  | { type: "modified"; document: HybridgeDocument }
   | { type: "deleted"; id: string };
+
+/**
+ * A value of db.update that the server computes from the stored one (db.deleteField,
+ * db.increment, db.arrayUnion, db.arrayRemove): concurrent writers never lose one another's.
+ */
+export type FieldOperation =
+  | { readonly [OPERATION_KEY]: "delete" }
+  | { readonly [OPERATION_KEY]: "increment"; readonly by: number }
+  | { readonly [OPERATION_KEY]: "arrayUnion" | "arrayRemove"; readonly values: unknown[] };
+
+/** The fields of db.update: any of the document's, each a value or a FieldOperation. */
+export type UpdateFields<T extends Fields = Fields> = {
+  [K in keyof T]?: T[K] | FieldOperation;
+} & Fields;
+
+/**
+ * A write that expects the document at a version: `{ ifVersion: doc.version }` fails with
+ * CONFLICT (status 409) if someone wrote it since it was read, and changes nothing.
+ */
+export type WriteOptions = { ifVersion?: number };
+
+/** The path of one document, with its expected version if any. */
+function documentPath(collection: string, id: string, options: WriteOptions = {}) {
+  const query =
+    options.ifVersion === undefined
+      ? ""
+      : `?${IF_VERSION_PARAM}=${encodeURIComponent(options.ifVersion)}`;
+  return `${collectionPath(collection)}/documents/${encodeURIComponent(id)}${query}`;
+}
 
 /** What db.watch tells besides the changes. */
 export type WatchOptions = {
@@ -139,13 +184,68 @@ export const db = {
     }
   },
 
-  /** Deletes one document by its id. */
-  async delete(collection: string, id: string): Promise<void> {
-    await call("DELETE", `${collectionPath(collection)}/documents/${encodeURIComponent(id)}`);
+  /**
+   * Deletes one document by its id (NOT_FOUND when there is none). With `{ ifVersion }`, only
+   * if it is still at that version (CONFLICT otherwise).
+   */
+  async delete(collection: string, id: string, options?: WriteOptions): Promise<void> {
+    await call("DELETE", documentPath(collection, id, options));
   },
 
   /**
-   * Calls `callback` with every document added to or deleted from the collection from now on,
+   * Changes some top-level fields of a document and answers it as written: others are kept, a
+   * field set to `null` stays null, an object replaces the stored one whole, and operations
+   * (db.deleteField(), db.increment(n), db.arrayUnion(...), db.arrayRemove(...)) are applied
+   * by the server to the stored value. Fails with NOT_FOUND when there is no such document (it
+   * is not created), CONFLICT when `options.ifVersion` is not its version.
+   */
+  async update<T extends Fields = Fields>(
+    collection: string,
+    id: string,
+    fields: UpdateFields<T>,
+    options?: WriteOptions,
+  ): Promise<HybridgeDocument & T> {
+    return call("PATCH", documentPath(collection, id, options), fields);
+  },
+
+  /**
+   * Replaces a document's fields with `data`, keeping its id, creation date and file; answers
+   * it as written. NOT_FOUND and CONFLICT as for db.update.
+   */
+  async set<T extends Fields = Fields>(
+    collection: string,
+    id: string,
+    data: T,
+    options?: WriteOptions,
+  ): Promise<HybridgeDocument & T> {
+    return call("PUT", documentPath(collection, id, options), data);
+  },
+
+  /** In db.update: removes the field. */
+  deleteField(): FieldOperation {
+    return { [OPERATION_KEY]: "delete" };
+  },
+
+  /** In db.update: adds `n` to the stored number (a missing or non-number field counts as 0). */
+  increment(n: number): FieldOperation {
+    return { [OPERATION_KEY]: "increment", by: n };
+  },
+
+  /**
+   * In db.update: appends those of `values` the stored array lacks (equal as JSON), each once;
+   * a missing or non-array field becomes an array first.
+   */
+  arrayUnion(...values: unknown[]): FieldOperation {
+    return { [OPERATION_KEY]: "arrayUnion", values };
+  },
+
+  /** In db.update: removes every element equal (as JSON) to one of `values`. */
+  arrayRemove(...values: unknown[]): FieldOperation {
+    return { [OPERATION_KEY]: "arrayRemove", values };
+  },
+
+  /**
+   * Calls `callback` with each document added, modified (whole) or deleted from now on,
    * from this phone or any other; returns the function that stops watching. The browser
    * reconnects by itself after a network loss; when a reconnection is refused (a server
    * restarting behind its load balancer answers 502 or 503, which ends the browser's own
@@ -193,6 +293,9 @@ export const db = {
       });
       source.addEventListener(DataEvents.added, (event) => {
         callback({ type: "added", document: JSON.parse(event.data) });
+      });
+      source.addEventListener(DataEvents.modified, (event) => {
+        callback({ type: "modified", document: JSON.parse(event.data) });
       });
       source.addEventListener(DataEvents.deleted, (event) => {
         callback({ type: "deleted", id: JSON.parse(event.data).id });

@@ -3,7 +3,15 @@
 
 export { auth } from "./auth";
 export { configure, type HybridgeConfig } from "./config";
-export { type DocumentChange, db, type HybridgeDocument, type WatchOptions } from "./db";
+export {
+  type DocumentChange,
+  db,
+  type FieldOperation,
+  type HybridgeDocument,
+  type UpdateFields,
+  type WatchOptions,
+  type WriteOptions,
+} from "./db";
 export { device } from "./device";
 export { HybridgeError } from "./errors";
 export { nav } from "./nav";

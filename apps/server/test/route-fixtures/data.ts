@@ -62,6 +62,41 @@ export const dataFixtures: RouteFixtures = {
       headers: { authorization: `Bearer ${s.databaseKey}` },
     }),
   },
+  "PATCH /api/v1/db/collections/:collection/documents/:id": {
+    access: "public",
+    // A document's fields keep tabs and line breaks, an operation's field included.
+    multiLine: ["item", "count"],
+    request: (s) => ({
+      params: { collection: "orders", id: s.writtenDocumentId },
+      body: { item: "Latte", count: { $op: "increment", by: 1 } },
+      headers: { authorization: `Bearer ${s.databaseKey}` },
+    }),
+  },
+  "PUT /api/v1/db/collections/:collection/documents/:id": {
+    access: "public",
+    multiLine: ["item"],
+    request: (s) => ({
+      params: { collection: "orders", id: s.writtenDocumentId },
+      body: { item: "Mocha" },
+      headers: { authorization: `Bearer ${s.databaseKey}` },
+    }),
+  },
+  "PATCH /api/projects/:id/data/collections/:collection/documents/:documentId": {
+    access: "owner",
+    multiLine: ["item"],
+    request: (s) => ({
+      params: { id: s.project.id, collection: "orders", documentId: s.writtenDocumentId },
+      body: { item: "Flat white" },
+    }),
+  },
+  "PUT /api/projects/:id/data/collections/:collection/documents/:documentId": {
+    access: "owner",
+    multiLine: ["item"],
+    request: (s) => ({
+      params: { id: s.project.id, collection: "orders", documentId: s.writtenDocumentId },
+      body: { item: "Cortado" },
+    }),
+  },
   "GET /api/projects/:id/data/collections": {
     access: "owner",
     request: (s) => ({ params: { id: s.project.id } }),

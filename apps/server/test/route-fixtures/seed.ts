@@ -54,6 +54,8 @@ export type Seed = {
   /** Documents of the project's "orders" collection (the app's and the console's delete routes each delete one). */
   documentId: string;
   consoleDocumentId: string;
+  /** A document the write routes (the app's and the console's update and set) write, never deleted. */
+  writtenDocumentId: string;
   /** The name of a document's file (its fileUrl's last part). */
   dataFileName: string;
 };
@@ -274,6 +276,7 @@ export async function createSeed(app: TestApp): Promise<Seed> {
     deployToken: { id: deployToken.token.id, secret: deployToken.secret },
     documentId: await seedDocument(app, settings.databaseKey),
     consoleDocumentId: await seedDocument(app, settings.databaseKey),
+    writtenDocumentId: await seedDocument(app, settings.databaseKey),
     dataFileName: await seedDocumentFile(app, settings.databaseKey),
   };
 }

@@ -5,7 +5,21 @@
 export const DATA_API_PATH = "/api/v1/db";
 /** A collection's name: what the documents table's CHECK allows too. */
 export const COLLECTION_NAME = /^[a-z0-9_-]{1,64}$/;
-/** Fields the server sets on every document; a document to add may not carry them. */
-export const RESERVED_FIELDS = ["id", "createdAt", "fileUrl"] as const;
+/** Fields the server sets on every document; a document to add or write may not carry them. */
+export const RESERVED_FIELDS = ["id", "createdAt", "updatedAt", "version", "fileUrl"] as const;
 /** The events of a collection's stream. */
-export const DataEvents = { added: "document-added", deleted: "document-deleted" } as const;
+export const DataEvents = {
+  added: "document-added",
+  modified: "document-modified",
+  deleted: "document-deleted",
+} as const;
+
+/**
+ * An operation in an update (decision 037): an object whose key `$op` names it, as a top-level
+ * value of the update's JSON. Such an object is never stored.
+ */
+export const OPERATION_KEY = "$op";
+export const DataOperations = ["delete", "increment", "arrayUnion", "arrayRemove"] as const;
+export type DataOperation = (typeof DataOperations)[number];
+/** The query parameter of a write that expects the document at this version (409 otherwise). */
+export const IF_VERSION_PARAM = "ifVersion";

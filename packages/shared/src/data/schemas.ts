@@ -3,7 +3,13 @@ import { pageCursorField } from "../common/paging";
 import { COLLECTION_NAME } from "./protocol";
 import { DataTexts } from "./texts";
 
-export { COLLECTION_NAME, DATA_API_PATH, DataEvents, RESERVED_FIELDS } from "./protocol";
+export {
+  COLLECTION_NAME,
+  DATA_API_PATH,
+  DataEvents,
+  IF_VERSION_PARAM,
+  RESERVED_FIELDS,
+} from "./protocol";
 export const DOCUMENTS_PAGE_SIZE = 100;
 export const DOCUMENTS_MAX_PAGE_SIZE = 500;
 export const DOCUMENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -18,18 +24,58 @@ export const CollectionParamsSchema = z.object({
 /** A document id that is not one of ours is simply not found (404), like an unknown one. */
 export const DocumentParamsSchema = CollectionParamsSchema.extend({ id: z.string() });
 
-export const DocumentsQuerySchema = z.object({
+/**
+ * A data route's query string: these parameters and no other. A parameter the route does not
+ * read (`?where=…`, `?order=asc`) is refused, naming it, rather than answered as if it had not
+ * been sent: the client would take an unfiltered page for a filtered one.
+ */
+export function strictQuery<T extends z.ZodRawShape>(shape: T) {
+  const allowed = Object.keys(shape);
+  return z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === "unrecognized_keys" ? DataTexts.unknownQuery(issue.keys, allowed) : undefined,
+  });
+}
+
+/** The query of a data route that takes no parameter. */
+export const NoQuerySchema = strictQuery({});
+
+export const DocumentsQuerySchema = strictQuery({
   limit: z.coerce.number().int().min(1).max(DOCUMENTS_MAX_PAGE_SIZE).optional(),
   /** A page's place (common/paging.ts): the last document's creation time and id. */
   cursor: pageCursorField(DataTexts.invalidCursor),
 });
 
+/** The largest version a document can reach (the column is a 32-bit integer). */
+const MAX_VERSION = 2_147_483_647;
+
 /**
- * A document as the API answers it: its own fields, with the server's `id`, `createdAt` (ISO
- * 8601) and, when a file was added with it, `fileUrl`.
+ * The query of a write (update, set, delete): `ifVersion`, the version the client read, makes
+ * the write happen only if the document is still at it (409 CONFLICT otherwise; decision 037).
+ */
+export const WriteQuerySchema = strictQuery({
+  ifVersion: z.coerce
+    .number({ error: DataTexts.invalidIfVersion })
+    .int({ error: DataTexts.invalidIfVersion })
+    .min(1, { error: DataTexts.invalidIfVersion })
+    .max(MAX_VERSION, { error: DataTexts.invalidIfVersion })
+    .optional(),
+});
+export type WriteQuery = z.infer<typeof WriteQuerySchema>;
+
+/**
+ * A document as the API answers it: its own fields, with the server's `id`, `createdAt` and
+ * `updatedAt` (ISO 8601), `version` (1 at creation, one more per write) and, when a file was
+ * added with it, `fileUrl`.
  */
 export const DocumentSchema = z
-  .object({ id: z.string(), createdAt: z.string(), fileUrl: z.string().optional() })
+  .object({
+    id: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    version: z.number().int(),
+    fileUrl: z.string().optional(),
+  })
   .catchall(z.unknown());
 export type DataDocument = z.infer<typeof DocumentSchema>;
 

@@ -23,6 +23,26 @@ export const DataTexts = {
   fileTooLarge: (maxMb: number) => `file: must be at most ${maxMb} MB.`,
   dataField: "data: must be a JSON object written as text.",
   fileNotFound: "No such file.",
+  versionConflict:
+    "The document was changed since the version you read (ifVersion): read it again, then write.",
+  invalidIfVersion:
+    "ifVersion: must be a whole number, 1 or more (the version of the document you read).",
+  unknownQuery: (names: readonly string[], allowed: readonly string[]) =>
+    `query: ${names.join(", ")} ${names.length === 1 ? "is not a parameter" : "are not parameters"} of this request (${
+      allowed.length === 0 ? "it takes none" : `it takes ${allowed.join(", ")}`
+    }); nothing was read or written.`,
+  operationUnknown: (field: string) =>
+    `${field}: "$op" must be one of delete, increment, arrayUnion, arrayRemove (an object with a "$op" key is an operation, never stored).`,
+  operationDelete: (field: string) => `${field}: {"$op": "delete"} takes no other key.`,
+  operationIncrement: (field: string) =>
+    `${field}: increment takes "by", a finite number, and no other key.`,
+  operationValues: (field: string, op: string) =>
+    `${field}: ${op} takes "values", an array, and no other key.`,
+  operationNested: (field: string) =>
+    `${field}: operations (increment, arrayUnion, arrayRemove, delete) apply to top-level fields of an update only.`,
+  operationInData: (field: string) =>
+    `${field}: operations (increment, arrayUnion, arrayRemove, delete) belong in an update; a document to add or set holds plain values.`,
+  notFinite: "The result of an increment is too large to be stored as a number.",
 } as const;
 
 /** The project page's "Database" section. */

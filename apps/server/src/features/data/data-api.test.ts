@@ -54,6 +54,8 @@ describe("the database API", () => {
     expect(espresso).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+      version: 1,
       item: "Espresso",
       quantity: 2,
     });

@@ -65,6 +65,8 @@ describe("adding a document with a file", () => {
     expect(document).toEqual({
       id: expect.any(String),
       createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+      version: 1,
       total: 42.5,
       fileUrl: expect.stringMatching(
         /^http:\/\/localhost:3000\/api\/v1\/db\/files\/[0-9a-f-]{36}\.jpg$/,

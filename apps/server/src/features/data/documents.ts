@@ -1,5 +1,6 @@
 import { ErrorCodes } from "@hybridge/shared/common/errors";
 import { type PageCursor, writePageCursor } from "@hybridge/shared/common/paging";
+import { operationInDocument } from "@hybridge/shared/data/operations";
 import type { DataDocument, DocumentsResponse } from "@hybridge/shared/data/schemas";
 import { DOCUMENT_ID, DOCUMENTS_PAGE_SIZE, RESERVED_FIELDS } from "@hybridge/shared/data/schemas";
 import { DataTexts } from "@hybridge/shared/data/texts";
@@ -14,7 +15,14 @@ import { callerDocuments, type DataCaller, type DocumentScope } from "./document
 
 export type DataLimits = { maxDocumentBytes: number; maxDocuments: number };
 
-type Row = { id: string; data: Record<string, unknown>; createdAt: Date; fileKey: string | null };
+type Row = {
+  id: string;
+  data: Record<string, unknown>;
+  createdAt: Date;
+  updatedAt: Date;
+  version: number;
+  fileKey: string | null;
+};
 
 /** The folder of the documents' files in storage. */
 export const DATA_FILES_FOLDER = "data-files";
@@ -31,6 +39,8 @@ export function toDocument(row: Row, view: DocumentView): DataDocument {
     ...row.data,
     id: row.id,
     createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
     ...(row.fileKey
       ? { fileUrl: `${view.filesBase}/${row.fileKey.slice(DATA_FILES_FOLDER.length + 1)}` }
       : {}),
@@ -42,19 +52,26 @@ export const documentColumns = {
   id: documents.id,
   data: documents.data,
   createdAt: documents.createdAt,
+  updatedAt: documents.updatedAt,
+  version: documents.version,
   fileKey: documents.fileKey,
 };
 
 /** A document's place in its list, as a cursor carries it: its time to the microsecond. */
 const cursorTime = sql<string>`to_char(${documents.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-/** Refuses, before anything is written: a reserved field or a document over the size limit. */
+/**
+ * Refuses, before anything is written: a reserved field, an operation (decision 037: they
+ * belong in an update) or a document over the size limit. Answers the document's size.
+ */
 export function checkDocument(data: Record<string, unknown>, limits: DataLimits): number {
   for (const field of RESERVED_FIELDS) {
     if (Object.hasOwn(data, field)) {
       throw AppError.validation(DataTexts.reservedField(field));
     }
   }
+  const operation = operationInDocument(data);
+  if (operation !== null) throw AppError.validation(operation);
   const size = Buffer.byteLength(JSON.stringify(data));
   if (size > limits.maxDocumentBytes) {
     throw new AppError(
@@ -188,7 +205,12 @@ function addedDocument(
   fileKey: string | null,
   view: DocumentView,
 ) {
-  return toDocument({ id: row.id, data, createdAt: new Date(row.createdAt), fileKey }, view);
+  // A new document: written when it was made, at its first version (the columns' defaults).
+  const createdAt = new Date(row.createdAt);
+  return toDocument(
+    { id: row.id, data, createdAt, updatedAt: createdAt, version: 1, fileKey },
+    view,
+  );
 }
 
 function addValues(options: {
@@ -383,10 +405,11 @@ export async function listDocuments(options: {
   });
 }
 
-const isUuid = (id: string) => DOCUMENT_ID.test(id);
+export const isUuid = (id: string) => DOCUMENT_ID.test(id);
 
 /** The document `id` in the scope: another project's or collection's is not it. */
-const oneDocument = (scope: DocumentScope, id: string) => and(eq(documents.id, id), scope.where());
+export const oneDocument = (scope: DocumentScope, id: string) =>
+  and(eq(documents.id, id), scope.where());
 
 /** The document, or undefined: unknown, or out of the scope (another collection or project). */
 export async function getDocument(options: {
@@ -418,8 +441,9 @@ export async function listCollections(options: { db: Db; caller: DataCaller }) {
 
 /**
  * Deletes the document, gives its count and its file's bytes back and forgets its file's
- * record, in one transaction; then removes the file (a crash in between leaves a file without a record, which
- * the file sweep removes). False when there was no such document.
+ * record, in one transaction; then removes the file (a crash in between leaves a file without a
+ * record, which the file sweep removes). False when there was no such document; with
+ * `ifVersion`, a document at another version is not deleted (409 CONFLICT, decision 037).
  */
 export async function deleteDocument(options: {
   db: Db;
@@ -427,16 +451,31 @@ export async function deleteDocument(options: {
   storage: Storage;
   scope: DocumentScope;
   id: string;
+  ifVersion?: number;
 }): Promise<boolean> {
-  const { db, scope, id } = options;
+  const { db, scope, id, ifVersion } = options;
   const { projectId } = scope;
   if (!isUuid(id)) return false;
   const deleted = await db.transaction(async (tx) => {
     const [row] = await tx
       .delete(documents)
-      .where(oneDocument(scope, id))
+      .where(
+        and(
+          oneDocument(scope, id),
+          ifVersion === undefined ? undefined : eq(documents.version, ifVersion),
+        ),
+      )
       .returning({ fileKey: documents.fileKey });
-    if (!row) return null;
+    if (!row) {
+      if (ifVersion === undefined) return null;
+      // Told apart on the failure path only: the document is there at another version.
+      const [other] = await tx
+        .select({ version: documents.version })
+        .from(documents)
+        .where(oneDocument(scope, id));
+      if (other) throw AppError.conflict(DataTexts.versionConflict);
+      return null;
+    }
     await releaseDocument(tx, projectId);
     if (row.fileKey) {
       const [file] = await tx

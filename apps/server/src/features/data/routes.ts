@@ -1,3 +1,4 @@
+import { DocumentUpdateSchema } from "@hybridge/shared/data/operations";
 import {
   CollectionParamsSchema,
   CollectionsResponseSchema,
@@ -13,9 +14,12 @@ import {
   type DocumentsResponse,
   DocumentsResponseSchema,
   NewDocumentSchema,
+  NoQuerySchema,
   ProjectCollectionParamsSchema,
   ProjectDataParamsSchema,
   ProjectDocumentParamsSchema,
+  strictQuery,
+  WriteQuerySchema,
 } from "@hybridge/shared/data/schemas";
 import { DataTexts } from "@hybridge/shared/data/texts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -40,6 +44,7 @@ import {
   listDocuments,
 } from "./documents";
 import { createDocumentsWatcher } from "./watch-documents";
+import { replaceDocument, updateDocument } from "./write-documents";
 
 const DATA_API_PREFIX = DATA_API_PATH;
 const REALM = "hybridge-data";
@@ -61,7 +66,7 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 const sendWritten = (reply: FastifyReply, json: Buffer) => reply.type(JSON_TYPE).send(json);
 
 /** The key of an `EventSource`, which cannot send headers: the events route's only credential. */
-const EventsQuerySchema = z.object({ key: z.string().optional() });
+const EventsQuerySchema = strictQuery({ key: z.string().optional() });
 
 /**
  * The database API behind a project's key (decision 027): JSON documents in named collections,
@@ -105,7 +110,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
     }
   });
   r.options(`${DATA_API_PREFIX}/*`, async (_request, reply) => {
-    reply.header("Access-Control-Allow-Methods", "GET, POST, DELETE, OPTIONS");
+    reply.header("Access-Control-Allow-Methods", "GET, POST, PUT, PATCH, DELETE, OPTIONS");
     reply.header("Access-Control-Allow-Headers", "Authorization, Content-Type");
     reply.header("Access-Control-Max-Age", "600");
     return reply.code(204).send();
@@ -143,7 +148,11 @@ export async function registerDataRoutes(app: FastifyInstance) {
     `${DATA_API_PREFIX}/collections/:collection/documents/file`,
     {
       config: { multipartForm: { textFields: [DATA_JSON_FIELD], jsonFields: [DATA_JSON_FIELD] } },
-      schema: { params: CollectionParamsSchema, response: { 201: DocumentSchema } },
+      schema: {
+        params: CollectionParamsSchema,
+        querystring: NoQuerySchema,
+        response: { 201: DocumentSchema },
+      },
     },
     async (request, reply) => {
       const caller = await authorised(request, reply);
@@ -178,7 +187,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
   // the file's version.
   r.get(
     `${DATA_API_PREFIX}/files/:name`,
-    { schema: { params: DataFileParamsSchema } },
+    { schema: { params: DataFileParamsSchema, querystring: NoQuerySchema } },
     async (request, reply) => {
       const { name } = request.params;
       const [, extension] = name.split(".") as [string, DataFileExtension];
@@ -227,6 +236,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
       bodyLimit: limits.maxDocumentBytes * 2 + 1024,
       schema: {
         params: CollectionParamsSchema,
+        querystring: NoQuerySchema,
         body: NewDocumentSchema,
         response: { 201: DocumentSchema },
       },
@@ -240,7 +250,13 @@ export async function registerDataRoutes(app: FastifyInstance) {
 
   r.get(
     `${DATA_API_PREFIX}/collections/:collection/documents/:id`,
-    { schema: { params: DocumentParamsSchema, response: { 200: DocumentSchema } } },
+    {
+      schema: {
+        params: DocumentParamsSchema,
+        querystring: NoQuerySchema,
+        response: { 200: DocumentSchema },
+      },
+    },
     async (request, reply) => {
       const scope = await appScope(request, reply, request.params.collection);
       reply.header("Cache-Control", "no-store");
@@ -252,13 +268,50 @@ export async function registerDataRoutes(app: FastifyInstance) {
 
   r.delete(
     `${DATA_API_PREFIX}/collections/:collection/documents/:id`,
-    { schema: { params: DocumentParamsSchema, response: { 200: DeletedResponseSchema } } },
+    {
+      schema: {
+        params: DocumentParamsSchema,
+        querystring: WriteQuerySchema,
+        response: { 200: DeletedResponseSchema },
+      },
+    },
     async (request, reply) => {
       const scope = await appScope(request, reply, request.params.collection);
-      if (!(await deleteDocument({ db, pages, storage, scope, id: request.params.id }))) {
+      const { id } = request.params;
+      const { ifVersion } = request.query;
+      if (!(await deleteDocument({ db, pages, storage, scope, id, ifVersion }))) {
         throw AppError.notFound(DataTexts.notFound);
       }
       return { ok: true as const };
+    },
+  );
+
+  // Writes (decision 037): update merges top-level fields (with operations), set replaces the
+  // document; both keep its id, creation time and file, and answer the document as written.
+  const writeSchema = {
+    params: DocumentParamsSchema,
+    querystring: WriteQuerySchema,
+    body: DocumentUpdateSchema,
+    response: { 200: DocumentSchema },
+  };
+  r.patch(
+    `${DATA_API_PREFIX}/collections/:collection/documents/:id`,
+    { bodyLimit: limits.maxDocumentBytes * 2 + 1024, schema: writeSchema },
+    async (request, reply) => {
+      const scope = await appScope(request, reply, request.params.collection);
+      const { id } = request.params;
+      const fields = request.body;
+      return updateDocument({ db, pages, limits, scope, id, fields, view, ...request.query });
+    },
+  );
+  r.put(
+    `${DATA_API_PREFIX}/collections/:collection/documents/:id`,
+    { bodyLimit: limits.maxDocumentBytes * 2 + 1024, schema: writeSchema },
+    async (request, reply) => {
+      const scope = await appScope(request, reply, request.params.collection);
+      const { id } = request.params;
+      const data = request.body;
+      return replaceDocument({ db, pages, limits, scope, id, data, view, ...request.query });
     },
   );
 
@@ -275,7 +328,13 @@ export async function registerDataRoutes(app: FastifyInstance) {
   };
   r.get(
     "/api/projects/:id/data/collections",
-    { schema: { params: ProjectDataParamsSchema, response: { 200: CollectionsResponseSchema } } },
+    {
+      schema: {
+        params: ProjectDataParamsSchema,
+        querystring: NoQuerySchema,
+        response: { 200: CollectionsResponseSchema },
+      },
+    },
     async (request) => {
       return listCollections({ db, caller: await ownerOf(request, request.params.id) });
     },
@@ -299,21 +358,58 @@ export async function registerDataRoutes(app: FastifyInstance) {
   );
   r.delete(
     "/api/projects/:id/data/collections/:collection/documents/:documentId",
-    { schema: { params: ProjectDocumentParamsSchema, response: { 200: DeletedResponseSchema } } },
+    {
+      schema: {
+        params: ProjectDocumentParamsSchema,
+        querystring: WriteQuerySchema,
+        response: { 200: DeletedResponseSchema },
+      },
+    },
     async (request) => {
       const caller = await ownerOf(request, request.params.id);
       const scope = documentScope(caller, request.params.collection);
       const id = request.params.documentId;
-      if (!(await deleteDocument({ db, pages, storage, scope, id }))) {
+      const { ifVersion } = request.query;
+      if (!(await deleteDocument({ db, pages, storage, scope, id, ifVersion }))) {
         throw AppError.notFound(DataTexts.notFound);
       }
       return { ok: true as const };
     },
   );
+  // The console's JSON editor: the owner updates or replaces a document, as the app would.
+  const ownerWriteSchema = {
+    params: ProjectDocumentParamsSchema,
+    querystring: WriteQuerySchema,
+    body: DocumentUpdateSchema,
+    response: { 200: DocumentSchema },
+  };
+  r.patch(
+    "/api/projects/:id/data/collections/:collection/documents/:documentId",
+    { bodyLimit: limits.maxDocumentBytes * 2 + 1024, schema: ownerWriteSchema },
+    async (request) => {
+      const caller = await ownerOf(request, request.params.id);
+      const scope = documentScope(caller, request.params.collection);
+      const { documentId: id } = request.params;
+      const fields = request.body;
+      return updateDocument({ db, pages, limits, scope, id, fields, view, ...request.query });
+    },
+  );
+  r.put(
+    "/api/projects/:id/data/collections/:collection/documents/:documentId",
+    { bodyLimit: limits.maxDocumentBytes * 2 + 1024, schema: ownerWriteSchema },
+    async (request) => {
+      const caller = await ownerOf(request, request.params.id);
+      const scope = documentScope(caller, request.params.collection);
+      const { documentId: id } = request.params;
+      const data = request.body;
+      return replaceDocument({ db, pages, limits, scope, id, data, view, ...request.query });
+    },
+  );
 
   // Server-sent events of one collection: `ready` once every later change will arrive, then
-  // document-added (the document) and document-deleted ({ id }). The stream ends when the
-  // project's key stops being the one it was opened with; reopened with it, it is refused.
+  // document-added and document-modified (the whole document) and document-deleted ({ id }).
+  // The stream ends when the project's key stops being the one it was opened with; reopened
+  // with it, it is refused.
   r.get(
     `${DATA_API_PREFIX}/collections/:collection/events`,
     { schema: { params: CollectionParamsSchema, querystring: EventsQuerySchema } },

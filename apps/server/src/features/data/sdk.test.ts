@@ -43,6 +43,8 @@ describe("@hybridge/app's db", () => {
     expect(orders[1]).toEqual({
       id,
       createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+      version: 1,
       item: "Espresso",
       quantity: 2,
     });

@@ -12,17 +12,18 @@ import { type DocumentView, documentColumns, toDocument } from "./documents";
 /** The channel the documents table's trigger notifies (migration 0007). */
 const DATA_CHANGES_CHANNEL = "data_changes";
 /** `{op}:{project id}:{collection}:{document id}`; a project id never holds the collection's `:`. */
-const CHANGE = /^(insert|delete):(.+):([a-z0-9_-]{1,64}):([0-9a-f-]{36})$/;
+const CHANGE = /^(insert|update|delete):(.+):([a-z0-9_-]{1,64}):([0-9a-f-]{36})$/;
 
 /** An open stream, the hash of the key it was opened with, and how to end it. */
 type KeyedStream = { keyHash: string; end: () => void };
 
 /**
  * Keeps the apps' collection streams and this process's remembered pages up to date. The
- * documents table's trigger notifies every document added or deleted, wherever it is done, on
- * DATA_CHANGES_CHANNEL: each one voids its collection's pages (`changed`). While a stream
- * watches that project's collection, an added document is read once (one query, whatever the
- * number of viewers) and sent whole; a deleted one is sent as its id; in commit order.
+ * documents table's trigger notifies every document added, written or deleted, wherever it is
+ * done, on DATA_CHANGES_CHANNEL: each one voids its collection's pages (`changed`). While a
+ * stream watches that project's collection, an added or written document is read once (one
+ * query, whatever the number of viewers) and sent whole; a deleted one is sent as its id; in
+ * commit order.
  *
  * A stream lives only as long as the key it was opened with: when a project's key may have
  * changed (`keyChanged`, from the database_keys notification, wherever it was changed; or
@@ -65,7 +66,8 @@ export function createDocumentsWatcher(options: {
     }
     const [row] = await db.select(documentColumns).from(documents).where(eq(documents.id, id));
     // Gone already: its delete notification follows and says so.
-    if (row) live.publish(channel, { type: DataEvents.added, data: toDocument(row, view) });
+    const type = op === "update" ? DataEvents.modified : DataEvents.added;
+    if (row) live.publish(channel, { type, data: toDocument(row, view) });
   }
 
   const listener = createListener({

@@ -18,7 +18,7 @@ const T = DatabaseSectionTexts;
 
 /** A document's own fields, as JSON (the server's id and date are shown above it). */
 function fieldsOf(document: DataDocument): string {
-  const { id: _id, createdAt: _createdAt, ...fields } = document;
+  const { id: _id, createdAt: _createdAt, updatedAt: _u, version: _v, ...fields } = document;
   return JSON.stringify(fields, null, 2);
 }
 

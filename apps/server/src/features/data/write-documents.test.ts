@@ -1,0 +1,613 @@
+import { DataTexts } from "@hybridge/shared/data/texts";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { multipart } from "../../../test/multipart";
+import {
+  createTestApp,
+  createTestUser,
+  TEST_ORIGIN,
+  type TestApp,
+  type TestUser,
+} from "../../../test/test-app";
+import { documents } from "../../platform/db/schema";
+import { authed, createTestProject } from "../projects/test-support";
+import { checkDocument } from "./documents";
+import { jsonTextBytes } from "./write-documents";
+
+// Writes to stored documents (decision 037): update, set, delete with an expected version.
+let app: TestApp;
+let owner: TestUser;
+let base: string;
+const MAX_KB = 2;
+beforeAll(async () => {
+  app = await createTestApp({
+    env: {
+      DATA_MAX_DOCUMENT_KB: String(MAX_KB),
+      DATA_RATE_LIMIT_PER_MINUTE: "100000",
+      DATA_MAX_DOCUMENTS: "1000",
+    },
+  });
+  owner = await createTestUser(app);
+  base = await app.listen({ port: 0, host: "127.0.0.1" });
+});
+afterAll(async () => {
+  await app?.cleanup();
+});
+
+async function projectWithKey() {
+  const project = await createTestProject(app, owner.cookie);
+  const settings = await app.inject({
+    url: `/api/projects/${project.id}/settings`,
+    headers: authed(owner.cookie),
+  });
+  return { project, key: settings.json().settings.databaseKey as string };
+}
+
+const url = (collection: string, rest = "") =>
+  `/api/v1/db/collections/${collection}/documents${rest}`;
+
+/** A request of the app holding `key`. */
+function request(
+  key: string,
+  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE",
+  path: string,
+  payload?: unknown,
+) {
+  return app.inject({
+    method,
+    url: path,
+    headers: { authorization: `Bearer ${key}` },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+async function added(key: string, collection: string, data: Record<string, unknown>) {
+  const res = await request(key, "POST", url(collection), data);
+  expect(res.statusCode).toBe(201);
+  return res.json() as Record<string, unknown> & { id: string; version: number };
+}
+
+const read = async (key: string, collection: string, id: string) =>
+  (await request(key, "GET", url(collection, `/${id}`))).json();
+
+/** The stored row's size, as the limit counts it. */
+async function storedSize(id: string) {
+  const [row] = await app.deps.db
+    .select({ size: documents.size })
+    .from(documents)
+    .where(eq(documents.id, id));
+  return row?.size;
+}
+
+describe("updating a document", () => {
+  it("merges top-level fields, keeps id and createdAt, moves updatedAt and version", async () => {
+    const { key } = await projectWithKey();
+    const doc = await added(key, "notes", {
+      text: "Buy milk",
+      done: false,
+      tags: ["home"],
+      address: { city: "Lyon", zip: "69001" },
+      note: "keep me",
+    });
+    expect(doc).toMatchObject({ version: 1, updatedAt: doc.createdAt });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const res = await request(key, "PATCH", url("notes", `/${doc.id}`), {
+      done: true,
+      note: null,
+      address: { city: "Paris" },
+      extra: 1,
+    });
+    expect(res.statusCode).toBe(200);
+    const updated = res.json();
+    expect(updated).toEqual({
+      id: doc.id,
+      createdAt: doc.createdAt,
+      updatedAt: expect.any(String),
+      version: 2,
+      text: "Buy milk",
+      done: true,
+      tags: ["home"],
+      // A nested object is replaced whole, and a null stays a null.
+      address: { city: "Paris" },
+      note: null,
+      extra: 1,
+    });
+    expect(Date.parse(updated.updatedAt)).toBeGreaterThan(Date.parse(String(doc.createdAt)));
+    expect(await read(key, "notes", doc.id)).toEqual(updated);
+    expect(await storedSize(doc.id)).toBe(checkDocument(withoutServerFields(updated), LIMITS));
+  });
+
+  it("deletes a field, increments, and adds to or removes from arrays", async () => {
+    const { key } = await projectWithKey();
+    const doc = await added(key, "posts", {
+      likes: 2,
+      score: "high",
+      tags: ["a", "b", { x: 1, y: 2 }],
+      gone: "bye",
+      text: 1,
+    });
+    const res = await request(key, "PATCH", url("posts", `/${doc.id}`), {
+      gone: { $op: "delete" },
+      missing: { $op: "delete" },
+      likes: { $op: "increment", by: 3 },
+      score: { $op: "increment", by: 1 },
+      views: { $op: "increment", by: -1.5 },
+      tags: { $op: "arrayUnion", values: ["b", "c", { y: 2, x: 1 }, "c", [1]] },
+      text: { $op: "arrayUnion", values: [1] },
+      none: { $op: "arrayRemove", values: [1] },
+    });
+    expect(res.statusCode).toBe(200);
+    const after = res.json();
+    expect(after).not.toHaveProperty("gone");
+    expect(after).not.toHaveProperty("missing");
+    expect(after).toMatchObject({
+      likes: 5,
+      // A missing or non-number field counts as 0.
+      score: 1,
+      views: -1.5,
+      // Those not already present, in their order, once; objects equal whatever their keys' order.
+      tags: ["a", "b", { x: 1, y: 2 }, "c", [1]],
+      // A non-array field becomes [] first.
+      text: [1],
+      none: [],
+      version: 2,
+    });
+    const removed = await request(key, "PATCH", url("posts", `/${doc.id}`), {
+      tags: { $op: "arrayRemove", values: ["a", { y: 2, x: 1 }, "zzz"] },
+      likes: { $op: "increment", by: 0.1 },
+    });
+    expect(removed.json()).toMatchObject({ tags: ["b", "c", [1]], likes: 5.1, version: 3 });
+    // Increments add as JavaScript does, in double precision.
+    const float = await request(key, "PATCH", url("posts", `/${doc.id}`), {
+      f: { $op: "increment", by: 0.1 },
+    });
+    const sum = await request(key, "PATCH", url("posts", `/${doc.id}`), {
+      f: { $op: "increment", by: 0.2 },
+    });
+    expect(float.statusCode).toBe(200);
+    expect(sum.json().f).toBe(0.1 + 0.2);
+    expect(await storedSize(doc.id)).toBe(checkDocument(withoutServerFields(sum.json()), LIMITS));
+  });
+
+  it("gives exactly +50 for 50 increments at once, and no duplicates for arrayUnion", async () => {
+    const { key } = await projectWithKey();
+    const doc = await added(key, "counters", { n: 0, members: [] });
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        request(key, "PATCH", url("counters", `/${doc.id}`), {
+          n: { $op: "increment", by: 1 },
+          members: { $op: "arrayUnion", values: [`m${i % 10}`, "all"] },
+        }),
+      ),
+    );
+    expect(answers.map((res) => res.statusCode)).toEqual(Array(50).fill(200));
+    const final = await read(key, "counters", doc.id);
+    expect(final.n).toBe(50);
+    expect(final.version).toBe(51);
+    expect([...final.members].sort()).toEqual(
+      ["all", ...Array.from({ length: 10 }, (_, i) => `m${i}`)].sort(),
+    );
+    // Every version was answered once: no write was lost or merged with another.
+    expect(new Set(answers.map((res) => res.json().version)).size).toBe(50);
+  });
+
+  it("answers 404 for an unknown id, another project's or another collection's document", async () => {
+    const a = await projectWithKey();
+    const b = await projectWithKey();
+    const doc = await added(a.key, "orders", { item: "Tea" });
+    for (const [key, path] of [
+      [a.key, url("orders", `/${crypto.randomUUID()}`)],
+      [a.key, url("orders", "/not-an-id")],
+      [a.key, url("other", `/${doc.id}`)],
+      [b.key, url("orders", `/${doc.id}`)],
+    ] as const) {
+      for (const method of ["PATCH", "PUT"] as const) {
+        const res = await request(key, method, path, { item: "Coffee" });
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toEqual({ code: "NOT_FOUND", message: DataTexts.notFound });
+      }
+      const del = await request(key, "DELETE", `${path}?ifVersion=1`);
+      expect(del.statusCode).toBe(404);
+    }
+    expect(await read(a.key, "orders", doc.id)).toEqual(doc);
+  });
+
+  it("answers 409 CONFLICT when ifVersion is not the document's version, changing nothing", async () => {
+    const { key } = await projectWithKey();
+    const doc = await added(key, "orders", { item: "Tea", n: 1 });
+    const ok = await request(key, "PATCH", url("orders", `/${doc.id}?ifVersion=1`), { n: 2 });
+    expect(ok.json()).toMatchObject({ n: 2, version: 2 });
+    const current = ok.json();
+    for (const [method, body] of [
+      ["PATCH", { n: { $op: "increment", by: 1 } }],
+      ["PUT", { item: "Coffee" }],
+      ["DELETE", undefined],
+    ] as const) {
+      const res = await request(key, method, url("orders", `/${doc.id}?ifVersion=1`), body);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ code: "CONFLICT", message: DataTexts.versionConflict });
+    }
+    expect(await read(key, "orders", doc.id)).toEqual(current);
+    const put = await request(key, "PUT", url("orders", `/${doc.id}?ifVersion=2`), { a: 1 });
+    expect(put.json()).toMatchObject({ a: 1, version: 3 });
+    const del = await request(key, "DELETE", url("orders", `/${doc.id}?ifVersion=3`));
+    expect(del.json()).toEqual({ ok: true });
+    expect((await request(key, "GET", url("orders", `/${doc.id}`))).statusCode).toBe(404);
+  });
+
+  it("refuses a bad ifVersion and unknown query parameters, naming them", async () => {
+    const { key } = await projectWithKey();
+    const doc = await added(key, "orders", { item: "Tea" });
+    for (const bad of ["0", "-1", "1.5", "abc", "", "99999999999"]) {
+      const res = await request(key, "PATCH", url("orders", `/${doc.id}?ifVersion=${bad}`), {
+        item: "x",
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ code: "VALIDATION", message: DataTexts.invalidIfVersion });
+    }
+    const unknown = await request(key, "PATCH", url("orders", `/${doc.id}?if_version=1`), {
+      item: "x",
+    });
+    expect(unknown.json()).toEqual({
+      code: "VALIDATION",
+      message: DataTexts.unknownQuery(["if_version"], ["ifVersion"]),
+    });
+    expect(await read(key, "orders", doc.id)).toEqual(doc);
+  });
+
+  it("refuses a document grown over the limit by the merge, changing nothing", async () => {
+    const { key } = await projectWithKey();
+    const half = "x".repeat(MAX_KB * 512);
+    const doc = await added(key, "big", { a: half, list: ["y".repeat(900)] });
+    for (const fields of [
+      { b: half },
+      { list: { $op: "arrayUnion", values: ["z".repeat(900)] } },
+    ]) {
+      const res = await request(key, "PATCH", url("big", `/${doc.id}`), fields);
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toEqual({
+        code: "PAYLOAD_TOO_LARGE",
+        message: DataTexts.tooLarge(MAX_KB),
+      });
+    }
+    const put = await request(key, "PUT", url("big", `/${doc.id}`), { a: half, b: half });
+    expect(put.statusCode).toBe(413);
+    expect(await read(key, "big", doc.id)).toEqual(doc);
+    // Exactly at the limit is accepted: the size counted in SQL is JSON.stringify's.
+    const size = (await storedSize(doc.id)) ?? 0;
+    const room = MAX_KB * 1024 - size - Buffer.byteLength(',"c":""');
+    const fits = await request(key, "PATCH", url("big", `/${doc.id}`), { c: "c".repeat(room) });
+    expect(fits.statusCode).toBe(200);
+    expect(await storedSize(doc.id)).toBe(MAX_KB * 1024);
+    const over = await request(key, "PATCH", url("big", `/${doc.id}`), {
+      c: "c".repeat(room + 1),
+    });
+    expect(over.statusCode).toBe(413);
+  });
+
+  it("refuses reserved fields, operations out of place and unknown operations", async () => {
+    const { key } = await projectWithKey();
+    const doc = await added(key, "orders", { item: "Tea" });
+    const cases: Array<["PATCH" | "PUT", Record<string, unknown>, string]> = [
+      ...(["id", "createdAt", "updatedAt", "version", "fileUrl"] as const).flatMap(
+        (field) =>
+          [
+            ["PATCH", { [field]: 1 }, DataTexts.reservedField(field)],
+            ["PUT", { [field]: 1 }, DataTexts.reservedField(field)],
+          ] as Array<["PATCH" | "PUT", Record<string, unknown>, string]>,
+      ),
+      ["PATCH", { version: { $op: "increment", by: 1 } }, DataTexts.reservedField("version")],
+      ["PATCH", { n: { $op: "multiply", by: 2 } }, DataTexts.operationUnknown("n")],
+      ["PATCH", { n: { $op: 1 } }, DataTexts.operationUnknown("n")],
+      ["PATCH", { n: { $op: "increment" } }, DataTexts.operationIncrement("n")],
+      ["PATCH", { n: { $op: "increment", by: "1" } }, DataTexts.operationIncrement("n")],
+      ["PATCH", { n: { $op: "increment", by: 1, x: 1 } }, DataTexts.operationIncrement("n")],
+      ["PATCH", { n: { $op: "delete", x: 1 } }, DataTexts.operationDelete("n")],
+      [
+        "PATCH",
+        { n: { $op: "arrayUnion", values: 1 } },
+        DataTexts.operationValues("n", "arrayUnion"),
+      ],
+      ["PATCH", { n: { $op: "arrayRemove" } }, DataTexts.operationValues("n", "arrayRemove")],
+      ["PATCH", { a: { b: { $op: "delete" } } }, DataTexts.operationNested("a.b")],
+      ["PATCH", { a: [1, { $op: "increment", by: 1 }] }, DataTexts.operationNested("a.1")],
+      [
+        "PATCH",
+        { a: { $op: "arrayUnion", values: [{ $op: "delete" }] } },
+        DataTexts.operationNested("a.values.0"),
+      ],
+      ["PUT", { n: { $op: "increment", by: 1 } }, DataTexts.operationInData("n")],
+      ["PUT", { a: { b: [{ $op: "whatever" }] } }, DataTexts.operationInData("a.b.0")],
+    ];
+    for (const [method, body, message] of cases) {
+      const res = await request(key, method, url("orders", `/${doc.id}`), body);
+      expect({ body, status: res.statusCode, answer: res.json() }).toEqual({
+        body,
+        status: 400,
+        answer: { code: "VALIDATION", message },
+      });
+    }
+    // An add refuses operations too: nothing would apply them.
+    const add = await request(key, "POST", url("orders"), { n: { $op: "increment", by: 1 } });
+    expect(add.json()).toEqual({ code: "VALIDATION", message: DataTexts.operationInData("n") });
+    expect(await read(key, "orders", doc.id)).toEqual(doc);
+  });
+
+  it("refuses an increment whose result is not a finite number", async () => {
+    const { key } = await projectWithKey();
+    const doc = await added(key, "orders", { n: 1.7e308 });
+    const res = await request(key, "PATCH", url("orders", `/${doc.id}`), {
+      n: { $op: "increment", by: 1.7e308 },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: "VALIDATION", message: DataTexts.notFinite });
+    expect(await read(key, "orders", doc.id)).toEqual(doc);
+  });
+
+  it("stores injection-looking field names and values verbatim", async () => {
+    const { key } = await projectWithKey();
+    const doc = await added(key, "orders", { item: "Tea" });
+    const odd = {
+      "'; drop table documents; --": "'); delete from documents; --",
+      "a->>b": "x' || 'y",
+      $1: "$2",
+      "{a,b}": ["\\", '"', "\u2028", "é"],
+      "data - 'item'": { "': 1": null },
+    };
+    const res = await request(key, "PATCH", url("orders", `/${doc.id}`), {
+      ...odd,
+      "'; --": { $op: "increment", by: 1 },
+      "}{": { $op: "arrayUnion", values: ["') --", { "'": "'" }] },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await read(key, "orders", doc.id)).toEqual({
+      ...doc,
+      ...odd,
+      "'; --": 1,
+      "}{": ["') --", { "'": "'" }],
+      updatedAt: expect.any(String),
+      version: 2,
+    });
+    const put = await request(key, "PUT", url("orders", `/${doc.id}`), odd);
+    expect(put.json()).toEqual({
+      ...odd,
+      id: doc.id,
+      createdAt: doc.createdAt,
+      updatedAt: expect.any(String),
+      version: 3,
+    });
+    const [count] = await app.deps.db.select({ n: sql<number>`count(*)::int` }).from(documents);
+    expect(count?.n).toBeGreaterThan(0);
+  });
+});
+
+describe("setting a document", () => {
+  it("replaces the data, keeping id, createdAt and the file", async () => {
+    const { key } = await projectWithKey();
+    const doc = await added(key, "notes", { text: "a", done: false });
+    const res = await request(key, "PUT", url("notes", `/${doc.id}`), { title: "b" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      id: doc.id,
+      createdAt: doc.createdAt,
+      updatedAt: expect.any(String),
+      version: 2,
+      title: "b",
+    });
+    expect(await storedSize(doc.id)).toBe(Buffer.byteLength('{"title":"b"}'));
+  });
+
+  it("keeps the document's file, and lists the written document at once", async () => {
+    const { key } = await projectWithKey();
+    const form = multipart([
+      { name: "data", value: '{"total":1}' },
+      {
+        name: "file",
+        filename: "a.pdf",
+        contentType: "application/pdf",
+        data: Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"),
+      },
+    ]);
+    const withFile = await app.inject({
+      method: "POST",
+      url: url("invoices", "/file"),
+      headers: { authorization: `Bearer ${key}`, ...form.headers },
+      payload: form.payload,
+    });
+    const doc = withFile.json();
+    expect(doc.fileUrl).toMatch(/\.pdf$/);
+    // Listed once, so that the page is remembered (decision 027) before the writes.
+    expect((await request(key, "GET", url("invoices"))).json().documents).toEqual([doc]);
+    const put = (await request(key, "PUT", url("invoices", `/${doc.id}`), { total: 2 })).json();
+    expect(put).toEqual({ ...doc, total: 2, updatedAt: expect.any(String), version: 2 });
+    expect((await request(key, "GET", url("invoices"))).json().documents).toEqual([put]);
+    const patched = (
+      await request(key, "PATCH", url("invoices", `/${doc.id}`), { paid: true })
+    ).json();
+    expect(patched).toEqual({ ...put, paid: true, updatedAt: expect.any(String), version: 3 });
+    expect((await request(key, "GET", url("invoices"))).json().documents).toEqual([patched]);
+    const file = await app.inject({ url: new URL(doc.fileUrl).pathname });
+    expect(file.statusCode).toBe(200);
+  });
+});
+
+const LIMITS = { maxDocumentBytes: 1024 * 1024, maxDocuments: 1 };
+const withoutServerFields = (document: Record<string, unknown>) => {
+  const { id: _id, createdAt: _c, updatedAt: _u, version: _v, fileUrl: _f, ...data } = document;
+  return data;
+};
+
+describe("the size of a document counted in SQL", () => {
+  it("is JSON.stringify's byte length, numbers, escapes and nesting included", async () => {
+    const samples: Record<string, unknown>[] = [
+      {},
+      { a: [] },
+      { a: [1, 2, [3, {}]], b: { c: { d: "e" } } },
+      { n: [0, -0, 1, -1, 1.5, 0.1 + 0.2, 1e21, 1e-7, 1.5e-7, -1e21, 123456789012345680000] },
+      { n: [1e-6, 9.99e-7, 5e-324, 1.7976931348623157e308, 2 ** 53 + 2, 1.2345678901234566e25] },
+      { n: [-0.000001, -1.234e-100, 1e100, 12e21, 0.5, 100, 1e20] },
+      { s: 'quote " backslash \\ tab \t newline \n cr \r bs \b ff \f', t: "é ü 中 😀 \u2028" },
+      { 'key with " and \\': true, "": false, nul: null },
+      // Separators inside strings are the strings' own; a string may end with a backslash.
+      { "a\\": "b\\", "c, ": '\\", "d": ', "e: ": [", ", ": ", '\\"', "\\\\"] },
+      { deep: [[[[[[{ a: [[{ b: "" }]] }]]]]]] },
+      // Doubles of every magnitude, as a request's JSON or an increment makes them.
+      {
+        random: Array.from({ length: 500 }, (_, i) => {
+          const magnitude = 10 ** Math.floor(Math.random() * 60 - 30);
+          return (i % 2 ? -1 : 1) * Math.random() * magnitude;
+        }),
+      },
+    ];
+    for (const data of samples) {
+      const result = await app.deps.db.execute<{ size: number }>(
+        sql`select ${jsonTextBytes(sql`${JSON.stringify(data)}::jsonb`)} as size`,
+      );
+      // postgres-js answers the rows themselves, PGlite an object holding them.
+      const [row] = Array.isArray(result) ? result : (result as { rows: { size: number }[] }).rows;
+      expect({ data, size: Number(row?.size) }).toEqual({
+        data,
+        size: Buffer.byteLength(JSON.stringify(data)),
+      });
+    }
+  });
+});
+
+describe("query parameters", () => {
+  it("are refused, named, on every data route when the route does not read them", async () => {
+    const { project, key } = await projectWithKey();
+    const doc = await added(key, "orders", { item: "Tea" });
+    const app_ = { authorization: `Bearer ${key}` };
+    const console_ = authed(owner.cookie);
+    const owned = `/api/projects/${project.id}/data/collections`;
+    const routes: Array<[string, string, Record<string, string>, string[], unknown?]> = [
+      ["GET", url("orders"), app_, ["limit", "cursor"]],
+      ["POST", url("orders"), app_, [], { item: "x" }],
+      ["POST", url("orders", "/file"), app_, []],
+      ["GET", url("orders", `/${doc.id}`), app_, []],
+      ["PATCH", url("orders", `/${doc.id}`), app_, ["ifVersion"], { item: "x" }],
+      ["PUT", url("orders", `/${doc.id}`), app_, ["ifVersion"], { item: "x" }],
+      ["DELETE", url("orders", `/${doc.id}`), app_, ["ifVersion"]],
+      ["GET", "/api/v1/db/collections/orders/events", {}, ["key"]],
+      ["GET", `/api/v1/db/files/${crypto.randomUUID()}.png`, {}, []],
+      ["GET", owned, console_, []],
+      ["GET", `${owned}/orders/documents`, console_, ["limit", "cursor"]],
+      ["PATCH", `${owned}/orders/documents/${doc.id}`, console_, ["ifVersion"], { item: "x" }],
+      ["PUT", `${owned}/orders/documents/${doc.id}`, console_, ["ifVersion"], { item: "x" }],
+      ["DELETE", `${owned}/orders/documents/${doc.id}`, console_, ["ifVersion"]],
+    ];
+    for (const [method, path, headers, allowed, payload] of routes) {
+      for (const [query, names] of [
+        ["where=status%3D%3Dopen", ["where"]],
+        ["status=open", ["status"]],
+        ["order=asc&orderBy=createdAt", ["order", "orderBy"]],
+      ] as const) {
+        const res = await app.inject({
+          method: method as "GET",
+          url: `${path}?${query}`,
+          headers: { ...headers, ...(method === "GET" ? {} : { origin: TEST_ORIGIN }) },
+          ...(payload === undefined ? {} : { payload: payload as object }),
+        });
+        expect({ method, path, query, status: res.statusCode, answer: res.json() }).toEqual({
+          method,
+          path,
+          query,
+          status: 400,
+          answer: { code: "VALIDATION", message: DataTexts.unknownQuery(names, allowed) },
+        });
+      }
+    }
+    expect(await read(key, "orders", doc.id)).toEqual(doc);
+  });
+});
+
+describe("the owner's writes in the console", () => {
+  it("update and set the project's documents; another user gets 404", async () => {
+    const { project, key } = await projectWithKey();
+    const doc = await added(key, "orders", { item: "Tea", n: 1 });
+    const path = `/api/projects/${project.id}/data/collections/orders/documents/${doc.id}`;
+    const headers = { ...authed(owner.cookie), origin: TEST_ORIGIN };
+    const patched = await app.inject({
+      method: "PATCH",
+      url: `${path}?ifVersion=1`,
+      headers,
+      payload: { n: { $op: "increment", by: 1 } },
+    });
+    expect(patched.json()).toMatchObject({ item: "Tea", n: 2, version: 2 });
+    const stale = await app.inject({
+      method: "PUT",
+      url: `${path}?ifVersion=1`,
+      headers,
+      payload: { item: "Coffee" },
+    });
+    expect(stale.json()).toEqual({ code: "CONFLICT", message: DataTexts.versionConflict });
+    const put = await app.inject({
+      method: "PUT",
+      url: path,
+      headers,
+      payload: { item: "Coffee" },
+    });
+    expect(put.json()).toEqual({
+      id: doc.id,
+      createdAt: doc.createdAt,
+      updatedAt: expect.any(String),
+      version: 3,
+      item: "Coffee",
+    });
+    const stranger = await createTestUser(app);
+    for (const method of ["PATCH", "PUT"] as const) {
+      const res = await app.inject({
+        method,
+        url: path,
+        headers: { ...authed(stranger.cookie), origin: TEST_ORIGIN },
+        payload: { item: "Stolen" },
+      });
+      expect(res.statusCode).toBe(404);
+    }
+    expect(await read(key, "orders", doc.id)).toEqual(put.json());
+  });
+});
+
+describe("live", () => {
+  it("sends a written document to the collection's viewers as document-modified, whole", async () => {
+    const { key } = await projectWithKey();
+    const doc = await added(key, "notes", { text: "a" });
+    const abort = new AbortController();
+    const response = await fetch(
+      `${base}/api/v1/db/collections/notes/events?key=${encodeURIComponent(key)}`,
+      { signal: abort.signal },
+    );
+    expect(response.status).toBe(200);
+    const events: Array<{ type: string; data: unknown }> = [];
+    const reading = (async () => {
+      const decoder = new TextDecoder();
+      let buffer = "";
+      try {
+        for await (const chunk of response.body as ReadableStream<Uint8Array>) {
+          buffer += decoder.decode(chunk, { stream: true });
+          for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const type = /^event: (.*)$/m.exec(block)?.[1];
+            const data = /^data: (.*)$/m.exec(block)?.[1];
+            if (type) events.push({ type, data: data ? JSON.parse(data) : null });
+          }
+        }
+      } catch (error) {
+        if (!abort.signal.aborted) throw error;
+      }
+    })();
+    try {
+      await expect.poll(() => events.map((event) => event.type)).toContain("ready");
+      const written = (
+        await request(key, "PATCH", url("notes", `/${doc.id}`), { text: "b", done: true })
+      ).json();
+      await expect
+        .poll(() => events.filter((event) => event.type !== "ready"))
+        .toEqual([{ type: "document-modified", data: written }]);
+    } finally {
+      abort.abort();
+      await reading;
+    }
+  });
+});
