@@ -123,7 +123,7 @@ const SHARE = (stripe: string) =>
  * and not held by another add (SKIP LOCKED; the search starts at a random stripe), and insert
  * the document if one was raised. None is raised — the project has no stripes yet, every
  * stripe under its share is held, the project is at its limit, or a stripe is over its share
- * (the limit was lowered) — and the careful path decides (ADD_CAREFULLY).
+ * (the limit was lowered) — and the careful path decides (addCarefully).
  */
 const ADD_DOCUMENT = `
 WITH stripe AS (
