@@ -100,7 +100,7 @@ describe("findBreaches", () => {
 
   it("lets tests use any feature's fixtures (test-support.ts), and only those", () => {
     const code = [
-      'import { seedProject } from "../features/builds/test-support";',
+      'import { seedBuild } from "../features/builds/test-support";',
       'import { newAgentToken } from "../features/agents/agent-auth";',
     ].join("\n");
     expect(breachesOf("apps/server/src/platform/quotas.test.ts", code)).toEqual([

@@ -7,9 +7,9 @@ import path from "node:path";
 import { startAgent } from "@hybridge/agent/runner";
 import { buildApp } from "../src/app";
 import { createEmbeddedAgent } from "../src/features/agents/manage-agents";
-import { seedProject } from "../src/features/builds/test-support";
 import { loadConfig } from "../src/platform/config";
 import { openDatabase } from "../src/platform/db/client";
+import { seedProject } from "../test/seed";
 import { createTestUser, postJson, TEST_ORIGIN, TEST_SECRET, type TestApp } from "../test/test-app";
 
 const RUNS = Number(process.env.BENCH_BUILD_RUNS ?? 10);
@@ -38,7 +38,7 @@ await app.listen({ port: 0, host: "127.0.0.1" });
 const address = app.server.address();
 const server = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
 const owner = await createTestUser(app);
-const project = await seedProject(app, owner, "Bench app");
+const project = await seedProject(app, owner, { name: "Bench app" });
 const identity = await createEmbeddedAgent(app.deps.db, ["android"]);
 const machine = await startAgent({ server, token: identity.token, pollMs: 100 });
 if (machine.platforms.length === 0) {

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { registerAgentsRoutes } from "./features/agents/routes";
 import { registerAuthRoutes } from "./features/auth/routes";
 import { registerBuildsRoutes } from "./features/builds/routes";
-import { bundleSummary, openBundle } from "./features/bundles/bundles";
+import { bundleSummary, openBundle } from "./features/bundles/open-bundle";
 import { registerBundlesRoutes } from "./features/bundles/routes";
 import { registerCommunityRoutes } from "./features/community/routes";
 import { registerDataRoutes } from "./features/data/routes";

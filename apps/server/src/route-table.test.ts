@@ -11,8 +11,8 @@ import { type FormPart, multipart } from "../test/multipart";
 import { ROUTE_FIXTURES } from "../test/route-fixtures";
 import type { RequestParts, RouteFixture } from "../test/route-fixtures/fixture";
 import { createSeed, type Seed } from "../test/route-fixtures/seed";
+import { storedFileKeys } from "../test/seed";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../test/test-app";
-import { storedFileKeys } from "./features/projects/test-support";
 import * as schema from "./platform/db/schema";
 
 /**

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { type MainProcess, startMainProcess } from "../test/main-process";
+import { type MainProcess, readEventStream, startMainProcess } from "../test/main-process";
 import { multipart } from "../test/multipart";
 import { createPostgresTestDatabase } from "../test/test-app";
 
@@ -22,26 +22,6 @@ afterEach(async () => {
 });
 
 const random = (length: number) => randomBytes(length).toString("base64url").slice(0, length);
-
-/** Reads an event stream to its end; `ready` resolves once its first event has arrived. */
-function readStream(url: string) {
-  let text = "";
-  let sawReady: () => void = () => {};
-  const ready = new Promise<void>((resolve) => {
-    sawReady = resolve;
-  });
-  const ended = (async () => {
-    const response = await fetch(url);
-    expect(response.status).toBe(200);
-    const decoder = new TextDecoder();
-    for await (const chunk of response.body as ReadableStream<Uint8Array>) {
-      text += decoder.decode(chunk, { stream: true });
-      if (text.includes("event: ready\n")) sawReady();
-    }
-    return text;
-  })();
-  return { ready, ended };
-}
 
 async function startServer(
   env: Record<string, string>,
@@ -165,7 +145,7 @@ describe("the server's logs", () => {
     });
     expect(added.status).toBe(201);
     const events = `${origin}/api/v1/db/collections/notes/events`;
-    const stream = readStream(`${events}?key=${secrets.key}`);
+    const stream = readEventStream(`${events}?key=${secrets.key}`);
     await stream.ready;
 
     // Refusals: the old key, made-up keys and tokens, in the query and in headers.

@@ -15,7 +15,13 @@ import { detectAndroidToolchain } from "@hybridge/agent/android";
 import { eq } from "drizzle-orm";
 import postgres from "postgres";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { type MainProcess, signUpOn, startMainProcess } from "../test/main-process";
+import {
+  createProjectOn,
+  type MainProcess,
+  readEventStream,
+  signUpOn,
+  startMainProcess,
+} from "../test/main-process";
 import { multipart } from "../test/multipart";
 import { accepts } from "../test/net";
 import { mp4Bytes, pngBytes } from "../test/test-images";
@@ -86,26 +92,6 @@ async function startServer(env: Record<string, string>): Promise<Server> {
 const signUp = (server: Server) =>
   signUpOn(server.origin, `shutdown-${randomBytes(4).toString("hex")}@example.test`);
 
-/** Reads an event stream to its end; `ready` resolves once its first event has arrived. */
-function readStream(url: string) {
-  let text = "";
-  let sawReady: () => void = () => {};
-  const ready = new Promise<void>((resolve) => {
-    sawReady = resolve;
-  });
-  const ended = (async () => {
-    const response = await fetch(url);
-    expect(response.headers.get("content-type")).toContain("text/event-stream");
-    const decoder = new TextDecoder();
-    for await (const chunk of response.body as ReadableStream<Uint8Array>) {
-      text += decoder.decode(chunk, { stream: true });
-      if (text.includes("event: ready\n")) sawReady();
-    }
-    return text;
-  })();
-  return { ready, ended };
-}
-
 describe("a server told to shut down (SIGTERM)", () => {
   it("says draining, finishes the upload in progress, ends streams with a retry hint, exits 0", async () => {
     const server = await startServer({
@@ -113,7 +99,7 @@ describe("a server told to shut down (SIGTERM)", () => {
       SHUTDOWN_TIMEOUT_SECONDS: "20",
     });
     const cookie = await signUp(server);
-    const stream = readStream(`${server.origin}/api/feedback/comments/events`);
+    const stream = readEventStream(`${server.origin}/api/feedback/comments/events`);
     await stream.ready;
 
     // A module upload whose last bytes have not been sent: in progress on the server.
@@ -215,24 +201,12 @@ async function serverBuilding(keytool: string, env: Record<string, string>) {
     ...env,
   });
   const cookie = await signUp(server);
-  const form = multipart(
-    Object.entries({
-      name: "Shutdown Café",
-      keyApp: `shutdown-${randomBytes(4).toString("hex")}`,
-      description: "Built while the server stops.",
-      segment: "food",
-      navBarType: "footer",
-      color: "#0E904D",
-      statusbar: "#FFFFFF",
-    }).map(([name, value]) => ({ name, value })),
-  );
-  const created = await fetch(`${server.origin}/api/projects`, {
-    method: "POST",
-    headers: { ...form.headers, origin: server.origin, cookie },
-    body: form.payload,
+  const projectId = await createProjectOn(server.origin, cookie, {
+    name: "Shutdown Café",
+    keyApp: `shutdown-${randomBytes(4).toString("hex")}`,
+    description: "Built while the server stops.",
+    segment: "food",
   });
-  expect(created.status, await created.clone().text()).toBe(201);
-  const projectId = ((await created.json()) as { project: { id: string } }).project.id;
   const requested = await fetch(`${server.origin}/api/projects/${projectId}/builds`, {
     method: "POST",
     headers: { origin: server.origin, cookie, "content-type": "application/json" },

@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { vi } from "vitest";
+import { expect, vi } from "vitest";
+import { multipart } from "./multipart";
 import { freePort } from "./net";
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -67,4 +68,52 @@ export async function signUpOn(origin: string, email: string): Promise<string> {
   if (res.status !== 200) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith("better-auth.session_token"));
   return (cookie as string).split(";")[0] as string;
+}
+
+/**
+ * Creates a project through the running server's API, as the user of `cookie` (multipart, text
+ * fields only; the bar and colours are the form's defaults): its id.
+ */
+export async function createProjectOn(
+  origin: string,
+  cookie: string,
+  fields: { name: string; keyApp: string; description: string; segment: string },
+): Promise<string> {
+  const form = multipart(
+    Object.entries({ ...fields, navBarType: "footer", color: "#0E904D", statusbar: "#FFFFFF" }).map(
+      ([name, value]) => ({ name, value }),
+    ),
+  );
+  const res = await fetch(`${origin}/api/projects`, {
+    method: "POST",
+    headers: { ...form.headers, origin, cookie },
+    body: form.payload,
+  });
+  if (res.status !== 201)
+    throw new Error(`project creation answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { project: { id: string } }).project.id;
+}
+
+/**
+ * Reads an event stream of the running server to its end (it must answer one); `ready`
+ * resolves once its first event has arrived, `ended` with all it sent.
+ */
+export function readEventStream(url: string) {
+  let text = "";
+  let sawReady: () => void = () => {};
+  const ready = new Promise<void>((resolve) => {
+    sawReady = resolve;
+  });
+  const ended = (async () => {
+    const response = await fetch(url);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/event-stream");
+    const decoder = new TextDecoder();
+    for await (const chunk of response.body as ReadableStream<Uint8Array>) {
+      text += decoder.decode(chunk, { stream: true });
+      if (text.includes("event: ready\n")) sawReady();
+    }
+    return text;
+  })();
+  return { ready, ended };
 }

@@ -153,6 +153,16 @@ export async function createTestUser(
   };
 }
 
+/**
+ * What most API test files start from, in their beforeAll: the app on a fresh database
+ * (createTestApp's options) and two signed-in users, the owner of what the tests make and a
+ * stranger to it. The file's afterAll cleans the app up.
+ */
+export async function createTestScene(options: Parameters<typeof createTestApp>[0] = {}) {
+  const app = await createTestApp(options);
+  return { app, owner: await createTestUser(app), stranger: await createTestUser(app) };
+}
+
 export async function signIn(app: TestApp, email: string, password: string) {
   const res = await app.inject({
     method: "POST",
@@ -164,6 +174,11 @@ export async function signIn(app: TestApp, email: string, password: string) {
     res,
     cookie: res.statusCode === 200 ? sessionCookie(res.headers["set-cookie"]) : undefined,
   };
+}
+
+/** A GET, optionally signed in. */
+export function getAs(app: TestApp, url: string, cookie?: string) {
+  return app.inject({ url, headers: cookie ? { cookie } : {} });
 }
 
 /** A JSON POST from the trusted origin, optionally signed in. */

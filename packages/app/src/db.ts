@@ -8,6 +8,7 @@ import {
 import { SdkTexts } from "@hybridge/shared/data/texts";
 import { settings } from "./config";
 import { HybridgeError } from "./errors";
+import { Query } from "./query";
 
 /**
  * A stored document: its own fields, with the server's id, creation and last write dates (ISO
@@ -182,6 +183,15 @@ export const db = {
       if (error instanceof HybridgeError && error.status === 404) return null;
       throw error;
     }
+  },
+
+  /**
+   * A query on a collection, sent by its `get()`, `page()` or `count()`:
+   * `db.query<Order>("orders").where("status", "==", "open").orderBy("total").limit(20).get()`.
+   */
+  query<T extends Fields = Fields>(collection: string): Query<T> {
+    const path = collectionPath(collection);
+    return new Query<T>((route, body) => call("POST", `${path}/${route}`, body));
   },
 
   /**

@@ -15,3 +15,4 @@ export {
 export { device } from "./device";
 export { HybridgeError } from "./errors";
 export { nav } from "./nav";
+export { Query, type QueryOp, type QueryPage, type SortDirection } from "./query";

@@ -1,7 +1,7 @@
 import { ErrorCodes } from "@hybridge/shared/common/errors";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedProject } from "../../test/seed";
 import { createTestApp, createTestUser, type TestApp, type TestUser } from "../../test/test-app";
-import { seedProject } from "../features/builds/test-support";
 import { AppError } from "./errors";
 import { requireOwnedApp, requireOwnedProject } from "./owned-project";
 

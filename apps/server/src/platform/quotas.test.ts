@@ -4,6 +4,7 @@ import { QuotaTexts } from "@hybridge/shared/projects/texts";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { multipart } from "../../test/multipart";
+import { seedKeyedProject, seedProject } from "../../test/seed";
 import {
   createTestApp,
   createTestUser,
@@ -13,7 +14,6 @@ import {
   type TestUser,
 } from "../../test/test-app";
 import { insertTestAgent } from "../features/agents/test-support";
-import { seedKeyedProject, seedProject } from "../features/builds/test-support";
 import { makeZip, SAMPLE_INDEX, uploadBundle } from "../features/bundles/test-support";
 import * as schema from "./db/schema";
 

@@ -116,4 +116,38 @@ export const dataFixtures: RouteFixtures = {
     valid: "skip",
     request: (s) => ({ params: { collection: "orders" }, query: { key: s.databaseKey } }),
   },
+  "POST /api/v1/db/collections/:collection/query": {
+    access: "public",
+    request: (s) => ({
+      params: { collection: "orders" },
+      body: {
+        where: [{ field: "item", op: "==", value: "Latte" }],
+        orderBy: [{ field: "createdAt", direction: "asc" }],
+        limit: 10,
+      },
+      headers: { authorization: `Bearer ${s.databaseKey}` },
+    }),
+  },
+  "POST /api/v1/db/collections/:collection/count": {
+    access: "public",
+    request: (s) => ({
+      params: { collection: "orders" },
+      body: { where: [{ field: "item", op: "!=", value: "Latte" }] },
+      headers: { authorization: `Bearer ${s.databaseKey}` },
+    }),
+  },
+  "POST /api/projects/:id/data/collections/:collection/query": {
+    access: "owner",
+    request: (s) => ({
+      params: { id: s.project.id, collection: "orders" },
+      body: { where: [{ field: "item", op: "in", value: ["Latte", "Espresso"] }], limit: 5 },
+    }),
+  },
+  "POST /api/projects/:id/data/collections/:collection/count": {
+    access: "owner",
+    request: (s) => ({
+      params: { id: s.project.id, collection: "orders" },
+      body: { where: [{ field: "item", op: ">=", value: "L" }] },
+    }),
+  },
 };

@@ -79,3 +79,53 @@ export const SdkTexts = {
   nativeOnly: (view: string) =>
     `The native view "${view}" opens inside the app only: install the app (or the dev app) on a phone to see it.`,
 } as const;
+
+/**
+ * Refusals of a documents query (packages/shared/src/data/query.ts; decision 038), each naming
+ * where in the query it is: `at` is a place such as `where[0].value` or `orderBy[1].field`.
+ */
+export const QueryTexts = {
+  unknownFields: (keys: string[]) =>
+    `query: unknown field${keys.length === 1 ? "" : "s"} ${keys.join(", ")}; a query has where, orderBy, limit and after.`,
+  whereList: "where: a list of conditions, for example [{ field, op, value }].",
+  tooManyConditions: (max: number) => `where: at most ${max} conditions.`,
+  condition: (at: string) => `${at}: a condition is { field, op, value }.`,
+  conditionUnknown: (at: string, keys: string[]) =>
+    `${at}: unknown field${keys.length === 1 ? "" : "s"} ${keys.join(", ")}; a condition has field, op and value.`,
+  field: (at: string) =>
+    `${at}: name a field, for example "status" or "address.city" (or the list of its parts).`,
+  fieldEmptyPart: (at: string) =>
+    `${at}: every part of a field path is at least one character; a key that contains "." is written as the list of its parts, for example ["a.b", "c"].`,
+  fieldTooDeep: (at: string, maxParts: number, maxLength: number) =>
+    `${at}: a field path has at most ${maxParts} parts of at most ${maxLength} characters each.`,
+  serverFieldPath: (at: string, name: string) =>
+    `${at}: ${name} is set by the server and has no fields inside it.`,
+  fieldNotQueryable: (at: string, name: string) => `${at}: ${name} cannot be queried.`,
+  op: (at: string) =>
+    `${at}: use one of ==, !=, <, <=, >, >=, in, not-in, array-contains, array-contains-any.`,
+  valueRequired: (at: string) => `${at}: a value is required.`,
+  valueNotJson: (at: string) => `${at}: must be a JSON value (finite numbers only).`,
+  rangeValue: (at: string, op: string) =>
+    `${at}: ${op} compares with a number, a string or a boolean.`,
+  listValue: (at: string, op: string, max: number) =>
+    `${at}: ${op} takes a list of 1 to ${max} values.`,
+  arrayOpOnServerField: (at: string, op: string, name: string) =>
+    `${at}: ${op} looks inside an array; ${name} is not one.`,
+  idValue: (at: string) => `${at}: id is compared with a string.`,
+  timeValue: (at: string, name: string) =>
+    `${at}: ${name} is compared with a date and time in ISO 8601, for example "2026-11-27T09:30:00Z".`,
+  orderByList: 'orderBy: a list of sort keys, for example [{ field: "price", direction: "asc" }].',
+  tooManyOrderKeys: (max: number) => `orderBy: at most ${max} fields.`,
+  orderKey: (at: string) => `${at}: a sort key is { field, direction }.`,
+  orderKeyUnknown: (at: string, keys: string[]) =>
+    `${at}: unknown field${keys.length === 1 ? "" : "s"} ${keys.join(", ")}; a sort key has field and direction.`,
+  orderTwice: (at: string) => `${at}: this field is already in orderBy.`,
+  direction: (at: string) => `${at}: direction is "asc" or "desc".`,
+  limit: (max: number) => `limit: a whole number from 1 to ${max}.`,
+  cursor: "after: is not a cursor a page of this query gave (its nextCursor).",
+  cursorOtherOrder: "after: this cursor comes from a query with another orderBy.",
+  tooSlow: (seconds: number, hint: string) =>
+    `This query took longer than ${seconds} s and was stopped: ${hint}`,
+  indexHint: (fields: string) =>
+    `the collection is too large to scan for it. Narrow it with an equality on an indexed field, or ask for an index on ${fields}.`,
+} as const;

@@ -3,6 +3,7 @@ import { AgentsTexts } from "@hybridge/shared/agents/texts";
 import { BuildsTexts } from "@hybridge/shared/builds/texts";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { seedProject } from "../../../test/seed";
 import {
   createTestAdmin,
   createTestApp,
@@ -12,7 +13,7 @@ import {
   type TestUser,
 } from "../../../test/test-app";
 import * as schema from "../../platform/db/schema";
-import { seedBuild, seedProject } from "../builds/test-support";
+import { seedBuild } from "../builds/test-support";
 import { sweepExpiredLeases } from "./build-queue";
 import { insertTestAgent, type TestKeystore, testKeystore } from "./test-support";
 
@@ -129,7 +130,7 @@ describe("claiming", () => {
   });
 
   it("hands out the oldest first, with the app, no bundle, and no key at the first build", async () => {
-    const project = await seedProject(app, owner, "Café l'Ami");
+    const project = await seedProject(app, owner, { name: "Café l'Ami" });
     const older = (await request(project.id)).json().build;
     await request(project.id);
     const machine = await addAgent();
@@ -591,7 +592,7 @@ describe("admins and their build machines", () => {
       .where(eq(schema.agents.id, agent.id));
     expect(JSON.stringify(stored)).not.toContain(token);
 
-    const project = await seedProject(app, owner, "Busy app");
+    const project = await seedProject(app, owner, { name: "Busy app" });
     const requested = (await request(project.id)).json().build;
     await claim(token);
     const list = await app.inject({ url: "/api/admin/agents", headers: { cookie: admin.cookie } });

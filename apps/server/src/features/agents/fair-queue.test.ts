@@ -2,6 +2,7 @@ import { AgentsTexts } from "@hybridge/shared/agents/texts";
 import { BuildsTexts } from "@hybridge/shared/builds/texts";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { seedProject } from "../../../test/seed";
 import {
   createTestApp,
   createTestUser,
@@ -10,7 +11,6 @@ import {
   type TestUser,
 } from "../../../test/test-app";
 import * as schema from "../../platform/db/schema";
-import { seedProject } from "../builds/test-support";
 import { newAgentToken } from "./agent-auth";
 import { claimStatement, sweepExpiredLeases } from "./build-queue";
 

@@ -8,8 +8,9 @@ import { fileURLToPath } from "node:url";
 import { detectAndroidToolchain } from "@hybridge/agent/android";
 import { machineFolderName, startAgent, WORK_ROOT_PREFIX } from "@hybridge/agent/runner";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedProject } from "../../../test/seed";
 import { createTestApp, createTestUser, type TestApp, type TestUser } from "../../../test/test-app";
-import { seedBuild, seedProject } from "../builds/test-support";
+import { seedBuild } from "../builds/test-support";
 import { createEmbeddedAgent } from "./manage-agents";
 import { listenForMachines } from "./test-support";
 

@@ -5,9 +5,10 @@ import { createServerClient, ServerError } from "@hybridge/agent/runner";
 import { AgentsTexts } from "@hybridge/shared/agents/texts";
 import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { seedProject } from "../../../test/seed";
 import { createTestApp, createTestUser, type TestApp, type TestUser } from "../../../test/test-app";
 import * as schema from "../../platform/db/schema";
-import { seedBuild, seedProject } from "../builds/test-support";
+import { seedBuild } from "../builds/test-support";
 import { createEmbeddedAgent } from "./manage-agents";
 import { listenForMachines, STAND_IN_APK, type TestKeystore, testKeystore } from "./test-support";
 

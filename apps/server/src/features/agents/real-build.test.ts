@@ -4,6 +4,7 @@ import { packageIdFromAppCode } from "@hybridge/agent/android";
 import { startAgent } from "@hybridge/agent/runner";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { apksignerVerify, referenceTool, zipEntries } from "../../../../agent/test/reference-tools";
+import { seedProject } from "../../../test/seed";
 import {
   createTestApp,
   createTestUser,
@@ -11,7 +12,6 @@ import {
   type TestApp,
   type TestUser,
 } from "../../../test/test-app";
-import { seedProject } from "../builds/test-support";
 import { sampleBundle, uploadBundle } from "../bundles/test-support";
 import { createEmbeddedAgent } from "./manage-agents";
 import { listenForMachines } from "./test-support";
@@ -45,7 +45,7 @@ async function latestBuild(projectId: string) {
 
 describe("a real Android build through the queue", () => {
   it("builds, signs and serves an installable APK; version 2 has the same signer", async () => {
-    const project = await seedProject(app, owner, "Queue's Café");
+    const project = await seedProject(app, owner, { name: "Queue's Café" });
     const identity = await createEmbeddedAgent(app.deps.db, ["android"]);
     const machine = await startAgent({ server, token: identity.token, pollMs: 200 });
     try {

@@ -6,9 +6,10 @@ import { detectAndroidToolchain } from "@hybridge/agent/android";
 import { startAgent } from "@hybridge/agent/runner";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedProject } from "../../../test/seed";
 import { createTestApp, createTestUser, type TestApp, type TestUser } from "../../../test/test-app";
 import * as schema from "../../platform/db/schema";
-import { seedBuild, seedProject } from "../builds/test-support";
+import { seedBuild } from "../builds/test-support";
 import { createEmbeddedAgent } from "./manage-agents";
 import { listenForMachines, STAND_IN_APK, standInKeystore } from "./test-support";
 

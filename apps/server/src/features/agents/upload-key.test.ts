@@ -2,6 +2,7 @@ import { AgentsTexts } from "@hybridge/shared/agents/texts";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type FormPart, multipart } from "../../../test/multipart";
+import { seedProject } from "../../../test/seed";
 import {
   createTestApp,
   createTestUser,
@@ -10,7 +11,7 @@ import {
   type TestUser,
 } from "../../../test/test-app";
 import * as schema from "../../platform/db/schema";
-import { seedBuild, seedProject } from "../builds/test-support";
+import { seedBuild } from "../builds/test-support";
 import { newAgentToken } from "./agent-auth";
 import { type TestKeystore, testKeystore } from "./test-support";
 

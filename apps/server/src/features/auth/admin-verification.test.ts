@@ -7,6 +7,7 @@ import {
   createTestAdmin,
   createTestApp,
   createTestUser,
+  getAs,
   latestMailTo,
   postJson,
   signIn,
@@ -35,11 +36,10 @@ afterAll(async () => {
   await app?.cleanup();
 });
 
-const get = (url: string, cookie?: string) =>
-  app.inject({ url, headers: cookie ? { cookie } : {} });
-const isAdmin = async (cookie: string) => (await get("/api/session", cookie)).json().user.isAdmin;
+const isAdmin = async (cookie: string) =>
+  (await getAs(app, "/api/session", cookie)).json().user.isAdmin;
 const pending = async (cookie: string) =>
-  (await get("/api/account/admin-verification", cookie)).json().pending;
+  (await getAs(app, "/api/account/admin-verification", cookie)).json().pending;
 const commentBy = async (author: TestUser, text: string) => {
   const res = await postJson(app, "/api/feedback/comments", { text }, author.cookie);
   expect(res.statusCode).toBe(201);
@@ -52,14 +52,14 @@ const deleteComment = (id: string, cookie: string) =>
     headers: { origin: TEST_ORIGIN, cookie },
   });
 const badgeOf = async (commentId: string) => {
-  const { comments } = (await get("/api/feedback/comments?limit=50")).json() as {
+  const { comments } = (await getAs(app, "/api/feedback/comments?limit=50")).json() as {
     comments: { id: string; isAdmin: boolean }[];
   };
   return comments.find((c) => c.id === commentId)?.isAdmin;
 };
 /** Where a verification link sends a browser with `cookie` (or none). */
 const follow = async (link: string, cookie?: string) => {
-  const res = await get(link, cookie);
+  const res = await getAs(app, link, cookie);
   expect(res.statusCode).toBe(302);
   return String(res.headers.location);
 };
@@ -72,12 +72,12 @@ describe("an admin address before its verification", () => {
     const memberComment = await commentBy(member, "A member's comment");
     const memberModule = await createTestModule(app, member.cookie);
 
-    expect((await get("/api/session", attacker.cookie)).json().user).toEqual({
+    expect((await getAs(app, "/api/session", attacker.cookie)).json().user).toEqual({
       id: attacker.id,
       email: ADMIN,
       isAdmin: false,
     });
-    const agents = await get("/api/admin/agents", attacker.cookie);
+    const agents = await getAs(app, "/api/admin/agents", attacker.cookie);
     expect(agents.statusCode).toBe(403);
     expect(agents.json().code).toBe("FORBIDDEN");
     const created = await postJson(
@@ -87,7 +87,9 @@ describe("an admin address before its verification", () => {
       attacker.cookie,
     );
     expect(created.statusCode).toBe(403);
-    expect((await get("/api/community/early-adopters", attacker.cookie)).statusCode).toBe(403);
+    expect((await getAs(app, "/api/community/early-adopters", attacker.cookie)).statusCode).toBe(
+      403,
+    );
 
     const own = await commentBy(attacker, "Official announcement");
     expect(own.isAdmin).toBe(false);
@@ -133,8 +135,8 @@ describe("the verification mail", () => {
 
     expect(await isAdmin(admin.cookie)).toBe(true);
     expect(await pending(admin.cookie)).toBe(false);
-    expect((await get("/api/admin/agents", admin.cookie)).statusCode).toBe(200);
-    expect((await get("/api/community/early-adopters", admin.cookie)).statusCode).toBe(200);
+    expect((await getAs(app, "/api/admin/agents", admin.cookie)).statusCode).toBe(200);
+    expect((await getAs(app, "/api/community/early-adopters", admin.cookie)).statusCode).toBe(200);
     // The badge is the author's now: their earlier comment carries it too.
     expect(await badgeOf(before.id)).toBe(true);
     expect((await commentBy(admin, "After the link")).isAdmin).toBe(true);

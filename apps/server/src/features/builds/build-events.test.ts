@@ -1,6 +1,7 @@
 import { BuildsTexts } from "@hybridge/shared/builds/texts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedProject } from "../../../test/seed";
 import {
   createTestApp,
   createTestUser,
@@ -9,7 +10,7 @@ import {
   type TestUser,
 } from "../../../test/test-app";
 import * as schema from "../../platform/db/schema";
-import { markReady, seedBuild, seedProject } from "./test-support";
+import { markReady, seedBuild } from "./test-support";
 
 let app: TestApp;
 let owner: TestUser;

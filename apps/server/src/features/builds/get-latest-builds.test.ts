@@ -1,22 +1,14 @@
 import { BuildsTexts } from "@hybridge/shared/builds/texts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, createTestUser, type TestApp, type TestUser } from "../../../test/test-app";
-import { seedBuild, seedProject } from "./test-support";
+import { seedProject } from "../../../test/seed";
+import { createTestScene, getAs, type TestApp, type TestUser } from "../../../test/test-app";
+import { seedBuild } from "./test-support";
 
-let app: TestApp;
-let owner: TestUser;
-let stranger: TestUser;
+let app: TestApp, owner: TestUser, stranger: TestUser;
 beforeAll(async () => {
-  app = await createTestApp();
-  owner = await createTestUser(app);
-  stranger = await createTestUser(app);
+  ({ app, owner, stranger } = await createTestScene());
 });
-afterAll(async () => {
-  await app?.cleanup();
-});
-
-const get = (url: string, cookie?: string) =>
-  app.inject({ url, headers: cookie ? { cookie } : {} });
+afterAll(() => app?.cleanup());
 
 const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
 
@@ -24,7 +16,7 @@ describe("GET /api/projects/:id/builds/latest", () => {
   it("gives each platform's most recent build, or null", async () => {
     const project = await seedProject(app, owner);
     const latest = (platform: string) =>
-      get(`/api/projects/${project.id}/builds/latest?platform=${platform}`, owner.cookie);
+      getAs(app, `/api/projects/${project.id}/builds/latest?platform=${platform}`, owner.cookie);
     expect((await latest("android")).json()).toEqual({ build: null });
 
     await seedBuild(app, project, {
@@ -55,7 +47,8 @@ describe("GET /api/projects/:id/builds/latest", () => {
   it("answers 404 for another user's project", async () => {
     const project = await seedProject(app, owner);
     await seedBuild(app, project, { platform: "apple", version: 1 });
-    const res = await get(
+    const res = await getAs(
+      app,
       `/api/projects/${project.id}/builds/latest?platform=apple`,
       stranger.cookie,
     );

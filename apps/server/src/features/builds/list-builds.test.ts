@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedProject } from "../../../test/seed";
 import { createTestApp, createTestUser, type TestApp } from "../../../test/test-app";
-import { seedBuild, seedProject } from "./test-support";
+import { seedBuild } from "./test-support";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -19,9 +20,9 @@ describe("GET /api/builds", () => {
   it("lists the user's builds of one platform, newest first, with their project", async () => {
     const owner = await createTestUser(app);
     const other = await createTestUser(app);
-    const shop = await seedProject(app, owner, "Shop");
-    const blog = await seedProject(app, owner, "Blog");
-    const theirs = await seedProject(app, other, "Theirs");
+    const shop = await seedProject(app, owner, { name: "Shop" });
+    const blog = await seedProject(app, owner, { name: "Blog" });
+    const theirs = await seedProject(app, other, { name: "Theirs" });
     const old = await seedBuild(app, shop, {
       platform: "android",
       status: "published",

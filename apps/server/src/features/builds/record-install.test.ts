@@ -4,6 +4,7 @@ import { ErrorCodes } from "@hybridge/shared/common/errors";
 import { GenericTexts } from "@hybridge/shared/common/texts";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedKeyedProject } from "../../../test/seed";
 import {
   createTestApp,
   createTestUser,
@@ -12,7 +13,6 @@ import {
   type TestUser,
 } from "../../../test/test-app";
 import * as schema from "../../platform/db/schema";
-import { seedKeyedProject } from "./test-support";
 
 let app: TestApp;
 let owner: TestUser;

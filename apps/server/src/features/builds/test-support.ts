@@ -1,32 +1,5 @@
-import { randomBytes } from "node:crypto";
-import { seedDatabaseKey } from "../../../test/seed-database-key";
-import type { TestApp, TestUser } from "../../../test/test-app";
+import type { TestApp } from "../../../test/test-app";
 import * as schema from "../../platform/db/schema";
-
-/** A project owned by `owner`, inserted directly (the creation API is not under test here). */
-export async function seedProject(app: TestApp, owner: TestUser, name = "My App") {
-  const suffix = randomBytes(8).toString("hex");
-  const [project] = await app.deps.db
-    .insert(schema.projects)
-    .values({
-      id: `p${suffix}`.padEnd(101, "x"),
-      name,
-      keyApp: `app-${suffix}`,
-      description: "An app",
-      segment: "other",
-      adminId: owner.id,
-      tester: owner.email,
-    })
-    .returning();
-  if (!project) throw new Error("no project");
-  return project;
-}
-
-/** A project as seedProject makes it, with its settings record and database key (in clear). */
-export async function seedKeyedProject(app: TestApp, owner: TestUser, name = "My App") {
-  const project = await seedProject(app, owner, name);
-  return { ...project, databaseKey: await seedDatabaseKey(app.deps.db, project) };
-}
 
 /** A build request, inserted directly with the given fields. */
 export async function seedBuild(

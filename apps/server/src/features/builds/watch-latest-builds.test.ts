@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedProject } from "../../../test/seed";
 import { createTestApp, createTestUser, type TestApp } from "../../../test/test-app";
 import * as schema from "../../platform/db/schema";
 import { createLiveHub, type LiveEvent } from "../../platform/live";
 import { projectBuildsChannel } from "./build-events";
-import { seedBuild, seedProject } from "./test-support";
+import { seedBuild } from "./test-support";
 import { createLatestBuildsWatcher, findLatestBuilds } from "./watch-latest-builds";
 
 let app: TestApp;

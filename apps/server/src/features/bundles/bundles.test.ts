@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { BundlesTexts } from "@hybridge/shared/bundles/texts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedProject, storedFileKeys } from "../../../test/seed";
 import {
   createTestApp,
   createTestUser,
@@ -10,9 +11,7 @@ import {
   type TestUser,
 } from "../../../test/test-app";
 import * as schema from "../../platform/db/schema";
-import { seedProject } from "../builds/test-support";
-import { storedFileKeys } from "../projects/test-support";
-import { bundleSummary, openBundle } from "./bundles";
+import { bundleSummary, openBundle } from "./open-bundle";
 import { makeZip, markEncrypted, renameInZip, sampleBundle, uploadBundle } from "./test-support";
 
 let app: TestApp;

@@ -8,6 +8,7 @@ import type { CreateDeployTokenResponse } from "@hybridge/shared/bundles/schemas
 import { BundlesTexts } from "@hybridge/shared/bundles/texts";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { freePort } from "../../../test/net";
+import { seedProject } from "../../../test/seed";
 import {
   createTestApp,
   createTestUser,
@@ -15,7 +16,6 @@ import {
   type TestApp,
   type TestUser,
 } from "../../../test/test-app";
-import { seedProject } from "../builds/test-support";
 
 // `hybridge deploy` itself against a listening server: what its user reads when the token is
 // refused, the server is not there, or the deploy goes through.
@@ -82,7 +82,7 @@ async function runDeploy(serverUrl: string, token: string) {
 
 describe("hybridge deploy", () => {
   it("says a revoked token is refused, every time, before uploading anything", async () => {
-    const project = await seedProject(app, owner, "Refused");
+    const project = await seedProject(app, owner, { name: "Refused" });
     const { token, secret } = await newToken(project.id);
     await revoke(project.id, token.id);
     for (let attempt = 0; attempt < 4; attempt++) {
@@ -101,7 +101,7 @@ describe("hybridge deploy", () => {
   });
 
   it("tells an upload broken off from a refusal by asking again", async () => {
-    const project = await seedProject(app, owner, "Broken off");
+    const project = await seedProject(app, owner, { name: "Broken off" });
     const { token, secret } = await newToken(project.id);
     const cut = await cuttingProxy(new URL(server).port);
     try {
@@ -122,7 +122,7 @@ describe("hybridge deploy", () => {
   });
 
   it("uploads dist/ to the token's project", async () => {
-    const project = await seedProject(app, owner, "Deployed");
+    const project = await seedProject(app, owner, { name: "Deployed" });
     const { secret } = await newToken(project.id);
     const { error, out } = await runDeploy(server, secret);
     expect(error).toBeNull();

@@ -3,28 +3,16 @@ import { BundlesTexts } from "@hybridge/shared/bundles/texts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { multipart } from "../../../test/multipart";
-import {
-  createTestApp,
-  createTestUser,
-  TEST_ORIGIN,
-  type TestApp,
-  type TestUser,
-} from "../../../test/test-app";
+import { seedProject } from "../../../test/seed";
+import { createTestScene, TEST_ORIGIN, type TestApp, type TestUser } from "../../../test/test-app";
 import * as schema from "../../platform/db/schema";
-import { seedProject } from "../builds/test-support";
 import { sampleBundle } from "./test-support";
 
-let app: TestApp;
-let owner: TestUser;
-let stranger: TestUser;
+let app: TestApp, owner: TestUser, stranger: TestUser;
 beforeAll(async () => {
-  app = await createTestApp();
-  owner = await createTestUser(app);
-  stranger = await createTestUser(app);
+  ({ app, owner, stranger } = await createTestScene());
 });
-afterAll(async () => {
-  await app?.cleanup();
-});
+afterAll(() => app?.cleanup());
 
 const tokensUrl = (projectId: string) => `/api/projects/${projectId}/deploy-tokens`;
 

@@ -19,7 +19,7 @@ import { AppError } from "../../platform/errors";
 import { openMultipartForm, registerMultipart } from "../../platform/multipart-form";
 import { perAddressLimit } from "../../platform/rate-limit";
 import { requireUser } from "../../platform/session";
-import { deleteBundle, listBundles, uploadBundle } from "./bundles";
+import { deleteBundle } from "./delete-bundle";
 import {
   createDeployToken,
   listDeployTokens,
@@ -27,6 +27,8 @@ import {
   requireDeployToken,
   revokeDeployToken,
 } from "./deploy-tokens";
+import { listBundles } from "./list-bundles";
+import { uploadBundle } from "./upload-bundle";
 
 /**
  * A project's web bundles: upload (multipart, streamed and checked), list, delete; deploy tokens

@@ -9,8 +9,12 @@ import { finished, pipeline } from "node:stream/promises";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import yazl from "yazl";
-import { type MainProcess, signUpOn, startMainProcess } from "../../../test/main-process";
-import { multipart } from "../../../test/multipart";
+import {
+  createProjectOn,
+  type MainProcess,
+  signUpOn,
+  startMainProcess,
+} from "../../../test/main-process";
 import { SAMPLE_INDEX, sampleBundle } from "./test-support";
 
 /**
@@ -145,24 +149,12 @@ describe("four maximal bundle uploads at once", () => {
       server.origin,
       `memory-${randomBytes(4).toString("hex")}@example.test`,
     );
-    const form = multipart(
-      Object.entries({
-        name: "Big bundles",
-        keyApp: `memory-${randomBytes(4).toString("hex")}`,
-        description: "Four uploads at once.",
-        segment: "other",
-        navBarType: "footer",
-        color: "#0E904D",
-        statusbar: "#FFFFFF",
-      }).map(([name, value]) => ({ name, value })),
-    );
-    const created = await fetch(`${server.origin}/api/projects`, {
-      method: "POST",
-      headers: { ...form.headers, origin: server.origin, cookie },
-      body: form.payload,
+    const projectId = await createProjectOn(server.origin, cookie, {
+      name: "Big bundles",
+      keyApp: `memory-${randomBytes(4).toString("hex")}`,
+      description: "Four uploads at once.",
+      segment: "other",
     });
-    expect(created.status, await created.clone().text()).toBe(201);
-    const projectId = ((await created.json()) as { project: { id: string } }).project.id;
 
     // Once through every code path first (modules loaded, pools made), with a small bundle.
     const small = path.join(work, "small.zip");

@@ -1,4 +1,5 @@
 import { DocumentUpdateSchema } from "@hybridge/shared/data/operations";
+import { CountResponseSchema, DocumentQuerySchema } from "@hybridge/shared/data/query";
 import {
   CollectionParamsSchema,
   CollectionsResponseSchema,
@@ -43,6 +44,7 @@ import {
   listCollections,
   listDocuments,
 } from "./documents";
+import { countDocuments, queryDocuments } from "./query-documents";
 import { createDocumentsWatcher } from "./watch-documents";
 import { replaceDocument, updateDocument } from "./write-documents";
 
@@ -436,6 +438,68 @@ export async function registerDataRoutes(app: FastifyInstance) {
         end: () => reply.raw.end(),
       });
       return reply;
+    },
+  );
+  // Queries (decision 038): a filter, an order, a page; and the count of a filter. POST, as a
+  // query is a JSON tree; the app's by its key, the console's by the owner's session.
+  r.post(
+    `${DATA_API_PREFIX}/collections/:collection/query`,
+    {
+      schema: {
+        params: CollectionParamsSchema,
+        body: DocumentQuerySchema,
+        response: { 200: DocumentsResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const scope = await appScope(request, reply, request.params.collection);
+      reply.header("Cache-Control", "no-store");
+      return queryDocuments({ db, scope, query: request.body, view });
+    },
+  );
+  r.post(
+    `${DATA_API_PREFIX}/collections/:collection/count`,
+    {
+      schema: {
+        params: CollectionParamsSchema,
+        body: DocumentQuerySchema,
+        response: { 200: CountResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const scope = await appScope(request, reply, request.params.collection);
+      reply.header("Cache-Control", "no-store");
+      return countDocuments({ db, scope, query: request.body });
+    },
+  );
+  r.post(
+    "/api/projects/:id/data/collections/:collection/query",
+    {
+      schema: {
+        params: ProjectCollectionParamsSchema,
+        body: DocumentQuerySchema,
+        response: { 200: DocumentsResponseSchema },
+      },
+    },
+    async (request) => {
+      const caller = await ownerOf(request, request.params.id);
+      const scope = documentScope(caller, request.params.collection);
+      return queryDocuments({ db, scope, query: request.body, view });
+    },
+  );
+  r.post(
+    "/api/projects/:id/data/collections/:collection/count",
+    {
+      schema: {
+        params: ProjectCollectionParamsSchema,
+        body: DocumentQuerySchema,
+        response: { 200: CountResponseSchema },
+      },
+    },
+    async (request) => {
+      const caller = await ownerOf(request, request.params.id);
+      const scope = documentScope(caller, request.params.collection);
+      return countDocuments({ db, scope, query: request.body });
     },
   );
 }

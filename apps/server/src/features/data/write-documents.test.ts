@@ -521,6 +521,23 @@ describe("query parameters", () => {
   });
 });
 
+describe("a browser app on another origin", () => {
+  it("may send PATCH and PUT (the CORS preflight allows them)", async () => {
+    const res = await app.inject({
+      method: "OPTIONS",
+      url: url("orders", `/${crypto.randomUUID()}`),
+      headers: {
+        origin: "http://localhost:5173",
+        "access-control-request-method": "PATCH",
+        "access-control-request-headers": "authorization, content-type",
+      },
+    });
+    expect(res.statusCode).toBe(204);
+    const allowed = String(res.headers["access-control-allow-methods"]).split(", ");
+    expect(allowed).toEqual(expect.arrayContaining(["PATCH", "PUT", "DELETE"]));
+  });
+});
+
 describe("the owner's writes in the console", () => {
   it("update and set the project's documents; another user gets 404", async () => {
     const { project, key } = await projectWithKey();

@@ -189,10 +189,36 @@ export async function updateDocument(
   const document = await writeOnce({
     limits,
     write: async () => {
+      // The merge and its size computed once, from the row locked (FOR UPDATE: a write waiting
+      // on another computes from the row as that one left it), then written if it fits.
+      const locked = db.$with("locked").as(
+        db
+          .select({ id: documents.id, data: sql<Record<string, unknown>>`${merged}`.as("data") })
+          .from(documents)
+          .where(target(options))
+          .for("update"),
+      );
+      const sized = db.$with("sized").as(
+        db
+          .select({
+            id: locked.id,
+            data: locked.data,
+            size: sql<number>`${jsonTextBytes(sql`${locked.data}`)}`.as("size"),
+          })
+          .from(locked),
+      );
       const [row] = await db
+        .with(locked, sized)
         .update(documents)
-        .set({ data: merged, size, ...written })
-        .where(and(target(options), sql`${size} <= ${limits.maxDocumentBytes}`))
+        // Named in full: Drizzle writes a CTE's columns unqualified, which here are the table's.
+        .set({ data: sql`"sized"."data"`, size: sql`"sized"."size"`, ...written })
+        .from(sized)
+        .where(
+          and(
+            sql`"documents"."id" = "sized"."id"`,
+            sql`"sized"."size" <= ${limits.maxDocumentBytes}`,
+          ),
+        )
         .returning(documentColumns)
         .catch(refuseOverflow);
       return row && toDocument(row, options.view);

@@ -1,6 +1,7 @@
 import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { S3RVER_CREDENTIALS, startS3Server, type TestS3Server } from "../../../test/s3-server";
+import { storedFileKeys } from "../../../test/seed";
 import { createTestApp, createTestUser, type TestApp } from "../../../test/test-app";
 import { pngBytes } from "../../../test/test-images";
 import { authed } from "../projects/test-support";
@@ -9,7 +10,6 @@ import {
   moduleFields,
   mp4Bytes,
   postModule,
-  storedFileKeys,
   thumbnailPart,
   videoPart,
 } from "../store/test-support";

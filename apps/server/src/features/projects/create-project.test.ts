@@ -7,6 +7,7 @@ import { FunctionsTexts, ProjectsTexts } from "@hybridge/shared/projects/texts";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { storedFileKeys } from "../../../test/seed";
 import {
   createTestApp,
   createTestUser,
@@ -28,7 +29,6 @@ import {
   multipart,
   notificationIcon,
   postProject,
-  storedFileKeys,
   uniqueCode,
   validFields,
 } from "./test-support";

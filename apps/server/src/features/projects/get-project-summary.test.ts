@@ -1,27 +1,18 @@
 import { BuildsTexts } from "@hybridge/shared/builds/texts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, createTestUser, type TestApp, type TestUser } from "../../../test/test-app";
-import { seedProject } from "../builds/test-support";
+import { seedProject } from "../../../test/seed";
+import { createTestScene, getAs, type TestApp, type TestUser } from "../../../test/test-app";
 
-let app: TestApp;
-let owner: TestUser;
-let stranger: TestUser;
+let app: TestApp, owner: TestUser, stranger: TestUser;
 beforeAll(async () => {
-  app = await createTestApp();
-  owner = await createTestUser(app);
-  stranger = await createTestUser(app);
+  ({ app, owner, stranger } = await createTestScene());
 });
-afterAll(async () => {
-  await app?.cleanup();
-});
-
-const get = (url: string, cookie?: string) =>
-  app.inject({ url, headers: cookie ? { cookie } : {} });
+afterAll(() => app?.cleanup());
 
 describe("GET /api/projects/:id/builds/summary", () => {
   it("gives the owner the project's name, app key and status", async () => {
-    const project = await seedProject(app, owner, "Garden");
-    const res = await get(`/api/projects/${project.id}/builds/summary`, owner.cookie);
+    const project = await seedProject(app, owner, { name: "Garden" });
+    const res = await getAs(app, `/api/projects/${project.id}/builds/summary`, owner.cookie);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       project: { id: project.id, name: "Garden", keyApp: project.keyApp, status: false },
@@ -30,11 +21,13 @@ describe("GET /api/projects/:id/builds/summary", () => {
 
   it("answers 404 to anyone else and 401 when signed out", async () => {
     const project = await seedProject(app, owner);
-    const res = await get(`/api/projects/${project.id}/builds/summary`, stranger.cookie);
+    const res = await getAs(app, `/api/projects/${project.id}/builds/summary`, stranger.cookie);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ code: "NOT_FOUND", message: BuildsTexts.projectNotFound });
-    expect((await get("/api/projects/unknown/builds/summary", owner.cookie)).statusCode).toBe(404);
-    const signedOut = await get(`/api/projects/${project.id}/builds/summary`);
+    expect(
+      (await getAs(app, "/api/projects/unknown/builds/summary", owner.cookie)).statusCode,
+    ).toBe(404);
+    const signedOut = await getAs(app, `/api/projects/${project.id}/builds/summary`);
     expect(signedOut.statusCode).toBe(401);
     expect(signedOut.json().message).toBe(BuildsTexts.notLoggedIn);
   });

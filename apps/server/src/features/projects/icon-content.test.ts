@@ -2,6 +2,7 @@ import { MultipartTexts } from "@hybridge/shared/common/texts";
 import { FilesTexts, SvgRefusals } from "@hybridge/shared/files/texts";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { storedFileKeys } from "../../../test/seed";
 import { createTestApp, createTestUser, type TestApp, type TestUser } from "../../../test/test-app";
 import { bitmapPng, jpegBytes, jpegClaiming, pngBytes, svgText } from "../../../test/test-images";
 import {
@@ -10,7 +11,6 @@ import {
   type FormPart,
   multipart,
   postProject,
-  storedFileKeys,
   validFields,
 } from "./test-support";
 

@@ -5,6 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createTestApp,
+  createTestScene,
   createTestUser,
   openTestDatabase,
   TEST_SECRET,
@@ -16,17 +17,11 @@ import { createEncryption } from "../../platform/encryption";
 import { dropUnshownKeys } from "./project-settings";
 import { authed, createTestProject } from "./test-support";
 
-let app: TestApp;
-let owner: TestUser;
-let stranger: TestUser;
+let app: TestApp, owner: TestUser, stranger: TestUser;
 beforeAll(async () => {
-  app = await createTestApp();
-  owner = await createTestUser(app);
-  stranger = await createTestUser(app);
+  ({ app, owner, stranger } = await createTestScene());
 });
-afterAll(async () => {
-  await app?.cleanup();
-});
+afterAll(() => app?.cleanup());
 
 const view = (id: string, cookie?: string) =>
   app.inject({ method: "GET", url: `/api/projects/${id}/settings`, headers: authed(cookie) });

@@ -2,11 +2,12 @@ import { QuotaTexts } from "@hybridge/shared/projects/texts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countingDb } from "../../../test/counting-db";
+import { storedFileKeys } from "../../../test/seed";
 import { createTestApp, createTestUser, type TestApp } from "../../../test/test-app";
 import { projectStorage, projects } from "../../platform/db/schema";
 import { sampleBundle, uploadBundle } from "../bundles/test-support";
 import { getProjectUsage } from "./project-usage";
-import { launchIcon, postProject, storedFileKeys, validFields } from "./test-support";
+import { launchIcon, postProject, validFields } from "./test-support";
 
 /**
  * Issue 22: MAX_PROJECTS_PER_USER projects per account, refused at creation with its message

@@ -2,7 +2,8 @@ import { FilesTexts, SvgRefusals } from "@hybridge/shared/files/texts";
 import { ProjectsTexts } from "@hybridge/shared/projects/texts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, createTestUser, type TestApp, type TestUser } from "../../../test/test-app";
+import { storedFileKeys } from "../../../test/seed";
+import { createTestScene, type TestApp, type TestUser } from "../../../test/test-app";
 import { pngBytes, svgText } from "../../../test/test-images";
 import { projectSettings, projects, storedFiles } from "../../platform/db/schema";
 import {
@@ -12,20 +13,13 @@ import {
   launchIcon,
   multipart,
   notificationIcon,
-  storedFileKeys,
 } from "./test-support";
 
-let app: TestApp;
-let owner: TestUser;
-let stranger: TestUser;
+let app: TestApp, owner: TestUser, stranger: TestUser;
 beforeAll(async () => {
-  app = await createTestApp();
-  owner = await createTestUser(app);
-  stranger = await createTestUser(app);
+  ({ app, owner, stranger } = await createTestScene());
 });
-afterAll(async () => {
-  await app?.cleanup();
-});
+afterAll(() => app?.cleanup());
 
 const patch = (id: string, payload: unknown, cookie?: string) =>
   app.inject({

@@ -5,6 +5,7 @@ import { StoreTexts } from "@hybridge/shared/store/texts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { multipart } from "../../../test/multipart";
+import { storedFileKeys } from "../../../test/seed";
 import {
   createTestApp,
   createTestUser,
@@ -20,7 +21,6 @@ import {
   moduleFields,
   mp4Bytes,
   postModule,
-  storedFileKeys,
   thumbnailPart,
   videoPart,
   webmBytes,

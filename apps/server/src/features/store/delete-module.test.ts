@@ -1,6 +1,7 @@
 import { StoreTexts } from "@hybridge/shared/store/texts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedProject, storedFileKeys } from "../../../test/seed";
 import {
   createTestAdmin,
   createTestApp,
@@ -10,15 +11,7 @@ import {
   uniqueEmail,
 } from "../../../test/test-app";
 import { modules, projectModules, storedFiles } from "../../platform/db/schema";
-import {
-  createTestModule,
-  insertProject,
-  mp4Bytes,
-  storedFileKeys,
-  thumbnailPart,
-  videoPart,
-  withCookie,
-} from "./test-support";
+import { createTestModule, mp4Bytes, thumbnailPart, videoPart, withCookie } from "./test-support";
 
 const ADMIN_EMAIL = uniqueEmail("admin");
 
@@ -53,7 +46,7 @@ async function moduleWithFiles() {
 describe("DELETE /api/store/modules/:id", () => {
   it("lets the author delete the module, its files and its integrations", async () => {
     const { created, keys } = await moduleWithFiles();
-    const project = await insertProject(app.deps.db, author);
+    const project = await seedProject(app, author);
     await app.deps.db
       .insert(projectModules)
       .values({ projectId: project.id, moduleId: created.id });

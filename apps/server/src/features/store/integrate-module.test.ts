@@ -1,27 +1,22 @@
 import { StoreTexts } from "@hybridge/shared/store/texts";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedProject } from "../../../test/seed";
 import {
-  createTestApp,
+  createTestScene,
   createTestUser,
   postJson,
   type TestApp,
   type TestUser,
 } from "../../../test/test-app";
 import { projectModules } from "../../platform/db/schema";
-import { insertModule, insertProject, integrateModule, withCookie } from "./test-support";
+import { insertModule, integrateModule, withCookie } from "./test-support";
 
-let app: TestApp;
-let owner: TestUser;
-let stranger: TestUser;
+let app: TestApp, owner: TestUser, stranger: TestUser;
 beforeAll(async () => {
-  app = await createTestApp();
-  owner = await createTestUser(app);
-  stranger = await createTestUser(app);
+  ({ app, owner, stranger } = await createTestScene());
 });
-afterAll(async () => {
-  await app?.cleanup();
-});
+afterAll(() => app?.cleanup());
 
 const integrate = (moduleId: string, projectId: string, cookie: string) =>
   integrateModule(app, moduleId, projectId, cookie);
@@ -41,7 +36,7 @@ const projectModulesOf = (projectId: string, cookie: string) =>
 describe("integrating a module into a project", () => {
   it("adds it once: integrating twice keeps one row", async () => {
     const module = await insertModule(app.deps.db, { title: "Maps" });
-    const project = await insertProject(app.deps.db, owner);
+    const project = await seedProject(app, owner);
 
     const first = await integrate(module.id, project.id, owner.cookie);
     expect(first.statusCode).toBe(201);
@@ -62,7 +57,7 @@ describe("integrating a module into a project", () => {
 
   it("answers 404 for another user's project, and writes nothing", async () => {
     const module = await insertModule(app.deps.db);
-    const theirs = await insertProject(app.deps.db, stranger, "Their app");
+    const theirs = await seedProject(app, stranger, { name: "Their app" });
     for (const projectId of [theirs.id, "no-such-project"]) {
       const res = await integrate(module.id, projectId, owner.cookie);
       expect(res.statusCode).toBe(404);
@@ -77,7 +72,7 @@ describe("integrating a module into a project", () => {
   });
 
   it("answers 404 for an unknown module, and 400 without a project", async () => {
-    const project = await insertProject(app.deps.db, owner);
+    const project = await seedProject(app, owner);
     for (const id of ["00000000-0000-4000-8000-000000000000", "bad-id"]) {
       const res = await integrate(id, project.id, owner.cookie);
       expect(res.statusCode).toBe(404);
@@ -98,9 +93,9 @@ describe("the integrate dialog and the project's modules", () => {
   it("lists the owner's projects only, newest first, marking those that have the module", async () => {
     const user = await createTestUser(app);
     const module = await insertModule(app.deps.db);
-    const older = await insertProject(app.deps.db, user, "Older");
-    const newer = await insertProject(app.deps.db, user, "Newer");
-    await insertProject(app.deps.db, stranger, "Not yours");
+    const older = await seedProject(app, user, { name: "Older" });
+    const newer = await seedProject(app, user, { name: "Newer" });
+    await seedProject(app, stranger, { name: "Not yours" });
     expect((await integrate(module.id, older.id, user.cookie)).statusCode).toBe(201);
 
     const res = await targets(module.id, user.cookie);
@@ -118,7 +113,7 @@ describe("the integrate dialog and the project's modules", () => {
 
   it("remembers a project's modules, most recently added first, for its owner only", async () => {
     const user = await createTestUser(app);
-    const project = await insertProject(app.deps.db, user);
+    const project = await seedProject(app, user);
     const maps = await insertModule(app.deps.db, { title: "Maps", price: 29 });
     const lottie = await insertModule(app.deps.db, { title: "Lottie" });
     expect((await integrate(maps.id, project.id, user.cookie)).statusCode).toBe(201);

@@ -5,13 +5,13 @@ import { THUMBNAIL_MAX_PIXELS } from "@hybridge/shared/store/media";
 import { StoreTexts } from "@hybridge/shared/store/texts";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { storedFileKeys } from "../../../test/seed";
 import { createTestApp, createTestUser, type TestApp, type TestUser } from "../../../test/test-app";
 import { bitmapPng, jpegBytes, jpegClaiming, pngBytes } from "../../../test/test-images";
 import {
   moduleFields,
   mp4Bytes,
   postModule,
-  storedFileKeys,
   thumbnailPart,
   videoPart,
   webmBytes,

@@ -1,21 +1,16 @@
 import { StoreTexts } from "@hybridge/shared/store/texts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, createTestUser, type TestApp, type TestUser } from "../../../test/test-app";
+import { seedProject } from "../../../test/seed";
+import { createTestScene, type TestApp, type TestUser } from "../../../test/test-app";
 import { modules, projectModules } from "../../platform/db/schema";
-import { insertModule, insertProject, integrateModule, withCookie } from "./test-support";
+import { insertModule, integrateModule, withCookie } from "./test-support";
 
-let app: TestApp;
-let owner: TestUser;
-let stranger: TestUser;
+let app: TestApp, owner: TestUser, stranger: TestUser;
 beforeAll(async () => {
-  app = await createTestApp();
-  owner = await createTestUser(app);
-  stranger = await createTestUser(app);
+  ({ app, owner, stranger } = await createTestScene());
 });
-afterAll(async () => {
-  await app?.cleanup();
-});
+afterAll(() => app?.cleanup());
 
 const integrate = (moduleId: string, projectId: string, cookie: string) =>
   integrateModule(app, moduleId, projectId, cookie);
@@ -35,8 +30,8 @@ const modulesOf = async (projectId: string) =>
 
 describe("removing a module from a project", () => {
   it("removes that integration only, and the project's list no longer has it", async () => {
-    const project = await insertProject(app.deps.db, owner);
-    const other = await insertProject(app.deps.db, owner, "Other app");
+    const project = await seedProject(app, owner);
+    const other = await seedProject(app, owner, { name: "Other app" });
     const maps = await insertModule(app.deps.db, { title: "Maps" });
     const lottie = await insertModule(app.deps.db, { title: "Lottie" });
     for (const [moduleId, projectId] of [
@@ -69,7 +64,7 @@ describe("removing a module from a project", () => {
   });
 
   it("answers 404 for another user's project, and removes nothing", async () => {
-    const theirs = await insertProject(app.deps.db, stranger, "Their app");
+    const theirs = await seedProject(app, stranger, { name: "Their app" });
     const module = await insertModule(app.deps.db);
     expect((await integrate(module.id, theirs.id, stranger.cookie)).statusCode).toBe(201);
 
@@ -80,7 +75,7 @@ describe("removing a module from a project", () => {
   });
 
   it("answers 404 for an unknown project or module, 401 when signed out", async () => {
-    const project = await insertProject(app.deps.db, owner);
+    const project = await seedProject(app, owner);
     const module = await insertModule(app.deps.db);
     expect((await integrate(module.id, project.id, owner.cookie)).statusCode).toBe(201);
 

@@ -4,11 +4,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { StoreTexts } from "@hybridge/shared/store/texts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { storedFileKeys } from "../../../test/seed";
 import { createTestApp, createTestUser, type TestApp } from "../../../test/test-app";
 import { loadConfig } from "../../platform/config";
 import { appFlags, modules, storedFiles } from "../../platform/db/schema";
 import { STORE_SEED_DIR, STORE_SEEDED_FLAG, seedStore } from "./seed-store";
-import { storedFileKeys, withCookie } from "./test-support";
+import { withCookie } from "./test-support";
 
 let app: TestApp;
 beforeAll(async () => {

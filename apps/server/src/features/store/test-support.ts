@@ -1,11 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { readdirSync } from "node:fs";
-import path from "node:path";
 import { type FormPart, multipart } from "../../../test/multipart";
 import { postJson, TEST_ORIGIN, type TestApp } from "../../../test/test-app";
 import { mp4Bytes, pngBytes, webmBytes, webpBytes } from "../../../test/test-images";
 import type { Db } from "../../platform/db/client";
-import { modules, projects } from "../../platform/db/schema";
+import { modules } from "../../platform/db/schema";
 
 // The media files live with the other test files; re-exported for the store's tests.
 export { mp4Bytes, webmBytes, webpBytes };
@@ -88,37 +86,6 @@ export async function insertModule(
     .returning();
   if (!row) throw new Error("insert failed");
   return row;
-}
-
-/** A project of `ownerId`, written directly (issue 4 owns the projects API). */
-export async function insertProject(db: Db, owner: { id: string; email: string }, name = "My App") {
-  const [row] = await db
-    .insert(projects)
-    .values({
-      id: randomBytes(76).toString("base64url").slice(0, 101),
-      name,
-      keyApp: `app-${randomBytes(6).toString("hex")}`,
-      description: "A project for tests.",
-      segment: "other",
-      adminId: owner.id,
-      tester: owner.email,
-    })
-    .returning();
-  if (!row) throw new Error("insert failed");
-  return row;
-}
-
-/** Every file under DATA_DIR/files (relative keys). */
-export function storedFileKeys(app: TestApp): string[] {
-  const root = path.join(app.dataDir, "files");
-  try {
-    return readdirSync(root, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
-      .sort();
-  } catch {
-    return [];
-  }
 }
 
 export const withCookie = (cookie?: string) => ({

@@ -4,14 +4,9 @@ import { TEST_CONFIG_DEFAULTS } from "@hybridge/shared/test-console/defaults";
 import { DevPayloadSchema } from "@hybridge/shared/test-console/schemas";
 import { TestConsoleTexts } from "@hybridge/shared/test-console/texts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedKeyedProject } from "../../../test/seed";
 import { createTestApp, createTestUser, TEST_ORIGIN, type TestApp } from "../../../test/test-app";
-import {
-  createProjectViaApi,
-  fetchDevConfig,
-  patchConfig,
-  seedProject,
-  visit,
-} from "./test-support";
+import { createProjectViaApi, fetchDevConfig, patchConfig, visit } from "./test-support";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -27,7 +22,7 @@ const unauthorised = { code: ErrorCodes.UNAUTHENTICATED, message: TestConsoleTex
 describe("GET /api/v1/dev-config/:appKey", () => {
   it("answers exactly the payload of the console's QR code, with the project's key", async () => {
     const owner = await createTestUser(app);
-    const project = await seedProject(app, owner);
+    const project = await seedKeyedProject(app, owner);
     await visit(app, project.keyApp, owner.cookie);
     await patchConfig(app, project.keyApp, { navBarType: "header" }, owner.cookie);
     await patchConfig(app, project.keyApp, { statusBar: "#123abc" }, owner.cookie);
@@ -53,7 +48,7 @@ describe("GET /api/v1/dev-config/:appKey", () => {
 
   it("follows every change made in the console", async () => {
     const owner = await createTestUser(app);
-    const project = await seedProject(app, owner);
+    const project = await seedKeyedProject(app, owner);
     for (const change of [
       { statusBar: "#fff" },
       { navBarType: "none" },
@@ -67,7 +62,7 @@ describe("GET /api/v1/dev-config/:appKey", () => {
 
   it("answers the defaults before the console was ever opened", async () => {
     const owner = await createTestUser(app);
-    const project = await seedProject(app, owner);
+    const project = await seedKeyedProject(app, owner);
     const res = await fetchDevConfig(app, project.keyApp, bearer(project.databaseKey));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -84,8 +79,8 @@ describe("GET /api/v1/dev-config/:appKey", () => {
 
   it("serves the owner's configuration with the app code asked for, whichever project is open", async () => {
     const owner = await createTestUser(app);
-    const first = await seedProject(app, owner);
-    const second = await seedProject(app, owner);
+    const first = await seedKeyedProject(app, owner);
+    const second = await seedKeyedProject(app, owner);
     await patchConfig(app, first.keyApp, { statusBar: "#010203" }, owner.cookie);
     await visit(app, second.keyApp, owner.cookie);
     const res = await fetchDevConfig(app, first.keyApp, bearer(first.databaseKey));
@@ -101,7 +96,7 @@ describe("GET /api/v1/dev-config/:appKey", () => {
     { label: "a wrong key", header: bearer("x".repeat(50)) },
   ])("refuses $label with 401", async ({ header }) => {
     const owner = await createTestUser(app);
-    const project = await seedProject(app, owner);
+    const project = await seedKeyedProject(app, owner);
     const res = await fetchDevConfig(app, project.keyApp, header);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual(unauthorised);
@@ -110,8 +105,8 @@ describe("GET /api/v1/dev-config/:appKey", () => {
 
   it("refuses the key of another project, and a key with a character changed", async () => {
     const owner = await createTestUser(app);
-    const project = await seedProject(app, owner);
-    const other = await seedProject(app, owner);
+    const project = await seedKeyedProject(app, owner);
+    const other = await seedKeyedProject(app, owner);
     const changed = `${project.databaseKey.slice(0, -1)}${project.databaseKey.endsWith("a") ? "b" : "a"}`;
     for (const key of [other.databaseKey, changed, project.databaseKey.toUpperCase()]) {
       const res = await fetchDevConfig(app, project.keyApp, bearer(key));
@@ -128,7 +123,7 @@ describe("GET /api/v1/dev-config/:appKey", () => {
 
   it("answers an unknown app code exactly like a wrong key (no probing for codes)", async () => {
     const owner = await createTestUser(app);
-    const project = await seedProject(app, owner);
+    const project = await seedKeyedProject(app, owner);
     const unknown = await fetchDevConfig(app, "no-such-app-code", bearer(project.databaseKey));
     const wrong = await fetchDevConfig(app, project.keyApp, bearer("y".repeat(50)));
     expect(unknown.statusCode).toBe(401);
@@ -166,7 +161,7 @@ describe("GET /api/v1/dev-config/:appKey", () => {
 
   it("limits the reads per IP address", async () => {
     const owner = await createTestUser(app);
-    const project = await seedProject(app, owner);
+    const project = await seedKeyedProject(app, owner);
     const from = (ip: string) =>
       fetchDevConfig(app, project.keyApp, bearer(project.databaseKey), ip);
     for (let i = 0; i < 60; i++) expect((await from("10.9.9.9")).statusCode).not.toBe(429);
@@ -183,7 +178,7 @@ describe("the payload's server address", () => {
     const other = await createTestApp({ env: { PUBLIC_URL: "https://console.hybridge.example/" } });
     try {
       const owner = await createTestUser(other);
-      const project = await seedProject(other, owner);
+      const project = await seedKeyedProject(other, owner);
       const { devLink } = (await visit(other, project.keyApp, owner.cookie)).json();
       expect(devLink.payload.server).toBe("https://console.hybridge.example");
       const fetched = await fetchDevConfig(other, project.keyApp, bearer(project.databaseKey));

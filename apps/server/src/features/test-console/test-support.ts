@@ -1,41 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { seedDatabaseKey } from "../../../test/seed-database-key";
 import { TEST_ORIGIN, type TestApp } from "../../../test/test-app";
 import * as schema from "../../platform/db/schema";
-
-let seeded = 0;
-
-/**
- * A project of `owner` with its settings record, inserted directly (the projects API is not
- * under test here). The database key is returned in clear for the dev-config tests, as if the
- * settings page had shown it.
- */
-export async function seedProject(
-  app: TestApp,
-  owner: { id: string; email: string },
-  options: { keyApp?: string; name?: string; createdAt?: Date } = {},
-) {
-  seeded += 1;
-  const suffix = randomBytes(6).toString("hex");
-  const keyApp = options.keyApp ?? `tc-${seeded}-${suffix}`;
-  const name = options.name ?? `App ${seeded}`;
-  const id = `t${suffix}`.padEnd(101, "0");
-  const databaseKey = await app.deps.db.transaction(async (tx) => {
-    await tx.insert(schema.projects).values({
-      id,
-      name,
-      keyApp,
-      description: "An app to test",
-      segment: "other",
-      adminId: owner.id,
-      tester: owner.email,
-      ...(options.createdAt ? { createdAt: options.createdAt } : {}),
-    });
-    return seedDatabaseKey(tx, { id, keyApp, name });
-  });
-  return { id, keyApp, name, databaseKey };
-}
 
 /** The user's stored test configuration row, or undefined. */
 export async function configOf(app: TestApp, userId: string) {

@@ -3,8 +3,9 @@ import { GenericTexts } from "@hybridge/shared/common/texts";
 import { TEST_CONFIG_DEFAULTS } from "@hybridge/shared/test-console/defaults";
 import { TestConsoleTexts } from "@hybridge/shared/test-console/texts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedKeyedProject } from "../../../test/seed";
 import { createTestApp, createTestUser, type TestApp } from "../../../test/test-app";
-import { configOf, patchConfig, seedProject, tick, visit } from "./test-support";
+import { configOf, patchConfig, tick, visit } from "./test-support";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -17,7 +18,7 @@ afterAll(async () => {
 /** An owner with one project whose console was visited once (the configuration exists). */
 async function visitedOwner() {
   const owner = await createTestUser(app);
-  const project = await seedProject(app, owner);
+  const project = await seedKeyedProject(app, owner);
   expect((await visit(app, project.keyApp, owner.cookie)).statusCode).toBe(200);
   const before = await configOf(app, owner.id);
   if (!before) throw new Error("no configuration");
@@ -156,7 +157,7 @@ describe("PATCH /api/test-console/:appKey", () => {
 
   it("creates the configuration with the defaults and the change when the page was never visited", async () => {
     const owner = await createTestUser(app);
-    const project = await seedProject(app, owner);
+    const project = await seedKeyedProject(app, owner);
     const res = await patchConfig(app, project.keyApp, { navBarType: "none" }, owner.cookie);
     expect(res.statusCode).toBe(200);
     expect(await configOf(app, owner.id)).toMatchObject({
@@ -170,7 +171,7 @@ describe("PATCH /api/test-console/:appKey", () => {
 
   it("points keyCode at the project the change was made from", async () => {
     const { owner, project: first } = await visitedOwner();
-    const second = await seedProject(app, owner);
+    const second = await seedKeyedProject(app, owner);
     // The console of the first project is still open in another tab; the change comes from the second.
     const res = await patchConfig(app, second.keyApp, { statusBar: "#123456" }, owner.cookie);
     expect(res.statusCode).toBe(200);

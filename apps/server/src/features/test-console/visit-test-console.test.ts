@@ -5,9 +5,10 @@ import { TestConsoleResponseSchema } from "@hybridge/shared/test-console/schemas
 import { TestConsoleTexts } from "@hybridge/shared/test-console/texts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedKeyedProject } from "../../../test/seed";
 import { createTestApp, createTestUser, TEST_ORIGIN, type TestApp } from "../../../test/test-app";
 import * as schema from "../../platform/db/schema";
-import { configOf, seedProject, tick, visit } from "./test-support";
+import { configOf, tick, visit } from "./test-support";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -22,7 +23,7 @@ const notFound = { code: ErrorCodes.NOT_FOUND, message: TestConsoleTexts.project
 describe("GET /api/test-console/:appKey (a visit)", () => {
   it("needs a session", async () => {
     const owner = await createTestUser(app);
-    const project = await seedProject(app, owner);
+    const project = await seedKeyedProject(app, owner);
     const res = await visit(app, project.keyApp);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({
@@ -34,7 +35,7 @@ describe("GET /api/test-console/:appKey (a visit)", () => {
 
   it("creates the tester's configuration with the spec's defaults on the first visit", async () => {
     const owner = await createTestUser(app);
-    const project = await seedProject(app, owner, { name: "Shop" });
+    const project = await seedKeyedProject(app, owner, { name: "Shop" });
     expect(await configOf(app, owner.id)).toBeUndefined();
 
     const res = await visit(app, project.keyApp, owner.cookie);
@@ -65,7 +66,7 @@ describe("GET /api/test-console/:appKey (a visit)", () => {
 
   it("returns the dev-app payload and the exact text of its QR code", async () => {
     const owner = await createTestUser(app);
-    const project = await seedProject(app, owner);
+    const project = await seedKeyedProject(app, owner);
     const { devLink } = (await visit(app, project.keyApp, owner.cookie)).json();
     expect(devLink.payload).toEqual({
       v: 1,
@@ -82,8 +83,8 @@ describe("GET /api/test-console/:appKey (a visit)", () => {
 
   it("syncs keyCode with the project being viewed and keeps createdAt", async () => {
     const owner = await createTestUser(app);
-    const first = await seedProject(app, owner);
-    const second = await seedProject(app, owner);
+    const first = await seedKeyedProject(app, owner);
+    const second = await seedKeyedProject(app, owner);
 
     const created = (await visit(app, first.keyApp, owner.cookie)).json().config;
     await tick();
@@ -114,8 +115,8 @@ describe("GET /api/test-console/:appKey (a visit)", () => {
 
   it("keeps the settings already chosen when switching projects", async () => {
     const owner = await createTestUser(app);
-    const first = await seedProject(app, owner);
-    const second = await seedProject(app, owner);
+    const first = await seedKeyedProject(app, owner);
+    const second = await seedKeyedProject(app, owner);
     await visit(app, first.keyApp, owner.cookie);
     await app.deps.db
       .update(schema.testConfigs)
@@ -137,10 +138,14 @@ describe("GET /api/test-console/:appKey (a visit)", () => {
   it("lists the owner's app codes newest first, and only theirs", async () => {
     const owner = await createTestUser(app);
     const stranger = await createTestUser(app);
-    const old = await seedProject(app, owner, { createdAt: new Date("2024-01-01T00:00:00Z") });
-    const recent = await seedProject(app, owner, { createdAt: new Date("2025-06-01T00:00:00Z") });
-    const middle = await seedProject(app, owner, { createdAt: new Date("2025-01-01T00:00:00Z") });
-    await seedProject(app, stranger);
+    const old = await seedKeyedProject(app, owner, { createdAt: new Date("2024-01-01T00:00:00Z") });
+    const recent = await seedKeyedProject(app, owner, {
+      createdAt: new Date("2025-06-01T00:00:00Z"),
+    });
+    const middle = await seedKeyedProject(app, owner, {
+      createdAt: new Date("2025-01-01T00:00:00Z"),
+    });
+    await seedKeyedProject(app, stranger);
     const { projects } = (await visit(app, old.keyApp, owner.cookie)).json();
     expect(projects).toEqual([recent.keyApp, middle.keyApp, old.keyApp]);
   });
@@ -148,7 +153,7 @@ describe("GET /api/test-console/:appKey (a visit)", () => {
   it("answers another user's app code exactly like an unknown one, and writes nothing", async () => {
     const owner = await createTestUser(app);
     const intruder = await createTestUser(app);
-    const project = await seedProject(app, owner);
+    const project = await seedKeyedProject(app, owner);
 
     const foreign = await visit(app, project.keyApp, intruder.cookie);
     const unknown = await visit(app, `${project.keyApp}-nope`, intruder.cookie);
@@ -160,7 +165,7 @@ describe("GET /api/test-console/:appKey (a visit)", () => {
     expect(await configOf(app, intruder.id)).toBeUndefined();
 
     // With a configuration of their own, it stays as it was (keyCode included).
-    const own = await seedProject(app, intruder);
+    const own = await seedKeyedProject(app, intruder);
     await visit(app, own.keyApp, intruder.cookie);
     const before = await configOf(app, intruder.id);
     await tick();
@@ -179,7 +184,7 @@ describe("GET /api/test-console/:appKey (a visit)", () => {
 
   it("makes one configuration when first visits arrive together", async () => {
     const owner = await createTestUser(app);
-    const projects = await Promise.all([1, 2, 3, 4, 5].map(() => seedProject(app, owner)));
+    const projects = await Promise.all([1, 2, 3, 4, 5].map(() => seedKeyedProject(app, owner)));
     const answers = await Promise.all(projects.map((p) => visit(app, p.keyApp, owner.cookie)));
     expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 200]);
     const rows = await app.deps.db

@@ -1,23 +1,33 @@
+import { SigningKeySection } from "@/features/agents/components/signing-key-section";
+import { useRefetchLatestBuilds } from "@/features/builds/api/use-latest-build";
 import { ProjectBuilds } from "@/features/builds/components/project-builds";
-import { SigningKeySection } from "@/features/builds/components/signing-key-section";
 import { WebAppSection } from "@/features/bundles/components/web-app-section";
 import { DatabaseSection } from "@/features/data/components/database-section";
 import { ProjectPage, type ProjectSection } from "@/features/projects/pages/project-page";
 import { ProjectModules } from "@/features/store/components/project-modules";
 
+/**
+ * The agents' Android upload key. A key that changes fails the builds signed with the one that
+ * went, so the builds' cards read theirs again.
+ */
+function SigningKey({ projectId }: { projectId: string }) {
+  const refetchLatestBuilds = useRefetchLatestBuilds(projectId);
+  return <SigningKeySection projectId={projectId} onKeyChange={refetchLatestBuilds} />;
+}
+
 /** What other features add under the project page's cards. */
 const SECTIONS: readonly ProjectSection[] = [
   WebAppSection,
   DatabaseSection,
-  SigningKeySection,
+  SigningKey,
   ProjectModules,
 ];
 
 /**
  * /project/{id}: the projects feature's page, with the builds' platform cards (live), the
- * bundles' Web app section, the project's Database, the Android signing key and the store's
- * Modules section. Composed in the app layer because a feature never imports another feature's
- * internals (house style).
+ * bundles' Web app section, the project's Database, the agents' Android upload key and the
+ * store's Modules section. Composed in the app layer because a feature never imports another
+ * feature's internals (house style).
  */
 export function ProjectRoute() {
   return <ProjectPage builds={ProjectBuilds} sections={SECTIONS} />;

@@ -16,7 +16,4 @@ export const buildsEndpoints = {
     `${project(projectId)}/${encodeURIComponent(buildId)}/log?after=${after}`,
   apk: (projectId: string, buildId: string) =>
     `${project(projectId)}/${encodeURIComponent(buildId)}/apk`,
-  signingKey: (projectId: string) => `/api/projects/${encodeURIComponent(projectId)}/signing-key`,
-  keystore: (projectId: string) =>
-    `/api/projects/${encodeURIComponent(projectId)}/signing-key/keystore`,
 } as const;

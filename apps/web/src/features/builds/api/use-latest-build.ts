@@ -4,7 +4,7 @@ import {
   LatestBuildResponseSchema,
 } from "@hybridge/shared/builds/schemas";
 import type { BuildPlatform } from "@hybridge/shared/common/enums";
-import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "@/lib/api-client";
 import { buildsEndpoints } from "./endpoints";
 import { buildsKeys } from "./query-keys";
@@ -22,6 +22,15 @@ export function getLatestBuildQueryOptions(projectId: string, platform: BuildPla
 /** A platform's latest build of the project; kept current by useProjectBuildsLive. */
 export function useLatestBuild(projectId: string, platform: BuildPlatform) {
   return useQuery(getLatestBuildQueryOptions(projectId, platform));
+}
+
+/**
+ * Has the project's platform cards read their latest builds again, after a change outside the
+ * builds feature may have changed them (a new upload key fails the builds signed with the old).
+ */
+export function useRefetchLatestBuilds(projectId: string) {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: buildsKeys.latestAll(projectId) });
 }
 
 /**

@@ -12,7 +12,8 @@ import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { LoadFailed } from "@/components/ui/load-failed";
 import { Spinner } from "@/components/ui/spinner";
-import { ApiError, errorMessage } from "@/lib/api-client";
+import { ApiError } from "@/lib/api-client";
+import { settleAction } from "@/lib/settle-action";
 import { buildsEndpoints } from "../api/endpoints";
 import { useCancelBuild } from "../api/use-cancel-build";
 import { useLatestBuild } from "../api/use-latest-build";
@@ -240,14 +241,10 @@ function InProgress({
         confirmLabel={BuildsTexts.cancelBuild}
         pending={cancel.isPending}
         onConfirm={() =>
-          // mutateAsync: the card changes state (this part unmounts) before the callbacks of
-          // mutate would run; the promise still settles.
-          void cancel.mutateAsync(build.id).then(
-            () => {
-              setConfirming(false);
-              toast.success(BuildsTexts.cancelBuildDone);
-            },
-            (error: unknown) => toast.error(errorMessage(error, BuildsTexts.cancelBuildFailed)),
+          void settleAction(
+            cancel.mutateAsync(build.id),
+            { done: BuildsTexts.cancelBuildDone, failed: BuildsTexts.cancelBuildFailed },
+            () => setConfirming(false),
           )
         }
       />
@@ -272,18 +269,13 @@ function PublishButton({ build }: { build: Build }) {
         tone="brand"
         title={BuildsTexts.publishTitle}
         description={BuildsTexts.publishConfirm}
-        cancelLabel={BuildsTexts.cancel}
         confirmLabel={BuildsTexts.publish}
         pending={publish.isPending}
         onConfirm={() =>
-          // mutateAsync: the card changes state (this part unmounts) before the callbacks of
-          // mutate would run; the promise still settles.
-          void publish.mutateAsync(build.id).then(
-            () => {
-              setConfirming(false);
-              toast.success(BuildsTexts.publishDone);
-            },
-            (error: unknown) => toast.error(errorMessage(error, BuildsTexts.publishFailed)),
+          void settleAction(
+            publish.mutateAsync(build.id),
+            { done: BuildsTexts.publishDone, failed: BuildsTexts.publishFailed },
+            () => setConfirming(false),
           )
         }
       />

@@ -26,7 +26,6 @@ export function PublishBuildDialog({
       tone="brand"
       title={BuildsTexts.publishTitle}
       description={BuildsTexts.publishConfirm}
-      cancelLabel={BuildsTexts.cancel}
       confirmLabel={BuildsTexts.publish}
       pending={publishing}
       onConfirm={() => build && onConfirm(build)}

@@ -2,7 +2,7 @@ import { BuildsTexts } from "@hybridge/shared/builds/texts";
 import { paths } from "@hybridge/shared/common/paths";
 import { ProjectsTexts } from "@hybridge/shared/projects/texts";
 import { useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, FlaskConical, FolderX, KeyRound, Pencil } from "lucide-react";
+import { ArrowLeft, FlaskConical, FolderX, KeyRound, type LucideIcon, Pencil } from "lucide-react";
 import type { ComponentType, ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import { Button } from "@/components/ui/button";
@@ -96,30 +96,23 @@ function ProjectView({
         }
         actions={
           <>
-            <Button asChild variant="ghost">
-              <Link to={paths.home}>
-                <ArrowLeft aria-hidden="true" className="size-4" />
-                {BuildsTexts.back}
-              </Link>
-            </Button>
-            <Button asChild variant="secondary">
-              <Link to={paths.updateProject(project.id)}>
-                <Pencil aria-hidden="true" className="size-4" />
-                {BuildsTexts.update}
-              </Link>
-            </Button>
-            <Button asChild variant="secondary">
-              <Link to={paths.test(project.keyApp)}>
-                <FlaskConical aria-hidden="true" className="size-4" />
-                {BuildsTexts.test}
-              </Link>
-            </Button>
-            <Button asChild variant="secondary">
-              <Link to={paths.settings(project.id)} aria-describedby="settings-hint">
-                <KeyRound aria-hidden="true" className="size-4" />
-                {BuildsTexts.settings}
-              </Link>
-            </Button>
+            <HeaderLink to={paths.home} icon={ArrowLeft} label={BuildsTexts.back} variant="ghost" />
+            <HeaderLink
+              to={paths.updateProject(project.id)}
+              icon={Pencil}
+              label={BuildsTexts.update}
+            />
+            <HeaderLink
+              to={paths.test(project.keyApp)}
+              icon={FlaskConical}
+              label={BuildsTexts.test}
+            />
+            <HeaderLink
+              to={paths.settings(project.id)}
+              icon={KeyRound}
+              label={BuildsTexts.settings}
+              describedBy="settings-hint"
+            />
           </>
         }
       />
@@ -136,6 +129,30 @@ function ProjectView({
         <ProjectUsage projectId={project.id} />
       </div>
     </Shell>
+  );
+}
+
+/** One of the header's links, drawn as a button. */
+function HeaderLink({
+  to,
+  icon: Icon,
+  label,
+  variant = "secondary",
+  describedBy,
+}: {
+  to: string;
+  icon: LucideIcon;
+  label: string;
+  variant?: "secondary" | "ghost";
+  describedBy?: string;
+}) {
+  return (
+    <Button asChild variant={variant}>
+      <Link to={to} aria-describedby={describedBy}>
+        <Icon aria-hidden="true" className="size-4" />
+        {label}
+      </Link>
+    </Button>
   );
 }
 

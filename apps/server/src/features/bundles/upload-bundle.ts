@@ -7,48 +7,21 @@ import { pipeline as pipe, type Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Bundle } from "@hybridge/shared/bundles/schemas";
 import { BundlesTexts } from "@hybridge/shared/bundles/texts";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
-import { builds, projects, storedFiles, webBundles } from "../../platform/db/schema";
+import { projects, storedFiles, webBundles } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
 import { type FileUpload, multipartError } from "../../platform/multipart-form";
 import { requireOwnedProject } from "../../platform/owned-project";
-import {
-  projectBytesLeft,
-  releaseProjectBytes,
-  reserveProjectBytes,
-  storageFull,
-} from "../../platform/quotas";
+import { projectBytesLeft, reserveProjectBytes, storageFull } from "../../platform/quotas";
 import type { Storage } from "../../platform/storage";
 import { recordStoredFiles } from "../../platform/stored-files";
+import { toBundle } from "./bundle-view";
 import { type BundleLimits, checkAndRepackBundle } from "./check-bundle";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 /** The zip as sent may be a little larger than its content (headers, stored entries). */
 const ZIP_OVERHEAD = 2 * 1024 * 1024;
-
-type Row = typeof webBundles.$inferSelect;
-const toBundle = (row: Row, isNext: boolean): Bundle => ({
-  id: row.id,
-  fileName: row.fileName,
-  unpackedSize: row.unpackedSize,
-  fileCount: row.fileCount,
-  sha256: row.sha256,
-  createdAt: row.createdAt.toISOString(),
-  isNext,
-});
-
-/** The owner's bundles, newest (the next build's) first: one query. */
-export async function listBundles(options: { db: Db; userId: string; projectId: string }) {
-  await requireOwnedProject(options.db, { ...options, notFound: BundlesTexts.bundleNotFound });
-  const rows = await options.db
-    .select()
-    .from(webBundles)
-    .where(eq(webBundles.projectId, options.projectId))
-    .orderBy(desc(webBundles.createdAt), desc(webBundles.id));
-  return rows.map((row, i) => toBundle(row, i === 0));
-}
 
 /** The bundles of a project pruning may remove: past the newest `keep`, and in no build's hands. */
 function prunable(projectId: string, keep: number) {
@@ -219,66 +192,4 @@ function capped(source: Readable, maxBytes: number, tooLarge: () => Error): Read
     },
   });
   return pipe(source, meter, () => {});
-}
-
-/**
- * Deletes one of the owner's bundles and its file, and gives its bytes back to the project's
- * storage. A bundle a build machine is building with is kept (409) until the build ends.
- */
-export async function deleteBundle(options: {
-  db: Db;
-  storage: Storage;
-  userId: string;
-  projectId: string;
-  bundleId: string;
-}) {
-  const { db } = options;
-  if (!UUID.test(options.bundleId)) throw AppError.notFound(BundlesTexts.bundleNotFound);
-  await requireOwnedProject(db, {
-    userId: options.userId,
-    projectId: options.projectId,
-    notFound: BundlesTexts.bundleNotFound,
-  });
-  const key = await db.transaction(async (tx) => {
-    // Before the delete, which sets its builds' bundle to null.
-    const [building] = await tx
-      .select({ id: builds.id })
-      .from(builds)
-      .where(
-        and(
-          eq(builds.bundleId, options.bundleId),
-          eq(builds.projectId, options.projectId),
-          eq(builds.status, "building"),
-        ),
-      )
-      .limit(1);
-    if (building) throw AppError.conflict(BundlesTexts.inUse);
-    const [row] = await tx
-      .delete(webBundles)
-      .where(and(eq(webBundles.id, options.bundleId), eq(webBundles.projectId, options.projectId)))
-      .returning({ fileKey: webBundles.fileKey, size: webBundles.size });
-    if (!row) throw AppError.notFound(BundlesTexts.bundleNotFound);
-    await tx.delete(storedFiles).where(eq(storedFiles.key, row.fileKey));
-    await releaseProjectBytes(tx, options.projectId, row.size);
-    return row.fileKey;
-  });
-  await options.storage.remove(key).catch(() => {});
-}
-
-/** What a build's job says of the bundle it was given (the agents feature asks). */
-export async function bundleSummary(db: Db, bundleId: string) {
-  const [row] = await db
-    .select({ sha256: webBundles.sha256, size: webBundles.size })
-    .from(webBundles)
-    .where(eq(webBundles.id, bundleId));
-  return row ?? null;
-}
-
-/** A bundle's zip, for the build machine that was given it. */
-export async function openBundle(db: Db, storage: Storage, bundleId: string) {
-  const [row] = await db
-    .select({ fileKey: webBundles.fileKey })
-    .from(webBundles)
-    .where(eq(webBundles.id, bundleId));
-  return row ? storage.open(row.fileKey) : null;
 }

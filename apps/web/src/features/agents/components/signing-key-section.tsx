@@ -5,15 +5,22 @@ import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { LoadFailed } from "@/components/ui/load-failed";
 import { LoadingState } from "@/components/ui/spinner";
-import { buildsEndpoints } from "../api/endpoints";
+import { agentsEndpoints } from "../api/endpoints";
 import { useSigningKey } from "../api/use-signing-key";
 import { UploadKeyPart } from "./upload-key-part";
 
 /**
  * The Android upload key: its fingerprint, the keystore to download, the password once; and,
- * until a version is published, replacing or resetting it (UploadKeyPart).
+ * until a version is published, replacing or resetting it (UploadKeyPart), after which
+ * `onKeyChange` runs (the app layer has the builds' cards read theirs again).
  */
-export function SigningKeySection({ projectId }: { projectId: string }) {
+export function SigningKeySection({
+  projectId,
+  onKeyChange,
+}: {
+  projectId: string;
+  onKeyChange: () => void;
+}) {
   const titleId = useId();
   const key = useSigningKey(projectId, true);
   const password = useRef<HTMLElement>(null);
@@ -55,7 +62,7 @@ export function SigningKeySection({ projectId }: { projectId: string }) {
               <p className="text-slate-500">{BuildsTexts.signingKeyPasswordShown}</p>
             )}
             <a
-              href={buildsEndpoints.keystore(projectId)}
+              href={agentsEndpoints.keystore(projectId)}
               download
               className={buttonClasses("secondary", "sm")}
             >
@@ -63,7 +70,9 @@ export function SigningKeySection({ projectId }: { projectId: string }) {
             </a>
           </div>
         )}
-        {key.data && <UploadKeyPart projectId={projectId} info={key.data} />}
+        {key.data && (
+          <UploadKeyPart projectId={projectId} info={key.data} onKeyChange={onKeyChange} />
+        )}
       </div>
     </Card>
   );

@@ -9,14 +9,13 @@ import { BuildsTexts } from "@hybridge/shared/builds/texts";
 import { Lock, RotateCcw, Upload } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
-import toast from "react-hot-toast";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { PasswordInput } from "@/components/ui/password-input";
 import { UploadProgress } from "@/components/ui/upload-progress";
-import { errorMessage } from "@/lib/api-client";
+import { settleAction } from "@/lib/settle-action";
 import { useReplaceUploadKey, useResetUploadKey } from "../api/use-signing-key";
 
 const T = BuildsTexts;
@@ -29,14 +28,16 @@ const T = BuildsTexts;
 export function UploadKeyPart({
   projectId,
   info,
+  onKeyChange,
 }: {
   projectId: string;
   info: SigningKeyInfoResponse;
+  onKeyChange: () => void;
 }) {
   const titleId = useId();
   const [replacing, setReplacing] = useState(false);
   const [resetting, setResetting] = useState(false);
-  const reset = useResetUploadKey(projectId);
+  const reset = useResetUploadKey(projectId, onKeyChange);
 
   return (
     <section aria-labelledby={titleId} className="mt-5 border-slate-100 border-t pt-4">
@@ -65,7 +66,13 @@ export function UploadKeyPart({
               )}
             </div>
           )}
-          {replacing && <ReplaceKeyForm projectId={projectId} onDone={() => setReplacing(false)} />}
+          {replacing && (
+            <ReplaceKeyForm
+              projectId={projectId}
+              onKeyChange={onKeyChange}
+              onDone={() => setReplacing(false)}
+            />
+          )}
         </>
       )}
       <ConfirmDialog
@@ -75,17 +82,14 @@ export function UploadKeyPart({
         tone="warning"
         title={T.resetKeyTitle}
         description={T.resetKeyConfirm}
-        cancelLabel={T.cancel}
         confirmLabel={T.resetKey}
         pending={reset.isPending}
         onConfirm={() =>
-          reset.mutate(undefined, {
-            onSuccess: () => {
-              setResetting(false);
-              toast.success(T.keyReset);
-            },
-            onError: (error) => toast.error(errorMessage(error, T.keyResetFailed)),
-          })
+          void settleAction(
+            reset.mutateAsync(),
+            { done: T.keyReset, failed: T.keyResetFailed },
+            () => setResetting(false),
+          )
         }
       />
     </section>
@@ -93,9 +97,17 @@ export function UploadKeyPart({
 }
 
 /** The keystore, its password and the key's alias; the upload's progress while it travels. */
-function ReplaceKeyForm({ projectId, onDone }: { projectId: string; onDone: () => void }) {
+function ReplaceKeyForm({
+  projectId,
+  onKeyChange,
+  onDone,
+}: {
+  projectId: string;
+  onKeyChange: () => void;
+  onDone: () => void;
+}) {
   const titleId = useId();
-  const replace = useReplaceUploadKey(projectId);
+  const replace = useReplaceUploadKey(projectId, onKeyChange);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | undefined>();
   const form = useForm<ReplaceUploadKeyFields>({
@@ -107,13 +119,11 @@ function ReplaceKeyForm({ projectId, onDone }: { projectId: string; onDone: () =
       setFileError(AgentsTexts.keystoreFileRequired);
       return;
     }
-    try {
-      await replace.mutateAsync({ file, fields });
-      toast.success(T.keyReplaced);
-      onDone();
-    } catch (error) {
-      toast.error(errorMessage(error, T.keyReplaceFailed));
-    }
+    await settleAction(
+      replace.mutateAsync({ file, fields }),
+      { done: T.keyReplaced, failed: T.keyReplaceFailed },
+      onDone,
+    );
   });
 
   return (

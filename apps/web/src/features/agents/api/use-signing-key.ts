@@ -10,17 +10,16 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { apiClient } from "@/lib/api-client";
 import { sendForm, type UploadProgress } from "@/lib/upload";
-import { buildsEndpoints } from "./endpoints";
-import { buildsKeys } from "./query-keys";
+import { agentsEndpoints } from "./endpoints";
 
-const signingKeyQueryKey = (projectId: string) => [...buildsKeys.project(projectId), "signing-key"];
+const signingKeyQueryKey = (projectId: string) => ["agents", "signing-key", projectId] as const;
 
 /** The project's Android upload key (its password comes in the first answer only). */
 export function useSigningKey(projectId: string, enabled: boolean) {
   return useQuery({
     queryKey: signingKeyQueryKey(projectId),
     queryFn: () =>
-      apiClient.get(buildsEndpoints.signingKey(projectId), SigningKeyInfoResponseSchema),
+      apiClient.get(agentsEndpoints.signingKey(projectId), SigningKeyInfoResponseSchema),
     enabled,
     // The password is shown once: never refetch it behind the user's back.
     staleTime: Number.POSITIVE_INFINITY,
@@ -30,10 +29,11 @@ export function useSigningKey(projectId: string, enabled: boolean) {
 
 /**
  * Replaces the upload key with the owner's keystore (multipart, with its progress); the section
- * shows the server's answer at once. Android builds are read again: some may have failed.
+ * shows the server's answer at once, and `onKeyChange` runs (builds signed with the key that
+ * went may have failed: the app layer has the builds' cards read theirs again).
  */
-export function useReplaceUploadKey(projectId: string) {
-  const queryClient = useQueryClient();
+export function useReplaceUploadKey(projectId: string, onKeyChange: () => void) {
+  const settle = useSettleKeyChange(projectId, onKeyChange);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const mutation = useMutation({
     mutationFn: ({ file, fields }: { file: File; fields: ReplaceUploadKeyFields }) => {
@@ -44,34 +44,33 @@ export function useReplaceUploadKey(projectId: string) {
       body.append(UPLOAD_KEY_FILE_FIELD, file, file.name);
       return sendForm({
         method: "PUT",
-        url: buildsEndpoints.signingKey(projectId),
+        url: agentsEndpoints.signingKey(projectId),
         body,
         schema: SigningKeyInfoResponseSchema,
         onProgress: setProgress,
       });
     },
-    onSuccess: (answer) => settleKeyChange(queryClient, projectId, answer),
+    onSuccess: settle,
     onSettled: () => setProgress(null),
   });
   return { ...mutation, progress };
 }
 
-/** Resets the upload key: the next Android build makes a new one. */
-export function useResetUploadKey(projectId: string) {
-  const queryClient = useQueryClient();
+/** Resets the upload key: the next Android build makes a new one (then as above). */
+export function useResetUploadKey(projectId: string, onKeyChange: () => void) {
+  const settle = useSettleKeyChange(projectId, onKeyChange);
   return useMutation({
     mutationFn: () =>
-      apiClient.delete(buildsEndpoints.signingKey(projectId), SigningKeyInfoResponseSchema),
-    onSuccess: (answer) => settleKeyChange(queryClient, projectId, answer),
+      apiClient.delete(agentsEndpoints.signingKey(projectId), SigningKeyInfoResponseSchema),
+    onSuccess: settle,
   });
 }
 
-function settleKeyChange(
-  queryClient: ReturnType<typeof useQueryClient>,
-  projectId: string,
-  answer: SigningKeyInfoResponse,
-) {
-  queryClient.setQueryData(signingKeyQueryKey(projectId), answer);
-  // Builds signed with the key that went may have failed: the cards read them again.
-  void queryClient.invalidateQueries({ queryKey: buildsKeys.latestAll(projectId) });
+/** The section shows the server's answer at once; then the page hears of the change. */
+function useSettleKeyChange(projectId: string, onKeyChange: () => void) {
+  const queryClient = useQueryClient();
+  return (answer: SigningKeyInfoResponse) => {
+    queryClient.setQueryData(signingKeyQueryKey(projectId), answer);
+    onKeyChange();
+  };
 }

@@ -1,7 +1,8 @@
 import { afterAll, bench, describe } from "vitest";
-import { createTestApp, createTestUser } from "../../test/test-app";
-import * as schema from "../platform/db/schema";
-import { seedBuild, seedProject } from "./builds/test-support";
+import { seedBuild } from "../src/features/builds/test-support";
+import * as schema from "../src/platform/db/schema";
+import { seedProject } from "../test/seed";
+import { createTestApp, createTestUser } from "../test/test-app";
 
 // The list pages: each costs a fixed number of queries (see the query-count tests); this
 // measures what one answer costs with a full list behind it.
@@ -12,7 +13,7 @@ const app = await createTestApp();
 const owner = await createTestUser(app);
 const headers = { cookie: owner.cookie };
 for (let i = 0; i < PROJECTS; i++) {
-  const project = await seedProject(app, owner, `App ${i}`);
+  const project = await seedProject(app, owner, { name: `App ${i}` });
   await seedBuild(app, project, { platform: i % 2 ? "android" : "apple", version: 1 });
 }
 await app.deps.db.insert(schema.modules).values(
