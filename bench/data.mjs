@@ -531,7 +531,9 @@ async function load(server, shape, { duration = seconds, amount } = {}) {
     reqPerSec: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
-    cpuMsPerRequest: round(cpu / result.requests.total, 3),
+    // No request answered in the window (each took longer): no CPU figure per request.
+    cpuMsPerRequest: result.requests.total > 0 ? round(cpu / result.requests.total, 3) : null,
+    answered: result.requests.total,
   };
 }
 
@@ -779,7 +781,7 @@ function round2(value) {
 
 function print({ settings, scenarios, notes }) {
   const cell = (m) =>
-    `${String(m.reqPerSec).padStart(6)} ${String(m.p50Ms).padStart(5)} ${String(m.p99Ms).padStart(5)} ${m.cpuMsPerRequest.toFixed(2).padStart(5)}`;
+    `${String(m.reqPerSec).padStart(6)} ${String(m.p50Ms).padStart(5)} ${String(m.p99Ms).padStart(5)} ${(m.cpuMsPerRequest?.toFixed(2) ?? "—").padStart(5)}`;
   console.log(`\n${settings.machine}; load average ${settings.loadAtEnd} at the end`);
   console.log(settings.run);
   console.log(
