@@ -25,9 +25,12 @@ export type MainProcess = {
  */
 export async function startMainProcess(
   env: Record<string, string>,
-  options: { timeoutMs?: number } = {},
+  options: {
+    timeoutMs?: number /** The same port again (a restart); a free one by default. */;
+    port?: number;
+  } = {},
 ): Promise<MainProcess> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const origin = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
     cwd: serverRoot,

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { configure } from "./config";
 import { db, HybridgeError, WATCH_RETRY_MAX_MS, WATCH_RETRY_MS } from "./db";
 
-type Listener = (event: { data: string }) => void;
+type Listener = (event: { data: string; lastEventId?: string }) => void;
 
 /** EventSource as the SDK sees it, driven by the test. */
 class FakeEventSource {
@@ -20,10 +20,15 @@ class FakeEventSource {
     this.closed = true;
     this.readyState = 2;
   }
-  emit(type: string, data: unknown = null) {
+  /** An event; `id` is the change's (decision 039), the source's lastEventId from then on. */
+  emit(type: string, data: unknown = null, id?: string) {
     if (type !== "error") this.readyState = 1;
-    for (const listener of this.listeners.get(type) ?? []) listener({ data: JSON.stringify(data) });
+    if (id !== undefined) this.lastEventId = id;
+    for (const listener of this.listeners.get(type) ?? []) {
+      listener({ data: JSON.stringify(data), lastEventId: this.lastEventId });
+    }
   }
+  lastEventId = "";
   /** The browser's reconnection was refused (a 502): it stops retrying by itself. */
   refuse() {
     this.readyState = 2;
@@ -170,5 +175,66 @@ describe("db.watch", () => {
     const again = db.watch("orders", () => {});
     again();
     expect(FakeEventSource.opened[1]?.closed).toBe(true);
+  });
+});
+
+describe("db.watch, resumed (decision 039)", () => {
+  const doc = (id: string, item: string) => ({ id, createdAt: "2026-11-27T00:00:00Z", item });
+
+  it("forwards modifications whole, and opens a refused stream anew after the last change it delivered", async () => {
+    const changes: unknown[] = [];
+    db.watch("orders", (change) => changes.push(change));
+    const [first] = FakeEventSource.opened;
+    first?.emit("ready", null, "40");
+    first?.emit("document-added", doc("d1", "Tea"), "41");
+    first?.emit("document-modified", doc("d1", "Green tea"), "42");
+    expect(changes).toEqual([
+      { type: "added", document: doc("d1", "Tea") },
+      { type: "modified", document: doc("d1", "Green tea") },
+    ]);
+    first?.refuse();
+    await vi.advanceTimersByTimeAsync(WATCH_RETRY_MS);
+    expect(FakeEventSource.opened[1]?.url).toBe(
+      "https://hybridge.test/api/v1/db/collections/orders/events?key=hb_db_test&lastEventId=42",
+    );
+  });
+
+  it("resumes from ready's id when no change came before the stream was refused", async () => {
+    db.watch("orders", () => {});
+    FakeEventSource.opened[0]?.emit("ready", null, "7");
+    FakeEventSource.opened[0]?.refuse();
+    await vi.advanceTimersByTimeAsync(WATCH_RETRY_MS);
+    expect(FakeEventSource.opened[1]?.url).toMatch(/&lastEventId=7$/);
+  });
+
+  it("reads the collection again on reset, then delivers what came meanwhile, in order", async () => {
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    vi.stubGlobal("fetch", async (url: string) => {
+      keyChecks.push({ url, authorization: null });
+      await answered;
+      return Response.json({ documents: [doc("d9", "Coffee")], next: null });
+    });
+    const changes: unknown[] = [];
+    db.watch("orders", (change) => changes.push(change));
+    const [source] = FakeEventSource.opened;
+    source?.emit("ready", null, "3");
+    source?.emit("reset", null, "90");
+    source?.emit("document-added", doc("d10", "Cake"), "91");
+    expect(changes).toEqual([]);
+    expect(keyChecks[0]?.url).toBe(
+      "https://hybridge.test/api/v1/db/collections/orders/documents?limit=500",
+    );
+    answer();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(changes).toEqual([
+      { type: "reset", documents: [doc("d9", "Coffee")] },
+      { type: "added", document: doc("d10", "Cake") },
+    ]);
+    source?.refuse();
+    await vi.advanceTimersByTimeAsync(WATCH_RETRY_MS);
+    expect(FakeEventSource.opened[1]?.url).toMatch(/&lastEventId=91$/);
   });
 });

@@ -1,8 +1,10 @@
 import {
   COLLECTION_NAME,
   DATA_API_PATH,
+  DATA_RESET_EVENT,
   DataEvents,
   IF_VERSION_PARAM,
+  LAST_EVENT_ID_PARAM,
   OPERATION_KEY,
 } from "@hybridge/shared/data/protocol";
 import { SdkTexts } from "@hybridge/shared/data/texts";
@@ -25,7 +27,7 @@ export type HybridgeDocument = {
 type Fields = Record<string, unknown>;
 /** The part of EventSource the SDK uses: every browser and the app's WebView have it. */
 type EventSourceLike = {
-  addEventListener: (type: string, listener: (event: { data: string }) => void) => void;
+  addEventListener: (type: string, listener: (event: StreamEvent) => void) => void;
   close: () => void;
   readyState: number;
 };
@@ -35,6 +37,10 @@ const EVENT_SOURCE_CLOSED = 2;
 export const WATCH_RETRY_MS = 2_000;
 export const WATCH_RETRY_MAX_MS = 60_000;
 type EventSourceClass = new (url: string) => EventSourceLike;
+/** A server-sent event: its data, and the id of the change it carries (decision 039). */
+type StreamEvent = { data: string; lastEventId?: string };
+/** How many documents a reset reads again: the most one page of getDocs holds. */
+const RESET_READ_LIMIT = 500;
 
 export { configure, type HybridgeConfig } from "./config";
 export { HybridgeError } from "./errors";
@@ -42,7 +48,14 @@ export { HybridgeError } from "./errors";
 export type DocumentChange =
   | { type: "added"; document: HybridgeDocument }
   | { type: "modified"; document: HybridgeDocument }
-  | { type: "deleted"; id: string };
+  | { type: "deleted"; id: string }
+  /**
+   * The server could not replay every change missed while the stream was cut off (away longer
+   * than it keeps them): `documents` is the collection as it is now, newest first (at most 500).
+   * Replace what you hold with them; the changes that follow apply on top (one may repeat a
+   * document already in `documents`: apply changes by id).
+   */
+  | { type: "reset"; documents: HybridgeDocument[] };
 
 /**
  * A value of db.update that the server computes from the stored one (db.deleteField,
@@ -255,15 +268,18 @@ export const db = {
   },
 
   /**
-   * Calls `callback` with each document added, modified (whole) or deleted from now on,
-   * from this phone or any other; returns the function that stops watching. The browser
-   * reconnects by itself after a network loss; when a reconnection is refused (a server
-   * restarting behind its load balancer answers 502 or 503, which ends the browser's own
-   * retries), the stream is opened anew after WATCH_RETRY_MS, then twice as long each time it
-   * fails again (at most WATCH_RETRY_MAX_MS), until it stays open. Changes made while no stream
-   * was open are not replayed: re-read the collection if they matter. A refusal of the key
-   * itself (the key was regenerated: the server then ends its streams) stops the watch and
-   * calls `options.onError`: retrying with the same key could never succeed.
+   * Calls `callback` with every document added to, modified in or deleted from the collection
+   * from now on, from this phone or any other, in the order they were committed; returns the
+   * function that stops watching. The browser reconnects by itself after a network loss; when a
+   * reconnection is refused (a server restarting behind its load balancer answers 502 or 503,
+   * which ends the browser's own retries), the stream is opened anew after WATCH_RETRY_MS, then
+   * twice as long each time it fails again (at most WATCH_RETRY_MAX_MS), until it stays open.
+   * Either way it resumes after the last change it delivered: the changes made meanwhile come
+   * first, each once. Away longer than the server keeps changes (10 minutes, or more than 1,000
+   * of them), the watch reads the collection again by itself and calls back with
+   * `{ type: "reset", documents }` (decision 039). A refusal of the key itself (the key was
+   * regenerated: the server then ends its streams) stops the watch and calls `options.onError`:
+   * retrying with the same key could never succeed.
    */
   watch(
     collection: string,
@@ -281,10 +297,63 @@ export const db = {
     let stopped = false;
     let delay = WATCH_RETRY_MS;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    /** The id of the last change delivered: a stream opened anew resumes after it. */
+    let lastId = "";
+    /** The events that arrived while a reset reads the collection again, in order. */
+    let held: Array<[string, StreamEvent]> | undefined;
     const stop = () => {
       stopped = true;
       clearTimeout(timer);
       source.close();
+    };
+    const fail = (refusal: HybridgeError) => {
+      stop();
+      if (options.onError) options.onError(refusal);
+      else console.error(refusal);
+    };
+    const changeOf = (type: string, event: StreamEvent): DocumentChange | undefined => {
+      if (type === DataEvents.added) return { type: "added", document: JSON.parse(event.data) };
+      if (type === DataEvents.modified) {
+        return { type: "modified", document: JSON.parse(event.data) };
+      }
+      if (type === DataEvents.deleted) return { type: "deleted", id: JSON.parse(event.data).id };
+      return undefined;
+    };
+    /** Reads the collection again (retrying as a refused stream does), then calls back. */
+    const reset = async (event: StreamEvent) => {
+      held = [];
+      let wait = WATCH_RETRY_MS;
+      let documents: HybridgeDocument[] | undefined;
+      while (!stopped && !documents) {
+        try {
+          documents = await db.getDocs(collection, { limit: RESET_READ_LIMIT });
+        } catch (error) {
+          if (error instanceof HybridgeError && error.status === 401) return fail(error);
+          await new Promise((resolve) => setTimeout(resolve, wait));
+          wait = Math.min(wait * 2, WATCH_RETRY_MAX_MS);
+        }
+      }
+      if (stopped || !documents) return;
+      if (event.lastEventId) lastId = event.lastEventId;
+      callback({ type: "reset", documents });
+      const rest = held;
+      held = undefined;
+      for (const [type, later] of rest) handle(type, later);
+    };
+    const handle = (type: string, event: StreamEvent) => {
+      if (stopped) return;
+      if (held) {
+        held.push([type, event]);
+        return;
+      }
+      if (type === DATA_RESET_EVENT) {
+        void reset(event);
+        return;
+      }
+      const change = changeOf(type, event);
+      if (!change) return;
+      if (event.lastEventId) lastId = event.lastEventId;
+      callback(change);
     };
     /** EventSource does not say why it was refused: the same key on a plain request tells. */
     const keyRefusal = async (): Promise<HybridgeError | null> => {
@@ -296,33 +365,38 @@ export const db = {
       }
     };
     const open = () => {
-      source = new EventSource(url);
-      // Sent first on every stream: it is open.
-      source.addEventListener("ready", () => {
+      // EventSource sends Last-Event-ID when it reconnects by itself; a stream opened anew here
+      // cannot set headers, so it says where it was in the address.
+      const resume = lastId ? `&${LAST_EVENT_ID_PARAM}=${encodeURIComponent(lastId)}` : "";
+      source = new EventSource(`${url}${resume}`);
+      // Sent first on every stream: it is open (its id is where the stream stands).
+      source.addEventListener("ready", (event) => {
         delay = WATCH_RETRY_MS;
+        if (!held && event.lastEventId && !lastId) lastId = event.lastEventId;
       });
-      source.addEventListener(DataEvents.added, (event) => {
-        callback({ type: "added", document: JSON.parse(event.data) });
-      });
-      source.addEventListener(DataEvents.modified, (event) => {
-        callback({ type: "modified", document: JSON.parse(event.data) });
-      });
-      source.addEventListener(DataEvents.deleted, (event) => {
-        callback({ type: "deleted", id: JSON.parse(event.data).id });
-      });
-      source.addEventListener("error", () => {
+      for (const type of [DataEvents.added, DataEvents.modified, DataEvents.deleted]) {
+        source.addEventListener(type, (event) => handle(type, event));
+      }
+      source.addEventListener(DATA_RESET_EVENT, (event) => handle(DATA_RESET_EVENT, event));
+      const opened = source;
+      let reopening = false;
+      opened.addEventListener("error", () => {
         // CLOSED: the browser gave up (a refused reconnection); CONNECTING: it retries itself.
-        if (stopped || source.readyState !== EVENT_SOURCE_CLOSED) return;
-        void keyRefusal().then((refusal) => {
-          if (stopped) return;
-          if (refusal) {
-            stop();
-            if (options.onError) options.onError(refusal);
-            else console.error(refusal);
-            return;
-          }
-          timer = setTimeout(open, delay);
-          delay = Math.min(delay * 2, WATCH_RETRY_MAX_MS);
+        // Looked at once the error is told: Node's EventSource closes just after telling it
+        // that a server could not be reached.
+        queueMicrotask(() => {
+          // Once per stream: Node's tells the same failure twice.
+          if (stopped || reopening || opened.readyState !== EVENT_SOURCE_CLOSED) return;
+          reopening = true;
+          void keyRefusal().then((refusal) => {
+            if (stopped) return;
+            if (refusal) {
+              fail(refusal);
+              return;
+            }
+            timer = setTimeout(open, delay);
+            delay = Math.min(delay * 2, WATCH_RETRY_MAX_MS);
+          });
         });
       });
     };

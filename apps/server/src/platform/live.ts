@@ -6,7 +6,12 @@ import type { FastifyReply, FastifyRequest } from "fastify";
  * database's triggers notified (see watch-latest-builds.ts, watch-comments.ts); server-sent-event
  * streams subscribed to that channel forward it.
  */
-export type LiveEvent = { type: string; data?: unknown };
+export type LiveEvent = {
+  type: string;
+  data?: unknown;
+  /** Sent as the event's `id:`: what the client's Last-Event-ID resumes from (decision 039). */
+  id?: string;
+};
 
 export type LiveHub = {
   publish: (channel: string, event: LiveEvent) => void;
@@ -50,14 +55,16 @@ const SHUTDOWN_RETRY_MS = 1000;
  * client knows it will not miss what happens from now on; then `initial`'s events (this viewer's
  * snapshot, read after the subscription: sent to this stream only). A comment line every 15 s
  * keeps proxies from closing the connection. `onClose` runs once, when the stream ends.
+ * `readyId` is `ready`'s id, where a stream resumed after it goes on; the stream's own events
+ * (besides its channels') are sent with the returned `send`.
  */
 export function streamLiveEvents(
   request: FastifyRequest,
   reply: FastifyReply,
   hub: LiveHub,
   channels: string[],
-  options: { initial?: () => Promise<LiveEvent[]>; onClose?: () => void } = {},
-) {
+  options: { initial?: () => Promise<LiveEvent[]>; onClose?: () => void; readyId?: string } = {},
+): { send: (event: LiveEvent) => void } {
   reply.hijack();
   const res = reply.raw;
   res.writeHead(200, {
@@ -68,7 +75,8 @@ export function streamLiveEvents(
     "X-Content-Type-Options": "nosniff",
   });
   const send = (event: LiveEvent) => {
-    res.write(`event: ${event.type}\ndata: ${JSON.stringify(event.data ?? null)}\n\n`);
+    const id = event.id === undefined ? "" : `id: ${event.id}\n`;
+    res.write(`${id}event: ${event.type}\ndata: ${JSON.stringify(event.data ?? null)}\n\n`);
   };
   const unsubscribes = [
     ...channels.map((channel) => hub.subscribe(channel, send)),
@@ -78,7 +86,7 @@ export function streamLiveEvents(
   ];
   const heartbeat = setInterval(() => res.write(": keep-alive\n\n"), HEARTBEAT_MS);
   heartbeat.unref();
-  send({ type: "ready" });
+  send({ type: "ready", id: options.readyId });
   let closed = false;
   if (options.initial) {
     options.initial().then(
@@ -100,4 +108,5 @@ export function streamLiveEvents(
   };
   request.raw.on("close", close);
   res.on("close", close);
+  return { send };
 }

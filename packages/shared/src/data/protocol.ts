@@ -23,3 +23,13 @@ export const DataOperations = ["delete", "increment", "arrayUnion", "arrayRemove
 export type DataOperation = (typeof DataOperations)[number];
 /** The query parameter of a write that expects the document at this version (409 otherwise). */
 export const IF_VERSION_PARAM = "ifVersion";
+
+/**
+ * A resumed stream could not replay what its client missed (older than the changes the server
+ * keeps, decision 039): the client reads the collection again. Its id is where the stream goes on.
+ */
+export const DATA_RESET_EVENT = "reset";
+/** The query parameter that resumes a stream after a change, as the Last-Event-ID header does. */
+export const LAST_EVENT_ID_PARAM = "lastEventId";
+/** A change's id as a stream sends it (`id:`) and takes it back (Last-Event-ID, lastEventId). */
+export const CHANGE_ID = /^\d{1,15}$/;

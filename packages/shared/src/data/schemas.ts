@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { pageCursorField } from "../common/paging";
-import { COLLECTION_NAME } from "./protocol";
-import { DataTexts } from "./texts";
+import { CHANGE_ID, COLLECTION_NAME } from "./protocol";
+import { DataStreamTexts, DataTexts } from "./texts";
 
 export {
   COLLECTION_NAME,
@@ -119,4 +119,13 @@ export const DataFileParamsSchema = z.object({
   name: z
     .string()
     .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|webp|pdf)$/),
+});
+
+/**
+ * A collection's event stream: the key (EventSource cannot send headers) and, for a client that
+ * cannot send Last-Event-ID, the last change it saw (decision 039).
+ */
+export const DataEventsQuerySchema = strictQuery({
+  key: z.string().optional(),
+  lastEventId: z.string().regex(CHANGE_ID, DataStreamTexts.invalidLastEventId).optional(),
 });

@@ -53,7 +53,6 @@ export const DatabaseSectionTexts = {
   loadFailed: "The database could not be loaded.",
   documents: (n: number) => `${n} document${n === 1 ? "" : "s"}`,
   collections: "Collections",
-  newestFirst: "Newest first",
   loadMore: "Load more",
   delete: "Delete",
   deleteTitle: "Delete this document?",
@@ -61,6 +60,69 @@ export const DatabaseSectionTexts = {
   deleted: "Document deleted.",
   deleteFailed: "The document could not be deleted.",
   back: "All collections",
+  // A document: open, edit as JSON, add.
+  open: (id: string) => `Open document ${id}`,
+  add: "Add a document",
+  addTitle: (collection: string) => `New document in ${collection}`,
+  editTitle: "Document",
+  editLead: "Edit its fields as JSON. Save replaces them all at the version shown.",
+  addLead: "Its fields as JSON; the server sets its id, dates and version.",
+  idLabel: "Id",
+  createdLabel: "Created",
+  updatedLabel: "Updated",
+  versionLabel: "Version",
+  fileLabel: "File",
+  jsonLabel: "Fields (JSON)",
+  jsonHint: "A JSON object. id, createdAt, updatedAt and version are set by the server.",
+  invalidJson: (reason: string) => `This is not valid JSON: ${reason}`,
+  notAnObject: 'A document is a JSON object, for example { "item": "Espresso" }.',
+  save: "Save",
+  addConfirm: "Add",
+  saved: "Document saved.",
+  added: "Document added.",
+  saveFailed: "The document could not be saved.",
+  addFailed: "The document could not be added.",
+  conflictTitle: "Someone else changed this document",
+  conflict:
+    "It changed since you opened it, so it was not saved. Reload it to see their version: your text stays in the editor.",
+  reload: "Reload their version",
+  reloadFailed: "The document could not be reloaded.",
+  reloaded: (version: number) =>
+    `Version ${version} is the latest. Your text is still in the editor: Save writes it over theirs, or use theirs instead.`,
+  theirs: (version: number) => `Their version (${version})`,
+  useTheirs: "Use their version",
+  gone: "This document was deleted meanwhile: it can no longer be saved.",
+  showAll: (characters: number) => `Show all (${characters} characters)`,
+  showLess: "Show less",
+  // Filter, sort and count.
+  queryTitle: "Filter and sort",
+  condition: (n: number) => `Condition ${n}`,
+  field: "Field",
+  fieldPlaceholder: "status or address.city",
+  operator: "Operator",
+  value: "Value",
+  valuePlaceholder: '"open", 42, true, null or ["a", "b"]',
+  valueJson: (type: string) => `Read as JSON: ${type}.`,
+  valueText: "Not JSON: read as this text.",
+  jsonTypes: {
+    null: "null",
+    boolean: "a boolean",
+    number: "a number",
+    string: "a string",
+    array: "a list",
+    object: "an object",
+  },
+  addCondition: "Add a condition",
+  removeCondition: (n: number) => `Remove condition ${n}`,
+  sortField: "Sort by",
+  sortDirection: "Order",
+  descending: "Descending (newest, largest first)",
+  ascending: "Ascending (oldest, smallest first)",
+  apply: "Apply",
+  clear: "Clear",
+  matching: (n: number) => `${n} matching document${n === 1 ? "" : "s"}`,
+  noMatch: "No document matches this filter.",
+  queryFailed: "The documents could not be read with this filter.",
 } as const;
 
 /**
@@ -128,4 +190,10 @@ export const QueryTexts = {
     `This query took longer than ${seconds} s and was stopped: ${hint}`,
   indexHint: (fields: string) =>
     `the collection is too large to scan for it. Narrow it with an equality on an indexed field, or ask for an index on ${fields}.`,
+} as const;
+
+/** A collection's event stream, resumed after the last change its client saw (decision 039). */
+export const DataStreamTexts = {
+  invalidLastEventId:
+    "lastEventId: must be the id of a change this stream sent (digits), as Last-Event-ID carries it.",
 } as const;

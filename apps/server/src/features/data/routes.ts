@@ -1,4 +1,5 @@
 import { DocumentUpdateSchema } from "@hybridge/shared/data/operations";
+import { CHANGE_ID } from "@hybridge/shared/data/protocol";
 import { CountResponseSchema, DocumentQuerySchema } from "@hybridge/shared/data/query";
 import {
   CollectionParamsSchema,
@@ -6,6 +7,7 @@ import {
   DATA_API_PATH,
   DATA_FILE_FIELD,
   DATA_JSON_FIELD,
+  DataEventsQuerySchema,
   DataFileParamsSchema,
   DeletedResponseSchema,
   DocumentFormSchema,
@@ -19,13 +21,11 @@ import {
   ProjectCollectionParamsSchema,
   ProjectDataParamsSchema,
   ProjectDocumentParamsSchema,
-  strictQuery,
   WriteQuerySchema,
 } from "@hybridge/shared/data/schemas";
-import { DataTexts } from "@hybridge/shared/data/texts";
+import { DataStreamTexts, DataTexts } from "@hybridge/shared/data/texts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { rememberDatabaseKeys, requireProjectKey } from "../../platform/database-key";
 import { AppError } from "../../platform/errors";
 import { streamLiveEvents } from "../../platform/live";
@@ -66,9 +66,6 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
  * a Buffer as it is, so the route's typed reply, which expects the object, is set aside.
  */
 const sendWritten = (reply: FastifyReply, json: Buffer) => reply.type(JSON_TYPE).send(json);
-
-/** The key of an `EventSource`, which cannot send headers: the events route's only credential. */
-const EventsQuerySchema = strictQuery({ key: z.string().optional() });
 
 /**
  * The database API behind a project's key (decision 027): JSON documents in named collections,
@@ -408,30 +405,79 @@ export async function registerDataRoutes(app: FastifyInstance) {
     },
   );
 
+  // The console's "Add a document" and the editor's reload after a conflict: the owner adds and
+  // reads a document as the app would (same limits, same answer).
+  r.post(
+    "/api/projects/:id/data/collections/:collection/documents",
+    {
+      bodyLimit: limits.maxDocumentBytes * 2 + 1024,
+      schema: {
+        params: ProjectCollectionParamsSchema,
+        querystring: NoQuerySchema,
+        body: NewDocumentSchema,
+        response: { 201: DocumentSchema },
+      },
+    },
+    async (request, reply) => {
+      const caller = await ownerOf(request, request.params.id);
+      const scope = documentScope(caller, request.params.collection);
+      const document = await addDocument({ db, pages, limits, scope, data: request.body, view });
+      return reply.code(201).send(document);
+    },
+  );
+  r.get(
+    "/api/projects/:id/data/collections/:collection/documents/:documentId",
+    {
+      schema: {
+        params: ProjectDocumentParamsSchema,
+        querystring: NoQuerySchema,
+        response: { 200: DocumentSchema },
+      },
+    },
+    async (request, reply) => {
+      const caller = await ownerOf(request, request.params.id);
+      const scope = documentScope(caller, request.params.collection);
+      reply.header("Cache-Control", "no-store");
+      const document = await getDocument({ db, scope, id: request.params.documentId, view });
+      if (!document) throw AppError.notFound(DataTexts.notFound);
+      return document;
+    },
+  );
+
   // Server-sent events of one collection: `ready` once every later change will arrive, then
-  // document-added and document-modified (the whole document) and document-deleted ({ id }).
-  // The stream ends when the project's key stops being the one it was opened with; reopened
-  // with it, it is refused.
+  // document-added (the document), document-modified (the document) and document-deleted
+  // ({ id }), each with its change's id. A client resuming after one (Last-Event-ID, or
+  // ?lastEventId=) first gets what it missed, or `reset` past what the server keeps (decision
+  // 039). The stream ends when the project's key stops being the one it was opened with;
+  // reopened with it, it is refused.
   r.get(
     `${DATA_API_PREFIX}/collections/:collection/events`,
-    { schema: { params: CollectionParamsSchema, querystring: EventsQuerySchema } },
+    { schema: { params: CollectionParamsSchema, querystring: DataEventsQuerySchema } },
     async (request, reply) => {
+      const header = request.headers["last-event-id"];
+      const lastEventId = typeof header === "string" && header !== "" ? header : undefined;
+      if (lastEventId !== undefined && !CHANGE_ID.test(lastEventId)) {
+        throw AppError.validation(DataStreamTexts.invalidLastEventId);
+      }
+      const after = lastEventId ?? request.query.lastEventId;
       const openedAfter = watcher.keyChanges;
       const caller = await authorised(request, reply, request.query.key);
       const scope = documentScope(appCaller(caller), request.params.collection);
-      const release = await watcher.watch(scope);
+      const feed = await watcher.follow(scope, after === undefined ? undefined : Number(after));
       if (request.raw.destroyed) {
-        release();
+        feed.close();
         return reply;
       }
       reply.raw.setHeader("Access-Control-Allow-Origin", "*");
       let forget = () => {};
-      streamLiveEvents(request, reply, live, [scope.channel], {
+      const stream = streamLiveEvents(request, reply, live, [], {
+        readyId: feed.readyId,
         onClose: () => {
-          release();
+          feed.close();
           forget();
         },
       });
+      feed.start(stream.send);
       forget = watcher.keepStream(scope.projectId, {
         keyHash: caller.keyHash,
         openedAfter,

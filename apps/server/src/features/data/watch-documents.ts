@@ -1,18 +1,38 @@
-import { DataEvents } from "@hybridge/shared/data/schemas";
-import { eq } from "drizzle-orm";
+import { DATA_RESET_EVENT, DataEvents } from "@hybridge/shared/data/protocol";
+import { and, asc, eq, gt, max, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { replacedKeys } from "../../platform/database-key";
 import type { Database, Db } from "../../platform/db/client";
 import { createListener } from "../../platform/db/listener";
-import { documents } from "../../platform/db/schema";
-import type { LiveHub } from "../../platform/live";
+import { documentChanges, documentChangesPruned, documents } from "../../platform/db/schema";
+import type { LiveEvent, LiveHub } from "../../platform/live";
 import { collectionChannel, collectionKey, type DocumentScope } from "./document-scope";
 import { type DocumentView, documentColumns, toDocument } from "./documents";
 
-/** The channel the documents table's trigger notifies (migration 0007). */
+/** The channel the documents table's trigger notifies (migrations 0007, 0012). */
 const DATA_CHANGES_CHANNEL = "data_changes";
-/** `{op}:{project id}:{collection}:{document id}`; a project id never holds the collection's `:`. */
-const CHANGE = /^(insert|update|delete):(.+):([a-z0-9_-]{1,64}):([0-9a-f-]{36})$/;
+/**
+ * `{op}:{change id}:{project id}:{collection}:{document id}`; a project id never holds the
+ * collection's `:`.
+ */
+const CHANGE = /^(insert|update|delete):(\d+):(.+):([a-z0-9_-]{1,64}):([0-9a-f-]{36})$/;
+
+/**
+ * How long the changes are kept for streams to resume (decision 039): a client away longer is
+ * sent `reset` and reads its collection again.
+ */
+export const CHANGES_KEPT_MS = 10 * 60_000;
+/** The most changes a resumed stream replays; more, and reading the collection again is cheaper. */
+export const MAX_REPLAYED_CHANGES = 1000;
+/** How often each server prunes the changes older than CHANGES_KEPT_MS. */
+const PRUNE_EVERY_MS = 60_000;
+
+/** The event a change is sent as: a document added or modified (whole), or deleted ({ id }). */
+const EVENT_OF_OP: Record<string, string> = {
+  insert: DataEvents.added,
+  update: DataEvents.modified,
+  delete: DataEvents.deleted,
+};
 
 /** An open stream, the hash of the key it was opened with, and how to end it. */
 type KeyedStream = { keyHash: string; end: () => void };
@@ -59,15 +79,15 @@ export function createDocumentsWatcher(options: {
       log.warn({ err: error }, "checking the keys of open streams failed");
     });
 
-  async function forward(op: string, channel: string, id: string) {
+  async function forward(op: string, changeId: string, channel: string, id: string) {
+    const type = EVENT_OF_OP[op] ?? DataEvents.added;
     if (op === "delete") {
-      live.publish(channel, { type: DataEvents.deleted, data: { id } });
+      live.publish(channel, { type, id: changeId, data: { id } });
       return;
     }
     const [row] = await db.select(documentColumns).from(documents).where(eq(documents.id, id));
     // Gone already: its delete notification follows and says so.
-    const type = op === "update" ? DataEvents.modified : DataEvents.added;
-    if (row) live.publish(channel, { type, data: toDocument(row, view) });
+    if (row) live.publish(channel, { type, id: changeId, data: toDocument(row, view) });
   }
 
   const listener = createListener({
@@ -76,19 +96,49 @@ export function createDocumentsWatcher(options: {
     onNotify: (payload) => {
       const match = CHANGE.exec(payload);
       if (!match) return;
-      const [, op = "", projectId = "", collection = "", id = ""] = match;
+      const [, op = "", changeId = "", projectId = "", collection = "", id = ""] = match;
       options.changed(collectionKey(projectId, collection));
       const channel = collectionChannel(projectId, collection);
       if (!viewers.get(channel)) return;
       queue = queue.then(() =>
-        forward(op, channel, id).catch((error) => {
+        forward(op, changeId, channel, id).catch((error) => {
           log.warn({ err: error, documentId: id }, "forwarding a document change failed");
         }),
       );
     },
-    onRelisten: options.missed,
+    onRelisten: () => {
+      options.missed();
+      // What was notified meanwhile never reached the open streams: each ends, and its client,
+      // back with its Last-Event-ID, gets it from the log (decision 039).
+      for (const streams of keyedStreams.values()) for (const stream of streams) stream.end();
+    },
     log,
   });
+
+  // Every server prunes (each DELETE takes its own rows: several servers do not clash).
+  let pruning: Promise<void> = Promise.resolve();
+  const pruneTimer = setInterval(() => {
+    pruning = pruneDocumentChanges({ db, keptMs: CHANGES_KEPT_MS }).then(
+      () => {},
+      (error) => log.warn({ err: error }, "pruning the document changes failed"),
+    );
+  }, PRUNE_EVERY_MS);
+  pruneTimer.unref();
+
+  /** Counts a viewer of the scope's collection until the returned function is called. */
+  async function watch(scope: DocumentScope): Promise<() => void> {
+    const { channel } = scope;
+    viewers.set(channel, (viewers.get(channel) ?? 0) + 1);
+    let released = false;
+    await listener.ready();
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (viewers.get(channel) ?? 1) - 1;
+      if (left > 0) viewers.set(channel, left);
+      else viewers.delete(channel);
+    };
+  }
 
   return {
     /** Whether changes are heard: listens from the first call on (false while it cannot). */
@@ -99,17 +149,58 @@ export function createDocumentsWatcher(options: {
      * Counts a viewer of the scope's collection until the returned function is called. Resolves
      * once notifications are listened to: every change committed afterwards reaches the stream.
      */
-    async watch(scope: DocumentScope): Promise<() => void> {
-      const { channel } = scope;
-      viewers.set(channel, (viewers.get(channel) ?? 0) + 1);
-      let released = false;
-      await listener.ready();
-      return () => {
-        if (released) return;
-        released = true;
-        const left = (viewers.get(channel) ?? 1) - 1;
-        if (left > 0) viewers.set(channel, left);
-        else viewers.delete(channel);
+    watch,
+    /**
+     * The changes of the scope's collection for one stream, without gap or duplicate: those after
+     * change `after` (the client's Last-Event-ID) replayed from the log, then the live ones; or,
+     * when the log no longer holds them all, a `reset` (decision 039). Listens and subscribes
+     * first, reads the log, then `start(send)` sends the replay and what arrived meanwhile,
+     * skipping every change at or below the last one sent. A filter of the stream's own (a
+     * query's watch) wraps `send`: it sees every change once, in commit order.
+     */
+    async follow(scope: DocumentScope, after: number | undefined): Promise<CollectionFeed> {
+      const release = await watch(scope);
+      const buffer: LiveEvent[] = [];
+      let send: ((event: LiveEvent) => void) | undefined;
+      let last = 0;
+      let closed = false;
+      const deliver = (event: LiveEvent) => {
+        const id = Number(event.id);
+        if (closed || !send || id <= last) return;
+        last = id;
+        send(event);
+      };
+      const unsubscribe = live.subscribe(scope.channel, (event) => {
+        if (send) deliver(event);
+        else if (!closed) buffer.push(event);
+      });
+      const close = () => {
+        closed = true;
+        buffer.length = 0;
+        unsubscribe();
+        release();
+      };
+      let first: StreamStart;
+      try {
+        first = await readStreamStart({ db, scope, after, view });
+      } catch (error) {
+        close();
+        throw error;
+      }
+      return {
+        readyId: String(after ?? first.head),
+        start(sender) {
+          send = sender;
+          if (first.reset) {
+            last = first.head;
+            sender({ type: DATA_RESET_EVENT, id: String(first.head) });
+          } else {
+            last = after ?? first.head;
+            for (const event of first.replay) deliver(event);
+          }
+          for (const event of buffer.splice(0)) deliver(event);
+        },
+        close,
       };
     },
     /** How many key changes were heard: a stream opened across one checks its key again. */
@@ -146,10 +237,104 @@ export function createDocumentsWatcher(options: {
       return checkKeys([...keyedStreams.keys()]);
     },
     async close() {
+      clearInterval(pruneTimer);
+      await pruning;
       viewers.clear();
       keyedStreams.clear();
       await listener.close();
       await queue;
     },
   };
+}
+
+/** A stream's changes of one collection (the watcher's `follow`). */
+export type CollectionFeed = {
+  /** The id `ready` carries: where the client resumes if it is cut off before any change. */
+  readyId: string;
+  /** Sends the replay (or `reset`), then every later change, through `send`. */
+  start: (send: (event: LiveEvent) => void) => void;
+  /** Stops (the stream ended): idempotent. */
+  close: () => void;
+};
+
+/**
+ * What a stream starts from. `head` is the collection's last change at the time of reading (every
+ * later change is heard live); `replay` the changes after the client's, as events; `reset` when
+ * they cannot all be replayed: some were pruned (the client's id is below the collection's pruned
+ * mark), there are more than MAX_REPLAYED_CHANGES, or the id is one this collection never had.
+ */
+type StreamStart = { head: number; reset: boolean; replay: LiveEvent[] };
+
+async function readStreamStart(options: {
+  db: Db;
+  scope: DocumentScope;
+  after: number | undefined;
+  view: DocumentView;
+}): Promise<StreamStart> {
+  const { db, scope, after, view } = options;
+  const ofCollection = and(
+    eq(documentChanges.projectId, scope.projectId),
+    eq(documentChanges.collection, scope.collection),
+  );
+  const [bounds] = await db
+    .select({
+      last: max(documentChanges.id),
+      pruned: sql<
+        string | null
+      >`(select ${documentChangesPruned.id} from ${documentChangesPruned} where ${documentChangesPruned.projectId} = ${scope.projectId} and ${documentChangesPruned.collection} = ${scope.collection})`,
+    })
+    .from(documentChanges)
+    .where(ofCollection);
+  const pruned = Number(bounds?.pruned ?? 0);
+  const head = Math.max(Number(bounds?.last ?? 0), pruned);
+  if (after === undefined) return { head, reset: false, replay: [] };
+  if (after < pruned || after > head) return { head, reset: true, replay: [] };
+  // The documents as they are now, in the same query: a document deleted since is skipped (its
+  // deletion is among the changes), as the live path does.
+  const rows = await db
+    .select({
+      changeId: documentChanges.id,
+      op: documentChanges.op,
+      documentId: documentChanges.documentId,
+      document: documentColumns,
+    })
+    .from(documentChanges)
+    .leftJoin(
+      documents,
+      and(eq(documents.id, documentChanges.documentId), eq(documents.projectId, scope.projectId)),
+    )
+    .where(and(ofCollection, gt(documentChanges.id, after)))
+    .orderBy(asc(documentChanges.id))
+    .limit(MAX_REPLAYED_CHANGES + 1);
+  if (rows.length > MAX_REPLAYED_CHANGES) return { head, reset: true, replay: [] };
+  const replay: LiveEvent[] = [];
+  for (const row of rows) {
+    const type = EVENT_OF_OP[row.op] ?? DataEvents.added;
+    const id = String(row.changeId);
+    if (row.op === "delete") replay.push({ type, id, data: { id: row.documentId } });
+    else if (row.document) replay.push({ type, id, data: toDocument(row.document, view) });
+  }
+  return { head: Math.max(head, Number(rows.at(-1)?.changeId ?? 0)), reset: false, replay };
+}
+
+/**
+ * Forgets the changes older than `keptMs`, and marks each collection's highest forgotten id: a
+ * stream resuming below it is sent `reset` (decision 039). The mark of a deleted project goes with
+ * it (foreign key); its changes are forgotten with the others.
+ */
+export async function pruneDocumentChanges(options: { db: Db; keptMs: number }): Promise<void> {
+  const { db, keptMs } = options;
+  await db.execute(sql`
+    with gone as (
+      delete from ${documentChanges}
+      where ${documentChanges.at} < now() - make_interval(secs => ${keptMs / 1000})
+      returning ${documentChanges.projectId} as project_id, ${documentChanges.collection} as collection, ${documentChanges.id} as id
+    )
+    insert into ${documentChangesPruned} (project_id, collection, id)
+    select gone.project_id, gone.collection, max(gone.id) from gone
+    where exists (select 1 from projects where projects.id = gone.project_id)
+    group by gone.project_id, gone.collection
+    on conflict (project_id, collection)
+    do update set id = greatest(${documentChangesPruned.id}, excluded.id)
+  `);
 }

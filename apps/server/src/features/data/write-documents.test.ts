@@ -488,7 +488,7 @@ describe("query parameters", () => {
       ["PATCH", url("orders", `/${doc.id}`), app_, ["ifVersion"], { item: "x" }],
       ["PUT", url("orders", `/${doc.id}`), app_, ["ifVersion"], { item: "x" }],
       ["DELETE", url("orders", `/${doc.id}`), app_, ["ifVersion"]],
-      ["GET", "/api/v1/db/collections/orders/events", {}, ["key"]],
+      ["GET", "/api/v1/db/collections/orders/events", {}, ["key", "lastEventId"]],
       ["GET", `/api/v1/db/files/${crypto.randomUUID()}.png`, {}, []],
       ["GET", owned, console_, []],
       ["GET", `${owned}/orders/documents`, console_, ["limit", "cursor"]],

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   check,
   index,
   integer,
@@ -79,4 +80,44 @@ export const documentUsage = pgTable(
       sql`${t.stripe} >= 0 and ${t.stripe} < ${sql.raw(String(DOCUMENT_USAGE_STRIPES))}`,
     ),
   ],
+);
+
+/**
+ * Every change of a document, numbered in commit order per collection (decision 039): the
+ * documents table's trigger (migration 0012) writes one row per insert, update or delete, under
+ * a lock of the collection held to commit, and notifies its id. A reconnecting stream replays
+ * what it missed from here. Kept for a few minutes only (`pruneDocumentChanges`); no foreign key:
+ * a project's documents deleted with it still log their deletion.
+ */
+export const documentChanges = pgTable(
+  "document_changes",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    projectId: varchar("project_id", { length: 101 }).notNull(),
+    collection: varchar("collection", { length: 64 }).notNull(),
+    documentId: uuid("document_id").notNull(),
+    /** insert, update or delete. */
+    op: varchar("op", { length: 6 }).notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("document_changes_collection_idx").on(t.projectId, t.collection, t.id),
+    index("document_changes_at_idx").on(t.at),
+  ],
+);
+
+/**
+ * The highest change id of each collection pruned from document_changes: a stream resuming from
+ * an older id may have lost changes, and is told to read its collection again.
+ */
+export const documentChangesPruned = pgTable(
+  "document_changes_pruned",
+  {
+    projectId: varchar("project_id", { length: 101 })
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    collection: varchar("collection", { length: 64 }).notNull(),
+    id: bigint("id", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.collection] })],
 );
