@@ -1,8 +1,9 @@
 import { paths } from "@hybridge/shared/common/paths";
+import { UiTexts } from "@hybridge/shared/common/texts";
 import { DatabaseSectionTexts as T } from "@hybridge/shared/data/texts";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { expectVisible } from "./support/assertions";
+import { expectHidden, expectVisible } from "./support/assertions";
 import { failedResource, useBrowser } from "./support/browser";
 import { baseUrl } from "./support/env";
 import { openSdkPage } from "./support/sdk-page";
@@ -94,6 +95,119 @@ describe("the project page's Database section", () => {
 
     await section.getByRole("button", { name: T.back }).click();
     await expectVisible(collections.getByRole("button", { name: /orders\s*1 document$/ }));
+  });
+});
+
+/** What another phone does meanwhile: a request of the app's, with the project's key. */
+async function appRequest(key: string, method: string, path: string, body?: unknown) {
+  return fetch(`${baseUrl()}/api/v1/db/collections/${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${key}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
+describe("the Database section's queries and JSON editor", () => {
+  it("filters and sorts, edits, says when someone else changed a document, adds and deletes", async () => {
+    const { context, page, allowErrors } = await browser.newPage();
+    // The save refused because the document moved meanwhile.
+    allowErrors(failedResource(409));
+    await createSignedInUser(context);
+    const project = await createConsoleProject(context);
+    const key = await revealDatabaseKey(context, project.id);
+    const espresso = await addDocument(key, "orders", {
+      item: "Espresso",
+      price: 3,
+      status: "open",
+    });
+    const latte = await addDocument(key, "orders", { item: "Latte", price: 4, status: "open" });
+    await addDocument(key, "orders", { item: "Mocha", price: 5, status: "closed" });
+    await addDocument(key, "orders", { item: "Tea", price: 2, status: "open" });
+
+    await page.goto(paths.project(project.id));
+    const section = page.getByRole("region", { name: T.title, exact: true });
+    await section.getByRole("button", { name: /orders/ }).click();
+    const documents = section.getByRole("list", { name: "orders", exact: true });
+    await expect.poll(() => documents.getByRole("listitem").count()).toBe(4);
+    await expectVisible(section.getByText(T.matching(4), { exact: false }));
+
+    // status == open (typed without quotes: read as text), by price, cheapest first.
+    const filter = section.getByRole("form", { name: T.queryTitle });
+    await filter.getByRole("button", { name: T.addCondition }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe("INPUT");
+    await page.keyboard.type("status");
+    await filter.getByLabel(T.value, { exact: true }).fill("open");
+    await expectVisible(filter.getByText(T.valueText, { exact: true }));
+    await filter.getByLabel(T.sortField, { exact: true }).fill("price");
+    await filter.getByLabel(T.sortDirection, { exact: true }).selectOption("asc");
+    await filter.getByRole("button", { name: T.apply, exact: true }).click();
+    const items = () =>
+      documents
+        .getByRole("listitem")
+        .locator("pre")
+        .allTextContents()
+        .then((texts) => texts.map((text) => (JSON.parse(text) as { item: string }).item));
+    await expect.poll(items).toEqual(["Tea", "Espresso", "Latte"]);
+    await expectVisible(section.getByText(T.matching(3), { exact: false }));
+
+    // Edit the Latte: the server has the new value, one version on.
+    await documents.getByRole("button", { name: T.open(String(latte.id)) }).click();
+    let editor = page.getByRole("dialog");
+    const text = editor.getByRole("textbox", { name: T.jsonLabel });
+    await expect.poll(() => text.evaluate((node) => node === document.activeElement)).toBe(true);
+    await text.fill('{ "item": "Latte", "price": 1, "status": "open" }');
+    await editor.getByRole("button", { name: T.save, exact: true }).click();
+    await expectVisible(page.getByText(T.saved, { exact: true }));
+    const saved = await (await appRequest(key, "GET", `orders/documents/${latte.id}`)).json();
+    expect(saved).toMatchObject({ item: "Latte", price: 1, version: 2 });
+    await expect.poll(items).toEqual(["Latte", "Tea", "Espresso"]);
+
+    // Someone else changes the Espresso while it is open here: the save says so, and their
+    // version reloads without losing this text.
+    await documents.getByRole("button", { name: T.open(String(espresso.id)) }).click();
+    editor = page.getByRole("dialog");
+    const changed = await appRequest(key, "PATCH", `orders/documents/${espresso.id}`, {
+      price: 10,
+    });
+    expect(changed.status).toBe(200);
+    await text.fill('{ "item": "Espresso", "price": 7, "status": "open" }');
+    await editor.getByRole("button", { name: T.save, exact: true }).click();
+    await expectVisible(editor.getByText(T.conflictTitle, { exact: true }));
+    await editor.getByRole("button", { name: T.reload, exact: true }).click();
+    await expectVisible(editor.getByText(T.reloaded(2), { exact: true }));
+    expect(JSON.parse(await text.inputValue())).toEqual({
+      item: "Espresso",
+      price: 7,
+      status: "open",
+    });
+    const theirs = await (await appRequest(key, "GET", `orders/documents/${espresso.id}`)).json();
+    expect(theirs).toMatchObject({ price: 10, version: 2 });
+    await editor.getByRole("button", { name: UiTexts.cancel, exact: true }).click();
+    await expectHidden(editor);
+
+    // Add one: it takes its place in the query's order.
+    await section.getByRole("button", { name: T.add, exact: true }).click();
+    editor = page.getByRole("dialog");
+    await editor
+      .getByRole("textbox", { name: T.jsonLabel })
+      .fill('{ "item": "Cortado", "price": 0.5, "status": "open" }');
+    await editor.getByRole("button", { name: T.addConfirm, exact: true }).click();
+    await expectVisible(page.getByText(T.added, { exact: true }));
+    await expect.poll(items).toEqual(["Cortado", "Latte", "Tea", "Espresso"]);
+    await expectVisible(section.getByText(T.matching(4), { exact: false }));
+
+    // Delete it: gone from the list and from the server.
+    const cortado = documents.getByRole("listitem").first();
+    const cortadoId = await cortado.locator(".font-mono").first().textContent();
+    await cortado.getByRole("button", { name: /^Delete/ }).click();
+    const dialog = page.getByRole("alertdialog");
+    await dialog.getByRole("button", { name: T.delete, exact: true }).click();
+    await expectVisible(page.getByText(T.deleted, { exact: true }));
+    await expect.poll(items).toEqual(["Latte", "Tea", "Espresso"]);
+    expect((await appRequest(key, "GET", `orders/documents/${cortadoId}`)).status).toBe(404);
   });
 });
 

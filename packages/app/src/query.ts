@@ -1,7 +1,16 @@
-// The query language's input types (packages/shared/src/data/query.ts), written out here: the
-// SDK's published declarations may not refer to @hybridge/shared, which is not packed with it.
-// query.test.ts checks they are the same types. The server parses and validates the body.
+// The query's JSON body, as the server reads it (packages/shared/src/data/query.ts, decision 038).
+// Written out here rather than imported: the SDK's published types may not refer to
+// @hybridge/shared, which is not packed with it; query-types.test.ts keeps both the same.
+import type {
+  DocumentChange,
+  HybridgeDocument as StoredDocument,
+  StreamQuery,
+  WatchOptions,
+} from "./db";
 
+type Fields = Record<string, unknown>;
+
+/** The operators of `where`. */
 export type QueryOp =
   | "=="
   | "!="
@@ -14,25 +23,17 @@ export type QueryOp =
   | "array-contains"
   | "array-contains-any";
 export type SortDirection = "asc" | "desc";
-/** A field: a dotted path (`"address.city"`), or the list of its keys. */
+/** A field: a dotted path (`"address.city"`), or the list of its keys (`["a.b", "c"]`). */
 export type FieldInput = string | string[];
-type ConditionInput = { field: FieldInput; op: QueryOp; value: unknown };
-/** The HTTP body of a query and of a count (a count reads `where` only). */
+export type ConditionInput = { field: FieldInput; op: QueryOp; value: unknown };
+export type SortKeyInput = { field: FieldInput; direction: SortDirection };
+/** The body of a query and of a count (a count reads `where` only). */
 export type DocumentQueryInput = {
   where?: ConditionInput[];
-  orderBy?: Array<{ field: FieldInput; direction: SortDirection }>;
+  orderBy?: SortKeyInput[];
   limit?: number;
   after?: string;
 };
-
-import type {
-  DocumentChange,
-  HybridgeDocument as StoredDocument,
-  StreamQuery,
-  WatchOptions,
-} from "./db";
-
-type Fields = Record<string, unknown>;
 /** A page of a query: its documents, and `next`, the cursor of the next page (null at the end). */
 export type QueryPage<T extends Fields = Fields> = {
   docs: Array<StoredDocument & T>;

@@ -111,6 +111,20 @@ export const dataFixtures: RouteFixtures = {
       params: { id: s.project.id, collection: "orders", documentId: s.consoleDocumentId },
     }),
   },
+  "POST /api/projects/:id/data/collections/:collection/documents": {
+    access: "owner",
+    multiLine: ["item"],
+    request: (s) => ({
+      params: { id: s.project.id, collection: "orders" },
+      body: { item: "Mocha" },
+    }),
+  },
+  "GET /api/projects/:id/data/collections/:collection/documents/:documentId": {
+    access: "owner",
+    request: (s) => ({
+      params: { id: s.project.id, collection: "orders", documentId: s.writtenDocumentId },
+    }),
+  },
   "GET /api/v1/db/collections/:collection/events": {
     access: "public",
     valid: "skip",

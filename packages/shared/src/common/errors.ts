@@ -18,6 +18,8 @@ export const ErrorCodes = {
   REQUIRES_RECENT_LOGIN: "REQUIRES_RECENT_LOGIN",
   PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
   INTERNAL: "INTERNAL",
+  /** A documents query ran past its time bound (400): it needs an index or a narrower filter. */
+  QUERY_TOO_SLOW: "QUERY_TOO_SLOW",
   /** The database cannot be reached or used right now (503): try again later. */
   UNAVAILABLE: "UNAVAILABLE",
 } as const;

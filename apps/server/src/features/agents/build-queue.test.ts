@@ -15,7 +15,13 @@ import {
 import * as schema from "../../platform/db/schema";
 import { seedBuild } from "../builds/test-support";
 import { sweepExpiredLeases } from "./build-queue";
-import { insertTestAgent, type TestKeystore, testKeystore } from "./test-support";
+import {
+  emptyBuildQueue,
+  insertTestAgent,
+  storedSigningKey,
+  type TestKeystore,
+  testKeystore,
+} from "./test-support";
 
 const ADMIN = "queue-admin@example.test";
 const APK = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from("an android app")]);
@@ -52,13 +58,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.cleanup();
 });
-// The queue is the whole database's: each test starts with nothing waiting.
-beforeEach(async () => {
-  await app.deps.db
-    .update(schema.builds)
-    .set({ status: "cancelled", agentId: null, leaseExpiresAt: null })
-    .where(inArray(schema.builds.status, ["pending", "building"]));
-});
+beforeEach(() => emptyBuildQueue(app));
 
 const addAgent = (platforms: string[] = ["android"]) => insertTestAgent(app, { platforms });
 
@@ -421,14 +421,6 @@ describe("signing keys", () => {
       },
       payload: key.bytes,
     });
-  const storedKey = async (projectId: string) =>
-    (
-      await app.deps.db
-        .select()
-        .from(schema.signingKeys)
-        .where(eq(schema.signingKeys.projectId, projectId))
-    )[0];
-
   it("keeps the first key of a project and answers it to a second machine; the owner sees the password once", async () => {
     const project = await seedProject(app, owner);
     const m1 = await addAgent();
@@ -499,7 +491,7 @@ describe("signing keys", () => {
       expect(res.statusCode, message).toBe(400);
       expect(res.json()).toEqual({ code: "VALIDATION", message });
     }
-    expect(await storedKey(project.id)).toBeUndefined();
+    expect(await storedSigningKey(app, project.id)).toBeUndefined();
     // The machine can still send a good one.
     expect((await putKey(machine.token, a.id, first)).statusCode).toBe(201);
   });
@@ -527,7 +519,7 @@ describe("signing keys", () => {
     );
     expect(old.statusCode).toBe(400);
     expect(old.json().message).toBe(AgentsTexts.invalidPassword);
-    expect(await storedKey(project.id)).toBeUndefined();
+    expect(await storedSigningKey(app, project.id)).toBeUndefined();
   });
 
   it("refuses a keystore whose Content-Length is over 64 KB with 413, before reading it", async () => {
@@ -544,7 +536,7 @@ describe("signing keys", () => {
       code: "PAYLOAD_TOO_LARGE",
       message: AgentsTexts.keystoreTooLarge,
     });
-    expect(await storedKey(project.id)).toBeUndefined();
+    expect(await storedSigningKey(app, project.id)).toBeUndefined();
   });
 });
 

@@ -1,6 +1,6 @@
 import { AgentsTexts } from "@hybridge/shared/agents/texts";
 import { BuildsTexts } from "@hybridge/shared/builds/texts";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { seedProject } from "../../../test/seed";
 import {
@@ -11,8 +11,8 @@ import {
   type TestUser,
 } from "../../../test/test-app";
 import * as schema from "../../platform/db/schema";
-import { newAgentToken } from "./agent-auth";
 import { claimStatement, sweepExpiredLeases } from "./build-queue";
+import { emptyBuildQueue, insertTestAgent } from "./test-support";
 
 /**
  * Issue 22's fair limits on the build queue (decision 035): one pending build per project and
@@ -28,23 +28,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.cleanup();
 });
-// The queue is the whole database's: each test starts with nothing waiting.
-beforeEach(async () => {
-  await app.deps.db
-    .update(schema.builds)
-    .set({ status: "cancelled", agentId: null, leaseExpiresAt: null })
-    .where(inArray(schema.builds.status, ["pending", "building"]));
-});
+beforeEach(() => emptyBuildQueue(app));
 
-async function addAgent(platforms: string[] = ["android"]) {
-  const { token, prefix, hash } = newAgentToken();
-  const [row] = await app.deps.db
-    .insert(schema.agents)
-    .values({ name: "Fair machine", platforms, tokenHash: hash, tokenPrefix: prefix })
-    .returning({ id: schema.agents.id });
-  if (!row) throw new Error("no agent");
-  return { id: row.id, token };
-}
+const addAgent = (platforms: string[] = ["android"]) =>
+  insertTestAgent(app, { name: "Fair machine", platforms });
 
 const claim = async (token: string, platforms = ["android"]): Promise<string | null> => {
   const res = await app.inject({

@@ -10,7 +10,13 @@ import { createTestApp, createTestUser, type TestApp, type TestUser } from "../.
 import * as schema from "../../platform/db/schema";
 import { seedBuild } from "../builds/test-support";
 import { createEmbeddedAgent } from "./manage-agents";
-import { listenForMachines, STAND_IN_APK, type TestKeystore, testKeystore } from "./test-support";
+import {
+  emptyBuildQueue,
+  listenForMachines,
+  STAND_IN_APK,
+  type TestKeystore,
+  testKeystore,
+} from "./test-support";
 
 /**
  * The agents API's raw bodies over real sockets (app.inject hides what a socket does): a body
@@ -47,12 +53,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.cleanup();
 });
-beforeEach(async () => {
-  await app.deps.db
-    .update(schema.builds)
-    .set({ status: "cancelled", agentId: null, leaseExpiresAt: null })
-    .where(inArray(schema.builds.status, ["pending", "building"]));
-});
+beforeEach(() => emptyBuildQueue(app));
 
 const MB = 1024 * 1024;
 

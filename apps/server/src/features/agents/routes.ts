@@ -96,6 +96,9 @@ export async function registerAgentsRoutes(
     maxLogLines: config.builds.maxLogLines,
   };
   const signingKeyEncryption = createEncryption(config.secret, "signingKey");
+  /** What the owner's upload key routes answer: the key as it is now. */
+  const signingKeyInfo = (userId: string, projectId: string) =>
+    getSigningKeyInfo({ db, encryption: signingKeyEncryption, userId, projectId });
   const vault = createSigningKeyVault(signingKeyEncryption);
   const bundleFor: BundleLookup = options.bundleFor ?? (async () => null);
 
@@ -348,12 +351,7 @@ export async function registerAgentsRoutes(
     { schema: { params: ProjectIdParamsSchema, response: { 200: SigningKeyInfoResponseSchema } } },
     async (request) => {
       const user = await requireUser(request);
-      return getSigningKeyInfo({
-        db,
-        encryption: signingKeyEncryption,
-        userId: user.id,
-        projectId: request.params.id,
-      });
+      return signingKeyInfo(user.id, request.params.id);
     },
   );
 
@@ -412,12 +410,7 @@ export async function registerAgentsRoutes(
         projectId,
         key: { keystore, password: fields.password, alias: fields.alias },
       });
-      return getSigningKeyInfo({
-        db,
-        encryption: signingKeyEncryption,
-        userId: user.id,
-        projectId,
-      });
+      return signingKeyInfo(user.id, projectId);
     },
   );
 
@@ -430,12 +423,7 @@ export async function registerAgentsRoutes(
     async (request) => {
       const user = await requireUser(request);
       await resetUploadKey({ db, userId: user.id, projectId: request.params.id });
-      return getSigningKeyInfo({
-        db,
-        encryption: signingKeyEncryption,
-        userId: user.id,
-        projectId: request.params.id,
-      });
+      return signingKeyInfo(user.id, request.params.id);
     },
   );
 

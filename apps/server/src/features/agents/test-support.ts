@@ -3,8 +3,9 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { eq, inArray } from "drizzle-orm";
 import type { TestApp } from "../../../test/test-app";
-import { agents } from "../../platform/db/schema";
+import { agents, builds, signingKeys } from "../../platform/db/schema";
 import { newAgentToken } from "./agent-auth";
 import { checkUploadKeystore } from "./pkcs12";
 
@@ -104,4 +105,24 @@ export async function insertTestAgent(
     .returning({ id: agents.id });
   if (!row) throw new Error("no agent");
   return { id: row.id, token };
+}
+
+/**
+ * The queue is the whole database's: a test of it starts with nothing waiting (every pending or
+ * building build cancelled and let go).
+ */
+export async function emptyBuildQueue(app: TestApp) {
+  await app.deps.db
+    .update(builds)
+    .set({ status: "cancelled", agentId: null, leaseExpiresAt: null })
+    .where(inArray(builds.status, ["pending", "building"]));
+}
+
+/** The project's stored upload key row (sealed), or undefined. */
+export async function storedSigningKey(app: TestApp, projectId: string) {
+  const [row] = await app.deps.db
+    .select()
+    .from(signingKeys)
+    .where(eq(signingKeys.projectId, projectId));
+  return row;
 }

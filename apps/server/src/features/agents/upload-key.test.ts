@@ -1,5 +1,5 @@
 import { AgentsTexts } from "@hybridge/shared/agents/texts";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type FormPart, multipart } from "../../../test/multipart";
 import { seedProject } from "../../../test/seed";
@@ -12,8 +12,13 @@ import {
 } from "../../../test/test-app";
 import * as schema from "../../platform/db/schema";
 import { seedBuild } from "../builds/test-support";
-import { newAgentToken } from "./agent-auth";
-import { type TestKeystore, testKeystore } from "./test-support";
+import {
+  emptyBuildQueue,
+  insertTestAgent,
+  storedSigningKey,
+  type TestKeystore,
+  testKeystore,
+} from "./test-support";
 
 /**
  * The owner's upload key before the first publication (decision 033): replaced by a keystore of
@@ -36,13 +41,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.cleanup();
 });
-// The queue is the whole database's: each test starts with nothing waiting.
-beforeEach(async () => {
-  await app.deps.db
-    .update(schema.builds)
-    .set({ status: "cancelled", agentId: null, leaseExpiresAt: null })
-    .where(inArray(schema.builds.status, ["pending", "building"]));
-});
+beforeEach(() => emptyBuildQueue(app));
 
 const url = (projectId: string) => `/api/projects/${projectId}/signing-key`;
 
@@ -79,20 +78,9 @@ const reset = (projectId: string, cookie = owner.cookie) =>
 const info = async (projectId: string) =>
   (await app.inject({ url: url(projectId), headers: { cookie: owner.cookie } })).json();
 
-const storedKey = async (projectId: string) =>
-  (
-    await app.deps.db
-      .select()
-      .from(schema.signingKeys)
-      .where(eq(schema.signingKeys.projectId, projectId))
-  )[0];
-
 /** A build machine, inserted directly, and its calls. */
 async function addMachine() {
-  const { token, prefix, hash } = newAgentToken();
-  await app.deps.db
-    .insert(schema.agents)
-    .values({ name: "Machine", platforms: ["android"], tokenHash: hash, tokenPrefix: prefix });
+  const { token } = await insertTestAgent(app, { name: "Machine" });
   const call = (method: "GET" | "POST" | "PUT", path: string, payload?: object | Buffer) =>
     app.inject({
       method,
@@ -159,7 +147,7 @@ describe("replacing the upload key", () => {
 
   it("refuses a keystore that does not open, lacks the alias, is not PKCS#12, is missing or too large; the key stays", async () => {
     const { project } = await projectWithMachineKey();
-    const before = await storedKey(project.id);
+    const before = await storedSigningKey(app, project.id);
     for (const [parts, status, message] of [
       [
         { password: "not the password", alias: "key0", file: ownersKey.bytes },
@@ -201,7 +189,7 @@ describe("replacing the upload key", () => {
       expect(res.statusCode, message).toBe(status);
       expect(res.json().message).toBe(message);
     }
-    expect(await storedKey(project.id)).toEqual(before);
+    expect(await storedSigningKey(app, project.id)).toEqual(before);
   });
 
   it("fails the builds signed, or being signed, with the key it replaces", async () => {
@@ -248,7 +236,7 @@ describe("resetting the upload key", () => {
     const res = await reset(project.id);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ signingKey: null, changeable: true });
-    expect(await storedKey(project.id)).toBeUndefined();
+    expect(await storedSigningKey(app, project.id)).toBeUndefined();
     expect(await buildRow(first.id)).toMatchObject({
       status: "failed",
       failureReason: AgentsTexts.signedWithOldKey,
@@ -274,12 +262,12 @@ describe("once an Android build is published", () => {
       .update(schema.builds)
       .set({ status: "published", publishedAt: new Date() })
       .where(and(eq(schema.builds.id, first.id)));
-    const before = await storedKey(project.id);
+    const before = await storedSigningKey(app, project.id);
     for (const res of [await replaceWith(project.id, ownersKey), await reset(project.id)]) {
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ code: "CONFLICT", message: AgentsTexts.uploadKeyLocked });
     }
-    expect(await storedKey(project.id)).toEqual(before);
+    expect(await storedSigningKey(app, project.id)).toEqual(before);
     expect((await info(project.id)).changeable).toBe(false);
   });
 });
@@ -288,9 +276,9 @@ describe("another user's project", () => {
   it("is a 404 to replace or reset, and its key stays", async () => {
     const { project } = await projectWithMachineKey();
     const stranger = await createTestUser(app);
-    const before = await storedKey(project.id);
+    const before = await storedSigningKey(app, project.id);
     expect((await replaceWith(project.id, ownersKey, stranger.cookie)).statusCode).toBe(404);
     expect((await reset(project.id, stranger.cookie)).statusCode).toBe(404);
-    expect(await storedKey(project.id)).toEqual(before);
+    expect(await storedSigningKey(app, project.id)).toEqual(before);
   });
 });

@@ -17,32 +17,35 @@ function slowRead(source: { value: string }) {
       const seen = source.value;
       start();
       await finished;
-      return { value: seen, bytes: seen.length };
+      return Buffer.from(seen);
     },
     started,
     finish,
   };
 }
 
+/** A remembered page's bytes as text, trailing padding dropped. */
+const text = (page: Buffer) => page.toString().trimEnd();
+
 describe("a collection's remembered pages", () => {
   it("are answered again while the collection is unchanged, and read again once it changed", async () => {
-    const pages = createDocumentPages<string>({ heard: async () => true });
+    const pages = createDocumentPages({ heard: async () => true });
     let reads = 0;
-    const read = async () => ({ value: `read ${++reads}`, bytes: 6 });
-    expect(await pages.page(collectionKey("p1", "orders"), "20", read)).toBe("read 1");
-    expect(await pages.page(collectionKey("p1", "orders"), "20", read)).toBe("read 1");
+    const read = async () => Buffer.from(`read ${++reads}`);
+    expect(text(await pages.page(collectionKey("p1", "orders"), "20", read))).toBe("read 1");
+    expect(text(await pages.page(collectionKey("p1", "orders"), "20", read))).toBe("read 1");
     // Another collection, another project and another page are their own.
-    expect(await pages.page(collectionKey("p1", "tables"), "20", read)).toBe("read 2");
-    expect(await pages.page(collectionKey("p2", "orders"), "20", read)).toBe("read 3");
-    expect(await pages.page(collectionKey("p1", "orders"), "5", read)).toBe("read 4");
+    expect(text(await pages.page(collectionKey("p1", "tables"), "20", read))).toBe("read 2");
+    expect(text(await pages.page(collectionKey("p2", "orders"), "20", read))).toBe("read 3");
+    expect(text(await pages.page(collectionKey("p1", "orders"), "5", read))).toBe("read 4");
     pages.changed(collectionKey("p1", "orders"));
-    expect(await pages.page(collectionKey("p1", "orders"), "20", read)).toBe("read 5");
-    expect(await pages.page(collectionKey("p1", "orders"), "5", read)).toBe("read 6");
-    expect(await pages.page(collectionKey("p1", "tables"), "20", read)).toBe("read 2");
+    expect(text(await pages.page(collectionKey("p1", "orders"), "20", read))).toBe("read 5");
+    expect(text(await pages.page(collectionKey("p1", "orders"), "5", read))).toBe("read 6");
+    expect(text(await pages.page(collectionKey("p1", "tables"), "20", read))).toBe("read 2");
   });
 
   it("never keep what a read saw before a write that finished during it", async () => {
-    const pages = createDocumentPages<string>({ heard: async () => true });
+    const pages = createDocumentPages({ heard: async () => true });
     const collection = { value: "before the write" };
     const racing = slowRead(collection);
     const answer = pages.page(collectionKey("p1", "orders"), "20", racing.read);
@@ -51,24 +54,53 @@ describe("a collection's remembered pages", () => {
     collection.value = "after the write";
     pages.changed(collectionKey("p1", "orders"));
     racing.finish();
-    expect(await answer).toBe("before the write");
+    expect(text(await answer)).toBe("before the write");
     const next = slowRead(collection);
     next.finish();
-    expect(await pages.page(collectionKey("p1", "orders"), "20", next.read)).toBe(
+    expect(text(await pages.page(collectionKey("p1", "orders"), "20", next.read))).toBe(
       "after the write",
     );
   });
 
   it("are not kept while changes cannot be heard, nor when a page is too large", async () => {
     let heard = false;
-    const pages = createDocumentPages<string>({ heard: async () => heard });
+    const pages = createDocumentPages({ heard: async () => heard });
     let reads = 0;
-    const read = async () => ({ value: `read ${++reads}`, bytes: 6 });
+    const read = async () => Buffer.from(`read ${++reads}`);
     await pages.page(collectionKey("p1", "orders"), "20", read);
-    expect(await pages.page(collectionKey("p1", "orders"), "20", read)).toBe("read 2");
+    expect(text(await pages.page(collectionKey("p1", "orders"), "20", read))).toBe("read 2");
     heard = true;
-    const large = async () => ({ value: `read ${++reads}`, bytes: 2 * 1024 * 1024 });
+    const large = async () => Buffer.from(`read ${++reads}`.padEnd(2 * 1024 * 1024));
     await pages.page(collectionKey("p1", "large"), "20", large);
-    expect(await pages.page(collectionKey("p1", "large"), "20", large)).toBe("read 4");
+    expect(text(await pages.page(collectionKey("p1", "large"), "20", large))).toBe("read 4");
+  });
+
+  it("hold at most 32 MB of answers, counted as the bytes they are, after 10,000 distinct pages", async () => {
+    const pages = createDocumentPages({ heard: async () => true });
+    // 10,000 pages of 20 documents of about 250 bytes: 50 MB written, more than the bound.
+    const pageOf = (n: number) =>
+      Buffer.from(
+        JSON.stringify({ n, documents: Array.from({ length: 20 }, () => "x".repeat(240)) }),
+      );
+    for (let n = 0; n < 10_000; n++) {
+      await pages.page(collectionKey("p1", "orders"), `20\n${n}`, async () => pageOf(n));
+    }
+    const { pages: held, bytes } = pages.held;
+    expect(bytes).toBeLessThanOrEqual(32 * 1024 * 1024);
+    expect(bytes).toBeGreaterThan(30 * 1024 * 1024);
+    // What is counted is what is held: every kept page's bytes and its key, nothing estimated.
+    const pageBytes = (n: number) =>
+      pageOf(n).length + `${collectionKey("p1", "orders")}\n20\n${n}`.length;
+    let newest = 0;
+    for (let n = 9_999; n >= 10_000 - held; n--) newest += pageBytes(n);
+    expect(bytes).toBe(newest);
+    // The newest pages are the ones kept, and they answer without a read.
+    expect(held).toBeLessThan(10_000);
+    const kept = await pages.page(collectionKey("p1", "orders"), "20\n9999", async () => {
+      throw new Error("read again");
+    });
+    expect(JSON.parse(kept.toString()).n).toBe(9999);
+    pages.clear();
+    expect(pages.held).toEqual({ pages: 0, bytes: 0 });
   });
 });

@@ -5,14 +5,19 @@
  * could leave.
  */
 const PAGE_TRUST_MS = 30_000;
-/** Remembered pages hold at most this many bytes of documents (their stored JSON size)... */
+/**
+ * Remembered pages hold at most this many bytes: their answers as written (Buffers, off the
+ * JavaScript heap) and their keys. Counting what is really held keeps the memory bounded
+ * (decision 040: counting the documents' stored size while holding their objects let 10,000
+ * distinct pages take the process to 1.1 GB)...
+ */
 const PAGES_MAX_BYTES = 32 * 1024 * 1024;
 /** ...and a page larger than this is never remembered. */
 const PAGE_MAX_BYTES = 1024 * 1024;
 /** Collections whose changes are counted before everything is forgotten and counting restarts. */
 const COLLECTIONS_COUNTED = 100_000;
 
-type Page<T> = { generation: number; value: T; bytes: number; until: number };
+type Page = { generation: number; value: Buffer; bytes: number; until: number };
 
 /**
  * The pages of collections as last read, kept in this process, so that a list answers without
@@ -24,8 +29,8 @@ type Page<T> = { generation: number; value: T; bytes: number; until: number };
  * database's change notifications are received (another server's write then reaches `changed`
  * too).
  */
-export function createDocumentPages<T>(options: { heard: () => Promise<boolean> }) {
-  const pages = new Map<string, Page<T>>();
+export function createDocumentPages(options: { heard: () => Promise<boolean> }) {
+  const pages = new Map<string, Page>();
   const generations = new Map<string, number>();
   // Generations are drawn from one counter, and a collection not in `generations` is at `floor`
   // (the counter when they were last all forgotten): no two states share a generation.
@@ -34,7 +39,7 @@ export function createDocumentPages<T>(options: { heard: () => Promise<boolean> 
   let bytes = 0;
 
   const generationOf = (collection: string) => generations.get(collection) ?? floor;
-  const drop = (key: string, page: Page<T>) => {
+  const drop = (key: string, page: Page) => {
     pages.delete(key);
     bytes -= page.bytes;
   };
@@ -42,14 +47,14 @@ export function createDocumentPages<T>(options: { heard: () => Promise<boolean> 
   return {
     /**
      * The page `pageKey` (the query's parameters) of the collection `ofCollection` (a scope's
-     * key): remembered while the collection is unchanged, otherwise read by `read` (which also
-     * says its size in bytes).
+     * key): remembered while the collection is unchanged, otherwise read by `read` (the answer
+     * as written).
      */
     async page(
       ofCollection: string,
       pageKey: string,
-      read: () => Promise<{ value: T; bytes: number }>,
-    ): Promise<T> {
+      read: () => Promise<Buffer>,
+    ): Promise<Buffer> {
       const key = `${ofCollection}\n${pageKey}`;
       const known = pages.get(key);
       if (known) {
@@ -64,7 +69,8 @@ export function createDocumentPages<T>(options: { heard: () => Promise<boolean> 
       // Listening before reading: a change committed after this read is then heard.
       const heard = await options.heard();
       const generation = generationOf(ofCollection);
-      const { value, bytes: size } = await read();
+      const value = await read();
+      const size = value.length + key.length;
       if (heard && size <= PAGE_MAX_BYTES && generation === generationOf(ofCollection)) {
         const stale = pages.get(key);
         if (stale) drop(key, stale);
@@ -94,6 +100,11 @@ export function createDocumentPages<T>(options: { heard: () => Promise<boolean> 
       generations.set(ofCollection, ++counter);
     },
 
+    /** What is remembered: how many pages, and the bytes counted against the bound. */
+    get held() {
+      return { pages: pages.size, bytes };
+    },
+
     /** Forgets every page (the notifications may no longer be heard). */
     clear() {
       pages.clear();
@@ -104,4 +115,4 @@ export function createDocumentPages<T>(options: { heard: () => Promise<boolean> 
   };
 }
 
-export type DocumentPages<T> = ReturnType<typeof createDocumentPages<T>>;
+export type DocumentPages = ReturnType<typeof createDocumentPages>;

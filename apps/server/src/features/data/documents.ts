@@ -6,7 +6,7 @@ import { DOCUMENT_ID, DOCUMENTS_PAGE_SIZE, RESERVED_FIELDS } from "@hybridge/sha
 import { DataTexts } from "@hybridge/shared/data/texts";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../platform/db/client";
-import { documents, documentUsage, storedFiles } from "../../platform/db/schema";
+import { DOCUMENT_USAGE_STRIPES, documents, storedFiles } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
 import { releaseProjectBytes } from "../../platform/quotas";
 import type { Storage } from "../../platform/storage";
@@ -31,7 +31,7 @@ export const DATA_FILES_FOLDER = "data-files";
 export type DocumentView = { filesBase: string };
 
 /** The collections' pages as last answered (document-pages.ts): every write voids its own. */
-export type ListedPages = DocumentPages<DocumentsResponse>;
+export type ListedPages = DocumentPages;
 
 /** A stored document as the API answers it: its fields, then the server's. */
 export function toDocument(row: Row, view: DocumentView): DataDocument {
@@ -83,9 +83,159 @@ export function checkDocument(data: Record<string, unknown>, limits: DataLimits)
 }
 
 /**
+ * Rows as a statement written here returns them: an array (postgres-js) or `{ rows }` (PGlite).
+ */
+type RawResult<T> = T[] | { rows: T[] };
+const rowsOf = <T>(result: RawResult<T>): T[] => (Array.isArray(result) ? result : result.rows);
+
+/**
+ * Runs one of the statements below, prepared under its name on whichever connection `db` (or
+ * the transaction `tx`) holds. Their text is written once, here, with its parameters as
+ * placeholders: no query is built per request (Drizzle's building was a quarter of an add).
+ */
+async function runPrepared<T>(
+  db: Db | Tx,
+  name: string,
+  text: string,
+  values: Record<string, unknown>,
+): Promise<T[]> {
+  let query = preparedTexts.get(name);
+  if (!query) {
+    const names = [...text.matchAll(/\$(\w+)/g)].map((m) => m[1] as string);
+    const order = [...new Set(names)];
+    query = {
+      sql: text.replace(/\$(\w+)/g, (_, n: string) => `$${order.indexOf(n) + 1}`),
+      params: order.map((n) => sql.placeholder(n)),
+    };
+    preparedTexts.set(name, query);
+  }
+  const prepared = db._.session.prepareQuery(query, undefined, name, false);
+  return rowsOf((await prepared.execute(values)) as RawResult<T>);
+}
+const preparedTexts = new Map<string, { sql: string; params: unknown[] }>();
+
+/** Stripe `s`'s share of the limit (schema: documentUsage); `$limit` is the limit. */
+const SHARE = (stripe: string) =>
+  `($limit::int / ${DOCUMENT_USAGE_STRIPES} + (${stripe} < $limit::int % ${DOCUMENT_USAGE_STRIPES})::int)`;
+
+/**
+ * The usual add, one statement: raise a stripe of the project's count that is under its share
+ * and not held by another add (SKIP LOCKED; the search starts at a random stripe), and insert
+ * the document if one was raised. None is raised — the project has no stripes yet, every
+ * stripe under its share is held, the project is at its limit, or a stripe is over its share
+ * (the limit was lowered) — and the careful path decides (addCarefully).
+ */
+const ADD_DOCUMENT = `
+WITH stripe AS (
+  SELECT "stripe" FROM "document_usage"
+  WHERE "project_id" = $project AND "documents" < ${SHARE('"stripe"')}
+    AND NOT EXISTS (
+      SELECT 1 FROM "document_usage" "over"
+      WHERE "over"."project_id" = $project AND "over"."documents" > ${SHARE('"over"."stripe"')}
+    )
+  ORDER BY ("stripe" + $start::int) % ${DOCUMENT_USAGE_STRIPES}
+  LIMIT 1
+  FOR UPDATE SKIP LOCKED
+), counted AS (
+  UPDATE "document_usage" SET "documents" = "document_usage"."documents" + 1 FROM stripe
+  WHERE "document_usage"."project_id" = $project AND "document_usage"."stripe" = stripe."stripe"
+  RETURNING "document_usage"."project_id"
+)
+INSERT INTO "documents" ("project_id", "collection", "data", "size", "file_key")
+SELECT "project_id", $collection, $data::jsonb, $size::int, $fileKey FROM counted
+RETURNING "id", to_char("created_at" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "createdAt"`;
+
+/** The careful path's first steps: the project's stripes exist, and all are held (in order). */
+const MAKE_STRIPES = `
+INSERT INTO "document_usage" ("project_id", "stripe")
+SELECT $project, s FROM generate_series(0, ${DOCUMENT_USAGE_STRIPES - 1}) AS s
+ON CONFLICT DO NOTHING`;
+const HOLD_STRIPES = `
+SELECT "stripe", "documents" FROM "document_usage" WHERE "project_id" = $project
+ORDER BY "stripe" FOR UPDATE`;
+const RAISE_STRIPE = `
+UPDATE "document_usage" SET "documents" = "documents" + 1
+WHERE "project_id" = $project AND "stripe" = $stripe::int`;
+const INSERT_DOCUMENT = `
+INSERT INTO "documents" ("project_id", "collection", "data", "size", "file_key")
+VALUES ($project, $collection, $data::jsonb, $size::int, $fileKey)
+RETURNING "id", to_char("created_at" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "createdAt"`;
+
+type Added = { id: string; createdAt: string };
+type AddValues = {
+  project: string;
+  collection: string;
+  data: string;
+  size: number;
+  fileKey: string | null;
+  limit: number;
+};
+
+/**
+ * The careful add, in a transaction: every stripe of the project held, the total compared
+ * with the limit, then one stripe under its share raised (one exists while the total is under
+ * the limit, the shares adding up to it). Exact whatever the stripes hold.
+ */
+async function addCarefully(tx: Tx, values: AddValues): Promise<Added> {
+  await runPrepared(tx, "make_document_stripes", MAKE_STRIPES, values);
+  const stripes = await runPrepared<{ stripe: number; documents: number }>(
+    tx,
+    "hold_document_stripes",
+    HOLD_STRIPES,
+    values,
+  );
+  const total = stripes.reduce((sum, s) => sum + s.documents, 0);
+  const share = (stripe: number) =>
+    Math.floor(values.limit / DOCUMENT_USAGE_STRIPES) +
+    (stripe < values.limit % DOCUMENT_USAGE_STRIPES ? 1 : 0);
+  const free = stripes.find((s) => s.documents < share(s.stripe));
+  if (total >= values.limit || !free) {
+    throw new AppError(ErrorCodes.CONFLICT, DataTexts.tooMany(values.limit));
+  }
+  await runPrepared(tx, "raise_document_stripe", RAISE_STRIPE, { ...values, stripe: free.stripe });
+  const [row] = await runPrepared<Added>(tx, "insert_document", INSERT_DOCUMENT, values);
+  if (!row) throw new Error("the insert returned no row");
+  return row;
+}
+
+/** The answer to an add: the fields as sent, and the server's. */
+function addedDocument(
+  row: Added,
+  data: Record<string, unknown>,
+  fileKey: string | null,
+  view: DocumentView,
+) {
+  // A new document: written when it was made, at its first version (the columns' defaults).
+  const createdAt = new Date(row.createdAt);
+  return toDocument(
+    { id: row.id, data, createdAt, updatedAt: createdAt, version: 1, fileKey },
+    view,
+  );
+}
+
+function addValues(options: {
+  limits: DataLimits;
+  scope: DocumentScope;
+  data: Record<string, unknown>;
+  size: number;
+  fileKey?: string;
+}): AddValues {
+  return {
+    project: options.scope.projectId,
+    collection: options.scope.collection,
+    data: JSON.stringify(options.data),
+    size: options.size,
+    fileKey: options.fileKey ?? null,
+    limit: options.limits.maxDocuments,
+  };
+}
+
+const randomStripe = () => Math.floor(Math.random() * DOCUMENT_USAGE_STRIPES);
+
+/**
  * Counts the document in the project's usage and inserts it, in the caller's transaction: at
- * the limit it refuses, and two adds at the same moment cannot pass it together (the count is
- * raised by one conditional UPDATE, which the second waits for).
+ * the limit it refuses, and adds at the same moment cannot pass it together (see
+ * ADD_DOCUMENT and addCarefully).
  */
 export async function insertDocument(
   tx: Tx,
@@ -98,31 +248,23 @@ export async function insertDocument(
     view: DocumentView;
   },
 ): Promise<DataDocument> {
-  const { limits, scope, data, size } = options;
-  const { projectId, collection } = scope;
-  // One statement: the project's first document makes its row, later ones raise the count while
-  // it is under the limit (no row comes back at the limit).
-  const counted = await tx
-    .insert(documentUsage)
-    .values({ projectId, documents: 1 })
-    .onConflictDoUpdate({
-      target: documentUsage.projectId,
-      set: { documents: sql`${documentUsage.documents} + 1` },
-      setWhere: sql`${documentUsage.documents} < ${limits.maxDocuments}`,
-    })
-    .returning({ documents: documentUsage.documents });
-  if (counted.length === 0) {
-    throw new AppError(ErrorCodes.CONFLICT, DataTexts.tooMany(limits.maxDocuments));
-  }
-  const [row] = await tx
-    .insert(documents)
-    .values({ projectId, collection, data, size, fileKey: options.fileKey ?? null })
-    .returning(documentColumns);
-  if (!row) throw new Error("the insert returned no row");
-  return toDocument(row, options.view);
+  const values = addValues(options);
+  const [row] = await runPrepared<Added>(tx, "add_document", ADD_DOCUMENT, {
+    ...values,
+    start: randomStripe(),
+  });
+  return addedDocument(
+    row ?? (await addCarefully(tx, values)),
+    options.data,
+    values.fileKey,
+    options.view,
+  );
 }
 
-/** Adds a document to the scope's collection (see checkDocument and insertDocument). */
+/**
+ * Adds a document to the scope's collection (see checkDocument and insertDocument): usually
+ * one statement, in one round trip, with no transaction around it.
+ */
 export async function addDocument(options: {
   db: Db;
   pages: ListedPages;
@@ -131,18 +273,102 @@ export async function addDocument(options: {
   data: Record<string, unknown>;
   view: DocumentView;
 }): Promise<DataDocument> {
-  const { db, pages, ...rest } = options;
+  const { db, pages } = options;
   const size = checkDocument(options.data, options.limits);
-  const document = await db.transaction((tx) => insertDocument(tx, { ...rest, size }));
+  const values = addValues({ ...options, size });
+  const [added] = await runPrepared<Added>(db, "add_document", ADD_DOCUMENT, {
+    ...values,
+    start: randomStripe(),
+  });
+  const row = added ?? (await db.transaction((tx) => addCarefully(tx, values)));
   pages.changed(options.scope.key);
-  return document;
+  return addedDocument(row, options.data, null, options.view);
+}
+
+/**
+ * A deleted document's place given back, in the delete's transaction: one stripe above 0 not
+ * held by another write is lowered, or, all being held, the first above 0 once free.
+ */
+async function releaseDocument(tx: Tx, projectId: string) {
+  const [lowered] = await runPrepared(tx, "release_document", RELEASE_DOCUMENT, {
+    project: projectId,
+    start: randomStripe(),
+  });
+  if (!lowered) {
+    await runPrepared(tx, "release_document_waiting", RELEASE_DOCUMENT_WAITING, {
+      project: projectId,
+    });
+  }
+}
+const RELEASE_DOCUMENT = `
+UPDATE "document_usage" SET "documents" = "document_usage"."documents" - 1 FROM (
+  SELECT "stripe" FROM "document_usage" WHERE "project_id" = $project AND "documents" > 0
+  ORDER BY ("stripe" + $start::int) % ${DOCUMENT_USAGE_STRIPES} LIMIT 1 FOR UPDATE SKIP LOCKED
+) AS one
+WHERE "document_usage"."project_id" = $project AND "document_usage"."stripe" = one."stripe"
+RETURNING 1 AS "lowered"`;
+const RELEASE_DOCUMENT_WAITING = `
+UPDATE "document_usage" SET "documents" = "document_usage"."documents" - 1 FROM (
+  SELECT "stripe" FROM "document_usage" WHERE "project_id" = $project AND "documents" > 0
+  ORDER BY "stripe" LIMIT 1 FOR UPDATE
+) AS one
+WHERE "document_usage"."project_id" = $project AND "document_usage"."stripe" = one."stripe"`;
+
+/**
+ * The statements every read runs, prepared once per database with placeholders (Drizzle's
+ * `.prepare()`): the scope's condition (document-scope.ts: the project and the collection) is
+ * written here as `project` and `collection`, and must follow it when a scope narrows further.
+ */
+function prepareReads(db: Db) {
+  const inCollection = and(
+    eq(documents.projectId, sql.placeholder("project")),
+    eq(documents.collection, sql.placeholder("collection")),
+  );
+  const pageColumns = { ...documentColumns, size: documents.size, cursor: cursorTime };
+  return {
+    get: db
+      .select(documentColumns)
+      .from(documents)
+      .where(and(eq(documents.id, sql.placeholder("id")), inCollection))
+      .limit(1)
+      .prepare("get_document"),
+    first: db
+      .select(pageColumns)
+      .from(documents)
+      .where(inCollection)
+      .orderBy(desc(documents.createdAt), desc(documents.id))
+      .limit(sql.placeholder("limit"))
+      .prepare("list_documents"),
+    after: db
+      .select(pageColumns)
+      .from(documents)
+      .where(
+        and(
+          inCollection,
+          sql`(${documents.createdAt}, ${documents.id}) < (${sql.placeholder("time")}::timestamptz, ${sql.placeholder("id")}::uuid)`,
+        ),
+      )
+      .orderBy(desc(documents.createdAt), desc(documents.id))
+      .limit(sql.placeholder("limit"))
+      .prepare("list_documents_after"),
+  };
+}
+const preparedReads = new WeakMap<Db, ReturnType<typeof prepareReads>>();
+function readsOf(db: Db) {
+  let reads = preparedReads.get(db);
+  if (!reads) {
+    reads = prepareReads(db);
+    preparedReads.set(db, reads);
+  }
+  return reads;
 }
 
 /**
  * One page of the scope's collection, newest first (ties broken by id), in one query, or as
- * remembered while the collection is unchanged (`pages`). `cursor` (a page's `nextCursor`)
- * starts just after that document, whether or not it still exists, so documents added
- * meanwhile never shift an older one onto the next page twice.
+ * remembered while the collection is unchanged (`pages`), as JSON written by `write` (the
+ * route's serializer): what is remembered is these bytes, and what they weigh is their length.
+ * `cursor` (a page's `nextCursor`) starts just after that document, whether or not it still
+ * exists, so documents added meanwhile never shift an older one onto the next page twice.
  */
 export async function listDocuments(options: {
   db: Db;
@@ -151,34 +377,31 @@ export async function listDocuments(options: {
   limit?: number;
   cursor?: PageCursor;
   view: DocumentView;
-}): Promise<DocumentsResponse> {
+  write: (page: DocumentsResponse) => string;
+}): Promise<Buffer> {
   const { db, scope, limit = DOCUMENTS_PAGE_SIZE, cursor } = options;
   const place = cursor ? writePageCursor(cursor) : "";
   return options.pages.page(scope.key, `${limit}\n${place}`, async () => {
-    const rows = await db
-      .select({ ...documentColumns, size: documents.size, cursor: cursorTime })
-      .from(documents)
-      .where(
-        and(
-          scope.where(),
-          cursor
-            ? sql`(${documents.createdAt}, ${documents.id}) < (${cursor.time}::timestamptz, ${cursor.id}::uuid)`
-            : undefined,
-        ),
-      )
-      .orderBy(desc(documents.createdAt), desc(documents.id))
-      // One more than the page: whether an older page exists, without a second query.
-      .limit(limit + 1);
+    const reads = readsOf(db);
+    const inScope = { project: scope.projectId, collection: scope.collection };
+    // One more than the page: whether an older page exists, without a second query.
+    const rows = cursor
+      ? await reads.after.execute({
+          ...inScope,
+          time: cursor.time,
+          id: cursor.id,
+          limit: limit + 1,
+        })
+      : await reads.first.execute({ ...inScope, limit: limit + 1 });
     const page = rows.slice(0, limit);
     const last = page.at(-1);
-    return {
-      value: {
+    return Buffer.from(
+      options.write({
         documents: page.map((row) => toDocument(row, options.view)),
         nextCursor:
           rows.length > limit && last ? writePageCursor({ time: last.cursor, id: last.id }) : null,
-      },
-      bytes: page.reduce((total, row) => total + row.size, 0),
-    };
+      }),
+    );
   });
 }
 
@@ -197,11 +420,11 @@ export async function getDocument(options: {
 }): Promise<DataDocument | undefined> {
   const { db, scope, id } = options;
   if (!isUuid(id)) return undefined;
-  const [row] = await db
-    .select(documentColumns)
-    .from(documents)
-    .where(oneDocument(scope, id))
-    .limit(1);
+  const [row] = await readsOf(db).get.execute({
+    id,
+    project: scope.projectId,
+    collection: scope.collection,
+  });
   return row ? toDocument(row, options.view) : undefined;
 }
 
@@ -253,10 +476,7 @@ export async function deleteDocument(options: {
       if (other) throw AppError.conflict(DataTexts.versionConflict);
       return null;
     }
-    await tx
-      .update(documentUsage)
-      .set({ documents: sql`${documentUsage.documents} - 1` })
-      .where(eq(documentUsage.projectId, projectId));
+    await releaseDocument(tx, projectId);
     if (row.fileKey) {
       const [file] = await tx
         .delete(storedFiles)

@@ -1,3 +1,4 @@
+import { ErrorCodes } from "@hybridge/shared/common/errors";
 import {
   type DocumentQuery,
   type FieldRef,
@@ -25,7 +26,7 @@ type StoredRow = Parameters<typeof toDocument>[0];
  */
 export const QUERY_TIME_LIMIT_MS = 2_000;
 /** The code of a query stopped at QUERY_TIME_LIMIT_MS (400: asking again will not help). */
-export const QUERY_TOO_SLOW = "QUERY_TOO_SLOW";
+export const QUERY_TOO_SLOW = ErrorCodes.QUERY_TOO_SLOW;
 
 const fieldName = (field: FieldRef) =>
   field.kind === "server" ? field.name : field.path.join(".");
@@ -67,7 +68,6 @@ async function bounded<T>(
     throw new AppError(
       QUERY_TOO_SLOW,
       QueryTexts.tooSlow(timeLimitMs / 1000, QueryTexts.indexHint(indexFields(query))),
-      400,
     );
   }
 }

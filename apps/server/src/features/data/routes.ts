@@ -63,6 +63,12 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 }
 
 /**
+ * Sends a page already written as JSON by the route's serializer (listDocuments): Fastify sends
+ * a Buffer as it is, so the route's typed reply, which expects the object, is set aside.
+ */
+const sendWritten = (reply: FastifyReply, json: Buffer) => reply.type(JSON_TYPE).send(json);
+
+/**
  * The database API behind a project's key (decision 027): JSON documents in named collections,
  * for the apps and their dev servers. No session and no cookie: the key is the credential, so
  * any origin may call (CORS open on these routes only). Each request is rate-limited per
@@ -73,7 +79,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
   const { db, listen, live, config, storage } = app.deps;
   const limits = config.data;
   const view = { filesBase: `${config.publicUrl}${DATA_API_PREFIX}/files` };
-  const pages = createDocumentPages<DocumentsResponse>({ heard: () => watcher.heard() });
+  const pages = createDocumentPages({ heard: () => watcher.heard() });
   const watcher = createDocumentsWatcher({
     db,
     listen,
@@ -109,18 +115,6 @@ export async function registerDataRoutes(app: FastifyInstance) {
     reply.header("Access-Control-Max-Age", "600");
     return reply.code(204).send();
   });
-
-  // A remembered page is the same object until its collection changes: it is written as JSON
-  // once (by the route's own serializer, so by its schema), not at every answer.
-  const written = new WeakMap<DocumentsResponse, string>();
-  const writtenPage = (reply: FastifyReply, page: DocumentsResponse) => {
-    let json = written.get(page);
-    if (json === undefined) {
-      json = reply.serialize(page) as string;
-      written.set(page, json);
-    }
-    return json;
-  };
 
   const projectOf = new WeakMap<FastifyRequest, string>();
   const spend = perKeyBudget(app, {
@@ -228,12 +222,11 @@ export async function registerDataRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const scope = await appScope(request, reply, request.params.collection);
       reply.header("Cache-Control", "no-store");
-      const page = await listDocuments({ db, pages, scope, view, ...request.query });
-      const json = writtenPage(reply, page);
-      return reply
-        .type(JSON_TYPE)
-        .serializer(() => json)
-        .send(page);
+      // A page is written as JSON once, by the route's own serializer (so by its schema), and
+      // remembered as those bytes (document-pages.ts).
+      const write = (page: DocumentsResponse) => reply.serialize(page) as string;
+      const json = await listDocuments({ db, pages, scope, view, write, ...request.query });
+      return sendWritten(reply, json);
     },
   );
 
@@ -355,10 +348,12 @@ export async function registerDataRoutes(app: FastifyInstance) {
         response: { 200: DocumentsResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const caller = await ownerOf(request, request.params.id);
       const scope = documentScope(caller, request.params.collection);
-      return listDocuments({ db, pages, scope, view, ...request.query });
+      const write = (page: DocumentsResponse) => reply.serialize(page) as string;
+      const json = await listDocuments({ db, pages, scope, view, write, ...request.query });
+      return sendWritten(reply, json);
     },
   );
   r.delete(
@@ -408,6 +403,45 @@ export async function registerDataRoutes(app: FastifyInstance) {
       const { documentId: id } = request.params;
       const data = request.body;
       return replaceDocument({ db, pages, limits, scope, id, data, view, ...request.query });
+    },
+  );
+
+  // The console's "Add a document" and the editor's reload after a conflict: the owner adds and
+  // reads a document as the app would (same limits, same answer).
+  r.post(
+    "/api/projects/:id/data/collections/:collection/documents",
+    {
+      bodyLimit: limits.maxDocumentBytes * 2 + 1024,
+      schema: {
+        params: ProjectCollectionParamsSchema,
+        querystring: NoQuerySchema,
+        body: NewDocumentSchema,
+        response: { 201: DocumentSchema },
+      },
+    },
+    async (request, reply) => {
+      const caller = await ownerOf(request, request.params.id);
+      const scope = documentScope(caller, request.params.collection);
+      const document = await addDocument({ db, pages, limits, scope, data: request.body, view });
+      return reply.code(201).send(document);
+    },
+  );
+  r.get(
+    "/api/projects/:id/data/collections/:collection/documents/:documentId",
+    {
+      schema: {
+        params: ProjectDocumentParamsSchema,
+        querystring: NoQuerySchema,
+        response: { 200: DocumentSchema },
+      },
+    },
+    async (request, reply) => {
+      const caller = await ownerOf(request, request.params.id);
+      const scope = documentScope(caller, request.params.collection);
+      reply.header("Cache-Control", "no-store");
+      const document = await getDocument({ db, scope, id: request.params.documentId, view });
+      if (!document) throw AppError.notFound(DataTexts.notFound);
+      return document;
     },
   );
 

@@ -7,7 +7,12 @@ import { fileURLToPath } from "node:url";
 import { asc, eq } from "drizzle-orm";
 import postgres from "postgres";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { type MainProcess, signUpOn, startMainProcess } from "../../../test/main-process";
+import {
+  createProjectOn,
+  type MainProcess,
+  signUpOn,
+  startMainProcess,
+} from "../../../test/main-process";
 import { type DatabaseTarget, openDatabase } from "../../platform/db/client";
 import { documentChanges } from "../../platform/db/schema";
 
@@ -74,25 +79,13 @@ async function start(env: Record<string, string>, port?: number): Promise<MainPr
 /** A project of a new account on the server, and its database key. */
 async function projectKey(origin: string): Promise<string> {
   const cookie = await signUpOn(origin, `watch-${randomBytes(4).toString("hex")}@example.test`);
-  const form = new FormData();
-  const fields = {
+  const projectId = await createProjectOn(origin, cookie, {
     name: "Watched app",
     keyApp: `watch${randomBytes(6).toString("hex")}`,
     description: "An app whose collection many phones watch.",
     segment: "media",
-    navBarType: "footer",
-    color: "#0E904D",
-    statusbar: "#FFFFFF",
-  };
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  const created = await fetch(`${origin}/api/projects`, {
-    method: "POST",
-    headers: { origin, cookie },
-    body: form,
   });
-  expect(created.status).toBe(201);
-  const { project } = (await created.json()) as { project: { id: string } };
-  const settings = await fetch(`${origin}/api/projects/${project.id}/settings`, {
+  const settings = await fetch(`${origin}/api/projects/${projectId}/settings`, {
     headers: { cookie },
   });
   return ((await settings.json()) as { settings: { databaseKey: string } }).settings.databaseKey;

@@ -7,6 +7,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uuid,
@@ -51,20 +52,34 @@ export const documents = pgTable(
   ],
 );
 
+/** How many rows share a project's document count (document_usage). */
+export const DOCUMENT_USAGE_STRIPES = 16;
+
 /**
- * How many documents each project holds: the per-project limit is kept by an atomic
- * `UPDATE … SET documents = documents + 1 WHERE documents < limit`, never by a count then an
- * insert (two adds at once could both pass a count).
+ * How many documents each project holds, in DOCUMENT_USAGE_STRIPES rows (stripes) per project
+ * so that concurrent adds do not all wait on one row (decision 040). Stripe `s` holds at most
+ * its share of the limit, `limit / 16` plus one for the first `limit % 16` stripes: the shares
+ * add up to the limit, so the stripes' total never passes it. An add raises one stripe under
+ * its share that no other add holds (`FOR UPDATE SKIP LOCKED`), a delete lowers one above 0;
+ * never a count then an insert (two adds at once could both pass a count).
  */
 export const documentUsage = pgTable(
   "document_usage",
   {
     projectId: varchar("project_id", { length: 101 })
-      .primaryKey()
+      .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
+    stripe: smallint("stripe").notNull().default(0),
     documents: integer("documents").notNull().default(0),
   },
-  (t) => [check("document_usage_not_negative", sql`${t.documents} >= 0`)],
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.stripe] }),
+    check("document_usage_not_negative", sql`${t.documents} >= 0`),
+    check(
+      "document_usage_stripe",
+      sql`${t.stripe} >= 0 and ${t.stripe} < ${sql.raw(String(DOCUMENT_USAGE_STRIPES))}`,
+    ),
+  ],
 );
 
 /**

@@ -1,6 +1,9 @@
+import { CountResponseSchema, type DocumentQueryInput } from "@hybridge/shared/data/query";
 import {
   CollectionsResponseSchema,
+  type DataDocument,
   DeletedResponseSchema,
+  DocumentSchema,
   DocumentsResponseSchema,
 } from "@hybridge/shared/data/schemas";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -25,30 +28,91 @@ export function useCollections(projectId: string) {
   });
 }
 
-/** A collection's documents, newest first, a page at a time ("Load more"). */
-export function useDocuments(projectId: string, collection: string) {
+/** A query's filter and order, as the console sends them (its page and cursor are added). */
+export type DocumentsQuery = Pick<DocumentQueryInput, "where" | "orderBy">;
+
+const collectionPath = (projectId: string, collection: string) =>
+  `${base(projectId)}/collections/${encodeURIComponent(collection)}`;
+
+/**
+ * A collection's documents matching `query` (decision 038), in its order (newest first without
+ * one), a page at a time ("Load more" sends the last page's cursor as `after`).
+ */
+export function useQueriedDocuments(projectId: string, collection: string, query: DocumentsQuery) {
   return useInfiniteQuery({
-    queryKey: databaseKeys.documents(projectId, collection),
+    queryKey: [...databaseKeys.documents(projectId, collection), "query", query] as const,
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) => {
-      const query = new URLSearchParams({ limit: String(DOCUMENTS_PAGE) });
-      if (pageParam) query.set("cursor", pageParam);
-      return apiClient.get(
-        `${base(projectId)}/collections/${encodeURIComponent(collection)}/documents?${query}`,
+    queryFn: ({ pageParam }) =>
+      apiClient.post(
+        `${collectionPath(projectId, collection)}/query`,
+        { ...query, limit: DOCUMENTS_PAGE, ...(pageParam ? { after: pageParam } : {}) },
         DocumentsResponseSchema,
-        { signal },
-      );
-    },
+      ),
     getNextPageParam: (page) => page.nextCursor,
   });
 }
 
+/** How many documents of the collection match `where`. */
+export function useDocumentCount(
+  projectId: string,
+  collection: string,
+  where: DocumentsQuery["where"],
+) {
+  return useQuery({
+    queryKey: [...databaseKeys.documents(projectId, collection), "count", where ?? []] as const,
+    queryFn: () =>
+      apiClient.post(
+        `${collectionPath(projectId, collection)}/count`,
+        where ? { where } : {},
+        CountResponseSchema,
+      ),
+  });
+}
+
+const documentsPath = (projectId: string, collection: string) =>
+  `${collectionPath(projectId, collection)}/documents`;
+const documentPath = (projectId: string, collection: string, id: string) =>
+  `${documentsPath(projectId, collection)}/${encodeURIComponent(id)}`;
+
+/** The document as stored now (the editor's reload after a conflict). */
+export function fetchDocument(projectId: string, collection: string, id: string) {
+  return apiClient.get(documentPath(projectId, collection, id), DocumentSchema);
+}
+
+/** Adds a document to the collection, as the app's db.add would. */
+export function useAddDocument(projectId: string, collection: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (fields: Record<string, unknown>) =>
+      apiClient.post(documentsPath(projectId, collection), fields, DocumentSchema),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: databaseKeys.all(projectId) }),
+  });
+}
+
+/**
+ * Replaces a document's fields (PUT), only if it is still at `ifVersion`, the version the editor
+ * shows: the server answers 409 CONFLICT when someone else wrote it meanwhile (decision 037).
+ */
+export function useSaveDocument(projectId: string, collection: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; ifVersion: number; fields: Record<string, unknown> }) =>
+      apiClient.put(
+        `${documentPath(projectId, collection, input.id)}?ifVersion=${input.ifVersion}`,
+        input.fields,
+        DocumentSchema,
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: databaseKeys.all(projectId) }),
+  });
+}
+
+/** Deletes a document at the version the list shows (409 CONFLICT when it moved). */
 export function useDeleteDocument(projectId: string, collection: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (documentId: string) =>
+    mutationFn: (document: Pick<DataDocument, "id" | "version">) =>
       apiClient.delete(
-        `${base(projectId)}/collections/${encodeURIComponent(collection)}/documents/${encodeURIComponent(documentId)}`,
+        `${documentPath(projectId, collection, document.id)}?ifVersion=${document.version}`,
         DeletedResponseSchema,
       ),
     onSettled: () => {

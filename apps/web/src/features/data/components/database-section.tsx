@@ -2,25 +2,29 @@ import { formatBuildDateTime } from "@hybridge/shared/builds/status-badge";
 import { UiTexts } from "@hybridge/shared/common/texts";
 import type { DataDocument } from "@hybridge/shared/data/schemas";
 import { DatabaseSectionTexts } from "@hybridge/shared/data/texts";
-import { ArrowLeft, Database, Trash2 } from "lucide-react";
-import { useId, useState } from "react";
+import { ArrowLeft, Database, Pencil, Plus, Trash2 } from "lucide-react";
+import { useId, useRef, useState } from "react";
 import toast from "react-hot-toast";
+import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { LoadFailed } from "@/components/ui/load-failed";
 import { TruncatedText } from "@/components/ui/long-text";
 import { LoadingState } from "@/components/ui/spinner";
-import { errorMessage } from "@/lib/api-client";
-import { useCollections, useDeleteDocument, useDocuments } from "../api/use-database";
+import { ApiError, errorMessage } from "@/lib/api-client";
+import {
+  type DocumentsQuery,
+  useCollections,
+  useDeleteDocument,
+  useDocumentCount,
+  useQueriedDocuments,
+} from "../api/use-database";
+import { DocumentEditor, type EditorTarget } from "./document-editor";
+import { DocumentFields } from "./document-fields";
+import { QueryBar } from "./query-bar";
 
 const T = DatabaseSectionTexts;
-
-/** A document's own fields, as JSON (the server's id and date are shown above it). */
-function fieldsOf(document: DataDocument): string {
-  const { id: _id, createdAt: _createdAt, updatedAt: _u, version: _v, ...fields } = document;
-  return JSON.stringify(fields, null, 2);
-}
 
 /**
  * The project page's "Database" section: the collections of the project's Test Mode database
@@ -101,9 +105,21 @@ function Documents({
   collection: string;
   onBack: () => void;
 }) {
-  const documents = useDocuments(projectId, collection);
+  const [query, setQuery] = useState<DocumentsQuery>({});
+  const documents = useQueriedDocuments(projectId, collection, query);
+  const count = useDocumentCount(projectId, collection, query.where);
+  // A query the server refuses (too slow without an index, a rule the form did not know) is
+  // answered in its words, at its field when it names one.
+  const refusal =
+    documents.error instanceof ApiError &&
+    documents.error.status >= 400 &&
+    documents.error.status < 500
+      ? documents.error.message
+      : null;
   const remove = useDeleteDocument(projectId, collection);
   const [doomed, setDoomed] = useState<DataDocument | null>(null);
+  const [editing, setEditing] = useState<EditorTarget | null>(null);
+  const listRef = useRef<HTMLDivElement>(null);
   const all = documents.data?.pages.flatMap((page) => page.documents) ?? [];
   return (
     <div>
@@ -112,13 +128,23 @@ function Documents({
           <ArrowLeft aria-hidden="true" className="size-4" />
           {T.back}
         </Button>
-        <p className="text-slate-500 text-sm">
-          <span className="font-medium text-slate-900">{collection}</span> · {T.newestFirst}
+        <p className="flex min-w-0 items-center gap-1 text-slate-500 text-sm" aria-live="polite">
+          <TruncatedText text={collection} className="font-medium text-slate-900" />
+          {count.data && <span className="shrink-0">· {T.matching(count.data.count)}</span>}
         </p>
+        <Button variant="secondary" size="sm" onClick={() => setEditing({ mode: "add" })}>
+          <Plus aria-hidden="true" className="size-4" />
+          {T.add}
+        </Button>
       </div>
       <div className="mt-3">
+        <QueryBar onApply={setQuery} refusal={refusal} />
+      </div>
+      <div ref={listRef} tabIndex={-1} className="mt-3 focus:outline-none">
         {documents.isPending ? (
           <LoadingState label={collection} />
+        ) : refusal !== null ? (
+          <Alert>{refusal}</Alert>
         ) : documents.isError ? (
           <LoadFailed
             size="sm"
@@ -127,31 +153,14 @@ function Documents({
             retrying={documents.isFetching}
           />
         ) : all.length === 0 ? (
-          <p className="text-slate-500 text-sm">{T.empty}</p>
+          <p className="text-slate-500 text-sm">{query.where ? T.noMatch : T.empty}</p>
         ) : (
-          <ul aria-label={collection} className="space-y-3">
-            {all.map((document) => (
-              <li key={document.id} className="rounded-lg border border-slate-200 p-3">
-                <div className="flex items-start justify-between gap-3">
-                  <div className="min-w-0 text-slate-500 text-xs">
-                    <TruncatedText text={document.id} className="font-mono" />
-                    <time dateTime={document.createdAt}>
-                      {formatBuildDateTime(document.createdAt)}
-                    </time>
-                  </div>
-                  <Button size="sm" variant="ghost" onClick={() => setDoomed(document)}>
-                    <Trash2 aria-hidden="true" className="size-4" />
-                    <span className="sr-only">
-                      {T.delete} {document.id}
-                    </span>
-                  </Button>
-                </div>
-                <pre className="mt-2 max-h-64 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 font-mono text-slate-800 text-xs">
-                  {fieldsOf(document)}
-                </pre>
-              </li>
-            ))}
-          </ul>
+          <DocumentList
+            label={collection}
+            documents={all}
+            onOpen={(document) => setEditing({ mode: "edit", document })}
+            onDelete={setDoomed}
+          />
         )}
         {documents.hasNextPage && (
           <div className="mt-3 flex justify-center">
@@ -166,6 +175,12 @@ function Documents({
           </div>
         )}
       </div>
+      <DocumentEditor
+        projectId={projectId}
+        collection={collection}
+        target={editing}
+        onClose={() => setEditing(null)}
+      />
       <ConfirmDialog
         open={doomed !== null}
         onOpenChange={(isOpen) => {
@@ -179,15 +194,62 @@ function Documents({
         pending={remove.isPending}
         onConfirm={() =>
           doomed &&
-          remove.mutate(doomed.id, {
+          remove.mutate(doomed, {
             onSuccess: () => {
               setDoomed(null);
               toast.success(T.deleted);
+              // Its row is gone: the keyboard goes on from the list.
+              listRef.current?.focus();
             },
             onError: (error) => toast.error(errorMessage(error, T.deleteFailed)),
           })
         }
       />
     </div>
+  );
+}
+
+/** A page of documents: the server's fields, the document's own, Open and Delete. */
+function DocumentList({
+  label,
+  documents,
+  onOpen,
+  onDelete,
+}: {
+  label: string;
+  documents: DataDocument[];
+  onOpen: (document: DataDocument) => void;
+  onDelete: (document: DataDocument) => void;
+}) {
+  return (
+    <ul aria-label={label} className="space-y-3">
+      {documents.map((document) => (
+        <li key={document.id} className="rounded-lg border border-slate-200 p-3">
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0 text-slate-500 text-xs">
+              <TruncatedText text={document.id} className="font-mono" />
+              <time dateTime={document.createdAt}>{formatBuildDateTime(document.createdAt)}</time>
+              <span>
+                {" "}
+                · {T.versionLabel} {document.version}
+              </span>
+            </div>
+            <div className="flex shrink-0 gap-1">
+              <Button size="sm" variant="ghost" onClick={() => onOpen(document)}>
+                <Pencil aria-hidden="true" className="size-4" />
+                <span className="sr-only">{T.open(document.id)}</span>
+              </Button>
+              <Button size="sm" variant="ghost" onClick={() => onDelete(document)}>
+                <Trash2 aria-hidden="true" className="size-4" />
+                <span className="sr-only">
+                  {T.delete} {document.id}
+                </span>
+              </Button>
+            </div>
+          </div>
+          <DocumentFields document={document} />
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,0 +1,809 @@
+// The database API side by side with Parse Server (issue 24, decision 040): the production
+// server and Parse Server 9, each on its own fresh database of the same PostgreSQL, loaded with
+// the same documents, measured in alternating rounds by autocannon (50 connections) from this
+// process.
+//
+//   npm run bench:data                    10 s per round, 3 rounds, 100,000 documents
+//   npm run bench:data -- --quick         a smoke run: 2 s, 1 round, 5,000 documents
+//   npm run bench:data -- --only add,get  some scenarios only (names below)
+//   options: --seconds N --rounds N --documents N --json FILE (also writes the figures there)
+//            --without-notify (an experiment: Hybridge's documents trigger disabled, decision 040)
+//            --server path/to/main.js (another build of the server, e.g. main's, for a before/after)
+//
+// Needs `npm run build` first (apps/server/dist/main.js) and PostgreSQL (BENCH_DATABASE_URL,
+// default postgres://postgres@127.0.0.1:5432/postgres: two databases are made and dropped
+// there). Parse Server is installed by this script into bench/.peer (ignored by git) the first
+// time: the product does not depend on it.
+//
+// Each scenario runs `rounds` rounds of the two servers in turn (the first server alternates);
+// a ratio is taken within a round and the median round is reported. CPU per request is the
+// server process's user + system time over the round divided by the requests answered (the
+// database's own CPU is in neither). The documents are written by SQL, not through the APIs,
+// so both servers read the same 100,000 documents: { title, status (one of five), price, n,
+// note } of about 200 bytes, 1 ms apart.
+//
+// "Uncached" lists never repeat a page: every request starts after a different document of the
+// 100,000 (Hybridge: its cursor; Parse: `createdAt < that document's`), taken in turn from a
+// shuffled list, so Hybridge's page cache (which keeps a page while its collection is
+// unchanged, 30 s at most) never answers — a page is asked for once per 100,000 requests.
+import { execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import postgres from "postgres";
+import { revealDatabaseKey, seedUser } from "./seed.mjs";
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const { values } = parseArgs({
+  options: {
+    quick: { type: "boolean", default: false },
+    seconds: { type: "string" },
+    rounds: { type: "string" },
+    documents: { type: "string" },
+    only: { type: "string" },
+    json: { type: "string" },
+    // Another build of the server to measure (an earlier commit's, for a before/after): its
+    // main.js must sit in a folder of a package named @hybridge/server, with its migrations.
+    server: { type: "string" },
+    // An experiment, not a product setting: Hybridge's documents trigger (its NOTIFY at
+    // commit) disabled, to measure what it costs adds; live events then never arrive.
+    "without-notify": { type: "boolean", default: false },
+  },
+});
+const serverMain = path.resolve(values.server ?? path.join(repoRoot, "apps/server/dist/main.js"));
+const peerDir = path.join(repoRoot, "bench/.peer");
+const peerMain = path.join(repoRoot, "bench/parse-peer.mjs");
+/** Parse Server 9: the newest whose engines include Node 20.19. */
+const PARSE_VERSION = "9.9.0";
+const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+const CONNECTIONS = 50;
+const STATUSES = ["open", "closed", "pending", "shipped", "draft"];
+const TICKS_PER_SECOND = 100;
+const SCENARIOS = [
+  "add",
+  "update",
+  "increment",
+  "get",
+  "newest",
+  "query",
+  "count",
+  "live",
+  "fanout",
+  "rss",
+];
+
+const seconds = Number(values.seconds ?? (values.quick ? 2 : 10));
+const rounds = Number(values.rounds ?? (values.quick ? 1 : 3));
+const documentCount = Number(values.documents ?? (values.quick ? 5_000 : 100_000));
+const only = new Set(values.only ? values.only.split(",") : SCENARIOS);
+for (const name of only) {
+  if (!SCENARIOS.includes(name)) throw new Error(`unknown scenario ${name}: ${SCENARIOS}`);
+}
+
+if (!existsSync(serverMain)) {
+  console.error(
+    `bench:data: ${path.relative(repoRoot, serverMain)} is missing — run npm run build.`,
+  );
+  process.exit(1);
+}
+installPeer();
+const require = createRequire(path.join(peerDir, "package.json"));
+const WebSocket = require("ws");
+
+const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+const suffix = randomBytes(4).toString("hex");
+const databases = { hybridge: `bench_data_h_${suffix}`, parse: `bench_data_p_${suffix}` };
+const urlOf = (name) => Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
+for (const name of Object.values(databases)) await admin.unsafe(`create database ${name}`);
+
+const report = { settings: {}, scenarios: {}, notes: [] };
+const servers = [];
+const dataDir = await mkdtemp(path.join(os.tmpdir(), "hybridge-bench-data-"));
+try {
+  report.settings = {
+    measured: new Date().toISOString(),
+    machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")} at the start`,
+    server: path.relative(repoRoot, serverMain),
+    run: `${documentCount} documents, ${CONNECTIONS} connections, ${seconds} s × ${rounds} round(s), Parse Server ${PARSE_VERSION}`,
+  };
+  console.log(report.settings.machine);
+  let hybridge = await startHybridge();
+  let parse = await startParse();
+  servers.push(hybridge, parse);
+  const seed = await seedBoth(hybridge, parse);
+
+  // Writes first on the `notes` collection (Note class), then the reads on the 100,000.
+  if (only.has("add")) {
+    let i = 0;
+    const body = (n) => JSON.stringify(noteOf(n));
+    await scenario("add", "add a 200-byte document", {
+      hybridge: {
+        method: "POST",
+        path: () => `/api/v1/db/collections/notes/documents`,
+        body: () => body(i++),
+        headers: hybridge.headers,
+      },
+      parse: {
+        method: "POST",
+        path: () => `/parse/classes/Note`,
+        body: () => body(i++),
+        headers: parse.headers,
+      },
+    });
+  }
+  if (only.has("update")) {
+    const h = cycle(seed.hybridge.ids);
+    const p = cycle(seed.parse.ids);
+    let i = 0;
+    await scenario("update", "update one field of a document (random, of the 100,000)", {
+      hybridge: {
+        method: "PATCH",
+        path: () => `/api/v1/db/collections/items/documents/${h()}`,
+        body: () => JSON.stringify({ title: `Item renamed ${i++}` }),
+        headers: hybridge.headers,
+      },
+      parse: {
+        method: "PUT",
+        path: () => `/parse/classes/Item/${p()}`,
+        body: () => JSON.stringify({ title: `Item renamed ${i++}` }),
+        headers: parse.headers,
+      },
+    });
+  }
+  if (only.has("increment")) {
+    await scenario("increment", "increment one hot field of one document, 50 connections", {
+      hybridge: {
+        method: "PATCH",
+        path: () => `/api/v1/db/collections/items/documents/${seed.hybridge.ids[0]}`,
+        // db.increment(1) as the SDK sends it (decision 037).
+        body: () => JSON.stringify({ n: { $op: "increment", by: 1 } }),
+        headers: hybridge.headers,
+      },
+      parse: {
+        method: "PUT",
+        path: () => `/parse/classes/Item/${seed.parse.ids[0]}`,
+        body: () => JSON.stringify({ n: { __op: "Increment", amount: 1 } }),
+        headers: parse.headers,
+      },
+    });
+  }
+  if (only.has("get")) {
+    const h = cycle(seed.hybridge.ids);
+    const p = cycle(seed.parse.ids);
+    await scenario("get", "get by id (random, of the 100,000)", {
+      hybridge: {
+        path: () => `/api/v1/db/collections/items/documents/${h()}`,
+        headers: hybridge.headers,
+      },
+      parse: { path: () => `/parse/classes/Item/${p()}`, headers: parse.headers },
+    });
+  }
+  if (only.has("newest")) {
+    const h = cycle(seed.hybridge.cursors);
+    const p = cycle(seed.parse.times);
+    await scenario("newest", "newest 20 after a cursor, uncached", {
+      hybridge: {
+        path: () => `/api/v1/db/collections/items/documents?limit=20&cursor=${h()}`,
+        headers: hybridge.headers,
+      },
+      parse: {
+        path: () =>
+          `/parse/classes/Item?order=-createdAt&limit=20&where=${encodeURIComponent(
+            JSON.stringify({ createdAt: { $lt: { __type: "Date", iso: p() } } }),
+          )}`,
+        headers: parse.headers,
+      },
+    });
+  }
+  if (only.has("query")) {
+    const statuses = cycle(STATUSES);
+    await scenario("query", "where status == s, orderBy price, limit 20", {
+      hybridge: {
+        method: "POST",
+        path: () => `/api/v1/db/collections/items/query`,
+        body: () =>
+          JSON.stringify({
+            where: [{ field: "status", op: "==", value: statuses() }],
+            orderBy: [{ field: "price", direction: "asc" }],
+            limit: 20,
+          }),
+        headers: hybridge.headers,
+      },
+      parse: {
+        path: () =>
+          `/parse/classes/Item?order=price&limit=20&where=${encodeURIComponent(JSON.stringify({ status: statuses() }))}`,
+        headers: parse.headers,
+      },
+    });
+  }
+  if (only.has("count")) {
+    const statuses = cycle(STATUSES);
+    await scenario("count", "count of status == s (a fifth of the documents)", {
+      hybridge: {
+        method: "POST",
+        path: () => `/api/v1/db/collections/items/count`,
+        body: () => JSON.stringify({ where: [{ field: "status", op: "==", value: statuses() }] }),
+        headers: hybridge.headers,
+      },
+      parse: {
+        path: () =>
+          `/parse/classes/Item?count=1&limit=0&where=${encodeURIComponent(JSON.stringify({ status: statuses() }))}`,
+        headers: parse.headers,
+      },
+    });
+  }
+  if (only.has("live")) {
+    await liveScenario("live", "add → live event at one subscriber", {
+      hybridge,
+      parse,
+      subscribers: 1,
+      adds: values.quick ? 40 : 200,
+      perSecond: 20,
+    });
+  }
+  if (only.has("fanout")) {
+    await liveScenario("fanout", "add → live event at each of 200 subscribers", {
+      hybridge,
+      parse,
+      subscribers: 200,
+      adds: values.quick ? 10 : 50,
+      perSecond: 5,
+    });
+  }
+  if (only.has("rss")) {
+    // On fresh processes: what 10,000 distinct pages leave behind, not what earlier rounds did.
+    for (const server of [hybridge, parse]) await server.stop();
+    servers.length = 0;
+    hybridge = await startHybridge({ key: hybridge.key });
+    parse = await startParse();
+    servers.push(hybridge, parse);
+    await rssScenario({ hybridge, parse, seed });
+  }
+} finally {
+  for (const server of servers) await server.stop().catch(() => {});
+  for (const name of Object.values(databases)) {
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+  }
+  await admin.end();
+  await rm(dataDir, { recursive: true, force: true });
+}
+report.settings.loadAtEnd = os
+  .loadavg()
+  .map((l) => l.toFixed(1))
+  .join(" ");
+print(report);
+if (values.json) await writeFile(values.json, `${JSON.stringify(report, null, 2)}\n`);
+
+// ---------------------------------------------------------------------------------------------
+
+function installPeer() {
+  const installed = path.join(peerDir, "node_modules/parse-server/package.json");
+  if (
+    existsSync(installed) &&
+    JSON.parse(readFileSync(installed, "utf8")).version === PARSE_VERSION
+  )
+    return;
+  console.log(`installing parse-server@${PARSE_VERSION} into bench/.peer (once)…`);
+  execFileSync(
+    "npm",
+    ["install", "--prefix", peerDir, "--no-audit", "--no-fund", `parse-server@${PARSE_VERSION}`],
+    { stdio: "inherit" },
+  );
+}
+
+/** A document of the `notes` collection: about 200 bytes as JSON. */
+function noteOf(n) {
+  return {
+    title: `Note ${n}`,
+    status: STATUSES[n % STATUSES.length],
+    price: (n * 7919) % 10_000,
+    n: 0,
+    note: "A note of the benchmark, about two hundred bytes long once written as JSON, to be ".concat(
+      "added again and again.",
+    ),
+  };
+}
+
+/** The next item of a list at each call, in turn (wrapping). */
+function cycle(list) {
+  let i = 0;
+  return () => list[i++ % list.length];
+}
+
+function shuffle(list) {
+  for (let i = list.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [list[i], list[j]] = [list[j], list[i]];
+  }
+  return list;
+}
+
+async function startHybridge(reuse = {}) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env = { ...process.env };
+  for (const key of ["SMTP_URL", "WEB_DIST_DIR", "TRUSTED_ORIGINS"]) delete env[key];
+  Object.assign(env, {
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: url,
+    DATA_DIR: dataDir,
+    DATABASE_URL: urlOf(databases.hybridge),
+    LOG_LEVEL: "warn",
+    BUILD_AGENT: "off",
+    SEED_STORE: "false",
+    WRITE_RATE_LIMIT_MAX: "100000",
+    AUTH_RATE_LIMIT_MAX: "100000",
+    DATA_RATE_LIMIT_PER_MINUTE: "100000000",
+    // 100,000 documents and every add of the run.
+    DATA_MAX_DOCUMENTS: "10000000",
+  });
+  const server = await spawnUntil200(serverMain, env, `${url}/api/health/ready`, url);
+  server.name = "Hybridge";
+  if (reuse.key) server.key = reuse.key;
+  else {
+    const { cookie, projectIds } = await seedUser(url, { projects: 1 });
+    server.key = await revealDatabaseKey(url, cookie, projectIds[0]);
+    server.projectId = projectIds[0];
+  }
+  server.headers = {
+    authorization: `Bearer ${server.key}`,
+    "content-type": "application/json",
+  };
+  return server;
+}
+
+async function startParse() {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env = { ...process.env, PORT: String(port), DATABASE_URL: urlOf(databases.parse) };
+  // Parse answers its health route once its schema cache is up.
+  // Run from bench/.peer: Parse writes its logs folder in its working directory.
+  const server = await spawnUntil200(peerMain, env, `${url}/parse/health`, url, peerDir);
+  server.name = "Parse";
+  server.headers = { "x-parse-application-id": "bench", "content-type": "application/json" };
+  return server;
+}
+
+/**
+ * The same documents in both databases: `items` (Hybridge) and the Item class (Parse), 1 ms
+ * apart; Parse gets the indexes its docs recommend for what is asked (createdAt for the newest,
+ * status + price for the query); Hybridge's are its migrations'. Returns the ids and cursors
+ * the scenarios pick from, shuffled.
+ */
+async function seedBoth(hybridge, parse) {
+  const started = performance.now();
+  const master = { ...parse.headers, "x-parse-master-key": "bench-master-key" };
+  const fields = {
+    title: { type: "String" },
+    status: { type: "String" },
+    price: { type: "Number" },
+    n: { type: "Number" },
+    note: { type: "String" },
+  };
+  for (const className of ["Item", "Note", "Live"]) {
+    const response = await fetch(`${parse.url}/parse/schemas/${className}`, {
+      method: "POST",
+      headers: master,
+      body: JSON.stringify({
+        className,
+        fields: className === "Live" ? { ...fields, sentAt: { type: "Number" } } : fields,
+      }),
+    });
+    if (!response.ok) throw new Error(`Parse schema ${className}: ${await response.text()}`);
+  }
+  const values = `
+    'Item ' || g AS title,
+    (array['open','closed','pending','shipped','draft'])[g % 5 + 1] AS status,
+    ((g * 7919) % 10000)::float8 AS price,
+    0 AS n,
+    'A document of the benchmark, written by SQL, about two hundred bytes long as JSON once the other fields are there.' AS note,
+    now() - (${documentCount} - g) * interval '1 millisecond' AS at`;
+  const h = postgres(urlOf(databases.hybridge), { max: 1, onnotice: () => {} });
+  const p = postgres(urlOf(databases.parse), { max: 1, onnotice: () => {} });
+  try {
+    await h.unsafe(
+      `INSERT INTO documents (project_id, collection, data, size, created_at, updated_at)
+       SELECT $1, 'items', d, length(d::text), at, at FROM (
+         SELECT jsonb_build_object('title', title, 'status', status, 'price', price, 'n', n, 'note', note) AS d, at
+         FROM (SELECT ${values} FROM generate_series(1, ${documentCount}) g) s) t`,
+      [hybridge.projectId],
+    );
+    await h.unsafe("ANALYZE documents");
+    if (values["without-notify"]) {
+      await h.unsafe("ALTER TABLE documents DISABLE TRIGGER documents_notify");
+      report.notes.push("Hybridge's documents trigger disabled (--without-notify): an experiment");
+    }
+    await p.unsafe(
+      `INSERT INTO "Item" ("objectId", "createdAt", "updatedAt", title, status, price, n, note)
+       SELECT substr(md5(g::text), 1, 10), at, at, title, status, price, n, note
+       FROM (SELECT g, ${values} FROM generate_series(1, ${documentCount}) g) s`,
+    );
+    await p.unsafe(`CREATE INDEX "Item_createdAt" ON "Item" ("createdAt" DESC)`);
+    await p.unsafe(`CREATE INDEX "Item_status_price" ON "Item" (status, price)`);
+    await p.unsafe(`CREATE INDEX "Note_createdAt" ON "Note" ("createdAt" DESC)`);
+    await p.unsafe(`ANALYZE "Item"`);
+    const hRows = await h.unsafe(
+      `SELECT id::text, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS time FROM documents WHERE collection = 'items'`,
+    );
+    const pRows = await p.unsafe(
+      `SELECT "objectId" AS id, to_char("createdAt" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS time FROM "Item"`,
+    );
+    console.log(
+      `seeded ${documentCount} documents in each in ${Math.round(performance.now() - started)} ms`,
+    );
+    return {
+      hybridge: {
+        ids: shuffle(hRows.map((r) => r.id)),
+        cursors: shuffle(hRows.map((r) => `${r.time}_${r.id}`)),
+      },
+      parse: { ids: shuffle(pRows.map((r) => r.id)), times: shuffle(pRows.map((r) => r.time)) },
+    };
+  } finally {
+    await Promise.all([h.end(), p.end()]);
+  }
+}
+
+/**
+ * Rounds of both servers in turn under one request shape each; the median round's figures.
+ * A Hybridge route that does not exist yet (404/405 to its first request) is skipped with a
+ * note: the writes and queries of issue 24 land on their own branches.
+ */
+async function scenario(name, label, shapes) {
+  const probe = await send(servers[0], shapes.hybridge);
+  if (probe.status === 404 || probe.status === 405 || probe.status === 400) {
+    const note = `${name}: skipped, Hybridge answers ${probe.status} to ${shapes.hybridge.method ?? "GET"} ${shapes.hybridge.path().split("?")[0]} (${probe.text.slice(0, 120)})`;
+    console.log(note);
+    report.notes.push(note);
+    report.scenarios[name] = { label, skipped: note };
+    return;
+  }
+  const list = [];
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 === 0 ? ["hybridge", "parse"] : ["parse", "hybridge"];
+    const figures = {};
+    for (const side of order) {
+      const server = side === "hybridge" ? servers[0] : servers[1];
+      figures[side] = await load(server, shapes[side]);
+    }
+    figures.ratio = round2(figures.hybridge.reqPerSec / figures.parse.reqPerSec);
+    list.push(figures);
+    console.log(
+      `${name} round ${round + 1}: Hybridge ${figures.hybridge.reqPerSec} req/s, Parse ${figures.parse.reqPerSec} req/s (${figures.ratio}×)`,
+    );
+  }
+  list.sort((a, b) => a.ratio - b.ratio);
+  const median = list[Math.floor(list.length / 2)];
+  report.scenarios[name] = { label, ...median, rounds: list.map((r) => r.ratio) };
+}
+
+async function send(server, shape) {
+  const response = await fetch(`${server.url}${shape.path()}`, {
+    method: shape.method ?? "GET",
+    headers: shape.headers,
+    body: shape.body?.(),
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+/** A warm-up second, then `seconds` of load: req/s, latency, CPU per request. */
+async function load(server, shape, { duration = seconds, amount } = {}) {
+  const options = {
+    url: server.url,
+    connections: CONNECTIONS,
+    timeout: 30,
+    requests: [
+      {
+        method: shape.method ?? "GET",
+        headers: shape.headers,
+        setupRequest: (request) => {
+          request.path = shape.path();
+          if (shape.body) request.body = shape.body();
+          return request;
+        },
+      },
+    ],
+  };
+  if (!amount) await autocannon({ ...options, duration: 1 });
+  const before = cpuMs(server.pid);
+  const result = await autocannon(amount ? { ...options, amount } : { ...options, duration });
+  const cpu = cpuMs(server.pid) - before;
+  if (result.non2xx > 0 || result.errors > 0) {
+    // Reported, not fatal: a loaded machine can time a few requests out (30 s).
+    const note = `${server.name} ${shape.path().split("?")[0]}: ${result.non2xx} answers were not 2xx, ${result.errors} errors (${result.timeouts} timeouts)`;
+    console.log(note);
+    report.notes.push(note);
+    if (result.non2xx + result.errors >= result.requests.total) throw new Error(note);
+  }
+  return {
+    reqPerSec: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    // No request answered in the window (each took longer): no CPU figure per request.
+    cpuMsPerRequest: result.requests.total > 0 ? round(cpu / result.requests.total, 3) : null,
+    answered: result.requests.total,
+  };
+}
+
+/**
+ * Live latency: `subscribers` subscribers of one collection (Hybridge: SSE streams of `live`;
+ * Parse: LiveQuery subscriptions of the Live class), then `adds` documents added `perSecond`,
+ * each carrying the time it was sent; the time to each subscriber's event. Rounds alternate.
+ */
+async function liveScenario(name, label, { hybridge, parse, subscribers, adds, perSecond }) {
+  const list = [];
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 === 0 ? [hybridge, parse] : [parse, hybridge];
+    const figures = {};
+    for (const server of order) {
+      const latencies = await liveRound(server, { subscribers, adds, perSecond });
+      figures[server === hybridge ? "hybridge" : "parse"] = latencies;
+    }
+    list.push(figures);
+    console.log(
+      `${name} round ${round + 1}: Hybridge p50/p95/max ${figures.hybridge.p50Ms}/${figures.hybridge.p95Ms}/${figures.hybridge.maxMs} ms, Parse ${figures.parse.p50Ms}/${figures.parse.p95Ms}/${figures.parse.maxMs} ms`,
+    );
+  }
+  list.sort((a, b) => a.hybridge.p95Ms - b.hybridge.p95Ms);
+  report.scenarios[name] = { label, ...list[Math.floor(list.length / 2)] };
+}
+
+async function liveRound(server, { subscribers, adds, perSecond }) {
+  const latencies = [];
+  const sent = new Map();
+  const received = (document) => {
+    const at = sent.get(document.seq);
+    if (at !== undefined) latencies.push(performance.now() - at);
+  };
+  const isHybridge = server.name === "Hybridge";
+  const subscriptions = await Promise.all(
+    Array.from({ length: subscribers }, () =>
+      isHybridge ? subscribeHybridge(server, received) : subscribeParse(server, received),
+    ),
+  );
+  const tag = randomBytes(3).toString("hex");
+  try {
+    const posts = [];
+    for (let i = 0; i < adds; i++) {
+      const seq = `${tag}-${i}`;
+      const document = { ...noteOf(i), seq };
+      sent.set(seq, performance.now());
+      posts.push(
+        fetch(
+          isHybridge
+            ? `${server.url}/api/v1/db/collections/live/documents`
+            : `${server.url}/parse/classes/Live`,
+          { method: "POST", headers: server.headers, body: JSON.stringify(document) },
+        ).then((r) => r.arrayBuffer()),
+      );
+      await sleep(1000 / perSecond);
+    }
+    await Promise.all(posts);
+    const expected = adds * subscribers;
+    const deadline = Date.now() + 10_000;
+    while (latencies.length < expected && Date.now() < deadline) await sleep(20);
+    latencies.sort((a, b) => a - b);
+    const at = (q) =>
+      round(
+        latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN,
+        1,
+      );
+    return {
+      events: `${latencies.length}/${expected}`,
+      p50Ms: at(0.5),
+      p95Ms: at(0.95),
+      maxMs: round(latencies.at(-1) ?? Number.NaN, 1),
+    };
+  } finally {
+    for (const close of subscriptions) close();
+  }
+}
+
+/** An SSE stream of Hybridge's `live` collection; resolves once `ready` arrived. */
+async function subscribeHybridge(server, received) {
+  const controller = new AbortController();
+  const response = await fetch(
+    `${server.url}/api/v1/db/collections/live/events?key=${server.key}`,
+    { signal: controller.signal },
+  );
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  let ready;
+  const isReady = new Promise((resolve) => {
+    ready = resolve;
+  });
+  (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += value;
+        let end = buffer.indexOf("\n\n");
+        while (end >= 0) {
+          const message = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.*)$/m.exec(message)?.[1];
+          const data = /^data: (.*)$/m.exec(message)?.[1];
+          if (event === "ready") ready();
+          else if (event === "document-added" && data) received(JSON.parse(data));
+          end = buffer.indexOf("\n\n");
+        }
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  await isReady;
+  return () => controller.abort();
+}
+
+/** A LiveQuery subscription of Parse's Live class; resolves once subscribed. */
+async function subscribeParse(server, received) {
+  const socket = new WebSocket(`${server.url.replace("http", "ws")}/parse`);
+  await new Promise((resolve, reject) => {
+    socket.once("open", resolve);
+    socket.once("error", reject);
+  });
+  await new Promise((resolve) => {
+    socket.on("message", (raw) => {
+      const message = JSON.parse(raw.toString());
+      if (message.op === "connected") {
+        socket.send(
+          JSON.stringify({
+            op: "subscribe",
+            requestId: 1,
+            query: { className: "Live", where: {} },
+          }),
+        );
+      } else if (message.op === "subscribed") resolve();
+      else if (message.op === "create") received(message.object);
+    });
+    socket.send(JSON.stringify({ op: "connect", applicationId: "bench" }));
+  });
+  return () => socket.terminate();
+}
+
+/** RSS of both fresh servers after 10,000 distinct pages of 20 (50 connections), and at rest. */
+async function rssScenario({ hybridge, parse, seed }) {
+  const pages = values.quick ? 2_000 : 10_000;
+  const h = cycle(seed.hybridge.cursors);
+  const p = cycle(seed.parse.times);
+  const figures = { label: `RSS after ${pages} distinct pages of 20` };
+  for (const [side, server, shape] of [
+    [
+      "hybridge",
+      hybridge,
+      {
+        path: () => `/api/v1/db/collections/items/documents?limit=20&cursor=${h()}`,
+        headers: hybridge.headers,
+      },
+    ],
+    [
+      "parse",
+      parse,
+      {
+        path: () =>
+          `/parse/classes/Item?order=-createdAt&limit=20&where=${encodeURIComponent(
+            JSON.stringify({ createdAt: { $lt: { __type: "Date", iso: p() } } }),
+          )}`,
+        headers: parse.headers,
+      },
+    ],
+  ]) {
+    const before = rssMb(server.pid);
+    await load(server, shape, { amount: pages });
+    const after = rssMb(server.pid);
+    await sleep(5_000);
+    figures[side] = { beforeMb: before, afterMb: after, atRestMb: rssMb(server.pid) };
+    console.log(`rss ${side}: ${before} MB → ${after} MB, ${figures[side].atRestMb} MB at rest`);
+  }
+  report.scenarios.rss = figures;
+}
+
+function rssMb(pid) {
+  const line = readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmRSS:\s+(\d+) kB/m);
+  return Math.round(Number(line?.[1] ?? 0) / 1024);
+}
+
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+}
+
+async function spawnUntil200(main, env, probeUrl, url, cwd = repoRoot) {
+  const child = spawn(process.execPath, [main], { env, cwd, stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  child.stderr.on("data", (chunk) => {
+    stderr = (stderr + chunk).slice(-4096);
+  });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${path.basename(main)} stopped: ${stderr}`);
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`${path.basename(main)} did not answer within 120 s: ${stderr}`);
+    }
+    try {
+      if ((await fetch(probeUrl)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await sleep(50);
+  }
+  return {
+    url,
+    pid: child.pid,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function round(value, digits) {
+  return Number(value.toFixed(digits));
+}
+
+function round2(value) {
+  return round(value, 2);
+}
+
+function print({ settings, scenarios, notes }) {
+  const cell = (m) =>
+    `${String(m.reqPerSec).padStart(6)} ${String(m.p50Ms).padStart(5)} ${String(m.p99Ms).padStart(5)} ${(m.cpuMsPerRequest?.toFixed(2) ?? "—").padStart(5)}`;
+  console.log(`\n${settings.machine}; load average ${settings.loadAtEnd} at the end`);
+  console.log(settings.run);
+  console.log(
+    `\n${"".padEnd(34)} ${"Hybridge: req/s p50 p99 CPU ms".padEnd(26)} | ${"Parse: req/s p50 p99 CPU ms".padEnd(26)} | ratio (rounds)`,
+  );
+  for (const [name, s] of Object.entries(scenarios)) {
+    if (s.skipped) {
+      console.log(`${name.padEnd(10)} ${s.label.slice(0, 23).padEnd(23)} skipped`);
+    } else if (name === "live" || name === "fanout") {
+      const l = (x) => `${x.p50Ms} / ${x.p95Ms} / ${x.maxMs} ms (${x.events})`;
+      console.log(
+        `${name.padEnd(10)} p50/p95/max: Hybridge ${l(s.hybridge)} | Parse ${l(s.parse)}`,
+      );
+    } else if (name === "rss") {
+      const r = (x) => `${x.beforeMb} → ${x.afterMb} MB, ${x.atRestMb} MB at rest`;
+      console.log(`rss        ${s.label}: Hybridge ${r(s.hybridge)} | Parse ${r(s.parse)}`);
+    } else {
+      console.log(
+        `${name.padEnd(10)} ${s.label.slice(0, 23).padEnd(23)} ${cell(s.hybridge)} | ${cell(s.parse)} | ${s.ratio}× (${s.rounds.join(", ")})`,
+      );
+    }
+  }
+  for (const note of notes) console.log(`note: ${note}`);
+  console.log("");
+}

@@ -1,0 +1,125 @@
+// A CPU profile of the built server under one database API route (decision 040): starts
+// apps/server/dist/main.js with --cpu-prof on a fresh PostgreSQL database, loads the route with
+// autocannon (50 connections) and writes the profile where --dir says (open it in Chrome's
+// DevTools or read it with any .cpuprofile tool).
+//
+//   node bench/profile-data.mjs --route add|get|newest [--seconds 5] [--dir /tmp/profiles]
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import postgres from "postgres";
+import { revealDatabaseKey, seedUser } from "./seed.mjs";
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const { values } = parseArgs({
+  options: {
+    route: { type: "string", default: "add" },
+    seconds: { type: "string", default: "5" },
+    dir: { type: "string", default: path.join(os.tmpdir(), "hybridge-profiles") },
+    // An experiment: the documents trigger (its NOTIFY at commit) disabled during the load.
+    "without-notify": { type: "boolean", default: false },
+  },
+});
+
+const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+const database = `bench_profile_${randomBytes(4).toString("hex")}`;
+await admin.unsafe(`create database ${database}`);
+const dataDir = await mkdtemp(path.join(os.tmpdir(), "hybridge-profile-"));
+const port = await new Promise((resolve) => {
+  const probe = createServer().listen(0, "127.0.0.1", () => {
+    const { port } = probe.address();
+    probe.close(() => resolve(port));
+  });
+});
+const url = `http://127.0.0.1:${port}`;
+const child = spawn(
+  process.execPath,
+  ["--cpu-prof", `--cpu-prof-dir=${values.dir}`, path.join(repoRoot, "apps/server/dist/main.js")],
+  {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      DATABASE_URL: Object.assign(new URL(adminUrl), { pathname: `/${database}` }).toString(),
+      LOG_LEVEL: "warn",
+      BUILD_AGENT: "off",
+      SEED_STORE: "false",
+      WRITE_RATE_LIMIT_MAX: "100000",
+      AUTH_RATE_LIMIT_MAX: "100000",
+      DATA_RATE_LIMIT_PER_MINUTE: "100000000",
+      DATA_MAX_DOCUMENTS: "10000000",
+    },
+  },
+);
+const exited = new Promise((resolve) => child.once("exit", resolve));
+try {
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/api/health/ready`)).ok) break;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const { cookie, projectIds } = await seedUser(url, { projects: 1 });
+  const key = await revealDatabaseKey(url, cookie, projectIds[0]);
+  const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
+  const documents = `${url}/api/v1/db/collections/items/documents`;
+  const ids = [];
+  for (let i = 0; i < 2000; i += 50) {
+    const added = await Promise.all(
+      Array.from({ length: 50 }, (_, j) =>
+        fetch(documents, {
+          method: "POST",
+          headers,
+          body: JSON.stringify({ title: `Item ${i + j}`, status: "open", price: i + j }),
+        }).then((r) => r.json()),
+      ),
+    );
+    ids.push(...added.map((d) => d.id));
+  }
+  if (values["without-notify"]) {
+    const db = postgres(Object.assign(new URL(adminUrl), { pathname: `/${database}` }).toString(), {
+      max: 1,
+    });
+    await db.unsafe("ALTER TABLE documents DISABLE TRIGGER documents_notify");
+    await db.end();
+  }
+  let n = 0;
+  const body = JSON.stringify({ title: "Note", status: "open", price: 3, note: "x".repeat(140) });
+  const request = {
+    add: { method: "POST", body, setupRequest: (r) => r },
+    get: {
+      setupRequest: (r) => ({
+        ...r,
+        path: `${new URL(documents).pathname}/${ids[n++ % ids.length]}`,
+      }),
+    },
+    newest: { setupRequest: (r) => ({ ...r, path: `${new URL(documents).pathname}?limit=20` }) },
+  }[values.route];
+  const result = await autocannon({
+    url: documents,
+    connections: 50,
+    duration: Number(values.seconds),
+    headers,
+    requests: [request],
+  });
+  console.log(
+    `${values.route}: ${Math.round(result.requests.average)} req/s, profile in ${values.dir}`,
+  );
+} finally {
+  child.kill("SIGTERM");
+  await exited;
+  await admin.unsafe(`drop database if exists ${database} with (force)`);
+  await admin.end();
+  await rm(dataDir, { recursive: true, force: true });
+}
