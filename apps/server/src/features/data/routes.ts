@@ -512,6 +512,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
     {
       schema: {
         params: CollectionParamsSchema,
+        querystring: NoQuerySchema,
         body: DocumentQuerySchema,
         response: { 200: DocumentsResponseSchema },
       },
@@ -527,6 +528,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
     {
       schema: {
         params: CollectionParamsSchema,
+        querystring: NoQuerySchema,
         body: DocumentQuerySchema,
         response: { 200: CountResponseSchema },
       },
@@ -542,6 +544,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
     {
       schema: {
         params: ProjectCollectionParamsSchema,
+        querystring: NoQuerySchema,
         body: DocumentQuerySchema,
         response: { 200: DocumentsResponseSchema },
       },
@@ -557,6 +560,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
     {
       schema: {
         params: ProjectCollectionParamsSchema,
+        querystring: NoQuerySchema,
         body: DocumentQuerySchema,
         response: { 200: CountResponseSchema },
       },

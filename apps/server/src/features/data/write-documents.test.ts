@@ -488,10 +488,16 @@ describe("query parameters", () => {
       ["PATCH", url("orders", `/${doc.id}`), app_, ["ifVersion"], { item: "x" }],
       ["PUT", url("orders", `/${doc.id}`), app_, ["ifVersion"], { item: "x" }],
       ["DELETE", url("orders", `/${doc.id}`), app_, ["ifVersion"]],
-      ["GET", "/api/v1/db/collections/orders/events", {}, ["key", "lastEventId"]],
+      ["POST", "/api/v1/db/collections/orders/query", app_, [], { limit: 5 }],
+      ["POST", "/api/v1/db/collections/orders/count", app_, [], {}],
+      ["GET", "/api/v1/db/collections/orders/events", {}, ["key", "lastEventId", "query"]],
       ["GET", `/api/v1/db/files/${crypto.randomUUID()}.png`, {}, []],
       ["GET", owned, console_, []],
       ["GET", `${owned}/orders/documents`, console_, ["limit", "cursor"]],
+      ["POST", `${owned}/orders/documents`, console_, [], { item: "x" }],
+      ["GET", `${owned}/orders/documents/${doc.id}`, console_, []],
+      ["POST", `${owned}/orders/query`, console_, [], { limit: 5 }],
+      ["POST", `${owned}/orders/count`, console_, [], {}],
       ["PATCH", `${owned}/orders/documents/${doc.id}`, console_, ["ifVersion"], { item: "x" }],
       ["PUT", `${owned}/orders/documents/${doc.id}`, console_, ["ifVersion"], { item: "x" }],
       ["DELETE", `${owned}/orders/documents/${doc.id}`, console_, ["ifVersion"]],
@@ -518,6 +524,18 @@ describe("query parameters", () => {
       }
     }
     expect(await read(key, "orders", doc.id)).toEqual(doc);
+    // Every data route declares the parameters it reads (a strict schema), the ones above and
+    // any added since.
+    const dataRoutes = app.routes.filter(
+      (route) =>
+        route.url.startsWith("/api/v1/db/") || route.url.startsWith("/api/projects/:id/data/"),
+    );
+    expect(dataRoutes.length).toBeGreaterThanOrEqual(routes.length);
+    for (const route of dataRoutes) {
+      // The CORS preflight reads no parameters and answers with headers only.
+      if (route.method === "OPTIONS") continue;
+      expect(route.schema?.querystring, `${route.method} ${route.url}`).toBeDefined();
+    }
   });
 });
 
