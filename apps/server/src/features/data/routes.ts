@@ -326,6 +326,9 @@ export async function registerDataRoutes(app: FastifyInstance) {
     });
     return ownerCaller(user.id, projectId);
   };
+  /** The scope of an owner's request on one collection of their project (`:id`, `:collection`). */
+  const ownerScope = async (request: FastifyRequest, params: { id: string; collection: string }) =>
+    documentScope(await ownerOf(request, params.id), params.collection);
   r.get(
     "/api/projects/:id/data/collections",
     {
@@ -349,8 +352,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const caller = await ownerOf(request, request.params.id);
-      const scope = documentScope(caller, request.params.collection);
+      const scope = await ownerScope(request, request.params);
       const write = (page: DocumentsResponse) => reply.serialize(page) as string;
       const json = await listDocuments({ db, pages, scope, view, write, ...request.query });
       return sendWritten(reply, json);
@@ -366,8 +368,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const caller = await ownerOf(request, request.params.id);
-      const scope = documentScope(caller, request.params.collection);
+      const scope = await ownerScope(request, request.params);
       const id = request.params.documentId;
       const { ifVersion } = request.query;
       if (!(await deleteDocument({ db, pages, storage, scope, id, ifVersion }))) {
@@ -387,8 +388,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
     "/api/projects/:id/data/collections/:collection/documents/:documentId",
     { bodyLimit: limits.maxDocumentBytes * 2 + 1024, schema: ownerWriteSchema },
     async (request) => {
-      const caller = await ownerOf(request, request.params.id);
-      const scope = documentScope(caller, request.params.collection);
+      const scope = await ownerScope(request, request.params);
       const { documentId: id } = request.params;
       const fields = request.body;
       return updateDocument({ db, pages, limits, scope, id, fields, view, ...request.query });
@@ -398,8 +398,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
     "/api/projects/:id/data/collections/:collection/documents/:documentId",
     { bodyLimit: limits.maxDocumentBytes * 2 + 1024, schema: ownerWriteSchema },
     async (request) => {
-      const caller = await ownerOf(request, request.params.id);
-      const scope = documentScope(caller, request.params.collection);
+      const scope = await ownerScope(request, request.params);
       const { documentId: id } = request.params;
       const data = request.body;
       return replaceDocument({ db, pages, limits, scope, id, data, view, ...request.query });
@@ -420,8 +419,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const caller = await ownerOf(request, request.params.id);
-      const scope = documentScope(caller, request.params.collection);
+      const scope = await ownerScope(request, request.params);
       const document = await addDocument({ db, pages, limits, scope, data: request.body, view });
       return reply.code(201).send(document);
     },
@@ -436,8 +434,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const caller = await ownerOf(request, request.params.id);
-      const scope = documentScope(caller, request.params.collection);
+      const scope = await ownerScope(request, request.params);
       reply.header("Cache-Control", "no-store");
       const document = await getDocument({ db, scope, id: request.params.documentId, view });
       if (!document) throw AppError.notFound(DataTexts.notFound);
@@ -550,8 +547,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const caller = await ownerOf(request, request.params.id);
-      const scope = documentScope(caller, request.params.collection);
+      const scope = await ownerScope(request, request.params);
       return queryDocuments({ db, scope, query: request.body, view });
     },
   );
@@ -566,8 +562,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const caller = await ownerOf(request, request.params.id);
-      const scope = documentScope(caller, request.params.collection);
+      const scope = await ownerScope(request, request.params);
       return countDocuments({ db, scope, query: request.body });
     },
   );
