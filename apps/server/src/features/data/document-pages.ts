@@ -1,8 +1,7 @@
 /**
  * How long a remembered page is answered without the database. A change is known at once (the
- * services call `changed` after their commit; the documents table's trigger tells every server);
- * this only bounds what a notification lost while the listening connection is re-established
- * could leave.
+ * services call `changed` after their commit; every server's change feed reads the log, woken by
+ * the writer); this only bounds what a change read late could leave.
  */
 const PAGE_TRUST_MS = 30_000;
 /**
@@ -25,11 +24,14 @@ type Page = { generation: number; value: Buffer; bytes: number; until: number };
  * (document-scope.ts: the project and the collection) and has a generation, changed by every
  * document added or deleted in it; a read takes the generation before it queries and keeps its
  * page only if the generation is still that one when the answer arrives, so a read that raced a
- * write never keeps what it saw before the write. Pages are kept only while `heard` says the
- * database's change notifications are received (another server's write then reaches `changed`
- * too).
+ * write never keeps what it saw before the write. Pages are kept only while `heard` says other
+ * servers' changes are heard at once (the change feed then reaches `forget`).
  */
-export function createDocumentPages(options: { heard: () => Promise<boolean> }) {
+export function createDocumentPages(options: {
+  heard: () => Promise<boolean>;
+  /** A write of this server committed (`changed`): the other servers are to hear of it. */
+  wrote?: () => void;
+}) {
   const pages = new Map<string, Page>();
   const generations = new Map<string, number>();
   // Generations are drawn from one counter, and a collection not in `generations` is at `floor`
@@ -89,16 +91,17 @@ export function createDocumentPages(options: { heard: () => Promise<boolean> }) 
       return value;
     },
 
-    /** A document was added to or deleted from the collection: its remembered pages are void. */
+    /**
+     * This server's write to the collection committed: its remembered pages are void, and the
+     * other servers are told.
+     */
     changed(ofCollection: string) {
-      if (generations.size >= COLLECTIONS_COUNTED) {
-        generations.clear();
-        pages.clear();
-        bytes = 0;
-        floor = ++counter;
-      }
-      generations.set(ofCollection, ++counter);
+      forget(ofCollection);
+      options.wrote?.();
     },
+
+    /** A document of the collection changed (read from the change log): its pages are void. */
+    forget,
 
     /** What is remembered: how many pages, and the bytes counted against the bound. */
     get held() {
@@ -113,6 +116,16 @@ export function createDocumentPages(options: { heard: () => Promise<boolean> }) 
       floor = ++counter;
     },
   };
+
+  function forget(ofCollection: string) {
+    if (generations.size >= COLLECTIONS_COUNTED) {
+      generations.clear();
+      pages.clear();
+      bytes = 0;
+      floor = ++counter;
+    }
+    generations.set(ofCollection, ++counter);
+  }
 }
 
 export type DocumentPages = ReturnType<typeof createDocumentPages>;

@@ -79,14 +79,18 @@ export async function registerDataRoutes(app: FastifyInstance) {
   const { db, listen, live, config, storage } = app.deps;
   const limits = config.data;
   const view = { filesBase: `${config.publicUrl}${DATA_API_PREFIX}/files` };
-  const pages = createDocumentPages({ heard: () => watcher.heard() });
+  const pages = createDocumentPages({
+    heard: () => watcher.heard(),
+    wrote: () => watcher.wrote(),
+  });
   const watcher = createDocumentsWatcher({
     db,
     listen,
+    shared: app.deps.databaseKind === "postgres",
     live,
     view,
     log: app.log,
-    changed: pages.changed,
+    changed: pages.forget,
     missed: pages.clear,
   });
   // A key that changes ends the streams opened with it, on every server (database_keys).

@@ -1,21 +1,13 @@
 import { DATA_RESET_EVENT, DataEvents } from "@hybridge/shared/data/protocol";
-import { and, asc, eq, gt, max, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { replacedKeys } from "../../platform/database-key";
 import type { Database, Db } from "../../platform/db/client";
-import { createListener } from "../../platform/db/listener";
 import { documentChanges, documentChangesPruned, documents } from "../../platform/db/schema";
 import type { LiveEvent, LiveHub } from "../../platform/live";
+import { createChangeFeed, type DocumentChange } from "./change-feed";
 import { collectionChannel, collectionKey, type DocumentScope } from "./document-scope";
 import { type DocumentView, documentColumns, toDocument } from "./documents";
-
-/** The channel the documents table's trigger notifies (migrations 0007, 0012). */
-const DATA_CHANGES_CHANNEL = "data_changes";
-/**
- * `{op}:{change id}:{project id}:{collection}:{document id}`; a project id never holds the
- * collection's `:`.
- */
-const CHANGE = /^(insert|update|delete):(\d+):(.+):([a-z0-9_-]{1,64}):([0-9a-f-]{36})$/;
 
 /**
  * How long the changes are kept for streams to resume (decision 039): a client away longer is
@@ -26,6 +18,11 @@ export const CHANGES_KEPT_MS = 10 * 60_000;
 export const MAX_REPLAYED_CHANGES = 1000;
 /** How often each server prunes the changes older than CHANGES_KEPT_MS. */
 const PRUNE_EVERY_MS = 60_000;
+/**
+ * How long a resumed stream waits for this server to have read up to the client's id (given by
+ * another server a moment ahead) before the id counts as one this database never had.
+ */
+const CATCH_UP_MS = 3_000;
 
 /** The event a change is sent as: a document added or modified (whole), or deleted ({ id }). */
 const EVENT_OF_OP: Record<string, string> = {
@@ -34,16 +31,18 @@ const EVENT_OF_OP: Record<string, string> = {
   delete: DataEvents.deleted,
 };
 
+const channelOf = (change: DocumentChange) =>
+  collectionChannel(change.projectId, change.collection);
+
 /** An open stream, the hash of the key it was opened with, and how to end it. */
 type KeyedStream = { keyHash: string; end: () => void };
 
 /**
- * Keeps the apps' collection streams and this process's remembered pages up to date. The
- * documents table's trigger notifies every document added, written or deleted, wherever it is
- * done, on DATA_CHANGES_CHANNEL: each one voids its collection's pages (`changed`). While a
- * stream watches that project's collection, an added or written document is read once (one
- * query, whatever the number of viewers) and sent whole; a deleted one is sent as its id; in
- * commit order.
+ * Keeps the apps' collection streams and this process's remembered pages up to date. The change
+ * feed (change-feed.ts, decision 041) reads every document added, written or deleted, wherever it
+ * was done, from the log, in id order: each one voids its collection's pages (`changed`). While a
+ * stream watches that project's collection, the added or written documents of a batch are read
+ * in one query (whatever the number of viewers) and sent whole; a deleted one is sent as its id.
  *
  * A stream lives only as long as the key it was opened with: when a project's key may have
  * changed (`keyChanged`, from the database_keys notification, wherever it was changed; or
@@ -53,17 +52,18 @@ type KeyedStream = { keyHash: string; end: () => void };
 export function createDocumentsWatcher(options: {
   db: Db;
   listen: Database["listen"];
+  /** Whether other servers may share the database (PostgreSQL). */
+  shared: boolean;
   live: LiveHub;
   view: DocumentView;
   log: FastifyBaseLogger;
   /** A document of the collection (its scope's key, collectionKey) was added or deleted. */
   changed: (collection: string) => void;
-  /** Changes may have been missed (the LISTEN was made again): forget what they keep fresh. */
+  /** Changes may have been missed: forget what they keep fresh. */
   missed: () => void;
 }) {
-  const { db, listen, live, view, log } = options;
+  const { db, live, view, log } = options;
   const viewers = new Map<string, number>();
-  let queue: Promise<void> = Promise.resolve();
   const keyedStreams = new Map<string, Set<KeyedStream>>();
   let keyChanges = 0;
 
@@ -79,40 +79,52 @@ export function createDocumentsWatcher(options: {
       log.warn({ err: error }, "checking the keys of open streams failed");
     });
 
-  async function forward(op: string, changeId: string, channel: string, id: string) {
-    const type = EVENT_OF_OP[op] ?? DataEvents.added;
-    if (op === "delete") {
-      live.publish(channel, { type, id: changeId, data: { id } });
-      return;
+  /**
+   * Voids the pages of a batch's collections, reads the documents its watched changes need (one
+   * query), and answers how to send each change.
+   */
+  async function prepare(changes: DocumentChange[]) {
+    const watched: string[] = [];
+    for (const change of changes) {
+      options.changed(collectionKey(change.projectId, change.collection));
+      if (change.op !== "delete" && viewers.get(channelOf(change))) watched.push(change.documentId);
     }
-    const [row] = await db.select(documentColumns).from(documents).where(eq(documents.id, id));
-    // Gone already: its delete notification follows and says so.
-    if (row) live.publish(channel, { type, id: changeId, data: toDocument(row, view) });
+    const rows =
+      watched.length === 0
+        ? []
+        : await db
+            .select(documentColumns)
+            .from(documents)
+            .where(inArray(documents.id, [...new Set(watched)]));
+    const read = new Map(rows.map((row) => [row.id, row]));
+    return (change: DocumentChange) => {
+      const channel = channelOf(change);
+      if (!viewers.get(channel)) return;
+      const type = EVENT_OF_OP[change.op] ?? DataEvents.added;
+      const id = String(change.id);
+      if (change.op === "delete") {
+        live.publish(channel, { type, id, data: { id: change.documentId } });
+        return;
+      }
+      const row = read.get(change.documentId);
+      // Gone already: its deletion follows and says so.
+      if (row) live.publish(channel, { type, id, data: toDocument(row, view) });
+    };
   }
 
-  const listener = createListener({
-    listen,
-    channel: DATA_CHANGES_CHANNEL,
-    onNotify: (payload) => {
-      const match = CHANGE.exec(payload);
-      if (!match) return;
-      const [, op = "", changeId = "", projectId = "", collection = "", id = ""] = match;
-      options.changed(collectionKey(projectId, collection));
-      const channel = collectionChannel(projectId, collection);
-      if (!viewers.get(channel)) return;
-      queue = queue.then(() =>
-        forward(op, changeId, channel, id).catch((error) => {
-          log.warn({ err: error, documentId: id }, "forwarding a document change failed");
-        }),
-      );
-    },
-    onRelisten: () => {
+  const feed = createChangeFeed({
+    db,
+    listen: options.listen,
+    shared: options.shared,
+    log,
+    prepare,
+    missed: options.missed,
+    replaced: () => {
       options.missed();
-      // What was notified meanwhile never reached the open streams: each ends, and its client,
-      // back with its Last-Event-ID, gets it from the log (decision 039).
+      // The streams' ids belong to the database that was: each ends, and its client, back with
+      // an id this one never had, is sent `reset`.
       for (const streams of keyedStreams.values()) for (const stream of streams) stream.end();
     },
-    log,
   });
 
   // Every server prunes (each DELETE takes its own rows: several servers do not clash).
@@ -130,7 +142,7 @@ export function createDocumentsWatcher(options: {
     const { channel } = scope;
     viewers.set(channel, (viewers.get(channel) ?? 0) + 1);
     let released = false;
-    await listener.ready();
+    await feed.start();
     return () => {
       if (released) return;
       released = true;
@@ -141,9 +153,16 @@ export function createDocumentsWatcher(options: {
   }
 
   return {
-    /** Whether changes are heard: listens from the first call on (false while it cannot). */
-    async heard(): Promise<boolean> {
-      return (await listener.ready()) !== undefined;
+    /**
+     * Whether every server's changes are heard at once: the feed runs from the first call on, and
+     * other servers' wake-ups are listened to (false while they cannot be).
+     */
+    heard(): Promise<boolean> {
+      return feed.start();
+    },
+    /** A write of this server committed: the feed reads it, and the other servers are woken. */
+    wrote() {
+      feed.wrote();
     },
     /**
      * Counts a viewer of the scope's collection until the returned function is called. Resolves
@@ -182,7 +201,19 @@ export function createDocumentsWatcher(options: {
       };
       let first: StreamStart;
       try {
-        first = await readStreamStart({ db, scope, after, view });
+        // What was committed before the stream opened is replayed, not sent live.
+        await feed.fresh();
+        // An id a moment ahead of this server (another server gave it): wait to have read it. An
+        // id never given is not waited for.
+        if (after !== undefined && after > feed.frontier && after <= feed.sequence) {
+          await feed.reach(after, CATCH_UP_MS);
+        }
+        // A batch prepared before this viewer counted did not read its documents: the log gives
+        // them. Every change up to `head` has then been published (since the subscription, held
+        // here); the log gives those after the client's, the subscription every later one.
+        await feed.settled();
+        const head = feed.frontier;
+        first = await readStreamStart({ db, scope, after, head, view });
       } catch (error) {
         close();
         throw error;
@@ -241,8 +272,7 @@ export function createDocumentsWatcher(options: {
       await pruning;
       viewers.clear();
       keyedStreams.clear();
-      await listener.close();
-      await queue;
+      await feed.close();
     },
   };
 }
@@ -258,10 +288,11 @@ export type CollectionFeed = {
 };
 
 /**
- * What a stream starts from. `head` is the collection's last change at the time of reading (every
- * later change is heard live); `replay` the changes after the client's, as events; `reset` when
- * they cannot all be replayed: some were pruned (the client's id is below the collection's pruned
- * mark), there are more than MAX_REPLAYED_CHANGES, or the id is one this collection never had.
+ * What a stream starts from. `head` is the feed's frontier when it was read (every later change
+ * is heard live); `replay` the collection's changes after the client's up to it, as events;
+ * `reset` when they cannot all be replayed: some were pruned (the client's id is below the
+ * collection's pruned mark), there are more than MAX_REPLAYED_CHANGES, or the id is one this
+ * database never had.
  */
 type StreamStart = { head: number; reset: boolean; replay: LiveEvent[] };
 
@@ -269,26 +300,22 @@ async function readStreamStart(options: {
   db: Db;
   scope: DocumentScope;
   after: number | undefined;
+  head: number;
   view: DocumentView;
 }): Promise<StreamStart> {
-  const { db, scope, after, view } = options;
-  const ofCollection = and(
-    eq(documentChanges.projectId, scope.projectId),
-    eq(documentChanges.collection, scope.collection),
-  );
-  const [bounds] = await db
-    .select({
-      last: max(documentChanges.id),
-      pruned: sql<
-        string | null
-      >`(select ${documentChangesPruned.id} from ${documentChangesPruned} where ${documentChangesPruned.projectId} = ${scope.projectId} and ${documentChangesPruned.collection} = ${scope.collection})`,
-    })
-    .from(documentChanges)
-    .where(ofCollection);
-  const pruned = Number(bounds?.pruned ?? 0);
-  const head = Math.max(Number(bounds?.last ?? 0), pruned);
+  const { db, scope, after, head, view } = options;
   if (after === undefined) return { head, reset: false, replay: [] };
-  if (after < pruned || after > head) return { head, reset: true, replay: [] };
+  if (after > head) return { head, reset: true, replay: [] };
+  const [mark] = await db
+    .select({ id: documentChangesPruned.id })
+    .from(documentChangesPruned)
+    .where(
+      and(
+        eq(documentChangesPruned.projectId, scope.projectId),
+        eq(documentChangesPruned.collection, scope.collection),
+      ),
+    );
+  if (after < Number(mark?.id ?? 0)) return { head, reset: true, replay: [] };
   // The documents as they are now, in the same query: a document deleted since is skipped (its
   // deletion is among the changes), as the live path does.
   const rows = await db
@@ -303,7 +330,14 @@ async function readStreamStart(options: {
       documents,
       and(eq(documents.id, documentChanges.documentId), eq(documents.projectId, scope.projectId)),
     )
-    .where(and(ofCollection, gt(documentChanges.id, after)))
+    .where(
+      and(
+        eq(documentChanges.projectId, scope.projectId),
+        eq(documentChanges.collection, scope.collection),
+        gt(documentChanges.id, after),
+        lte(documentChanges.id, head),
+      ),
+    )
     .orderBy(asc(documentChanges.id))
     .limit(MAX_REPLAYED_CHANGES + 1);
   if (rows.length > MAX_REPLAYED_CHANGES) return { head, reset: true, replay: [] };
@@ -314,7 +348,7 @@ async function readStreamStart(options: {
     if (row.op === "delete") replay.push({ type, id, data: { id: row.documentId } });
     else if (row.document) replay.push({ type, id, data: toDocument(row.document, view) });
   }
-  return { head: Math.max(head, Number(rows.at(-1)?.changeId ?? 0)), reset: false, replay };
+  return { head, reset: false, replay };
 }
 
 /**

@@ -1,0 +1,368 @@
+import { sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Database, Db } from "../../platform/db/client";
+import { createListener } from "../../platform/db/listener";
+
+/** The channel a server NOTIFYs after its writes commit: a wake-up, with no payload. */
+export const DATA_CHANGES_CHANNEL = "data_changes";
+/** The most changes read at once. */
+const BATCH = 1000;
+/** How often the log is read with no wake-up: what a server that died before its NOTIFY wrote. */
+const IDLE_READ_MS = 1000;
+/** How soon the log is read again while an id below a committed one has not appeared yet. */
+const GAP_READ_MS = 25;
+/**
+ * How long a missing id is waited for before it is given up with a warning: the transactions that
+ * may hold it are still running after this long (an idle transaction left open, not a write).
+ */
+const GAP_GIVE_UP_MS = 60_000;
+
+/** One row of the log (migration 0012): a document inserted, updated or deleted. */
+export type DocumentChange = {
+  id: number;
+  op: "insert" | "update" | "delete";
+  projectId: string;
+  collection: string;
+  documentId: string;
+};
+
+/**
+ * What was read at one instant: the ids still in flight (`pg_current_snapshot()`'s running
+ * transactions) and the highest id visible. An id below `below` that is not visible belongs to one
+ * of `running` (it took its id before `below` was taken, so it had begun) or to a transaction that
+ * rolled back; once none of `running` runs any more, an id below `below` still missing never comes.
+ */
+type Sight = { below: number; running: Set<string>; at: number };
+
+type Snapshot = { running: Set<string> };
+
+/** `xmin:xmax:xip,xip,…` (pg_snapshot's text form): the transactions running at the snapshot. */
+function parseSnapshot(text: string): Snapshot {
+  const list = text.split(":")[2] ?? "";
+  return { running: new Set(list === "" ? [] : list.split(",")) };
+}
+
+const runningAny = (ids: Set<string>, now: Snapshot) => {
+  for (const id of ids) if (now.running.has(id)) return true;
+  return false;
+};
+
+type ReadRow = {
+  snapshot: string;
+  sequence: string | number | null;
+  id: string | number | null;
+  op: DocumentChange["op"] | null;
+  project_id: string | null;
+  collection: string | null;
+  document_id: string | null;
+};
+type RawResult<T> = T[] | { rows: T[] };
+const rowsOf = <T>(result: RawResult<T>): T[] => (Array.isArray(result) ? result : result.rows);
+
+/**
+ * Every document change of the database, in id order, each once, none skipped (decision 041).
+ * The log's ids come from one sequence, taken as each write happens, so they are not in commit
+ * order: 41 may commit after 42. The feed reads the log after the last id it delivered and
+ * delivers the ids that follow without a hole; at a hole it waits, until the id appears (its
+ * transaction committed) or none of the transactions running when a larger id was seen runs any
+ * more (the hole's rolled back). `frontier` is the id up to which everything is delivered.
+ *
+ * Reads happen when woken: by this server's own writes (`wrote`, which also NOTIFYs the other
+ * servers once the write committed, coalesced), by another server's NOTIFY, while a hole is
+ * waited for, and every second (a server that died between its commit and its NOTIFY, or a
+ * write made outside the servers).
+ *
+ * `prepare` gets each batch before it is delivered (to read what it needs) and answers how to
+ * deliver one change; the feed then delivers the batch's changes one by one, advancing `frontier`
+ * with each, synchronously: whoever reads `frontier` has been given every change up to it.
+ */
+export function createChangeFeed(options: {
+  db: Db;
+  listen: Database["listen"];
+  /** Whether other servers may share the database (PostgreSQL): they are sent a NOTIFY. */
+  shared: boolean;
+  log: FastifyBaseLogger;
+  prepare: (changes: DocumentChange[]) => Promise<(change: DocumentChange) => void>;
+  /** The wake-ups may have been missed (the LISTEN was made again). */
+  missed: () => void;
+  /** The log went back below what was delivered: the database was replaced. */
+  replaced: () => void;
+}) {
+  const { db, log } = options;
+  let frontier = 0;
+  let started: Promise<boolean> | undefined;
+  let closed = false;
+  let reading: Promise<void> | undefined;
+  let again = false;
+  let gapTimer: NodeJS.Timeout | undefined;
+  const sights: Sight[] = [];
+  /** Every id below this that is still missing never comes. */
+  let settledBelow = 0;
+  const waiters = new Set<{ id: number; done: () => void }>();
+  /** Waiting for a read that begins after they came, and for the reads at once after it. */
+  let freshWaiters: Array<() => void> = [];
+  /** The last id taken when the log was last read. */
+  let sequence = 0;
+  /** The batch being prepared and delivered, if any. */
+  let delivering: Promise<void> = Promise.resolve();
+
+  const listener = createListener({
+    listen: options.listen,
+    channel: DATA_CHANGES_CHANNEL,
+    onNotify: () => wake(),
+    onRelisten: () => {
+      options.missed();
+      wake();
+    },
+    log,
+  });
+
+  async function read(): Promise<ReadRow[]> {
+    return rowsOf(
+      (await db.execute(sql`
+        with now as (
+          select pg_current_snapshot()::text as snapshot,
+            (select case when is_called then last_value else 0 end from document_changes_id_seq) as sequence
+        )
+        select now.snapshot, now.sequence, c.id, c.op, c.project_id, c.collection, c.document_id
+        from now left join lateral (
+          select id, op, project_id, collection, document_id from document_changes
+          where id > ${frontier} order by id limit ${BATCH}
+        ) c on true
+      `)) as RawResult<ReadRow>,
+    );
+  }
+
+  /** Reads once and delivers what it can; true when there may be more to read at once. */
+  async function readOnce(): Promise<boolean> {
+    const rows = await read();
+    const first = rows[0];
+    if (!first) return false;
+    const now = parseSnapshot(first.snapshot);
+    sequence = Number(first.sequence ?? 0);
+    if (sequence < frontier) {
+      // The sequence went back: the database was replaced (a test, a restore).
+      log.warn({ frontier, sequence: first.sequence }, "the document change log went back");
+      frontier = Number(first.sequence ?? 0);
+      sights.length = 0;
+      settledBelow = 0;
+      options.replaced();
+      return false;
+    }
+    const changes: DocumentChange[] = [];
+    for (const row of rows) {
+      if (row.id === null) continue;
+      changes.push({
+        id: Number(row.id),
+        op: row.op ?? "insert",
+        projectId: row.project_id ?? "",
+        collection: row.collection ?? "",
+        documentId: row.document_id ?? "",
+      });
+    }
+    const highest = changes.at(-1)?.id ?? 0;
+    // The earlier sights whose transactions all ended settle what was missing below them.
+    while (sights[0]) {
+      const sight = sights[0];
+      const stalled = Date.now() - sight.at > GAP_GIVE_UP_MS;
+      if (runningAny(sight.running, now) && !stalled) break;
+      if (stalled) log.warn({ below: sight.below }, "gave up waiting for a document change id");
+      settledBelow = Math.max(settledBelow, sight.below);
+      sights.shift();
+    }
+    // With nothing running, nothing missing below what this read saw can come.
+    if (now.running.size === 0) settledBelow = Math.max(settledBelow, highest);
+    let expected = frontier + 1;
+    let ready = 0;
+    for (const change of changes) {
+      if (change.id !== expected && change.id > settledBelow) break;
+      expected = change.id + 1;
+      ready++;
+    }
+    if (ready < changes.length) {
+      // A hole: its id is in flight or rolled back. Read again soon; this read's running
+      // transactions, once ended, settle it.
+      if (highest > (sights.at(-1)?.below ?? 0)) {
+        sights.push({ below: highest, running: now.running, at: Date.now() });
+      }
+      if (!closed) {
+        clearTimeout(gapTimer);
+        gapTimer = setTimeout(wake, GAP_READ_MS);
+      }
+    }
+    const batch = changes.slice(0, ready);
+    if (batch.length === 0) return false;
+    const delivered = (async () => {
+      const deliver = await options.prepare(batch);
+      for (const change of batch) {
+        frontier = change.id;
+        deliver(change);
+      }
+    })();
+    delivering = delivered.catch(() => {});
+    await delivered;
+    for (const waiter of waiters) if (waiter.id <= frontier) waiter.done();
+    return ready === BATCH;
+  }
+
+  function wake() {
+    if (closed || !started) return;
+    if (reading) {
+      again = true;
+      return;
+    }
+    reading = (async () => {
+      try {
+        do {
+          again = false;
+          const waiting = freshWaiters;
+          freshWaiters = [];
+          let more = false;
+          try {
+            more = await readOnce();
+          } finally {
+            // A full batch is read on at once, before they are answered.
+            if (more) freshWaiters.push(...waiting);
+            else for (const done of waiting) done();
+          }
+          if (more) again = true;
+        } while (again && !closed);
+      } catch (error) {
+        log.warn({ err: error }, "reading the document change log failed");
+      } finally {
+        reading = undefined;
+        if (freshWaiters.length > 0 && !closed) wake();
+      }
+    })();
+  }
+
+  const idleTimer = setInterval(() => wake(), IDLE_READ_MS);
+  idleTimer.unref();
+
+  /**
+   * Where the feed starts: the last id taken, once every transaction running when it was read has
+   * ended (an id below it may be in flight until then).
+   */
+  async function begin(): Promise<boolean> {
+    const heard = (await listener.ready()) !== undefined;
+    const [row] = rowsOf(
+      (await db.execute(sql`
+        select pg_current_snapshot()::text as snapshot,
+          (select case when is_called then last_value else 0 end from document_changes_id_seq) as head
+      `)) as RawResult<{ snapshot: string; head: string | number }>,
+    );
+    const then = parseSnapshot(row?.snapshot ?? "::");
+    const since = Date.now();
+    while (then.running.size > 0 && !closed && Date.now() - since < GAP_GIVE_UP_MS) {
+      const [later] = rowsOf(
+        (await db.execute(sql`select pg_current_snapshot()::text as snapshot`)) as RawResult<{
+          snapshot: string;
+        }>,
+      );
+      if (!runningAny(then.running, parseSnapshot(later?.snapshot ?? "::"))) break;
+      await new Promise((resolve) => setTimeout(resolve, GAP_READ_MS));
+    }
+    frontier = Number(row?.head ?? 0);
+    return heard;
+  }
+
+  let notifying = false;
+  let notifyAgain = false;
+  /** NOTIFYs the other servers, one at a time: the writes committed meanwhile share the next. */
+  function ring() {
+    if (notifying) {
+      notifyAgain = true;
+      return;
+    }
+    notifying = true;
+    notifyAgain = false;
+    db.execute(sql`select pg_notify(${DATA_CHANGES_CHANNEL}, '')`)
+      .catch((error) => log.warn({ err: error }, "announcing document changes failed"))
+      .finally(() => {
+        notifying = false;
+        if (notifyAgain && !closed) ring();
+      });
+  }
+
+  return {
+    /**
+     * Starts the feed (the first call): resolves once it reads the log from where it stands, true
+     * if the other servers' wake-ups are heard (the LISTEN is in place).
+     */
+    start(): Promise<boolean> {
+      started ??= begin().then(
+        (heard) => {
+          wake();
+          return heard;
+        },
+        (error) => {
+          log.error({ err: error }, "starting the document change feed failed");
+          started = undefined;
+          return false;
+        },
+      );
+      return started;
+    },
+    /** Every change up to this id has been delivered. */
+    get frontier() {
+      return frontier;
+    },
+    /**
+     * Resolves once the batch being prepared (if any) is delivered: a batch prepared before a
+     * subscriber came may not have read what it needs, so the subscriber takes `frontier` after it.
+     */
+    settled(): Promise<void> {
+      return delivering;
+    },
+    /**
+     * Resolves once the log has been read after this call (up to its first hole): every change
+     * committed before it is then delivered, or in flight behind an id still missing.
+     */
+    fresh(): Promise<void> {
+      if (closed || !started) return Promise.resolve();
+      return new Promise((resolve) => {
+        freshWaiters.push(resolve);
+        if (reading) again = true;
+        else wake();
+      });
+    },
+    /** The last id taken when the log was last read: an id above it was never given. */
+    get sequence() {
+      return sequence;
+    },
+    /** A write of this server committed: read the log, and wake the other servers. */
+    wrote() {
+      wake();
+      if (options.shared && !closed) ring();
+    },
+    /** Resolves once `frontier` reaches `id`, or after `timeoutMs`. */
+    reach(id: number, timeoutMs: number): Promise<void> {
+      if (id <= frontier) return Promise.resolve();
+      return new Promise((resolve) => {
+        const waiter = {
+          id,
+          done: () => {
+            clearTimeout(timer);
+            waiters.delete(waiter);
+            resolve();
+          },
+        };
+        const timer = setTimeout(waiter.done, timeoutMs);
+        waiters.add(waiter);
+        wake();
+      });
+    },
+    async close() {
+      closed = true;
+      clearInterval(idleTimer);
+      clearTimeout(gapTimer);
+      for (const waiter of waiters) waiter.done();
+      for (const done of freshWaiters.splice(0)) done();
+      await started?.catch(() => {});
+      await reading;
+      await listener.close();
+    },
+  };
+}
+
+export type ChangeFeed = ReturnType<typeof createChangeFeed>;
