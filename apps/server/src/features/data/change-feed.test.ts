@@ -86,7 +86,13 @@ async function holdOpen(collection: string) {
       if (!(await ended)) tx.rollback();
     })
     .catch(() => {});
-  return { id: await took, end: async (commit: boolean) => (end(commit), done) };
+  return {
+    id: await took,
+    end: async (commit: boolean) => {
+      end(commit);
+      await done;
+    },
+  };
 }
 
 describe("the change feed", () => {
