@@ -1,5 +1,5 @@
 import { ErrorCodes } from "@hybridge/shared/common/errors";
-import { type FieldOperation, readUpdate } from "@hybridge/shared/data/operations";
+import { readUpdate } from "@hybridge/shared/data/operations";
 import type { DataDocument } from "@hybridge/shared/data/schemas";
 import { DataTexts } from "@hybridge/shared/data/texts";
 import { and, eq, type SQL, sql } from "drizzle-orm";
@@ -78,15 +78,11 @@ const arrayOf = (current: SQL) =>
  * - arrayRemove: the array without any element equal to one of `values`.
  * A missing or non-array field counts as [] for both.
  */
-function mergedData(
-  values: Record<string, unknown>,
-  operations: Record<string, FieldOperation>,
-): SQL {
+function mergedData(values: SQL, ops: SQL): SQL {
   const current = sql`(${documents.data} -> o.key)`;
-  const ops = sql`${JSON.stringify(operations)}::jsonb`;
   return sql`((${documents.data} - array(
       select key from jsonb_each(${ops}) where value ->> '$op' = 'delete'))
-    || ${JSON.stringify(values)}::jsonb
+    || ${values}
     || coalesce((
       select jsonb_object_agg(o.key, case o.value ->> '$op'
         when 'increment' then to_jsonb(
@@ -157,18 +153,102 @@ type WriteOptions = {
   view: DocumentView;
 };
 
-/** The statement's condition: the document in scope, at the expected version if one is given. */
-const target = (options: WriteOptions) =>
-  and(
-    oneDocument(options.scope, options.id),
-    options.ifVersion === undefined ? undefined : eq(documents.version, options.ifVersion),
-  );
-
 /** The server's part of every write: one more version, written now. */
 const written = {
   version: sql`${documents.version} + 1`,
   updatedAt: sql`now()`,
 };
+
+/** A JSON text parameter (or placeholder), as jsonb. */
+const jsonb = (value: unknown) => sql`${value}::jsonb`;
+
+/**
+ * The writes' statements, built once per database with placeholders (as the reads are,
+ * documents.ts): `id`, `project` and `collection` (the scope: documentScope's condition, written
+ * here, must follow it when a scope narrows further), `ifVersion` for the `…If` ones, and
+ * `values`, `operations` (update) or `data`, `size` (replace) as JSON text, `max` the size limit.
+ * Nothing is built per request.
+ */
+function prepareWrites(db: Db) {
+  const target = (withVersion: boolean) =>
+    and(
+      eq(documents.id, sql.placeholder("id")),
+      eq(documents.projectId, sql.placeholder("project")),
+      eq(documents.collection, sql.placeholder("collection")),
+      withVersion ? eq(documents.version, sql.placeholder("ifVersion")) : undefined,
+    );
+  const merged = mergedData(jsonb(sql.placeholder("values")), jsonb(sql.placeholder("operations")));
+  const update = (withVersion: boolean, name: string) => {
+    // The merge and its size computed once, from the row locked (FOR UPDATE: a write waiting
+    // on another computes from the row as that one left it), then written if it fits.
+    const locked = db.$with("locked").as(
+      db
+        .select({ id: documents.id, data: sql<Record<string, unknown>>`${merged}`.as("data") })
+        .from(documents)
+        .where(target(withVersion))
+        .for("update"),
+    );
+    const sized = db.$with("sized").as(
+      db
+        .select({
+          id: locked.id,
+          data: locked.data,
+          size: sql<number>`${jsonTextBytes(sql`${locked.data}`)}`.as("size"),
+        })
+        .from(locked),
+    );
+    return (
+      db
+        .with(locked, sized)
+        .update(documents)
+        // Named in full: Drizzle writes a CTE's columns unqualified, which here are the table's.
+        .set({ data: sql`"sized"."data"`, size: sql`"sized"."size"`, ...written })
+        .from(sized)
+        .where(
+          and(
+            sql`"documents"."id" = "sized"."id"`,
+            sql`"sized"."size" <= ${sql.placeholder("max")}`,
+          ),
+        )
+        .returning(documentColumns)
+        .prepare(name)
+    );
+  };
+  const replace = (withVersion: boolean, name: string) =>
+    db
+      .update(documents)
+      .set({
+        data: jsonb(sql.placeholder("data")),
+        size: sql`${sql.placeholder("size")}`,
+        ...written,
+      })
+      .where(target(withVersion))
+      .returning(documentColumns)
+      .prepare(name);
+  return {
+    update: update(false, "update_document"),
+    updateIf: update(true, "update_document_if"),
+    replace: replace(false, "replace_document"),
+    replaceIf: replace(true, "replace_document_if"),
+  };
+}
+const preparedWrites = new WeakMap<Db, ReturnType<typeof prepareWrites>>();
+function writesOf(db: Db) {
+  let writes = preparedWrites.get(db);
+  if (!writes) {
+    writes = prepareWrites(db);
+    preparedWrites.set(db, writes);
+  }
+  return writes;
+}
+
+/** The placeholders every write fills: its document, and the version it expects if any. */
+const targetValues = (options: WriteOptions) => ({
+  id: options.id,
+  project: options.scope.projectId,
+  collection: options.scope.collection,
+  ...(options.ifVersion === undefined ? {} : { ifVersion: options.ifVersion }),
+});
 
 /**
  * Updates a document: merges `fields` into it (see mergedData), in one statement that also
@@ -184,42 +264,15 @@ export async function updateDocument(
   const read = readUpdate(options.fields);
   if ("refused" in read) throw AppError.validation(read.refused);
   if (!isUuid(id)) throw AppError.notFound(DataTexts.notFound);
-  const merged = mergedData(read.values, read.operations);
-  const size = jsonTextBytes(merged);
+  const values = JSON.stringify(read.values);
+  const operations = JSON.stringify(read.operations);
+  const statements = writesOf(db);
+  const statement = options.ifVersion === undefined ? statements.update : statements.updateIf;
   const document = await writeOnce({
     limits,
     write: async () => {
-      // The merge and its size computed once, from the row locked (FOR UPDATE: a write waiting
-      // on another computes from the row as that one left it), then written if it fits.
-      const locked = db.$with("locked").as(
-        db
-          .select({ id: documents.id, data: sql<Record<string, unknown>>`${merged}`.as("data") })
-          .from(documents)
-          .where(target(options))
-          .for("update"),
-      );
-      const sized = db.$with("sized").as(
-        db
-          .select({
-            id: locked.id,
-            data: locked.data,
-            size: sql<number>`${jsonTextBytes(sql`${locked.data}`)}`.as("size"),
-          })
-          .from(locked),
-      );
-      const [row] = await db
-        .with(locked, sized)
-        .update(documents)
-        // Named in full: Drizzle writes a CTE's columns unqualified, which here are the table's.
-        .set({ data: sql`"sized"."data"`, size: sql`"sized"."size"`, ...written })
-        .from(sized)
-        .where(
-          and(
-            sql`"documents"."id" = "sized"."id"`,
-            sql`"sized"."size" <= ${limits.maxDocumentBytes}`,
-          ),
-        )
-        .returning(documentColumns)
+      const [row] = await statement
+        .execute({ ...targetValues(options), values, operations, max: limits.maxDocumentBytes })
         .catch(refuseOverflow);
       return row && toDocument(row, options.view);
     },
@@ -227,7 +280,7 @@ export async function updateDocument(
       const [row] = await db
         .select({
           version: documents.version,
-          fits: sql<boolean>`${size} <= ${limits.maxDocumentBytes}`,
+          fits: sql<boolean>`${jsonTextBytes(mergedData(jsonb(values), jsonb(operations)))} <= ${limits.maxDocumentBytes}`,
         })
         .from(documents)
         .where(oneDocument(scope, id))
@@ -252,14 +305,13 @@ export async function replaceDocument(
   const { db, limits, scope, id, data } = options;
   const size = checkDocument(data, limits);
   if (!isUuid(id)) throw AppError.notFound(DataTexts.notFound);
+  const statements = writesOf(db);
+  const statement = options.ifVersion === undefined ? statements.replace : statements.replaceIf;
+  const json = JSON.stringify(data);
   const document = await writeOnce({
     limits,
     write: async () => {
-      const [row] = await db
-        .update(documents)
-        .set({ data, size, ...written })
-        .where(target(options))
-        .returning(documentColumns);
+      const [row] = await statement.execute({ ...targetValues(options), data: json, size });
       return row && toDocument(row, options.view);
     },
     diagnose: async () => {
