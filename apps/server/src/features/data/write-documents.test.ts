@@ -1,5 +1,5 @@
 import { DataTexts } from "@hybridge/shared/data/texts";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { multipart } from "../../../test/multipart";
 import {
@@ -9,10 +9,12 @@ import {
   type TestApp,
   type TestUser,
 } from "../../../test/test-app";
-import { documents } from "../../platform/db/schema";
+import { documentChanges, documents } from "../../platform/db/schema";
 import { authed, createTestProject } from "../projects/test-support";
+import { createDocumentPages } from "./document-pages";
+import { documentScope, ownerCaller } from "./document-scope";
 import { checkDocument } from "./documents";
-import { jsonTextBytes } from "./write-documents";
+import { jsonTextBytes, updateDocument } from "./write-documents";
 
 // Writes to stored documents (decision 037): update, set, delete with an expected version.
 let app: TestApp;
@@ -189,6 +191,48 @@ describe("updating a document", () => {
     );
     // Every version was answered once: no write was lost or merged with another.
     expect(new Set(answers.map((res) => res.json().version)).size).toBe(50);
+  });
+
+  it("writes increments alone that come together in fewer statements, each counted", async () => {
+    const { project, key } = await projectWithKey();
+    const doc = await added(key, "likes", { likes: 0, views: 10 });
+    // Called at once, as 50 requests reaching the server together are.
+    const scope = documentScope(ownerCaller(owner.id, project.id), "likes");
+    const pages = createDocumentPages({ heard: async () => false });
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        updateDocument({
+          db: app.deps.db,
+          pages,
+          limits: app.deps.config.data,
+          scope,
+          id: doc.id,
+          view: { filesBase: "" },
+          fields: {
+            likes: { $op: "increment", by: 1 },
+            ...(i % 2 ? { views: { $op: "increment", by: 2 } } : {}),
+          },
+        }),
+      ),
+    );
+    const final = await read(key, "likes", doc.id);
+    expect(final).toMatchObject({ likes: 50, views: 60, version: 51 });
+    // Each answer holds its own increment at least.
+    for (const answer of answers) expect(answer.likes).toBeGreaterThanOrEqual(1);
+    // Combined: fewer statements (one change each) than calls.
+    const logged = await app.deps.db
+      .select({ id: documentChanges.id })
+      .from(documentChanges)
+      .where(and(eq(documentChanges.documentId, doc.id), eq(documentChanges.op, "update")));
+    expect(logged.length).toBeLessThan(50);
+    // A refusal answers every increment written with it, and changes nothing.
+    const missing = "00000000-0000-4000-8000-000000000000";
+    const refused = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        request(key, "PATCH", url("likes", `/${missing}`), { likes: { $op: "increment", by: 1 } }),
+      ),
+    );
+    expect(refused.map((res) => res.statusCode)).toEqual(Array(5).fill(404));
   });
 
   it("answers 404 for an unknown id, another project's or another collection's document", async () => {

@@ -1,5 +1,5 @@
 import { ErrorCodes } from "@hybridge/shared/common/errors";
-import { readUpdate } from "@hybridge/shared/data/operations";
+import { type FieldOperation, readUpdate } from "@hybridge/shared/data/operations";
 import type { DataDocument } from "@hybridge/shared/data/schemas";
 import { DataTexts } from "@hybridge/shared/data/texts";
 import { and, eq, type SQL, sql } from "drizzle-orm";
@@ -202,7 +202,13 @@ function prepareWrites(db: Db) {
         .with(locked, sized)
         .update(documents)
         // Named in full: Drizzle writes a CTE's columns unqualified, which here are the table's.
-        .set({ data: sql`"sized"."data"`, size: sql`"sized"."size"`, ...written })
+        // `writes`: the versions it counts for (increments written together count each).
+        .set({
+          data: sql`"sized"."data"`,
+          size: sql`"sized"."size"`,
+          ...written,
+          version: sql`${documents.version} + ${sql.placeholder("writes")}::int`,
+        })
         .from(sized)
         .where(
           and(
@@ -256,14 +262,33 @@ const targetValues = (options: WriteOptions) => ({
  * no such document in the scope (no upsert); CONFLICT when `ifVersion` is not its version;
  * PAYLOAD_TOO_LARGE when the merged document would exceed the limit. Reserved fields and
  * malformed or nested operations are refused before anything is asked of the database.
+ * Increments alone of a document this server is already writing are combined (combineIncrements).
  */
 export async function updateDocument(
   options: WriteOptions & { fields: Record<string, unknown> },
 ): Promise<DataDocument> {
-  const { db, limits, scope, id } = options;
   const read = readUpdate(options.fields);
   if ("refused" in read) throw AppError.validation(read.refused);
-  if (!isUuid(id)) throw AppError.notFound(DataTexts.notFound);
+  if (!isUuid(options.id)) throw AppError.notFound(DataTexts.notFound);
+  const increments = Object.values(read.operations);
+  if (
+    options.ifVersion === undefined &&
+    Object.keys(read.values).length === 0 &&
+    increments.length > 0 &&
+    increments.every((operation) => operation.$op === "increment")
+  ) {
+    return combineIncrements(options, read.operations as Record<string, Increment>);
+  }
+  return writeUpdate(options, read, 1);
+}
+
+/** One update's statement (with its diagnosis), counted as `writes` versions. */
+async function writeUpdate(
+  options: WriteOptions,
+  read: { values: Record<string, unknown>; operations: Record<string, FieldOperation> },
+  writes: number,
+): Promise<DataDocument> {
+  const { db, limits, scope, id } = options;
   const values = JSON.stringify(read.values);
   const operations = JSON.stringify(read.operations);
   const statements = writesOf(db);
@@ -272,7 +297,13 @@ export async function updateDocument(
     limits,
     write: async () => {
       const [row] = await statement
-        .execute({ ...targetValues(options), values, operations, max: limits.maxDocumentBytes })
+        .execute({
+          ...targetValues(options),
+          values,
+          operations,
+          max: limits.maxDocumentBytes,
+          writes,
+        })
         .catch(refuseOverflow);
       return row && toDocument(row, options.view);
     },
@@ -292,6 +323,78 @@ export async function updateDocument(
   });
   options.pages.changed(scope.key);
   return document;
+}
+
+type Increment = Extract<FieldOperation, { $op: "increment" }>;
+/** Increments waiting for a document's write in flight: written together, next. */
+type Waiting = {
+  by: Record<string, number>;
+  writes: number;
+  answers: Array<{ resolve: (document: DataDocument) => void; reject: (error: unknown) => void }>;
+};
+/** Per database, the documents this server is incrementing, and what waits for each. */
+const incrementing = new WeakMap<Db, Map<string, { next?: Waiting }>>();
+
+/**
+ * Increments of one document (a like counter, a view count: 50 phones at once) each hold the
+ * document's row from their statement to their commit, one after the other, so they are as many
+ * commits in a row (decision 041). While one is written, those that come to this server for the
+ * same document wait, and are then written together in one statement: their sums, as many
+ * versions as writes. Each is answered with the document as that statement left it (its own
+ * increment and those written with it). A refusal (not found, out of range) answers them all.
+ * Keyed by the scope's collection and the id: a scope narrower than its collection (access rules)
+ * must narrow the key too.
+ */
+async function combineIncrements(
+  options: WriteOptions,
+  operations: Record<string, Increment>,
+): Promise<DataDocument> {
+  let documentsOf = incrementing.get(options.db);
+  if (!documentsOf) {
+    documentsOf = new Map();
+    incrementing.set(options.db, documentsOf);
+  }
+  const documentsBeingWritten = documentsOf;
+  const key = `${options.scope.key}\n${options.id}`;
+  const busy = documentsBeingWritten.get(key);
+  if (busy) {
+    const next: Waiting = busy.next ?? { by: {}, writes: 0, answers: [] };
+    busy.next = next;
+    for (const [field, operation] of Object.entries(operations)) {
+      next.by[field] = (next.by[field] ?? 0) + operation.by;
+    }
+    next.writes++;
+    return new Promise((resolve, reject) => next.answers.push({ resolve, reject }));
+  }
+  const slot: { next?: Waiting } = {};
+  documentsBeingWritten.set(key, slot);
+  /** Writes what waited meanwhile, then what waited for that, until nothing waits. */
+  const drain = () => {
+    const next = slot.next;
+    slot.next = undefined;
+    if (!next) {
+      documentsBeingWritten.delete(key);
+      return;
+    }
+    const combined = Object.fromEntries(
+      Object.entries(next.by).map(([field, by]) => [field, { $op: "increment" as const, by }]),
+    );
+    writeUpdate(options, { values: {}, operations: combined }, next.writes)
+      .then(
+        (document) => {
+          for (const answer of next.answers) answer.resolve(document);
+        },
+        (error) => {
+          for (const answer of next.answers) answer.reject(error);
+        },
+      )
+      .finally(drain);
+  };
+  try {
+    return await writeUpdate(options, { values: {}, operations }, 1);
+  } finally {
+    drain();
+  }
 }
 
 /**
