@@ -33,7 +33,8 @@ function openFeed() {
     listen: app.deps.listen,
     shared: onPostgres,
     log: app.log,
-    prepare: async () => (change) => {
+    watched: () => ({ projects: [], collections: [] }),
+    deliver: (change) => {
       delivered.push(change);
     },
     missed: () => {},

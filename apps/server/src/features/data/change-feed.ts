@@ -1,7 +1,9 @@
-import { sql } from "drizzle-orm";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database, Db } from "../../platform/db/client";
 import { createListener } from "../../platform/db/listener";
+import { documentChanges, documents } from "../../platform/db/schema";
+import { type DocumentRow, documentColumns } from "./documents";
 
 /** The channel a server NOTIFYs after its writes commit: a wake-up, with no payload. */
 export const DATA_CHANGES_CHANNEL = "data_changes";
@@ -17,14 +19,21 @@ const GAP_READ_MS = 25;
  */
 const GAP_GIVE_UP_MS = 60_000;
 
-/** One row of the log (migration 0012): a document inserted, updated or deleted. */
+/**
+ * One row of the log (migration 0012): a document inserted, updated or deleted; with the document
+ * as it is now when it was inserted or updated in a watched collection (and still exists).
+ */
 export type DocumentChange = {
   id: number;
   op: "insert" | "update" | "delete";
   projectId: string;
   collection: string;
   documentId: string;
+  document: DocumentRow | null;
 };
+
+/** The collections whose changes are sent with their documents. */
+export type Watched = { projects: string[]; collections: string[] };
 
 /**
  * What was read at one instant: the ids still in flight (`pg_current_snapshot()`'s running
@@ -47,17 +56,53 @@ const runningAny = (ids: Set<string>, now: Snapshot) => {
   return false;
 };
 
-type ReadRow = {
-  snapshot: string;
-  sequence: string | number | null;
-  id: string | number | null;
-  op: DocumentChange["op"] | null;
-  project_id: string | null;
-  collection: string | null;
-  document_id: string | null;
-};
 type RawResult<T> = T[] | { rows: T[] };
 const rowsOf = <T>(result: RawResult<T>): T[] => (Array.isArray(result) ? result : result.rows);
+
+/**
+ * The log after `after`, in id order, each row with the snapshot it was read at, and the
+ * documents of the watched collections (`projects[i]`, `collections[i]`) joined: one statement,
+ * prepared once per database.
+ */
+function prepareRead(db: Db) {
+  const watched = sql`(${documentChanges.projectId}, ${documentChanges.collection}) in (
+    select * from unnest(${sql.placeholder("projects")}::text[], ${sql.placeholder("collections")}::text[]))`;
+  return db
+    .select({
+      snapshot: sql<string>`pg_current_snapshot()::text`,
+      id: documentChanges.id,
+      op: documentChanges.op,
+      projectId: documentChanges.projectId,
+      collection: documentChanges.collection,
+      documentId: documentChanges.documentId,
+      document: documentColumns,
+    })
+    .from(documentChanges)
+    .leftJoin(
+      documents,
+      and(
+        eq(documents.id, documentChanges.documentId),
+        sql`${documentChanges.op} <> 'delete'`,
+        watched,
+      ),
+    )
+    .where(gt(documentChanges.id, sql.placeholder("after")))
+    .orderBy(asc(documentChanges.id))
+    .limit(BATCH)
+    .prepare("read_document_changes");
+}
+const preparedReads = new WeakMap<Db, ReturnType<typeof prepareRead>>();
+
+/** The last id the log's sequence gave (0 before any). */
+async function lastTaken(db: Db): Promise<{ snapshot: string; sequence: number }> {
+  const [row] = rowsOf(
+    (await db.execute(sql`
+      select pg_current_snapshot()::text as snapshot,
+        (select case when is_called then last_value else 0 end from document_changes_id_seq) as sequence
+    `)) as RawResult<{ snapshot: string; sequence: string | number }>,
+  );
+  return { snapshot: row?.snapshot ?? "::", sequence: Number(row?.sequence ?? 0) };
+}
 
 /**
  * Every document change of the database, in id order, each once, none skipped (decision 041).
@@ -72,8 +117,8 @@ const rowsOf = <T>(result: RawResult<T>): T[] => (Array.isArray(result) ? result
  * waited for, and every second (a server that died between its commit and its NOTIFY, or a
  * write made outside the servers).
  *
- * `prepare` gets each batch before it is delivered (to read what it needs) and answers how to
- * deliver one change; the feed then delivers the batch's changes one by one, advancing `frontier`
+ * Each change comes with its document when its collection is `watched` (read in the same
+ * statement, as it is at that moment). `deliver` gets the changes one by one, `frontier` moving
  * with each, synchronously: whoever reads `frontier` has been given every change up to it.
  */
 export function createChangeFeed(options: {
@@ -82,7 +127,10 @@ export function createChangeFeed(options: {
   /** Whether other servers may share the database (PostgreSQL): they are sent a NOTIFY. */
   shared: boolean;
   log: FastifyBaseLogger;
-  prepare: (changes: DocumentChange[]) => Promise<(change: DocumentChange) => void>;
+  /** The collections whose changes are to come with their documents, asked at each read. */
+  watched: () => Watched;
+  /** Delivers one change (synchronously: `frontier` moves with it). */
+  deliver: (change: DocumentChange) => void;
   /** The wake-ups may have been missed (the LISTEN was made again). */
   missed: () => void;
   /** The log went back below what was delivered: the database was replaced. */
@@ -103,8 +151,6 @@ export function createChangeFeed(options: {
   let freshWaiters: Array<() => void> = [];
   /** The last id taken when the log was last read. */
   let sequence = 0;
-  /** The batch being prepared and delivered, if any. */
-  let delivering: Promise<void> = Promise.resolve();
 
   const listener = createListener({
     listen: options.listen,
@@ -117,50 +163,43 @@ export function createChangeFeed(options: {
     log,
   });
 
-  async function read(): Promise<ReadRow[]> {
-    return rowsOf(
-      (await db.execute(sql`
-        with now as (
-          select pg_current_snapshot()::text as snapshot,
-            (select case when is_called then last_value else 0 end from document_changes_id_seq) as sequence
-        )
-        select now.snapshot, now.sequence, c.id, c.op, c.project_id, c.collection, c.document_id
-        from now left join lateral (
-          select id, op, project_id, collection, document_id from document_changes
-          where id > ${frontier} order by id limit ${BATCH}
-        ) c on true
-      `)) as RawResult<ReadRow>,
-    );
-  }
+  const read = () => {
+    let statement = preparedReads.get(db);
+    if (!statement) {
+      statement = prepareRead(db);
+      preparedReads.set(db, statement);
+    }
+    return statement.execute({ after: frontier, ...options.watched() });
+  };
 
   /** Reads once and delivers what it can; true when there may be more to read at once. */
   async function readOnce(): Promise<boolean> {
     const rows = await read();
     const first = rows[0];
-    if (!first) return false;
-    const now = parseSnapshot(first.snapshot);
-    sequence = Number(first.sequence ?? 0);
-    if (sequence < frontier) {
-      // The sequence went back: the database was replaced (a test, a restore).
-      log.warn({ frontier, sequence: first.sequence }, "the document change log went back");
-      frontier = Number(first.sequence ?? 0);
-      sights.length = 0;
-      settledBelow = 0;
-      options.replaced();
+    if (!first) {
+      const taken = await lastTaken(db);
+      if (taken.sequence < frontier) {
+        // The sequence went back: the database was replaced (a test, a restore).
+        log.warn({ frontier, sequence: taken.sequence }, "the document change log went back");
+        frontier = taken.sequence;
+        sights.length = 0;
+        settledBelow = 0;
+        options.replaced();
+      }
+      sequence = taken.sequence;
       return false;
     }
-    const changes: DocumentChange[] = [];
-    for (const row of rows) {
-      if (row.id === null) continue;
-      changes.push({
-        id: Number(row.id),
-        op: row.op ?? "insert",
-        projectId: row.project_id ?? "",
-        collection: row.collection ?? "",
-        documentId: row.document_id ?? "",
-      });
-    }
+    const now = parseSnapshot(first.snapshot);
+    const changes: DocumentChange[] = rows.map((row) => ({
+      id: row.id,
+      op: row.op as DocumentChange["op"],
+      projectId: row.projectId,
+      collection: row.collection,
+      documentId: row.documentId,
+      document: row.document,
+    }));
     const highest = changes.at(-1)?.id ?? 0;
+    sequence = Math.max(sequence, highest);
     // The earlier sights whose transactions all ended settle what was missing below them.
     while (sights[0]) {
       const sight = sights[0];
@@ -191,16 +230,10 @@ export function createChangeFeed(options: {
       }
     }
     const batch = changes.slice(0, ready);
-    if (batch.length === 0) return false;
-    const delivered = (async () => {
-      const deliver = await options.prepare(batch);
-      for (const change of batch) {
-        frontier = change.id;
-        deliver(change);
-      }
-    })();
-    delivering = delivered.catch(() => {});
-    await delivered;
+    for (const change of batch) {
+      frontier = change.id;
+      options.deliver(change);
+    }
     for (const waiter of waiters) if (waiter.id <= frontier) waiter.done();
     return ready === BATCH;
   }
@@ -245,24 +278,15 @@ export function createChangeFeed(options: {
    */
   async function begin(): Promise<boolean> {
     const heard = (await listener.ready()) !== undefined;
-    const [row] = rowsOf(
-      (await db.execute(sql`
-        select pg_current_snapshot()::text as snapshot,
-          (select case when is_called then last_value else 0 end from document_changes_id_seq) as head
-      `)) as RawResult<{ snapshot: string; head: string | number }>,
-    );
-    const then = parseSnapshot(row?.snapshot ?? "::");
+    const start = await lastTaken(db);
+    const then = parseSnapshot(start.snapshot);
     const since = Date.now();
     while (then.running.size > 0 && !closed && Date.now() - since < GAP_GIVE_UP_MS) {
-      const [later] = rowsOf(
-        (await db.execute(sql`select pg_current_snapshot()::text as snapshot`)) as RawResult<{
-          snapshot: string;
-        }>,
-      );
-      if (!runningAny(then.running, parseSnapshot(later?.snapshot ?? "::"))) break;
+      if (!runningAny(then.running, parseSnapshot((await lastTaken(db)).snapshot))) break;
       await new Promise((resolve) => setTimeout(resolve, GAP_READ_MS));
     }
-    frontier = Number(row?.head ?? 0);
+    frontier = start.sequence;
+    sequence = start.sequence;
     return heard;
   }
 
@@ -306,13 +330,6 @@ export function createChangeFeed(options: {
     /** Every change up to this id has been delivered. */
     get frontier() {
       return frontier;
-    },
-    /**
-     * Resolves once the batch being prepared (if any) is delivered: a batch prepared before a
-     * subscriber came may not have read what it needs, so the subscriber takes `frontier` after it.
-     */
-    settled(): Promise<void> {
-      return delivering;
     },
     /**
      * Resolves once the log has been read after this call (up to its first hole): every change

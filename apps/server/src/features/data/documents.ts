@@ -15,7 +15,8 @@ import { callerDocuments, type DataCaller, type DocumentScope } from "./document
 
 export type DataLimits = { maxDocumentBytes: number; maxDocuments: number };
 
-type Row = {
+/** A stored document's columns, as documentColumns reads them. */
+export type DocumentRow = {
   id: string;
   data: Record<string, unknown>;
   createdAt: Date;
@@ -34,7 +35,7 @@ export type DocumentView = { filesBase: string };
 export type ListedPages = DocumentPages;
 
 /** A stored document as the API answers it: its fields, then the server's. */
-export function toDocument(row: Row, view: DocumentView): DataDocument {
+export function toDocument(row: DocumentRow, view: DocumentView): DataDocument {
   return {
     ...row.data,
     id: row.id,

@@ -1,11 +1,11 @@
 import { DATA_RESET_EVENT, DataEvents } from "@hybridge/shared/data/protocol";
-import { and, asc, eq, gt, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { replacedKeys } from "../../platform/database-key";
 import type { Database, Db } from "../../platform/db/client";
 import { documentChanges, documentChangesPruned, documents } from "../../platform/db/schema";
 import type { LiveEvent, LiveHub } from "../../platform/live";
-import { createChangeFeed, type DocumentChange } from "./change-feed";
+import { createChangeFeed, type DocumentChange, type Watched } from "./change-feed";
 import { collectionChannel, collectionKey, type DocumentScope } from "./document-scope";
 import { type DocumentView, documentColumns, toDocument } from "./documents";
 
@@ -79,37 +79,30 @@ export function createDocumentsWatcher(options: {
       log.warn({ err: error }, "checking the keys of open streams failed");
     });
 
-  /**
-   * Voids the pages of a batch's collections, reads the documents its watched changes need (one
-   * query), and answers how to send each change.
-   */
-  async function prepare(changes: DocumentChange[]) {
-    const watched: string[] = [];
-    for (const change of changes) {
-      options.changed(collectionKey(change.projectId, change.collection));
-      if (change.op !== "delete" && viewers.get(channelOf(change))) watched.push(change.documentId);
+  /** The collections with viewers, as the feed asks for them (rebuilt when they change). */
+  const scopes = new Map<string, { projectId: string; collection: string }>();
+  let watched: Watched | undefined;
+  const watchedNow = (): Watched =>
+    (watched ??= {
+      projects: [...scopes.values()].map((scope) => scope.projectId),
+      collections: [...scopes.values()].map((scope) => scope.collection),
+    });
+
+  /** Voids the change's collection's pages and, if it has viewers, sends them the change. */
+  function deliver(change: DocumentChange) {
+    options.changed(collectionKey(change.projectId, change.collection));
+    const channel = channelOf(change);
+    if (!viewers.get(channel)) return;
+    const type = EVENT_OF_OP[change.op] ?? DataEvents.added;
+    const id = String(change.id);
+    if (change.op === "delete") {
+      live.publish(channel, { type, id, data: { id: change.documentId } });
+      return;
     }
-    const rows =
-      watched.length === 0
-        ? []
-        : await db
-            .select(documentColumns)
-            .from(documents)
-            .where(inArray(documents.id, [...new Set(watched)]));
-    const read = new Map(rows.map((row) => [row.id, row]));
-    return (change: DocumentChange) => {
-      const channel = channelOf(change);
-      if (!viewers.get(channel)) return;
-      const type = EVENT_OF_OP[change.op] ?? DataEvents.added;
-      const id = String(change.id);
-      if (change.op === "delete") {
-        live.publish(channel, { type, id, data: { id: change.documentId } });
-        return;
-      }
-      const row = read.get(change.documentId);
-      // Gone already: its deletion follows and says so.
-      if (row) live.publish(channel, { type, id, data: toDocument(row, view) });
-    };
+    // Gone already (its deletion follows and says so), or read before this viewer came (the
+    // viewer's stream starts after this change, from the log: CollectionFeed).
+    if (change.document)
+      live.publish(channel, { type, id, data: toDocument(change.document, view) });
   }
 
   const feed = createChangeFeed({
@@ -117,7 +110,8 @@ export function createDocumentsWatcher(options: {
     listen: options.listen,
     shared: options.shared,
     log,
-    prepare,
+    watched: watchedNow,
+    deliver,
     missed: options.missed,
     replaced: () => {
       options.missed();
@@ -141,6 +135,10 @@ export function createDocumentsWatcher(options: {
   async function watch(scope: DocumentScope): Promise<() => void> {
     const { channel } = scope;
     viewers.set(channel, (viewers.get(channel) ?? 0) + 1);
+    if (!scopes.has(channel)) {
+      scopes.set(channel, { projectId: scope.projectId, collection: scope.collection });
+      watched = undefined;
+    }
     let released = false;
     await feed.start();
     return () => {
@@ -148,7 +146,11 @@ export function createDocumentsWatcher(options: {
       released = true;
       const left = (viewers.get(channel) ?? 1) - 1;
       if (left > 0) viewers.set(channel, left);
-      else viewers.delete(channel);
+      else {
+        viewers.delete(channel);
+        scopes.delete(channel);
+        watched = undefined;
+      }
     };
   }
 
@@ -208,10 +210,9 @@ export function createDocumentsWatcher(options: {
         if (after !== undefined && after > feed.frontier && after <= feed.sequence) {
           await feed.reach(after, CATCH_UP_MS);
         }
-        // A batch prepared before this viewer counted did not read its documents: the log gives
-        // them. Every change up to `head` has then been published (since the subscription, held
-        // here); the log gives those after the client's, the subscription every later one.
-        await feed.settled();
+        // Every change up to `head` has been published (since the subscription, held here; those
+        // read before this viewer counted without their documents): the log gives those after
+        // the client's, the subscription every later one, read since it counted.
         const head = feed.frontier;
         first = await readStreamStart({ db, scope, after, head, view });
       } catch (error) {
