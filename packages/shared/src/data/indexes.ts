@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type DocumentQuery, type FieldRef, type Filter, parseField, QUERY_LIMITS } from "./query";
+import { ProjectCollectionParamsSchema } from "./schemas";
 import { IndexTexts } from "./texts";
 
 // Indexes an owner declares on a collection (decision 041), as Firestore's composite indexes:
@@ -37,7 +38,9 @@ export const indexFieldName = (field: string[]) => field.join(".");
 /** The issues of a declaration's fields, or its fields read (server fields recognised). */
 export function parseIndexFields(
   input: unknown,
-): { fields: Array<{ ref: FieldRef; mode: IndexMode }>; issues?: undefined } | { issues: string[] } {
+):
+  | { fields: Array<{ ref: FieldRef; mode: IndexMode }>; issues?: undefined }
+  | { issues: string[] } {
   if (!Array.isArray(input) || input.length === 0) return { issues: [IndexTexts.fieldsList] };
   const issues: string[] = [];
   const fields: Array<{ ref: FieldRef; mode: IndexMode }> = [];
@@ -92,7 +95,9 @@ export function parseIndexFields(
 
 const fieldShape = z
   .union([z.string(), z.array(z.string()).min(1).max(QUERY_LIMITS.pathParts)])
-  .describe('A path of keys ("address.city"), or the list of its keys; or createdAt, updatedAt, id.');
+  .describe(
+    'A path of keys ("address.city"), or the list of its keys; or createdAt, updatedAt, id.',
+  );
 
 /**
  * The body of `POST /api/projects/:id/data/collections/:collection/indexes`: the index's fields,
@@ -100,7 +105,13 @@ const fieldShape = z
  */
 export const CollectionIndexInputSchema = z
   .strictObject({
-    fields: z.array(z.strictObject({ field: fieldShape, mode: z.enum(INDEX_MODES) })),
+    // parseIndexFields reads each field, with its own messages.
+    fields: z.array(
+      z.strictObject({
+        field: fieldShape,
+        mode: z.string().describe('"==" (equality), "asc" or "desc".'),
+      }),
+    ),
   })
   .transform((input, context): { fields: IndexField[] } => {
     const read = parseIndexFields(input.fields);
@@ -128,9 +139,7 @@ export const CollectionIndexesResponseSchema = z.object({
 });
 export type CollectionIndexesResponse = z.infer<typeof CollectionIndexesResponseSchema>;
 
-export const CollectionIndexParamsSchema = z.object({
-  id: z.string(),
-  collection: z.string(),
+export const CollectionIndexParamsSchema = ProjectCollectionParamsSchema.extend({
   indexId: z.string(),
 });
 

@@ -11,6 +11,7 @@ import { IndexTexts } from "@hybridge/shared/data/texts";
 import { and, asc, count, eq, type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Database, Db } from "../../platform/db/client";
+import { errorCodes } from "../../platform/db/errors";
 import { collectionIndexes, projects } from "../../platform/db/schema";
 import { AppError, isConstraintViolation } from "../../platform/errors";
 import { indexTerms } from "./compile-query";
@@ -135,18 +136,25 @@ const dropStatement = (id: string, kind: Database["kind"]) =>
  * Builds a declaration's index and records the outcome: ready, or failed with the database's
  * message (an invalid index CONCURRENTLY left behind is dropped). Never throws.
  */
-async function buildIndex(options: { database: Pick<Database, "db" | "kind">; row: Row; log?: Log }) {
+async function buildIndex(options: {
+  database: Pick<Database, "db" | "kind">;
+  row: Row;
+  log?: Log;
+}) {
   const { database, row } = options;
   const { db, kind } = database;
   let status: IndexStatus = "ready";
   let error: string | null = null;
+  const drop = () => runIndexStatement(db, dropStatement(row.id, kind));
   try {
-    await db.execute(sql.raw(createIndexStatement(row, kind === "postgres")));
+    // What a stopped build left (an invalid index) goes first: IF NOT EXISTS would keep it.
+    await drop();
+    await runIndexStatement(db, createIndexStatement(row, kind === "postgres"));
   } catch (failure) {
     status = "failed";
     error = errorText(failure);
     options.log?.warn({ err: failure, index: row.id }, "a declared index could not be built");
-    await db.execute(sql.raw(dropStatement(row.id, kind))).catch(() => {});
+    await drop().catch(() => {});
   }
   await db
     .update(collectionIndexes)
@@ -157,10 +165,47 @@ async function buildIndex(options: { database: Pick<Database, "db" | "kind">; ro
     );
 }
 
+/**
+ * This process's index statements (builds and drops), one after another: two CREATE INDEX
+ * CONCURRENTLY (or DROP INDEX CONCURRENTLY) on one table wait for each other, and PostgreSQL
+ * ends one of them as a deadlock.
+ */
+let queue: Promise<unknown> = Promise.resolve();
+function serially<T>(run: () => Promise<T>): Promise<T> {
+  const next = queue.then(run, run);
+  queue = next.catch(() => {});
+  return next;
+}
+
+/**
+ * Runs an index statement, again when it met another server's (a deadlock, code 40P01), at
+ * most three times.
+ */
+async function runIndexStatement(db: Db, statement: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.execute(sql.raw(statement));
+      return;
+    } catch (failure) {
+      if (attempt >= 3 || !errorCodes(failure).includes("40P01")) throw failure;
+    }
+  }
+}
+
+/** Drops an index of a declaration (or one left without one), in this process's turn. */
+const dropIndex = (database: Pick<Database, "db" | "kind">, name: string) =>
+  serially(() =>
+    runIndexStatement(
+      database.db,
+      `drop index ${database.kind === "postgres" ? "concurrently " : ""}if exists "${name}"`,
+    ),
+  );
+
+/** Queues a declaration's build; the promise ends with it. */
 function startBuild(options: { database: Pick<Database, "db" | "kind">; row: Row; log?: Log }) {
-  const run = buildIndex(options).finally(() => building.delete(run));
-  building.add(run);
-  return run;
+  const tracked = serially(() => buildIndex(options)).finally(() => building.delete(tracked));
+  building.add(tracked);
+  return tracked;
 }
 
 /**
@@ -227,7 +272,7 @@ export async function deleteCollectionIndex(options: {
     .returning({ id: collectionIndexes.id });
   if (!deleted) return false;
   // A failure here leaves an index without a declaration, which the next reconcile drops.
-  await database.db.execute(sql.raw(dropStatement(deleted.id, database.kind)));
+  await dropIndex(database, indexName(deleted.id));
   return true;
 }
 
@@ -262,7 +307,7 @@ export async function reconcileCollectionIndexes(options: {
   log?: Log;
 }): Promise<{ dropped: number; rebuilt: number }> {
   const { database } = options;
-  const { db, kind } = database;
+  const { db } = database;
   const existing = await rowsOf<{ name: string; valid: boolean }>(
     db,
     sql`select c.relname as name, i.indisvalid as valid
@@ -275,9 +320,7 @@ export async function reconcileCollectionIndexes(options: {
   for (const { name } of existing) {
     if (!INDEX_NAME.test(name) || declared.has(name)) continue;
     if (await buildRunsElsewhere(database, name)) continue;
-    await db.execute(
-      sql.raw(`drop index ${kind === "postgres" ? "concurrently " : ""}if exists "${name}"`),
-    );
+    await dropIndex(database, name);
     dropped++;
   }
   const valid = new Map(existing.map((one) => [one.name, one.valid]));
@@ -293,7 +336,6 @@ export async function reconcileCollectionIndexes(options: {
       continue;
     }
     if (await buildRunsElsewhere(database, name)) continue;
-    if (valid.has(name)) await db.execute(sql.raw(dropStatement(row.id, kind)));
     void startBuild({ database, row, log: options.log });
     rebuilt++;
   }

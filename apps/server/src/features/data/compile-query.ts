@@ -7,9 +7,9 @@ import {
   LIST_OPS,
   type QueryCursor,
   SORT_RANKS,
+  type SortDirection,
   type SortKey,
   type SortPosition,
-  type SortDirection,
   type SortRank,
 } from "@hybridge/shared/data/query";
 import { DOCUMENT_ID } from "@hybridge/shared/data/schemas";

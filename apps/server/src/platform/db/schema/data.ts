@@ -137,7 +137,9 @@ export const collectionIndexes = pgTable(
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
     collection: varchar("collection", { length: 64 }).notNull(),
-    fields: jsonb("fields").$type<Array<{ field: string[]; mode: "==" | "asc" | "desc" }>>().notNull(),
+    fields: jsonb("fields")
+      .$type<Array<{ field: string[]; mode: "==" | "asc" | "desc" }>>()
+      .notNull(),
     /** sha256 of the fields' JSON: what two identical declarations share. */
     key: varchar("key", { length: 64 }).notNull(),
     /** building, ready or failed. */
