@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { type DocumentQuery, type FieldRef, type Filter, parseField, QUERY_LIMITS } from "./query";
+import {
+  type DocumentQuery,
+  type FieldRef,
+  type Filter,
+  parseField,
+  QUERY_LIMITS,
+  type QueryIssue,
+} from "./query";
 import { ProjectCollectionParamsSchema } from "./schemas";
 import { IndexTexts } from "./texts";
 
@@ -40,44 +47,47 @@ export function parseIndexFields(
   input: unknown,
 ):
   | { fields: Array<{ ref: FieldRef; mode: IndexMode }>; issues?: undefined }
-  | { issues: string[] } {
-  if (!Array.isArray(input) || input.length === 0) return { issues: [IndexTexts.fieldsList] };
-  const issues: string[] = [];
+  | { issues: QueryIssue[] } {
+  if (!Array.isArray(input) || input.length === 0) {
+    return { issues: [{ path: ["fields"], message: IndexTexts.fieldsList }] };
+  }
+  const issues: QueryIssue[] = [];
+  const fail = (path: (string | number)[], message: string) => issues.push({ path, message });
   const fields: Array<{ ref: FieldRef; mode: IndexMode }> = [];
   const seen = new Set<string>();
   let ordered = false;
   input.forEach((entry, index) => {
     const at = `fields[${index}]`;
     if (typeof entry !== "object" || entry === null || Array.isArray(entry)) {
-      issues.push(IndexTexts.fieldEntry(at));
+      fail(["fields", index], IndexTexts.fieldEntry(at));
       return;
     }
     const { field, mode, ...rest } = entry as Record<string, unknown>;
     if (Object.keys(rest).length > 0) {
-      issues.push(IndexTexts.fieldEntry(at));
+      fail(["fields", index], IndexTexts.fieldEntry(at));
       return;
     }
     const ref = parseField(field, `${at}.field`);
     if (typeof ref === "string") {
-      issues.push(ref);
+      fail(["fields", index, "field"], ref);
       return;
     }
     if (ref.kind === "data" && ref.path.some((part) => part.includes("\u0000"))) {
-      issues.push(IndexTexts.fieldNul(`${at}.field`));
+      fail(["fields", index, "field"], IndexTexts.fieldNul(`${at}.field`));
       return;
     }
     if (!(INDEX_MODES as readonly unknown[]).includes(mode)) {
-      issues.push(IndexTexts.mode(`${at}.mode`));
+      fail(["fields", index, "mode"], IndexTexts.mode(`${at}.mode`));
       return;
     }
     const key = JSON.stringify(partsOf(ref));
     if (seen.has(key)) {
-      issues.push(IndexTexts.fieldTwice(`${at}.field`));
+      fail(["fields", index, "field"], IndexTexts.fieldTwice(`${at}.field`));
       return;
     }
     seen.add(key);
     if (mode === "==" && ordered) {
-      issues.push(IndexTexts.equalityAfterOrder(`${at}.mode`));
+      fail(["fields", index, "mode"], IndexTexts.equalityAfterOrder(`${at}.mode`));
       return;
     }
     if (mode !== "==") ordered = true;
@@ -85,10 +95,10 @@ export function parseIndexFields(
   });
   const equalities = fields.filter((one) => one.mode === "==").length;
   if (equalities > INDEX_LIMITS.equalities) {
-    issues.push(IndexTexts.tooManyEqualities(INDEX_LIMITS.equalities));
+    fail(["fields"], IndexTexts.tooManyEqualities(INDEX_LIMITS.equalities));
   }
   if (fields.length - equalities > INDEX_LIMITS.orderKeys) {
-    issues.push(IndexTexts.tooManyOrderKeys(INDEX_LIMITS.orderKeys));
+    fail(["fields"], IndexTexts.tooManyOrderKeys(INDEX_LIMITS.orderKeys));
   }
   return issues.length > 0 ? { issues } : { fields };
 }
@@ -116,7 +126,9 @@ export const CollectionIndexInputSchema = z
   .transform((input, context): { fields: IndexField[] } => {
     const read = parseIndexFields(input.fields);
     if (read.issues) {
-      for (const message of read.issues) context.addIssue({ code: "custom", message });
+      for (const issue of read.issues) {
+        context.addIssue({ code: "custom", path: issue.path, message: issue.message });
+      }
       return z.NEVER;
     }
     return { fields: read.fields.map(({ ref, mode }) => ({ field: partsOf(ref), mode })) };

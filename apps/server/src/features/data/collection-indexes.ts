@@ -57,7 +57,10 @@ function inline(fragment: SQL): string {
 /** A declaration's equalities and order, as the compiler takes them. */
 function readFields(fields: IndexField[]) {
   const read = parseIndexFields(fields);
-  if (read.issues) throw new Error(`A stored index does not read: ${read.issues.join(" ")}`);
+  if (read.issues)
+    throw new Error(
+      `A stored index does not read: ${read.issues.map((issue) => issue.message).join(" ")}`,
+    );
   const equalities = read.fields.filter((one) => one.mode === "==").map((one) => one.ref);
   const order = read.fields.flatMap(({ ref, mode }): SortKey[] =>
     mode === "==" ? [] : [{ field: ref, direction: mode }],
