@@ -273,6 +273,8 @@ function IndexForm({
             <FormField label={T.modeLabel(n)} error={rowErrors?.mode?.message}>
               <Select
                 options={INDEX_MODES.map((mode) => ({ value: mode, label: T.modes[mode] }))}
+                // As a suggestion set it, before react-hook-form takes the element.
+                defaultValue={row.mode}
                 {...form.register(`fields.${index}.mode`)}
               />
             </FormField>
