@@ -208,6 +208,8 @@ export const IndexTexts = {
   tooMany: (max: number) =>
     `This project already has ${max} indexes, the most it can have: delete one you no longer need first.`,
   notFound: "This index does not exist (it may have been deleted).",
+  entryTooLarge:
+    "A value of this document is too large for an index declared on its collection (an index entry holds about 2,700 bytes). Shorten the value, or delete that index in the console.",
   /** A field in a query's hint: "status ==", "price asc". */
   hintField: (name: string, mode: string) => `${name} ${mode}`,
 } as const;

@@ -229,6 +229,27 @@ describe("declaring an index", () => {
   });
 });
 
+describe("a write a declared index cannot hold", () => {
+  it("is refused 413 with its reason, and the collection goes on", async () => {
+    const declared = await declare("notes", [{ field: "text", mode: "asc" }]);
+    expect(declared.statusCode).toBe(202);
+    await indexBuildsSettled();
+    // About 8 kB of text that does not compress: over the btree's 2,704 bytes an entry.
+    const text = Array.from({ length: 400 }, (_, i) => `${i}${Math.random().toString(36)}`).join(
+      "",
+    );
+    const add = (data: unknown) =>
+      postJson(app, `${base()}/collections/notes/documents`, data, owner.cookie);
+    const refused = await add({ text });
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json()).toEqual({
+      code: "PAYLOAD_TOO_LARGE",
+      message: IndexTexts.entryTooLarge,
+    });
+    expect((await add({ text: "short" })).statusCode).toBe(201);
+  });
+});
+
 describe("deleting", () => {
   it("a declaration drops its index", async () => {
     const declared = (await declare("big", [{ field: "price", mode: "desc" }])).json();
