@@ -59,7 +59,7 @@ export function IndexesDialog({
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90vh] max-w-2xl overflow-y-auto">
+      <DialogContent className="max-h-[90vh] max-w-2xl! overflow-y-auto">
         <DialogTitle className="break-words">{T.title(collection)}</DialogTitle>
         <DialogDescription>{T.lead}</DialogDescription>
         {open && (
