@@ -1,6 +1,6 @@
 import { paths } from "@hybridge/shared/common/paths";
 import { UiTexts } from "@hybridge/shared/common/texts";
-import { DatabaseSectionTexts as T } from "@hybridge/shared/data/texts";
+import { IndexPanelTexts as I, DatabaseSectionTexts as T } from "@hybridge/shared/data/texts";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectHidden, expectVisible } from "./support/assertions";
@@ -208,6 +208,40 @@ describe("the Database section's queries and JSON editor", () => {
     await expectVisible(page.getByText(T.deleted, { exact: true }));
     await expect.poll(items).toEqual(["Latte", "Tea", "Espresso"]);
     expect((await appRequest(key, "GET", `orders/documents/${cortadoId}`)).status).toBe(404);
+  });
+});
+
+describe("the Database section's indexes", () => {
+  it("declares an index from the keyboard, sees it become ready, and deletes it", async () => {
+    const { context, page } = await browser.newPage();
+    await createSignedInUser(context);
+    const project = await createConsoleProject(context);
+    const key = await revealDatabaseKey(context, project.id);
+    await addDocument(key, "orders", { item: "Espresso", price: 3, status: "open" });
+    await addDocument(key, "orders", { item: "Mocha", price: 5, status: "closed" });
+
+    await page.goto(paths.project(project.id));
+    const section = page.getByRole("region", { name: T.title, exact: true });
+    await section.getByRole("button", { name: /orders/ }).click();
+    await section.getByRole("button", { name: I.open, exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: I.title("orders") });
+    await expectVisible(dialog.getByText(I.empty));
+
+    await dialog.getByRole("textbox", { name: I.fieldLabel(1) }).fill("status");
+    await dialog.getByRole("button", { name: I.addField }).focus();
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("price");
+    await dialog.getByRole("combobox", { name: I.modeLabel(2) }).selectOption("desc");
+    await dialog.getByRole("button", { name: I.create }).click();
+    await expectVisible(page.getByText(I.created));
+    const index = dialog.getByRole("listitem").filter({ hasText: "status ==, price desc" });
+    await expectVisible(index.getByText(I.statusReady), 15_000);
+
+    await index.getByRole("button", { name: I.deleteIndex("status ==, price desc") }).click();
+    const confirm = page.getByRole("alertdialog", { name: I.deleteTitle });
+    await confirm.getByRole("button", { name: I.delete, exact: true }).click();
+    await expectVisible(page.getByText(I.deleted));
+    await expectVisible(dialog.getByText(I.empty));
   });
 });
 

@@ -2,6 +2,7 @@ import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import { ErrorCodes, ErrorResponseSchema } from "@hybridge/shared/common/errors";
 import { CharacterTexts, GenericTexts } from "@hybridge/shared/common/texts";
+import { IndexTexts } from "@hybridge/shared/data/texts";
 import type {
   FastifyError,
   FastifyInstance,
@@ -11,7 +12,7 @@ import type {
 } from "fastify";
 import { z } from "zod";
 import { $ZodType } from "zod/v4/core";
-import { databaseFailure, errorCodes } from "./db/errors";
+import { databaseFailure, errorCodes, exceedsDeclaredIndex } from "./db/errors";
 import { AppError } from "./errors";
 
 /** How long a client should wait before trying again after a 503 (seconds). */
@@ -134,6 +135,12 @@ export function registerErrorHandler(app: FastifyInstance) {
         code: ErrorCodes.VALIDATION,
         message: first?.message ?? GenericTexts.invalidInput,
       });
+    }
+    // A value too large for an index the owner declared on the collection (decision 041).
+    if (exceedsDeclaredIndex(error)) {
+      return reply
+        .status(413)
+        .send({ code: ErrorCodes.PAYLOAD_TOO_LARGE, message: IndexTexts.entryTooLarge });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -1,6 +1,9 @@
 import type { RouteFixtures } from "./fixture";
 import { SAMPLE_PDF } from "./seed";
 
+/** Declarations of the index route's valid requests, each on a field of its own. */
+let declarations = 0;
+
 /** The database API (decision 027), whose credential is the project's key, and the console's view. */
 export const dataFixtures: RouteFixtures = {
   "OPTIONS /api/v1/db/*": {
@@ -162,6 +165,29 @@ export const dataFixtures: RouteFixtures = {
     request: (s) => ({
       params: { id: s.project.id, collection: "orders" },
       body: { where: [{ field: "item", op: ">=", value: "L" }] },
+    }),
+  },
+  "GET /api/projects/:id/data/indexes": {
+    access: "owner",
+    request: (s) => ({ params: { id: s.project.id } }),
+  },
+  "GET /api/projects/:id/data/collections/:collection/indexes": {
+    access: "owner",
+    request: (s) => ({ params: { id: s.project.id, collection: "orders" } }),
+  },
+  "POST /api/projects/:id/data/collections/:collection/indexes": {
+    access: "owner",
+    valid: 202,
+    // A field of its own each time: the same declaration twice is refused (409).
+    request: (s) => ({
+      params: { id: s.project.id, collection: "orders" },
+      body: { fields: [{ field: `f${++declarations}`, mode: "asc" }] },
+    }),
+  },
+  "DELETE /api/projects/:id/data/collections/:collection/indexes/:indexId": {
+    access: "owner",
+    request: (s) => ({
+      params: { id: s.project.id, collection: "orders", indexId: s.indexId },
     }),
   },
 };

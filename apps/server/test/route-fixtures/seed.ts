@@ -58,6 +58,8 @@ export type Seed = {
   writtenDocumentId: string;
   /** The name of a document's file (its fileUrl's last part). */
   dataFileName: string;
+  /** An index declared on the "orders" collection (the console's delete route deletes it). */
+  indexId: string;
 };
 
 /** The bytes of a small zip, which is all the server checks of an uploaded APK. */
@@ -131,6 +133,20 @@ async function seedDocument(app: TestApp, key: string) {
     }),
   );
   return added.id;
+}
+
+/** An index declared on the "orders" collection by its owner, in the console. */
+async function seedIndex(app: TestApp, projectId: string, cookie: string) {
+  const declared = await expectOk<{ id: string }>(
+    "index",
+    postJson(
+      app,
+      `/api/projects/${projectId}/data/collections/orders/indexes`,
+      { fields: [{ field: "item", mode: "==" }] },
+      cookie,
+    ),
+  );
+  return declared.id;
 }
 
 /** A small PDF, which a document may carry as it is. */
@@ -278,5 +294,6 @@ export async function createSeed(app: TestApp): Promise<Seed> {
     consoleDocumentId: await seedDocument(app, settings.databaseKey),
     writtenDocumentId: await seedDocument(app, settings.databaseKey),
     dataFileName: await seedDocumentFile(app, settings.databaseKey),
+    indexId: await seedIndex(app, project.id, owner.cookie),
   };
 }

@@ -189,7 +189,60 @@ export const QueryTexts = {
   tooSlow: (seconds: number, hint: string) =>
     `This query took longer than ${seconds} s and was stopped: ${hint}`,
   indexHint: (fields: string) =>
-    `the collection is too large to scan for it. Narrow it with an equality on an indexed field, or ask for an index on ${fields}.`,
+    `the collection is too large to scan for it. Narrow it with an equality on an indexed field, or declare an index on ${fields} (the project's Database section in the console, Indexes).`,
+} as const;
+
+/** Indexes an owner declares on a collection (decision 041): the API's answers. */
+export const IndexTexts = {
+  fieldsList:
+    'fields: a list of 1 or more fields, for example [{ field: "status", mode: "==" }, { field: "price", mode: "asc" }].',
+  fieldEntry: (at: string) => `${at}: a field of an index is { field, mode }.`,
+  fieldNul: (at: string) => `${at}: a key of an indexed field cannot contain the character U+0000.`,
+  mode: (at: string) => `${at}: mode is "==" (equality), "asc" or "desc".`,
+  fieldTwice: (at: string) => `${at}: this field is already in the index.`,
+  equalityAfterOrder: (at: string) =>
+    `${at}: equality fields come first, before the fields the index sorts by.`,
+  tooManyEqualities: (max: number) => `fields: at most ${max} equality fields.`,
+  tooManyOrderKeys: (max: number) => `fields: at most ${max} fields to sort by.`,
+  duplicate: "This collection already has an index on these fields.",
+  tooMany: (max: number) =>
+    `This project already has ${max} indexes, the most it can have: delete one you no longer need first.`,
+  notFound: "This index does not exist (it may have been deleted).",
+  entryTooLarge:
+    "A value of this document is too large for an index declared on its collection (an index entry holds about 2,700 bytes). Shorten the value, or delete that index in the console.",
+  /** A field in a query's hint: "status ==", "price asc". */
+  hintField: (name: string, mode: string) => `${name} ${mode}`,
+} as const;
+
+/** The Database section's Indexes dialog. */
+export const IndexPanelTexts = {
+  open: "Indexes",
+  title: (collection: string) => `Indexes of ${collection}`,
+  lead: "An index lets a filter with equalities and a sort answer quickly over a large collection. Declare the equality fields first, then the fields to sort by. Each index makes every write to the collection a little slower.",
+  empty: "No index declared on this collection: queries on its newest documents need none.",
+  loadFailed: "The indexes could not be loaded.",
+  statusBuilding: "Building…",
+  statusReady: "Ready",
+  statusFailed: "Failed",
+  failedBecause: (error: string) => `The database could not build it: ${error}`,
+  fieldLabel: (n: number) => `Field ${n}`,
+  modeLabel: (n: number) => `How field ${n} is used`,
+  modes: { "==": "Equality (==)", asc: "Sort ascending", desc: "Sort descending" },
+  addField: "Add a field",
+  removeField: (n: number) => `Remove field ${n}`,
+  create: "Create the index",
+  created: "Index declared: it is being built.",
+  createFailed: "The index could not be declared.",
+  delete: "Delete",
+  deleteIndex: (fields: string) => `Delete the index on ${fields}`,
+  deleteTitle: "Delete this index?",
+  deleteText:
+    "Queries that it served will read the whole collection again, and may be refused as too slow.",
+  deleted: "Index deleted.",
+  deleteFailed: "The index could not be deleted.",
+  suggest: "Create this index",
+  suggestLead: (fields: string) => `An index on ${fields} would serve this query.`,
+  close: "Close",
 } as const;
 
 /** A collection's event stream, resumed after the last change its client saw (decision 039). */

@@ -243,6 +243,7 @@ export const docsGroups = (server: string): DocsGroup[] => [
         'A path reads inside objects, never into lists: "address.city". id, createdAt and updatedAt are the server\'s fields; createdAt and updatedAt compare with ISO 8601 dates.',
         "Sort order, ascending: missing, null, false, true, numbers, strings, lists, objects; desc is the exact reverse. Ties are broken by id. Without orderBy, newest first.",
         "Limits: 20 where, 5 orderBy, 1 to 30 values for in, not-in and array-contains-any, limit 1 to 500. A cursor continues only the order it came from. A query that takes over 2 seconds is stopped with QUERY_TOO_SLOW, naming the fields an index would need.",
+        "Over a large collection, declare that index in the console (a collection's Indexes, in the project's Database section): equality fields first, then the fields to sort by. A query with those equalities and that order is then read from it, and each index makes writes to the collection a little slower.",
         "A document whose sort values change between two pages may be met twice or not at all. A watch follows the where: order and limit shape its first results only.",
       ],
       link: { label: "The database API as OpenAPI", href: `${server}${OPENAPI_DOCUMENT_PATH}` },

@@ -1,10 +1,13 @@
 import {
   type Condition,
+  DEFAULT_ORDER,
+  type FieldRef,
   type Filter,
   type JsonValue,
   LIST_OPS,
   type QueryCursor,
   SORT_RANKS,
+  type SortDirection,
   type SortKey,
   type SortPosition,
   type SortRank,
@@ -57,7 +60,7 @@ function arrayContains(value: SQL, element: JsonValue): SQL {
 }
 
 function dataCondition(path: string[], op: Condition["op"], value: JsonValue): SQL {
-  const field = dataValue(path);
+  const field = equalityTerm({ kind: "data", path });
   switch (op) {
     case "==":
       return sql`(${field} = ${json(value)})`;
@@ -172,32 +175,64 @@ const numberOf = (value: SQL) => sql`(case when ${typeIs(value, "number")} then 
 const textOf = (value: SQL) =>
   sql`((case when ${typeIs(value, "string")} then ${value} #>> '{}' end) collate "C")`;
 
-const direction = (key: SortKey) => sql.raw(key.direction === "asc" ? "asc" : "desc");
 const after = (key: SortKey) => sql.raw(key.direction === "asc" ? ">" : "<");
 
-/** The ORDER BY of a query: its keys, then id. */
-export function compileOrder(order: SortKey[]): SQL[] {
-  const terms: SQL[] = [];
+/** One term of an order: an expression and its direction. */
+export type OrderTerm = { value: SQL; direction: SortDirection };
+
+/**
+ * The terms a query is sorted by: its keys (three per data key), then id in the last key's
+ * direction. The ORDER BY (compileOrder) and a declared index (indexTerms) are made of them,
+ * so that PostgreSQL sees the same expressions in both.
+ */
+export function orderTerms(order: SortKey[]): OrderTerm[] {
+  const terms: OrderTerm[] = [];
   for (const key of order) {
-    const dir = direction(key);
+    const { direction } = key;
     if (key.field.kind === "data") {
       const value = dataValue(key.field.path);
       terms.push(
-        sql`${rankOf(value)} ${dir}`,
-        sql`${numberOf(value)} ${dir}`,
-        sql`${textOf(value)} ${dir}`,
+        { value: rankOf(value), direction },
+        { value: numberOf(value), direction },
+        { value: textOf(value), direction },
       );
     } else if (key.field.name === "id") {
-      terms.push(sql`${documents.id} ${dir}`);
+      terms.push({ value: sql`${documents.id}`, direction });
     } else {
-      terms.push(sql`${serverColumn(key.field.name)} ${dir}`);
+      terms.push({ value: serverColumn(key.field.name), direction });
     }
   }
   const last = order.at(-1);
   if (!(last?.field.kind === "server" && last.field.name === "id")) {
-    terms.push(sql`${documents.id} ${last ? direction(last) : sql.raw("desc")}`);
+    terms.push({ value: sql`${documents.id}`, direction: last?.direction ?? "desc" });
   }
   return terms;
+}
+
+/** The ORDER BY of a query: its keys, then id. */
+export function compileOrder(order: SortKey[]): SQL[] {
+  return orderTerms(order).map(
+    (term) => sql`${term.value} ${sql.raw(term.direction === "asc" ? "asc" : "desc")}`,
+  );
+}
+
+/** What an equality (`==`, `in`) on a field compares: a data path's jsonb value, or a column. */
+export function equalityTerm(field: FieldRef): SQL {
+  if (field.kind === "data") return dataValue(field.path);
+  return field.name === "id" ? sql`${documents.id}` : serverColumn(field.name);
+}
+
+/**
+ * The columns of an index declared for equalities on some fields, then an order (decision
+ * 041): each equality's compared expression, then the order's terms (the default order's when
+ * none). Written with the same functions as a query's WHERE and ORDER BY, so that a query
+ * with those equalities and that order is read from the index in order, without a sort.
+ */
+export function indexTerms(equalities: FieldRef[], order: SortKey[]): OrderTerm[] {
+  return [
+    ...equalities.map((field): OrderTerm => ({ value: equalityTerm(field), direction: "asc" })),
+    ...orderTerms(order.length > 0 ? order : DEFAULT_ORDER),
+  ];
 }
 
 const microseconds = (column: SQL) =>

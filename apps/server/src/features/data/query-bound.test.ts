@@ -55,7 +55,7 @@ describe("a query's time limit", () => {
       expect(refused).toMatchObject({
         code: QUERY_TOO_SLOW,
         status: 400,
-        message: QueryTexts.tooSlow(0.001, QueryTexts.indexHint("status, total")),
+        message: QueryTexts.tooSlow(0.001, QueryTexts.indexHint("status ==, total desc")),
       });
     },
     60_000,

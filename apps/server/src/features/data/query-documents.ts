@@ -1,12 +1,8 @@
 import { ErrorCodes } from "@hybridge/shared/common/errors";
-import {
-  type DocumentQuery,
-  type FieldRef,
-  type Filter,
-  writeQueryCursor,
-} from "@hybridge/shared/data/query";
+import { indexFieldName, suggestedIndex } from "@hybridge/shared/data/indexes";
+import { type DocumentQuery, writeQueryCursor } from "@hybridge/shared/data/query";
 import type { DocumentsResponse } from "@hybridge/shared/data/schemas";
-import { QueryTexts } from "@hybridge/shared/data/texts";
+import { IndexTexts, QueryTexts } from "@hybridge/shared/data/texts";
 import { and, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../platform/db/client";
 import { errorCodes } from "../../platform/db/errors";
@@ -28,24 +24,11 @@ export const QUERY_TIME_LIMIT_MS = 2_000;
 /** The code of a query stopped at QUERY_TIME_LIMIT_MS (400: asking again will not help). */
 export const QUERY_TOO_SLOW = ErrorCodes.QUERY_TOO_SLOW;
 
-const fieldName = (field: FieldRef) =>
-  field.kind === "server" ? field.name : field.path.join(".");
-
-/** The fields an index for this query would hold: its equalities, then its order. */
-function indexFields(query: DocumentQuery): string {
-  const equalities: string[] = [];
-  const visit = (filter: Filter | null) => {
-    if (!filter) return;
-    if (filter.kind === "condition") {
-      if (filter.op === "==" || filter.op === "in") equalities.push(fieldName(filter.field));
-    } else if (filter.kind === "and") {
-      filter.filters.forEach(visit);
-    }
-  };
-  visit(query.filter);
-  const fields = [...equalities, ...query.orderBy.map((key) => fieldName(key.field))];
-  return [...new Set(fields)].join(", ");
-}
+/** The index this query would be read from, as QUERY_TOO_SLOW names it ("status ==, price asc"). */
+const indexFields = (query: DocumentQuery): string =>
+  suggestedIndex(query)
+    .map((one) => IndexTexts.hintField(indexFieldName(one.field), one.mode))
+    .join(", ");
 
 /**
  * Runs `read` in a transaction whose statements stop after `timeLimitMs` (a parameter of
@@ -80,6 +63,23 @@ const matching = (scope: DocumentScope, query: DocumentQuery, paged: boolean) =>
     paged && query.after ? compileAfter(query.orderBy, query.after) : undefined,
   );
 
+/** The SQL query of a page (an index's test EXPLAINs it). */
+export const pageStatement = (db: Db | Tx, scope: DocumentScope, query: DocumentQuery) =>
+  db
+    .select({ ...documentColumns, ...sortColumns(query.orderBy) })
+    .from(documents)
+    .where(matching(scope, query, true))
+    .orderBy(...compileOrder(query.orderBy))
+    // One more than the page: whether a next page exists, without a second query.
+    .limit(query.limit + 1);
+
+/** The SQL query of a count. */
+export const countStatement = (db: Db | Tx, scope: DocumentScope, query: DocumentQuery) =>
+  db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(documents)
+    .where(matching(scope, query, false));
+
 /**
  * One page of a query over the scope's collection, in its order (decision 038), in one SQL
  * query; `nextCursor` (null on the last page) starts the next page just after the page's last
@@ -95,13 +95,7 @@ export async function queryDocuments(options: {
 }): Promise<DocumentsResponse> {
   const { db, scope, query, timeLimitMs = QUERY_TIME_LIMIT_MS } = options;
   const rows = (await bounded(db, query, timeLimitMs, (tx) =>
-    tx
-      .select({ ...documentColumns, ...sortColumns(query.orderBy) })
-      .from(documents)
-      .where(matching(scope, query, true))
-      .orderBy(...compileOrder(query.orderBy))
-      // One more than the page: whether a next page exists, without a second query.
-      .limit(query.limit + 1),
+    pageStatement(tx, scope, query),
   )) as Array<StoredRow & Record<string, unknown>>;
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
@@ -123,10 +117,7 @@ export async function countDocuments(options: {
 }): Promise<{ count: number }> {
   const { query, timeLimitMs = QUERY_TIME_LIMIT_MS } = options;
   const [row] = await bounded(options.db, query, timeLimitMs, (tx) =>
-    tx
-      .select({ count: sql<number>`count(*)`.mapWith(Number) })
-      .from(documents)
-      .where(matching(options.scope, query, false)),
+    countStatement(tx, options.scope, query),
   );
   return { count: row?.count ?? 0 };
 }

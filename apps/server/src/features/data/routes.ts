@@ -1,3 +1,9 @@
+import {
+  CollectionIndexesResponseSchema,
+  CollectionIndexInputSchema,
+  CollectionIndexParamsSchema,
+  CollectionIndexSchema,
+} from "@hybridge/shared/data/indexes";
 import { DocumentUpdateSchema } from "@hybridge/shared/data/operations";
 import { CHANGE_ID } from "@hybridge/shared/data/protocol";
 import { CountResponseSchema, DocumentQuerySchema } from "@hybridge/shared/data/query";
@@ -23,7 +29,7 @@ import {
   ProjectDocumentParamsSchema,
   WriteQuerySchema,
 } from "@hybridge/shared/data/schemas";
-import { DataStreamTexts, DataTexts } from "@hybridge/shared/data/texts";
+import { DataStreamTexts, DataTexts, IndexTexts } from "@hybridge/shared/data/texts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { rememberDatabaseKeys, requireProjectKey } from "../../platform/database-key";
@@ -33,6 +39,12 @@ import { openMultipartForm, registerMultipart } from "../../platform/multipart-f
 import { requireOwnedProject } from "../../platform/owned-project";
 import { perKeyBudget } from "../../platform/rate-limit";
 import { requireUser } from "../../platform/session";
+import {
+  declareCollectionIndex,
+  deleteCollectionIndex,
+  listCollectionIndexes,
+  reconcileCollectionIndexes,
+} from "./collection-indexes";
 import { addDocumentWithFile, DATA_FILE_TYPES, type DataFileExtension } from "./document-files";
 import { createDocumentPages } from "./document-pages";
 import { appCaller, documentScope, ownerCaller } from "./document-scope";
@@ -568,6 +580,85 @@ export async function registerDataRoutes(app: FastifyInstance) {
     async (request) => {
       const scope = await ownerScope(request, request.params);
       return countDocuments({ db, scope, query: request.body });
+    },
+  );
+
+  // Indexes the owner declares on a collection (decision 041), built in the background.
+  const database = { db, kind: app.deps.databaseKind };
+  app.addHook("onReady", async () => {
+    // Declarations a stopped server left building, and indexes whose declaration is gone.
+    void reconcileCollectionIndexes({ database, log: app.log }).catch((error: unknown) =>
+      app.log.warn({ err: error }, "declared indexes could not be reconciled"),
+    );
+  });
+  r.get(
+    "/api/projects/:id/data/indexes",
+    {
+      schema: {
+        params: ProjectDataParamsSchema,
+        querystring: NoQuerySchema,
+        response: { 200: CollectionIndexesResponseSchema },
+      },
+    },
+    async (request) => {
+      const { projectId } = await ownerOf(request, request.params.id);
+      return { indexes: await listCollectionIndexes({ db, projectId }) };
+    },
+  );
+  r.get(
+    "/api/projects/:id/data/collections/:collection/indexes",
+    {
+      schema: {
+        params: ProjectCollectionParamsSchema,
+        querystring: NoQuerySchema,
+        response: { 200: CollectionIndexesResponseSchema },
+      },
+    },
+    async (request) => {
+      const { projectId, collection } = await ownerScope(request, request.params);
+      return { indexes: await listCollectionIndexes({ db, projectId, collection }) };
+    },
+  );
+  r.post(
+    "/api/projects/:id/data/collections/:collection/indexes",
+    {
+      schema: {
+        params: ProjectCollectionParamsSchema,
+        querystring: NoQuerySchema,
+        body: CollectionIndexInputSchema,
+        response: { 202: CollectionIndexSchema },
+      },
+    },
+    async (request, reply) => {
+      const { projectId, collection } = await ownerScope(request, request.params);
+      const { fields } = request.body;
+      const { index, built } = await declareCollectionIndex({
+        database,
+        projectId,
+        collection,
+        fields,
+        log: app.log,
+      });
+      void built;
+      return reply.code(202).send(index);
+    },
+  );
+  r.delete(
+    "/api/projects/:id/data/collections/:collection/indexes/:indexId",
+    {
+      schema: {
+        params: CollectionIndexParamsSchema,
+        querystring: NoQuerySchema,
+        response: { 200: DeletedResponseSchema },
+      },
+    },
+    async (request) => {
+      const { projectId, collection } = await ownerScope(request, request.params);
+      const { indexId } = request.params;
+      if (!(await deleteCollectionIndex({ database, projectId, collection, indexId }))) {
+        throw AppError.notFound(IndexTexts.notFound);
+      }
+      return { ok: true as const };
     },
   );
 }

@@ -54,3 +54,19 @@ export function databaseFailure(error: unknown): "down" | "schema-missing" | nul
   if (codes.some((code) => DOWN.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return "down";
   return null;
 }
+
+/**
+ * A write refused because a value is too large for an index an owner declared on the collection
+ * (decision 041: `index row size … exceeds btree … maximum … for index "documents_ix_…"`, SQLSTATE
+ * 54000): the request's fault, not the server's.
+ */
+export function exceedsDeclaredIndex(error: unknown): boolean {
+  if (!errorCodes(error).includes("54000")) return false;
+  let e: unknown = error;
+  for (let depth = 0; e && typeof e === "object" && depth < 5; depth++) {
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === "string" && message.includes('"documents_ix_')) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

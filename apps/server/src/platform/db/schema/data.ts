@@ -10,6 +10,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
@@ -120,4 +121,35 @@ export const documentChangesPruned = pgTable(
     id: bigint("id", { mode: "number" }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.collection] })],
+);
+
+/**
+ * Indexes an owner declared on a collection (decision 041), each built as a partial index of
+ * documents named `documents_ix_<id without dashes>` over the query compiler's expressions.
+ * `fields` is the declaration as the API reads it (IndexField[]), `key` its canonical text: the
+ * unique constraint lets one of two identical declarations in, never both.
+ */
+export const collectionIndexes = pgTable(
+  "collection_indexes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: varchar("project_id", { length: 101 })
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    collection: varchar("collection", { length: 64 }).notNull(),
+    fields: jsonb("fields")
+      .$type<Array<{ field: string[]; mode: "==" | "asc" | "desc" }>>()
+      .notNull(),
+    /** sha256 of the fields' JSON: what two identical declarations share. */
+    key: varchar("key", { length: 64 }).notNull(),
+    /** building, ready or failed. */
+    status: varchar("status", { length: 8 }).notNull().default("building"),
+    /** The database's message when the build failed. */
+    error: text("error"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("collection_indexes_fields").on(t.projectId, t.collection, t.key),
+    check("collection_indexes_status", sql`${t.status} in ('building', 'ready', 'failed')`),
+  ],
 );

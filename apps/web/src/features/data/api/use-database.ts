@@ -1,3 +1,8 @@
+import {
+  CollectionIndexesResponseSchema,
+  type CollectionIndexInput,
+  CollectionIndexSchema,
+} from "@hybridge/shared/data/indexes";
 import { CountResponseSchema, type DocumentQueryInput } from "@hybridge/shared/data/query";
 import {
   CollectionsResponseSchema,
@@ -120,5 +125,56 @@ export function useDeleteDocument(projectId: string, collection: string) {
       // A document's file frees the project's storage.
       void invalidateProjectUsage(queryClient, projectId);
     },
+  });
+}
+
+// Indexes the owner declares on a collection (decision 041).
+
+const indexesKey = (projectId: string, collection: string) =>
+  [...databaseKeys.all(projectId), "indexes", collection] as const;
+/** How often the list is read again while an index is being built. */
+export const INDEX_POLL_MS = 1_000;
+
+/** A collection's declared indexes, read again every second while one is building. */
+export function useCollectionIndexes(projectId: string, collection: string, enabled = true) {
+  return useQuery({
+    queryKey: indexesKey(projectId, collection),
+    queryFn: () =>
+      apiClient.get(
+        `${collectionPath(projectId, collection)}/indexes`,
+        CollectionIndexesResponseSchema,
+      ),
+    enabled,
+    refetchInterval: (query) =>
+      query.state.data?.indexes.some((index) => index.status === "building")
+        ? INDEX_POLL_MS
+        : false,
+  });
+}
+
+/** Declares an index on the collection (202: it is being built). */
+export function useDeclareIndex(projectId: string, collection: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CollectionIndexInput) =>
+      apiClient.post(
+        `${collectionPath(projectId, collection)}/indexes`,
+        input,
+        CollectionIndexSchema,
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: indexesKey(projectId, collection) }),
+  });
+}
+
+/** Deletes a declared index (its index is dropped). */
+export function useDeleteIndex(projectId: string, collection: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiClient.delete(
+        `${collectionPath(projectId, collection)}/indexes/${encodeURIComponent(id)}`,
+        DeletedResponseSchema,
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: indexesKey(projectId, collection) }),
   });
 }

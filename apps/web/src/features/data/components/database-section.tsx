@@ -1,8 +1,11 @@
 import { formatBuildDateTime } from "@hybridge/shared/builds/status-badge";
+import { ErrorCodes } from "@hybridge/shared/common/errors";
 import { UiTexts } from "@hybridge/shared/common/texts";
+import { type IndexField, suggestedIndex } from "@hybridge/shared/data/indexes";
+import { parseDocumentQuery } from "@hybridge/shared/data/query";
 import type { DataDocument } from "@hybridge/shared/data/schemas";
-import { DatabaseSectionTexts } from "@hybridge/shared/data/texts";
-import { ArrowLeft, Database, Pencil, Plus, Trash2 } from "lucide-react";
+import { DatabaseSectionTexts, IndexPanelTexts } from "@hybridge/shared/data/texts";
+import { ArrowLeft, Database, ListTree, Pencil, Plus, Trash2 } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { Alert } from "@/components/ui/alert";
@@ -22,6 +25,7 @@ import {
 } from "../api/use-database";
 import { DocumentEditor, type EditorTarget } from "./document-editor";
 import { DocumentFields } from "./document-fields";
+import { IndexesDialog, indexFieldsText } from "./indexes-dialog";
 import { QueryBar } from "./query-bar";
 
 const T = DatabaseSectionTexts;
@@ -116,6 +120,14 @@ function Documents({
     documents.error.status < 500
       ? documents.error.message
       : null;
+  // Refused as too slow: the index that would serve it, to declare in one click.
+  const suggestion = (() => {
+    if (!(documents.error instanceof ApiError)) return null;
+    if (documents.error.code !== ErrorCodes.QUERY_TOO_SLOW) return null;
+    const read = parseDocumentQuery(query);
+    return read.issues ? null : suggestedIndex(read.query);
+  })();
+  const [indexes, setIndexes] = useState<{ prefill: IndexField[] | null } | null>(null);
   const remove = useDeleteDocument(projectId, collection);
   const [doomed, setDoomed] = useState<DataDocument | null>(null);
   const [editing, setEditing] = useState<EditorTarget | null>(null);
@@ -132,10 +144,16 @@ function Documents({
           <TruncatedText text={collection} className="font-medium text-slate-900" />
           {count.data && <span className="shrink-0">· {T.matching(count.data.count)}</span>}
         </p>
-        <Button variant="secondary" size="sm" onClick={() => setEditing({ mode: "add" })}>
-          <Plus aria-hidden="true" className="size-4" />
-          {T.add}
-        </Button>
+        <div className="flex gap-2">
+          <Button variant="secondary" size="sm" onClick={() => setIndexes({ prefill: null })}>
+            <ListTree aria-hidden="true" className="size-4" />
+            {IndexPanelTexts.open}
+          </Button>
+          <Button variant="secondary" size="sm" onClick={() => setEditing({ mode: "add" })}>
+            <Plus aria-hidden="true" className="size-4" />
+            {T.add}
+          </Button>
+        </div>
       </div>
       <div className="mt-3">
         <QueryBar onApply={setQuery} refusal={refusal} />
@@ -144,7 +162,21 @@ function Documents({
         {documents.isPending ? (
           <LoadingState label={collection} />
         ) : refusal !== null ? (
-          <Alert>{refusal}</Alert>
+          <Alert>
+            <p>{refusal}</p>
+            {suggestion && suggestion.length > 0 && (
+              <div className="mt-2 space-y-2">
+                <p>{IndexPanelTexts.suggestLead(indexFieldsText(suggestion))}</p>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => setIndexes({ prefill: suggestion })}
+                >
+                  {IndexPanelTexts.suggest}
+                </Button>
+              </div>
+            )}
+          </Alert>
         ) : documents.isError ? (
           <LoadFailed
             size="sm"
@@ -175,6 +207,15 @@ function Documents({
           </div>
         )}
       </div>
+      <IndexesDialog
+        projectId={projectId}
+        collection={collection}
+        open={indexes !== null}
+        onOpenChange={(isOpen) => {
+          if (!isOpen) setIndexes(null);
+        }}
+        prefill={indexes?.prefill ?? null}
+      />
       <DocumentEditor
         projectId={projectId}
         collection={collection}
