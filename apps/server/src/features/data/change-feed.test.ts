@@ -96,6 +96,30 @@ async function holdOpen(collection: string) {
   };
 }
 
+/** Opens a transaction that writes something else than a document (it has an id) and waits. */
+async function holdUnrelated() {
+  let end: () => void = () => {};
+  const ended = new Promise<void>((resolve) => {
+    end = resolve;
+  });
+  let began: () => void = () => {};
+  const writing = new Promise<void>((resolve) => {
+    began = resolve;
+  });
+  const done = app.deps.db.transaction(async (tx) => {
+    await tx.execute(sql`update projects set name = name where id = ${projectId}`);
+    began();
+    await ended;
+  });
+  await writing;
+  return {
+    end: async () => {
+      end();
+      await done;
+    },
+  };
+}
+
 describe("the change feed", () => {
   it("delivers every change after its start, in id order, once, woken or by itself", async () => {
     const { feed, ids } = openFeed();
@@ -143,6 +167,23 @@ describe("the change feed", () => {
   });
 
   it.skipIf(!onPostgres)(
+    "passes a rolled-back id while another transaction, writing no document, stays open",
+    async () => {
+      const unrelated = await holdUnrelated();
+      const { feed, ids } = openFeed();
+      await feed.start();
+      const held = await holdOpen("narrow");
+      const later = await insert("narrow", 1);
+      feed.wrote();
+      await feed.fresh();
+      expect(ids()).toEqual([]);
+      await held.end(false);
+      await expect.poll(ids, SOON).toEqual([later]);
+      await unrelated.end();
+    },
+  );
+
+  it.skipIf(!onPostgres)(
     "starts once the transactions running at its start have ended (their ids are below)",
     async () => {
       const held = await holdOpen("start");
@@ -161,6 +202,18 @@ describe("the change feed", () => {
       const next = await insert("start", 2);
       feed.wrote();
       await expect.poll(ids, SOON).toEqual([next]);
+    },
+  );
+
+  it.skipIf(!onPostgres)(
+    "does not wait at its start for a transaction that writes no document",
+    async () => {
+      const unrelated = await holdUnrelated();
+      const { feed } = openFeed();
+      const started = Date.now();
+      await feed.start();
+      expect(Date.now() - started).toBeLessThan(2_000);
+      await unrelated.end();
     },
   );
 });

@@ -13,6 +13,8 @@ const BATCH = 1000;
 const IDLE_READ_MS = 1000;
 /** How soon the log is read again while an id below a committed one has not appeared yet. */
 const GAP_READ_MS = 25;
+/** How long a hole is waited for by its snapshot's running transactions before narrowing them. */
+const NARROW_AFTER_MS = 250;
 /**
  * How long a missing id is waited for before it is given up with a warning: the transactions that
  * may hold it are still running after this long (an idle transaction left open, not a write).
@@ -41,7 +43,17 @@ export type Watched = { projects: string[]; collections: string[] };
  * of `running` (it took its id before `below` was taken, so it had begun) or to a transaction that
  * rolled back; once none of `running` runs any more, an id below `below` still missing never comes.
  */
-type Sight = { below: number; running: Set<string>; at: number };
+type Sight = {
+  below: number;
+  running: Set<string>;
+  at: number;
+  /**
+   * A hole waited for longer than NARROW_AFTER_MS: the transactions then writing to the log
+   * (logWriters). The one holding a missing id, if still running, is among them — unlike the
+   * others of `running` (an index being built, an idle session), which no longer hold it up.
+   */
+  writers?: Set<string>;
+};
 
 type Snapshot = { running: Set<string> };
 
@@ -102,6 +114,18 @@ async function lastTaken(db: Db): Promise<{ snapshot: string; sequence: number }
     `)) as RawResult<{ snapshot: string; sequence: string | number }>,
   );
   return { snapshot: row?.snapshot ?? "::", sequence: Number(row?.sequence ?? 0) };
+}
+
+/** The other transactions holding the log's write lock (by virtual transaction id). */
+async function logWriters(db: Db): Promise<Set<string>> {
+  const rows = rowsOf(
+    (await db.execute(sql`
+      select virtualtransaction as writer from pg_locks
+      where relation = 'document_changes'::regclass and mode = 'RowExclusiveLock'
+        and pid <> pg_backend_pid()
+    `)) as RawResult<{ writer: string }>,
+  );
+  return new Set(rows.map((row) => row.writer));
 }
 
 /**
@@ -172,8 +196,22 @@ export function createChangeFeed(options: {
     return statement.execute({ after: frontier, ...options.watched() });
   };
 
+  /**
+   * The oldest hole, waited for longer than NARROW_AFTER_MS, if none of the log's writers that
+   * may hold it runs any more (the first call only records them).
+   */
+  async function narrowOldestSight(): Promise<Sight | undefined> {
+    const sight = sights[0];
+    if (!sight || !options.shared || Date.now() - sight.at < NARROW_AFTER_MS) return undefined;
+    const writers = await logWriters(db);
+    sight.writers ??= writers;
+    return [...sight.writers].some((writer) => writers.has(writer)) ? undefined : sight;
+  }
+
   /** Reads once and delivers what it can; true when there may be more to read at once. */
   async function readOnce(): Promise<boolean> {
+    // Asked before the read: a writer that ended before it has its row visible to it, or none.
+    const narrowed = await narrowOldestSight();
     const rows = await read();
     const first = rows[0];
     if (!first) {
@@ -204,7 +242,7 @@ export function createChangeFeed(options: {
     while (sights[0]) {
       const sight = sights[0];
       const stalled = Date.now() - sight.at > GAP_GIVE_UP_MS;
-      if (runningAny(sight.running, now) && !stalled) break;
+      if (runningAny(sight.running, now) && !stalled && sight !== narrowed) break;
       if (stalled) log.warn({ below: sight.below }, "gave up waiting for a document change id");
       settledBelow = Math.max(settledBelow, sight.below);
       sights.shift();
@@ -273,17 +311,21 @@ export function createChangeFeed(options: {
   idleTimer.unref();
 
   /**
-   * Where the feed starts: the last id taken, once every transaction running when it was read has
-   * ended (an id below it may be in flight until then).
+   * Where the feed starts: the last id taken, once every transaction writing to the log when it
+   * was read has ended (an id below it may be in flight until then).
    */
   async function begin(): Promise<boolean> {
     const heard = (await listener.ready()) !== undefined;
     const start = await lastTaken(db);
-    const then = parseSnapshot(start.snapshot);
+    // The transactions writing to the log now (its insert locks the table before it takes an id):
+    // those that hold an id up to `start` are among them. Other transactions (a long index
+    // build, an idle session) are not waited for.
+    const writing = await logWriters(db);
     const since = Date.now();
-    while (then.running.size > 0 && !closed && Date.now() - since < GAP_GIVE_UP_MS) {
-      if (!runningAny(then.running, parseSnapshot((await lastTaken(db)).snapshot))) break;
+    while (writing.size > 0 && !closed && Date.now() - since < GAP_GIVE_UP_MS) {
       await new Promise((resolve) => setTimeout(resolve, GAP_READ_MS));
+      const still = await logWriters(db);
+      if (![...writing].some((writer) => still.has(writer))) break;
     }
     frontier = start.sequence;
     sequence = start.sequence;
