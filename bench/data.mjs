@@ -7,7 +7,6 @@
 //   npm run bench:data -- --quick         a smoke run: 2 s, 1 round, 5,000 documents
 //   npm run bench:data -- --only add,get  some scenarios only (names below)
 //   options: --seconds N --rounds N --documents N --json FILE (also writes the figures there)
-//            --without-notify (an experiment: Hybridge's documents trigger disabled, decision 040)
 //            --server path/to/main.js (another build of the server, e.g. main's, for a before/after)
 //
 // Needs `npm run build` first (apps/server/dist/main.js) and PostgreSQL (BENCH_DATABASE_URL,
@@ -52,9 +51,6 @@ const { values } = parseArgs({
     // Another build of the server to measure (an earlier commit's, for a before/after): its
     // main.js must sit in a folder of a package named @hybridge/server, with its migrations.
     server: { type: "string" },
-    // An experiment, not a product setting: Hybridge's documents trigger (its NOTIFY at
-    // commit) disabled, to measure what it costs adds; live events then never arrive.
-    "without-notify": { type: "boolean", default: false },
   },
 });
 const serverMain = path.resolve(values.server ?? path.join(repoRoot, "apps/server/dist/main.js"));
@@ -432,10 +428,6 @@ async function seedBoth(hybridge, parse) {
     ]);
     console.log(`Hybridge: index status ==, price asc on items ${declared}`);
     await h.unsafe("ANALYZE documents");
-    if (values["without-notify"]) {
-      await h.unsafe("ALTER TABLE documents DISABLE TRIGGER documents_notify");
-      report.notes.push("Hybridge's documents trigger disabled (--without-notify): an experiment");
-    }
     await p.unsafe(
       `INSERT INTO "Item" ("objectId", "createdAt", "updatedAt", title, status, price, n, note)
        SELECT substr(md5(g::text), 1, 10), at, at, title, status, price, n, note

@@ -23,8 +23,6 @@ const { values } = parseArgs({
     route: { type: "string", default: "add" },
     seconds: { type: "string", default: "5" },
     dir: { type: "string", default: path.join(os.tmpdir(), "hybridge-profiles") },
-    // An experiment: the documents trigger (its NOTIFY at commit) disabled during the load.
-    "without-notify": { type: "boolean", default: false },
   },
 });
 
@@ -86,13 +84,6 @@ try {
       ),
     );
     ids.push(...added.map((d) => d.id));
-  }
-  if (values["without-notify"]) {
-    const db = postgres(Object.assign(new URL(adminUrl), { pathname: `/${database}` }).toString(), {
-      max: 1,
-    });
-    await db.unsafe("ALTER TABLE documents DISABLE TRIGGER documents_notify");
-    await db.end();
   }
   let n = 0;
   const body = JSON.stringify({ title: "Note", status: "open", price: 3, note: "x".repeat(140) });
