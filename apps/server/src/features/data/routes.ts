@@ -16,6 +16,7 @@ import {
   DocumentsQuerySchema,
   type DocumentsResponse,
   DocumentsResponseSchema,
+  FileQuerySchema,
   NewDocumentSchema,
   NoQuerySchema,
   ProjectCollectionParamsSchema,
@@ -187,7 +188,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
   // the file's version.
   r.get(
     `${DATA_API_PREFIX}/files/:name`,
-    { schema: { params: DataFileParamsSchema, querystring: NoQuerySchema } },
+    { schema: { params: DataFileParamsSchema, querystring: FileQuerySchema } },
     async (request, reply) => {
       const { name } = request.params;
       const [, extension] = name.split(".") as [string, DataFileExtension];
