@@ -47,13 +47,9 @@ export const NoQuerySchema = strictQuery({});
  * (its name is its version, decision 036). Any other parameter is refused like everywhere else.
  */
 export const FileQuerySchema = strictQuery({
-  v: z
-    .string()
-    .max(200)
-    .optional()
-    .meta({
-      description: "Ignored: a cache-buster a page may add (?v=123); the file is the same.",
-    }),
+  v: z.string().max(200).optional().meta({
+    description: "Ignored: a cache-buster a page may add (?v=123); the file is the same.",
+  }),
 });
 
 export const DocumentsQuerySchema = strictQuery({
