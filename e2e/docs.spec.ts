@@ -77,6 +77,16 @@ const RUNS: Record<
       after: 'if ((await db.getDoc("orders", id)) !== null) throw new Error("still there");',
     },
   ],
+  "db-watch": [
+    {
+      // The server sends "ready" once every later change reaches the stream (platform/live.ts):
+      // the changes below are made after it, as a user's would be, long after the screen opened.
+      before:
+        'const Native = window.EventSource; const opened = new Promise((resolve) => { window.EventSource = class extends Native { constructor(url, init) { super(url, init); this.addEventListener("ready", () => resolve()); } }; });',
+      after:
+        'await opened; window.EventSource = Native; const until = async (what, holds) => { for (let i = 0; i < 200 && !holds(); i++) await new Promise((r) => setTimeout(r, 50)); if (!holds()) throw new Error(what + ": " + JSON.stringify([...orders.values()])); }; const id = await db.add("orders", { item: "Watched" }); await until("added", () => orders.get(id)?.item === "Watched"); await db.update("orders", id, { item: "Watched twice" }); await until("modified", () => orders.get(id)?.item === "Watched twice"); await db.delete("orders", id); await until("deleted", () => !orders.has(id)); stop(); const later = await db.add("orders", { item: "After stop" }); await new Promise((r) => setTimeout(r, 300)); if (orders.has(later)) throw new Error("still watching");',
+    },
+  ],
   "db-update": [
     {
       before: 'const id = await db.add("orders", { item: "Espresso", status: "open" });',

@@ -5,31 +5,41 @@ import type { Page } from "playwright-core";
 import { onTestFinished } from "vitest";
 import { baseUrl } from "./env";
 
-/** The SDK as an app's bundle would carry it: one script that sets `window.Hybridge`. */
-async function sdkScript(): Promise<string> {
+/**
+ * The SDK as an app's bundle carries it: an ES module, as Vite builds and serves it (the SDK reads
+ * Vite's `import.meta.env`, which only a module has; an IIFE would empty it, and esbuild warns).
+ */
+async function sdkModule(): Promise<string> {
   const { build } = await import("esbuild");
   const result = await build({
     entryPoints: [fileURLToPath(import.meta.resolve("@hybridge/app"))],
     bundle: true,
-    format: "iife",
-    globalName: "Hybridge",
+    format: "esm",
     platform: "browser",
     write: false,
   });
   return result.outputFiles[0]?.text ?? "";
 }
 
+const SDK_PATH = "/hybridge-app.js";
+
 /**
  * Opens, in `page`, an app's page on its own origin (another port of this machine, as Vite's dev
  * server would be) carrying the SDK as `window.Hybridge`, configured with this server and `key`:
- * the SDK calls the Hybridge server across origins. Any path answers the same page.
+ * the SDK calls the Hybridge server across origins. Any path but the SDK's answers the same page.
  */
 export async function openSdkPage(page: Page, key: string): Promise<string> {
-  const script = await sdkScript();
-  const devServer = createServer((_request, response) => {
+  const sdk = await sdkModule();
+  const devServer = createServer((request, response) => {
+    if (request.url === SDK_PATH) {
+      response.writeHead(200, { "content-type": "text/javascript" });
+      response.end(sdk);
+      return;
+    }
     response.writeHead(200, { "content-type": "text/html" });
+    // A module runs before the page's load event, which page.goto waits for.
     response.end(
-      `<!doctype html><html><head><link rel="icon" href="data:,"></head><body><h1>My app</h1><script>${script}</script></body></html>`,
+      `<!doctype html><html><head><link rel="icon" href="data:,"></head><body><h1>My app</h1><script type="module">import * as Hybridge from "${SDK_PATH}"; window.Hybridge = Hybridge;</script></body></html>`,
     );
   });
   await new Promise<void>((resolve) => devServer.listen(0, "127.0.0.1", resolve));

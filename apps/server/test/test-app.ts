@@ -4,11 +4,13 @@ import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { RouteOptions } from "fastify";
-import postgres from "postgres";
 import { inject } from "vitest";
 import { type BuildAppOptions, buildApp } from "../src/app";
 import { loadConfig } from "../src/platform/config";
 import { type Database, openDatabase } from "../src/platform/db/client";
+import { createPostgresTestDatabase } from "./postgres-database";
+
+export { createPostgresTestDatabase };
 
 export const TEST_ORIGIN = "http://localhost:3000";
 /** The SECRET of every test app (what its encryption keys derive from). */
@@ -25,29 +27,9 @@ export async function openTestDatabase(): Promise<Database> {
     const loadDataDir = template ? new Blob([await readFile(template)]) : undefined;
     return openDatabase({ kind: "pglite", dataDir: undefined, loadDataDir });
   }
-  const { url, drop } = await createPostgresTestDatabase();
+  // A copy of the database migrated once by test/global-setup.ts (absent when run without it).
+  const { url, drop } = await createPostgresTestDatabase(inject("postgresTemplate") || undefined);
   return dropOnClose(await openDatabase({ kind: "postgres", url }), drop);
-}
-
-/** A new, empty PostgreSQL database on TEST_DATABASE_URL's server, and how to drop it. */
-export async function createPostgresTestDatabase(): Promise<{
-  url: string;
-  drop: () => Promise<void>;
-}> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
-  const name = `hybridge_test_${randomBytes(6).toString("hex")}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await admin.end({ timeout: 5 });
-    },
-  };
 }
 
 /** `database`, whose close also runs `drop`. */

@@ -1,5 +1,6 @@
+import { OutgoingMessage } from "node:http";
 import Fastify from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createLiveHub, streamLiveEvents } from "./live";
 
 const hub = createLiveHub();
@@ -57,6 +58,49 @@ describe("live events", () => {
       { type: "changed", data: { id: 1 } },
       { type: "changed", data: { id: 2 } },
     ]);
+  });
+});
+
+describe("an event sent to many streams", () => {
+  it("is serialised once, and every stream writes the same bytes", async () => {
+    const SUBSCRIBERS = 200;
+    /** Reads a stream until `marker` has arrived; the reader stays open. */
+    const readUntil = async (reader: ReadableStreamDefaultReader<Uint8Array>, marker: string) => {
+      const decoder = new TextDecoder();
+      let text = "";
+      while (!text.includes(marker)) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value, { stream: true });
+      }
+      return text;
+    };
+    const readers = await Promise.all(
+      Array.from({ length: SUBSCRIBERS }, async () => {
+        const response = await fetch(`${base}/events/crowd`);
+        const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+        await readUntil(reader, "event: ready");
+        return reader;
+      }),
+    );
+    const stringify = vi.spyOn(JSON, "stringify");
+    const write = vi.spyOn(OutgoingMessage.prototype, "write");
+    try {
+      hub.publish("crowd", { type: "changed", id: "7", data: { id: "d1", text: "ü".repeat(100) } });
+      // Publishing reaches every stream synchronously: whatever it serialised is counted here.
+      expect(stringify).toHaveBeenCalledTimes(1);
+      const chunks = write.mock.calls.map(([chunk]) => chunk);
+      expect(chunks).toHaveLength(SUBSCRIBERS);
+      expect(new Set(chunks).size).toBe(1);
+    } finally {
+      stringify.mockRestore();
+      write.mockRestore();
+    }
+    const received = await Promise.all(readers.map((reader) => readUntil(reader, "\n\n")));
+    for (const text of received) {
+      expect(text).toBe(`id: 7\nevent: changed\ndata: {"id":"d1","text":"${"ü".repeat(100)}"}\n\n`);
+    }
+    await Promise.all(readers.map((reader) => reader.cancel()));
   });
 });
 

@@ -4,7 +4,8 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 /**
  * Live updates inside one server process: the features' watchers publish on a channel what the
  * database's triggers notified (see watch-latest-builds.ts, watch-comments.ts); server-sent-event
- * streams subscribed to that channel forward it.
+ * streams subscribed to that channel forward it. An event is read-only once published or sent:
+ * its bytes on the wire are kept with it (eventBytes).
  */
 export type LiveEvent = {
   type: string;
@@ -42,6 +43,26 @@ export function createLiveHub(): LiveHub {
   };
 }
 
+/**
+ * Each event's bytes on the wire, made at its first send and kept as long as the event lives: a
+ * change published to a collection with 200 open streams is serialised once, not 200 times, and
+ * every stream writes the same buffer.
+ */
+const wireBytes = new WeakMap<LiveEvent, Buffer>();
+
+/** The event as a server-sent event: `id:` when it has one, `event:` and `data:` (its JSON). */
+export function eventBytes(event: LiveEvent): Buffer {
+  let bytes = wireBytes.get(event);
+  if (bytes === undefined) {
+    const id = event.id === undefined ? "" : `id: ${event.id}\n`;
+    bytes = Buffer.from(
+      `${id}event: ${event.type}\ndata: ${JSON.stringify(event.data ?? null)}\n\n`,
+    );
+    wireBytes.set(event, bytes);
+  }
+  return bytes;
+}
+
 const HEARTBEAT_MS = 15_000;
 /**
  * The reconnection delay a stream ended by a shutdown asks of the browser (its default is about
@@ -75,8 +96,7 @@ export function streamLiveEvents(
     "X-Content-Type-Options": "nosniff",
   });
   const send = (event: LiveEvent) => {
-    const id = event.id === undefined ? "" : `id: ${event.id}\n`;
-    res.write(`${id}event: ${event.type}\ndata: ${JSON.stringify(event.data ?? null)}\n\n`);
+    res.write(eventBytes(event));
   };
   const unsubscribes = [
     ...channels.map((channel) => hub.subscribe(channel, send)),

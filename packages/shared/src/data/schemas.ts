@@ -41,6 +41,17 @@ export function strictQuery<T extends z.ZodRawShape>(shape: T) {
 /** The query of a data route that takes no parameter. */
 export const NoQuerySchema = strictQuery({});
 
+/**
+ * The query of a document's file (its fileUrl): `v`, read by no one. Web developers add
+ * `?v=123` to an image's address to make browsers fetch it again; the file answers as without it
+ * (its name is its version, decision 036). Any other parameter is refused like everywhere else.
+ */
+export const FileQuerySchema = strictQuery({
+  v: z.string().max(200).optional().meta({
+    description: "Ignored: a cache-buster a page may add (?v=123); the file is the same.",
+  }),
+});
+
 export const DocumentsQuerySchema = strictQuery({
   limit: z.coerce.number().int().min(1).max(DOCUMENTS_MAX_PAGE_SIZE).optional(),
   /** A page's place (common/paging.ts): the last document's creation time and id. */

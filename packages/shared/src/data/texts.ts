@@ -59,6 +59,8 @@ export const DatabaseSectionTexts = {
   deleteText: "The app will no longer find it. This cannot be undone.",
   deleted: "Document deleted.",
   deleteFailed: "The document could not be deleted.",
+  deleteConflict:
+    "Someone else changed this document since the list showed it, so it was not deleted. The list now shows their version: delete it again if you still want to.",
   back: "All collections",
   // A document: open, edit as JSON, add.
   open: (id: string) => `Open document ${id}`,

@@ -198,6 +198,13 @@ export const docsGroups = (server: string): DocsGroup[] => [
         language: "js",
         code: 'await db.delete("orders", id);',
       },
+      {
+        id: "db-watch",
+        title: "Watch a collection",
+        text: "Calls back with each document added to, modified in or deleted from the collection from now on, from this phone or any other, in the order they were written. Returns the function that stops watching. A dropped connection resumes by itself with the changes it missed; after a long disconnection the collection comes again as reset: replace what you hold. To follow only some documents, watch a query.",
+        language: "js",
+        code: 'const orders = new Map();\nconst stop = db.watch("orders", (change) => {\n  if (change.type === "deleted") {\n    orders.delete(change.id);\n  } else if (change.type === "reset") {\n    orders.clear();\n    for (const order of change.documents) orders.set(order.id, order);\n  } else {\n    orders.set(change.document.id, change.document); // added or modified\n  }\n});\n// When the screen closes: stop();',
+      },
     ],
   },
   {

@@ -245,6 +245,42 @@ describe("a document's file in caches", () => {
       expect(gone.headers["cache-control"]).toBe("private, no-cache");
     }
   });
+
+  it("answers the same with a cache-buster (?v=…), which changes nothing; other parameters stay refused", async () => {
+    const pdf = Buffer.from("%PDF-1.4\n%%EOF");
+    const added = await addWithFile("busted", "{}", {
+      filename: "a.pdf",
+      contentType: "application/pdf",
+      data: pdf,
+    });
+    const { id, fileUrl } = added.json();
+    const path = new URL(fileUrl).pathname;
+    const plain = await app.inject({ url: path });
+    const busted = await app.inject({ url: `${path}?v=1700000000123` });
+    expect(busted.statusCode).toBe(200);
+    expect(busted.rawPayload.equals(pdf)).toBe(true);
+    expect(busted.headers.etag).toBe(plain.headers.etag);
+    expect(busted.headers["cache-control"]).toBe("private, no-cache");
+    const again = await app.inject({
+      url: `${path}?v=2`,
+      headers: { "if-none-match": plain.headers.etag as string },
+    });
+    expect(again.statusCode).toBe(304);
+
+    const other = await app.inject({ url: `${path}?v=1&size=large` });
+    expect(other.statusCode).toBe(400);
+    expect(other.json()).toEqual({
+      code: "VALIDATION",
+      message: DataTexts.unknownQuery(["size"], ["v"]),
+    });
+
+    await app.inject({
+      method: "DELETE",
+      url: `/api/v1/db/collections/busted/documents/${id}`,
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect((await app.inject({ url: `${path}?v=3` })).statusCode).toBe(404);
+  });
 });
 
 describe("how deeply a document may nest", () => {

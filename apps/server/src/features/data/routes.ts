@@ -22,6 +22,7 @@ import {
   DocumentsQuerySchema,
   type DocumentsResponse,
   DocumentsResponseSchema,
+  FileQuerySchema,
   NewDocumentSchema,
   NoQuerySchema,
   ProjectCollectionParamsSchema,
@@ -203,7 +204,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
   // the file's version.
   r.get(
     `${DATA_API_PREFIX}/files/:name`,
-    { schema: { params: DataFileParamsSchema, querystring: NoQuerySchema } },
+    { schema: { params: DataFileParamsSchema, querystring: FileQuerySchema } },
     async (request, reply) => {
       const { name } = request.params;
       const [, extension] = name.split(".") as [string, DataFileExtension];

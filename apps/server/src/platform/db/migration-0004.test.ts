@@ -1,54 +1,22 @@
 import { createHash, randomBytes } from "node:crypto";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { DATABASE_KEY_PATTERN } from "@hybridge/shared/projects/schemas";
 import { eq, sql } from "drizzle-orm";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
-import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  createPostgresTestDatabase,
   createTestApp,
   createTestUser,
-  dropOnClose,
   TEST_ORIGIN,
   type TestApp,
   type TestUser,
 } from "../../../test/test-app";
-import { migrationsFolder } from "../server-root";
-import { type Database, openDatabase } from "./client";
 import * as schema from "./schema";
+import { type Exec, openDatabaseMigratedAt } from "./test-support";
 
 // Migration 0004 on a database made by the migrations before it (PGlite, or PostgreSQL when
 // TEST_DATABASE_URL is set): old-style keys (a 17-character prefix + the 33-character database
 // id, both stored in clear) keep working, and nothing stored rebuilds them any more.
 
 const MIGRATION = "0004_database_key_and_installs";
-
-/** The committed migrations before MIGRATION, as a migrations folder of their own. */
-function migrationsBefore(tag: string): string {
-  const journal = JSON.parse(
-    readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8"),
-  );
-  const index = journal.entries.findIndex((e: { tag: string }) => e.tag === tag);
-  expect(index).toBeGreaterThan(0);
-  const folder = mkdtempSync(path.join(tmpdir(), "hybridge-migrations-"));
-  mkdirSync(path.join(folder, "meta"));
-  const entries = journal.entries.slice(0, index);
-  writeFileSync(path.join(folder, "meta/_journal.json"), JSON.stringify({ ...journal, entries }));
-  for (const entry of entries) {
-    copyFileSync(
-      path.join(migrationsFolder, `${entry.tag}.sql`),
-      path.join(folder, `${entry.tag}.sql`),
-    );
-  }
-  return folder;
-}
 
 const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 const oldRandom = (length: number) =>
@@ -73,8 +41,6 @@ type OldProject = ReturnType<typeof oldProject>;
 const shown = oldProject("shown");
 const replaced = oldProject("replaced");
 const unseen = oldProject("unseen");
-
-type Exec = (text: string, params: unknown[]) => Promise<unknown>;
 
 async function insertOldProject(exec: Exec, p: OldProject, revealed: boolean) {
   await exec(
@@ -118,33 +84,11 @@ async function seedOldRows(exec: Exec) {
   );
 }
 
-/** A database migrated up to before MIGRATION, seeded, then opened (which applies the rest). */
-async function migrateOldDatabase(): Promise<Database> {
-  const before = migrationsBefore(MIGRATION);
-  try {
-    if (!process.env.TEST_DATABASE_URL) {
-      const client = new PGlite();
-      await migratePglite(drizzlePglite(client), { migrationsFolder: before });
-      await seedOldRows((text, params) => client.query(text, params));
-      const dump = await client.dumpDataDir("none");
-      await client.close();
-      return openDatabase({ kind: "pglite", dataDir: undefined, loadDataDir: dump });
-    }
-    const { url, drop } = await createPostgresTestDatabase();
-    const client = postgres(url, { max: 1, onnotice: () => {} });
-    await migratePostgres(drizzlePostgres(client), { migrationsFolder: before });
-    await seedOldRows((text, params) => client.unsafe(text, params as never[]));
-    await client.end({ timeout: 5 });
-    return dropOnClose(await openDatabase({ kind: "postgres", url }), drop);
-  } finally {
-    rmSync(before, { recursive: true, force: true });
-  }
-}
-
 let app: TestApp;
 let owner: TestUser;
 beforeAll(async () => {
-  app = await createTestApp({ database: await migrateOldDatabase() });
+  // A database migrated up to before MIGRATION, seeded, then opened (which applies the rest).
+  app = await createTestApp({ database: await openDatabaseMigratedAt(MIGRATION, seedOldRows) });
   // The old projects' owner, signed in: a new account given the old rows (0004 does not touch
   // ownership).
   owner = await createTestUser(app);

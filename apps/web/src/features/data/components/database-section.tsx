@@ -15,7 +15,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { LoadFailed } from "@/components/ui/load-failed";
 import { TruncatedText } from "@/components/ui/long-text";
 import { LoadingState } from "@/components/ui/spinner";
-import { ApiError, errorMessage } from "@/lib/api-client";
+import { ApiError, errorMessage, isApiError } from "@/lib/api-client";
 import {
   type DocumentsQuery,
   useCollections,
@@ -242,7 +242,15 @@ function Documents({
               // Its row is gone: the keyboard goes on from the list.
               listRef.current?.focus();
             },
-            onError: (error) => toast.error(errorMessage(error, T.deleteFailed)),
+            onError: (error) => {
+              // The server's own words name its ifVersion parameter; the console's say what
+              // happened. The list reloads (useDeleteDocument), so the dialog closes: deleting
+              // again asks at the version now shown.
+              if (isApiError(error, ErrorCodes.CONFLICT)) {
+                setDoomed(null);
+                toast.error(T.deleteConflict);
+              } else toast.error(errorMessage(error, T.deleteFailed));
+            },
           })
         }
       />
