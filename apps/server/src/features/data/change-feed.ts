@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database, Db } from "../../platform/db/client";
@@ -5,7 +6,7 @@ import { createListener } from "../../platform/db/listener";
 import { documentChanges, documents } from "../../platform/db/schema";
 import { type DocumentRow, documentColumns } from "./documents";
 
-/** The channel a server NOTIFYs after its writes commit: a wake-up, with no payload. */
+/** The channel a server NOTIFYs after its writes commit: a wake-up, saying only who sent it. */
 export const DATA_CHANGES_CHANNEL = "data_changes";
 /** The most changes read at once. */
 const BATCH = 1000;
@@ -161,6 +162,8 @@ export function createChangeFeed(options: {
   replaced: () => void;
 }) {
   const { db, log } = options;
+  /** What this feed's wake-ups say: who sent them. */
+  const self = randomUUID();
   let frontier = 0;
   let started: Promise<boolean> | undefined;
   let closed = false;
@@ -179,7 +182,10 @@ export function createChangeFeed(options: {
   const listener = createListener({
     listen: options.listen,
     channel: DATA_CHANGES_CHANNEL,
-    onNotify: () => wake(),
+    // Its own wake-ups come back too: it read already.
+    onNotify: (payload) => {
+      if (payload !== self) wake();
+    },
     onRelisten: () => {
       options.missed();
       wake();
@@ -342,7 +348,7 @@ export function createChangeFeed(options: {
     }
     notifying = true;
     notifyAgain = false;
-    db.execute(sql`select pg_notify(${DATA_CHANGES_CHANNEL}, '')`)
+    db.execute(sql`select pg_notify(${DATA_CHANGES_CHANNEL}, ${self})`)
       .catch((error) => log.warn({ err: error }, "announcing document changes failed"))
       .finally(() => {
         notifying = false;
