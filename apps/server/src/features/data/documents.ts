@@ -477,7 +477,8 @@ export async function deleteDocument(options: {
       if (other) throw AppError.conflict(DataTexts.versionConflict);
       return null;
     }
-    await releaseDocument(tx, projectId);
+    // The project's bytes before its document count, in the order an add with a file takes
+    // them (document-files.ts): two such writes never hold one each while waiting for the other.
     if (row.fileKey) {
       const [file] = await tx
         .delete(storedFiles)
@@ -485,6 +486,7 @@ export async function deleteDocument(options: {
         .returning({ size: storedFiles.size });
       if (file) await releaseProjectBytes(tx, projectId, file.size);
     }
+    await releaseDocument(tx, projectId);
     return row;
   });
   if (!deleted) return false;
