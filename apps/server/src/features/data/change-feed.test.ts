@@ -135,6 +135,34 @@ describe("the change feed", () => {
     await expect.poll(ids, SOON).toEqual([...added, unannounced]);
   });
 
+  it("delivers a write of its own server at once when it is the next change, and reads the others", async () => {
+    const { feed, delivered, ids } = openFeed();
+    await feed.start();
+    const first = await insert("own", 1);
+    const own = (id: number): DocumentChange => ({
+      id,
+      op: "insert",
+      projectId,
+      collection: "own",
+      documentId: "",
+      document: null,
+    });
+    // The next one: delivered before wrote() returns, with what the writer gave.
+    feed.wrote(own(first));
+    expect(ids()).toEqual([first]);
+    expect(delivered[0]?.document).toBeNull();
+    // Not the next one (another was committed before it): read from the log, in order.
+    const second = await insert("own", 2);
+    const third = await insert("own", 3);
+    feed.wrote(own(third));
+    expect(ids()).toEqual([first]);
+    await expect.poll(ids, SOON).toEqual([first, second, third]);
+    // Read from the log, a change is never delivered twice.
+    feed.wrote(own(third));
+    await feed.fresh();
+    expect(ids()).toEqual([first, second, third]);
+  });
+
   it.skipIf(!onPostgres)(
     "waits at an id still in flight, then delivers it before the later ones",
     async () => {

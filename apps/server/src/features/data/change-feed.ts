@@ -165,6 +165,8 @@ export function createChangeFeed(options: {
   /** What this feed's wake-ups say: who sent them. */
   const self = randomUUID();
   let frontier = 0;
+  /** Whether `frontier` is known (the start has read where the log stands). */
+  let begun = false;
   let started: Promise<boolean> | undefined;
   let closed = false;
   let reading: Promise<void> | undefined;
@@ -234,14 +236,17 @@ export function createChangeFeed(options: {
       return false;
     }
     const now = parseSnapshot(first.snapshot);
-    const changes: DocumentChange[] = rows.map((row) => ({
-      id: row.id,
-      op: row.op as DocumentChange["op"],
-      projectId: row.projectId,
-      collection: row.collection,
-      documentId: row.documentId,
-      document: row.document,
-    }));
+    // A write of this server may have been delivered while the log was read (`wrote`).
+    const changes: DocumentChange[] = rows
+      .filter((row) => row.id > frontier)
+      .map((row) => ({
+        id: row.id,
+        op: row.op as DocumentChange["op"],
+        projectId: row.projectId,
+        collection: row.collection,
+        documentId: row.documentId,
+        document: row.document,
+      }));
     const highest = changes.at(-1)?.id ?? 0;
     sequence = Math.max(sequence, highest);
     // The earlier sights whose transactions all ended settle what was missing below them.
@@ -335,6 +340,7 @@ export function createChangeFeed(options: {
     }
     frontier = start.sequence;
     sequence = start.sequence;
+    begun = true;
     return heard;
   }
 
@@ -395,10 +401,22 @@ export function createChangeFeed(options: {
     get sequence() {
       return sequence;
     },
-    /** A write of this server committed: read the log, and wake the other servers. */
-    wrote() {
+    /**
+     * A write of this server committed: wake the other servers, and read the log — or, when the
+     * write's change is known and is the next one, deliver it at once (no read: its document is
+     * the one written).
+     */
+    wrote(change?: DocumentChange) {
+      if (closed) return;
+      if (options.shared) ring();
+      if (change && begun && change.id === frontier + 1) {
+        frontier = change.id;
+        sequence = Math.max(sequence, change.id);
+        options.deliver(change);
+        for (const waiter of waiters) if (waiter.id <= frontier) waiter.done();
+        return;
+      }
       wake();
-      if (options.shared && !closed) ring();
     },
     /** Resolves once `frontier` reaches `id`, or after `timeoutMs`. */
     reach(id: number, timeoutMs: number): Promise<void> {

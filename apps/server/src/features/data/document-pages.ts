@@ -1,3 +1,5 @@
+import type { DocumentChange } from "./change-feed";
+
 /**
  * How long a remembered page is answered without the database. A change is known at once (the
  * services call `changed` after their commit; every server's change feed reads the log, woken by
@@ -29,8 +31,11 @@ type Page = { generation: number; value: Buffer; bytes: number; until: number };
  */
 export function createDocumentPages(options: {
   heard: () => Promise<boolean>;
-  /** A write of this server committed (`changed`): the other servers are to hear of it. */
-  wrote?: () => void;
+  /**
+   * A write of this server committed (`changed`), with what it wrote when known: the change feed
+   * may send it at once, and the other servers are to hear of it.
+   */
+  wrote?: (change?: DocumentChange) => void;
 }) {
   const pages = new Map<string, Page>();
   const generations = new Map<string, number>();
@@ -95,9 +100,9 @@ export function createDocumentPages(options: {
      * This server's write to the collection committed: its remembered pages are void, and the
      * other servers are told.
      */
-    changed(ofCollection: string) {
+    changed(ofCollection: string, change?: DocumentChange) {
       forget(ofCollection);
-      options.wrote?.();
+      options.wrote?.(change);
     },
 
     /** A document of the collection changed (read from the change log): its pages are void. */

@@ -144,7 +144,8 @@ WITH stripe AS (
 )
 INSERT INTO "documents" ("project_id", "collection", "data", "size", "file_key")
 SELECT "project_id", $collection, $data::jsonb, $size::int, $fileKey FROM counted
-RETURNING "id", to_char("created_at" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "createdAt"`;
+RETURNING "id", to_char("created_at" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "createdAt",
+  "change_id" AS "changeId"`;
 
 /** The careful path's first steps: the project's stripes exist, and all are held (in order). */
 const MAKE_STRIPES = `
@@ -160,9 +161,11 @@ WHERE "project_id" = $project AND "stripe" = $stripe::int`;
 const INSERT_DOCUMENT = `
 INSERT INTO "documents" ("project_id", "collection", "data", "size", "file_key")
 VALUES ($project, $collection, $data::jsonb, $size::int, $fileKey)
-RETURNING "id", to_char("created_at" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "createdAt"`;
+RETURNING "id", to_char("created_at" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "createdAt",
+  "change_id" AS "changeId"`;
 
-type Added = { id: string; createdAt: string };
+/** An added document's id and time, and its change's id (bigint: a string from postgres-js). */
+type Added = { id: string; createdAt: string; changeId: string | number };
 type AddValues = {
   project: string;
   collection: string;
@@ -199,6 +202,13 @@ async function addCarefully(tx: Tx, values: AddValues): Promise<Added> {
   return row;
 }
 
+/** An added document as stored: the fields as sent, and the server's. */
+function addedRow(row: Added, data: Record<string, unknown>, fileKey: string | null): DocumentRow {
+  // A new document: written when it was made, at its first version (the columns' defaults).
+  const createdAt = new Date(row.createdAt);
+  return { id: row.id, data, createdAt, updatedAt: createdAt, version: 1, fileKey };
+}
+
 /** The answer to an add: the fields as sent, and the server's. */
 function addedDocument(
   row: Added,
@@ -206,12 +216,7 @@ function addedDocument(
   fileKey: string | null,
   view: DocumentView,
 ) {
-  // A new document: written when it was made, at its first version (the columns' defaults).
-  const createdAt = new Date(row.createdAt);
-  return toDocument(
-    { id: row.id, data, createdAt, updatedAt: createdAt, version: 1, fileKey },
-    view,
-  );
+  return toDocument(addedRow(row, data, fileKey), view);
 }
 
 function addValues(options: {
@@ -282,8 +287,17 @@ export async function addDocument(options: {
     start: randomStripe(),
   });
   const row = added ?? (await db.transaction((tx) => addCarefully(tx, values)));
-  pages.changed(options.scope.key);
-  return addedDocument(row, options.data, null, options.view);
+  const stored = addedRow(row, options.data, null);
+  const { scope } = options;
+  pages.changed(scope.key, {
+    id: Number(row.changeId),
+    op: "insert",
+    projectId: scope.projectId,
+    collection: scope.collection,
+    documentId: row.id,
+    document: stored,
+  });
+  return toDocument(stored, options.view);
 }
 
 /**

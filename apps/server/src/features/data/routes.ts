@@ -94,7 +94,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
   const view = { filesBase: `${config.publicUrl}${DATA_API_PREFIX}/files` };
   const pages = createDocumentPages({
     heard: () => watcher.heard(),
-    wrote: () => watcher.wrote(),
+    wrote: (change) => watcher.wrote(change),
   });
   const watcher = createDocumentsWatcher({
     db,

@@ -162,9 +162,12 @@ export function createDocumentsWatcher(options: {
     heard(): Promise<boolean> {
       return feed.start();
     },
-    /** A write of this server committed: the feed reads it, and the other servers are woken. */
-    wrote() {
-      feed.wrote();
+    /**
+     * A write of this server committed (with its change when known): the feed reads it or sends
+     * it at once, and the other servers are woken.
+     */
+    wrote(change?: DocumentChange) {
+      feed.wrote(change);
     },
     /**
      * Counts a viewer of the scope's collection until the returned function is called. Resolves

@@ -11,6 +11,7 @@ import type { DocumentScope } from "./document-scope";
 import {
   checkDocument,
   type DataLimits,
+  type DocumentRow,
   type DocumentView,
   documentColumns,
   isUuid,
@@ -115,10 +116,10 @@ function mergedData(values: SQL, ops: SQL): SQL {
  * failure path only) and the write is refused, or tried again if the row changed in between.
  */
 async function writeOnce(options: {
-  write: () => Promise<DataDocument | undefined>;
+  write: () => Promise<WrittenRow | undefined>;
   diagnose: () => Promise<Missed>;
   limits: DataLimits;
-}): Promise<DataDocument> {
+}): Promise<WrittenRow> {
   for (let attempt = 1; ; attempt++) {
     const written = await options.write();
     if (written) return written;
@@ -152,6 +153,27 @@ type WriteOptions = {
   ifVersion?: number;
   view: DocumentView;
 };
+
+/** What a write answers: the document, and its change's id (the log's, decision 042). */
+const writtenColumns = { ...documentColumns, changeId: documents.changeId };
+type WrittenRow = DocumentRow & { changeId: number | null };
+
+/**
+ * Voids the collection's pages and tells the change feed what was written (an update of the
+ * document, whole); answers the document.
+ */
+function answerWrite(options: WriteOptions, row: WrittenRow): DataDocument {
+  const { changeId, ...stored } = row;
+  options.pages.changed(options.scope.key, {
+    id: Number(changeId),
+    op: "update",
+    projectId: options.scope.projectId,
+    collection: options.scope.collection,
+    documentId: stored.id,
+    document: stored,
+  });
+  return toDocument(stored, options.view);
+}
 
 /** The server's part of every write: one more version, written now. */
 const written = {
@@ -216,7 +238,7 @@ function prepareWrites(db: Db) {
             sql`"sized"."size" <= ${sql.placeholder("max")}`,
           ),
         )
-        .returning(documentColumns)
+        .returning(writtenColumns)
         .prepare(name)
     );
   };
@@ -229,7 +251,7 @@ function prepareWrites(db: Db) {
         ...written,
       })
       .where(target(withVersion))
-      .returning(documentColumns)
+      .returning(writtenColumns)
       .prepare(name);
   return {
     update: update(false, "update_document"),
@@ -305,7 +327,7 @@ async function writeUpdate(
           writes,
         })
         .catch(refuseOverflow);
-      return row && toDocument(row, options.view);
+      return row;
     },
     diagnose: async () => {
       const [row] = await db
@@ -321,8 +343,7 @@ async function writeUpdate(
       return row.fits ? "changed" : "too-large";
     },
   });
-  options.pages.changed(scope.key);
-  return document;
+  return answerWrite(options, document);
 }
 
 type Increment = Extract<FieldOperation, { $op: "increment" }>;
@@ -415,7 +436,7 @@ export async function replaceDocument(
     limits,
     write: async () => {
       const [row] = await statement.execute({ ...targetValues(options), data: json, size });
-      return row && toDocument(row, options.view);
+      return row;
     },
     diagnose: async () => {
       const [row] = await db
@@ -428,6 +449,5 @@ export async function replaceDocument(
         : "changed";
     },
   });
-  options.pages.changed(scope.key);
-  return document;
+  return answerWrite(options, document);
 }

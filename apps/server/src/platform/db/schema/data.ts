@@ -39,6 +39,11 @@ export const documents = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /** 1 at creation, one more per write: what `ifVersion` compares with (decision 037). */
     version: integer("version").notNull().default(1),
+    /**
+     * The id of the last insert or update in the change log (document_changes), taken by the
+     * table's trigger as the row is written (migration 0016): the writer learns it with RETURNING.
+     */
+    changeId: bigint("change_id", { mode: "number" }),
   },
   (t) => [
     // NULLS FIRST, as `ORDER BY … DESC` means: with Drizzle's default (NULLS LAST) PostgreSQL
