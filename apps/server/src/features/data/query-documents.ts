@@ -4,7 +4,7 @@ import { type DocumentQuery, writeQueryCursor } from "@hybridge/shared/data/quer
 import type { DocumentsResponse } from "@hybridge/shared/data/schemas";
 import { IndexTexts, QueryTexts } from "@hybridge/shared/data/texts";
 import { and, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../platform/db/client";
+import { type BoundedDb, type Db, QUERY_TIME_LIMIT_MS, type Tx } from "../../platform/db/client";
 import { errorCodes } from "../../platform/db/errors";
 import { documents } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
@@ -15,12 +15,8 @@ import { type DocumentView, documentColumns, toDocument } from "./documents";
 /** A row as documents.ts answers it (with the sort columns beside). */
 type StoredRow = Parameters<typeof toDocument>[0];
 
-/**
- * How long one query may run (decision 038): a filter or an order no index serves reads the
- * whole collection, and a very large one must not hold a connection for long. 100,000
- * documents took 0.2-0.4 s on a busy machine; the default document limit is 10,000.
- */
-export const QUERY_TIME_LIMIT_MS = 2_000;
+// The bound (decision 038) lives with the database's query pool, which sets it per connection.
+export { QUERY_TIME_LIMIT_MS };
 /** The code of a query stopped at QUERY_TIME_LIMIT_MS (400: asking again will not help). */
 export const QUERY_TOO_SLOW = ErrorCodes.QUERY_TOO_SLOW;
 
@@ -31,18 +27,21 @@ const indexFields = (query: DocumentQuery): string =>
     .join(", ");
 
 /**
- * Runs `read` in a transaction whose statements stop after `timeLimitMs` (a parameter of
- * set_config, local to the transaction); a stopped query answers QUERY_TOO_SLOW, naming the
- * index it lacked.
+ * Runs `read` where its statements stop after `timeLimitMs`: on the query pool when its
+ * connections carry that limit (one round trip), else in a transaction that sets it (a
+ * parameter of set_config, local to the transaction: PGlite, or a test's own limit). A stopped
+ * query answers QUERY_TOO_SLOW, naming the index it lacked.
  */
 async function bounded<T>(
-  db: Db,
+  options: { db: Db; queries?: BoundedDb | null },
   query: DocumentQuery,
   timeLimitMs: number,
-  read: (tx: Tx) => Promise<T>,
+  read: (db: Db | Tx) => Promise<T>,
 ): Promise<T> {
+  const { queries } = options;
   try {
-    return await db.transaction(async (tx) => {
+    if (queries && queries.timeLimitMs === timeLimitMs) return await read(queries.db);
+    return await options.db.transaction(async (tx) => {
       await tx.execute(sql`select set_config('statement_timeout', ${String(timeLimitMs)}, true)`);
       return read(tx);
     });
@@ -87,14 +86,16 @@ export const countStatement = (db: Db | Tx, scope: DocumentScope, query: Documen
  */
 export async function queryDocuments(options: {
   db: Db;
+  /** The query pool (Database.queries): used when its limit is the query's. */
+  queries?: BoundedDb | null;
   scope: DocumentScope;
   query: DocumentQuery;
   view: DocumentView;
   /** QUERY_TIME_LIMIT_MS unless said (a test's). */
   timeLimitMs?: number;
 }): Promise<DocumentsResponse> {
-  const { db, scope, query, timeLimitMs = QUERY_TIME_LIMIT_MS } = options;
-  const rows = (await bounded(db, query, timeLimitMs, (tx) =>
+  const { scope, query, timeLimitMs = QUERY_TIME_LIMIT_MS } = options;
+  const rows = (await bounded(options, query, timeLimitMs, (tx) =>
     pageStatement(tx, scope, query),
   )) as Array<StoredRow & Record<string, unknown>>;
   const page = rows.slice(0, query.limit);
@@ -111,12 +112,13 @@ export async function queryDocuments(options: {
 /** How many of the scope's documents a query's filter keeps (its order, limit and cursor aside). */
 export async function countDocuments(options: {
   db: Db;
+  queries?: BoundedDb | null;
   scope: DocumentScope;
   query: DocumentQuery;
   timeLimitMs?: number;
 }): Promise<{ count: number }> {
   const { query, timeLimitMs = QUERY_TIME_LIMIT_MS } = options;
-  const [row] = await bounded(options.db, query, timeLimitMs, (tx) =>
+  const [row] = await bounded(options, query, timeLimitMs, (tx) =>
     countStatement(tx, options.scope, query),
   );
   return { count: row?.count ?? 0 };

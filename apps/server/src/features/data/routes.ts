@@ -88,7 +88,7 @@ const sendWritten = (reply: FastifyReply, json: Buffer) => reply.type(JSON_TYPE)
  */
 export async function registerDataRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, listen, live, config, storage } = app.deps;
+  const { db, queries, listen, live, config, storage } = app.deps;
   const limits = config.data;
   const view = { filesBase: `${config.publicUrl}${DATA_API_PREFIX}/files` };
   const pages = createDocumentPages({ heard: () => watcher.heard() });
@@ -529,7 +529,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const scope = await appScope(request, reply, request.params.collection);
       reply.header("Cache-Control", "no-store");
-      return queryDocuments({ db, scope, query: request.body, view });
+      return queryDocuments({ db, queries, scope, query: request.body, view });
     },
   );
   r.post(
@@ -545,7 +545,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const scope = await appScope(request, reply, request.params.collection);
       reply.header("Cache-Control", "no-store");
-      return countDocuments({ db, scope, query: request.body });
+      return countDocuments({ db, queries, scope, query: request.body });
     },
   );
   r.post(
@@ -560,7 +560,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const scope = await ownerScope(request, request.params);
-      return queryDocuments({ db, scope, query: request.body, view });
+      return queryDocuments({ db, queries, scope, query: request.body, view });
     },
   );
   r.post(
@@ -575,7 +575,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const scope = await ownerScope(request, request.params);
-      return countDocuments({ db, scope, query: request.body });
+      return countDocuments({ db, queries, scope, query: request.body });
     },
   );
 
