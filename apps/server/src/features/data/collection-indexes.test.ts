@@ -111,7 +111,7 @@ describe("declaring an index", () => {
       limit: 20,
     };
     const query = read(input);
-    const page = await explain(pageStatement(app.deps.db, scope, query));
+    const page = await explain(pageStatement(scope, query));
     expect(page).toContain(`Index Scan using ${indexName(declared.id)}`);
     expect(page).not.toMatch(/Sort|Seq Scan/);
     // The next page, after a cursor, reads the same index.
@@ -125,15 +125,13 @@ describe("declaring an index", () => {
       [...first.documents.map((doc) => doc.price as number)].sort((a, b) => a - b),
     );
     const next = read({ ...input, after: first.nextCursor });
-    expect(await explain(pageStatement(app.deps.db, scope, next))).toContain(
-      indexName(declared.id),
-    );
+    expect(await explain(pageStatement(scope, next))).toContain(indexName(declared.id));
     // Descending reads it backwards.
     const backwards = read({ ...input, orderBy: [{ field: "price", direction: "desc" }] });
-    const plan = await explain(pageStatement(app.deps.db, scope, backwards));
+    const plan = await explain(pageStatement(scope, backwards));
     expect(plan).toContain(`Index Scan Backward using ${indexName(declared.id)}`);
     expect(plan).not.toMatch(/Sort|Seq Scan/);
-    const count = await explain(countStatement(app.deps.db, scope, query));
+    const count = await explain(countStatement(scope, query));
     expect(count).toContain(indexName(declared.id));
     expect(count).not.toContain("Seq Scan");
   });
