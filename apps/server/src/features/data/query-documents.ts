@@ -47,14 +47,15 @@ async function bounded<T>(
   options: { db: Db; queries?: BoundedDb | null },
   query: DocumentQuery,
   timeLimitMs: number,
-  read: (db: Db | Tx) => Promise<T>,
+  /** `pooled`: on the query pool, where a statement may be prepared. */
+  read: (db: Db | Tx, pooled: boolean) => Promise<T>,
 ): Promise<T> {
   const { queries } = options;
   try {
-    if (queries && queries.timeLimitMs === timeLimitMs) return await read(queries.db);
+    if (queries && queries.timeLimitMs === timeLimitMs) return await read(queries.db, true);
     return await options.db.transaction(async (tx) => {
       await tx.execute(sql`select set_config('statement_timeout', ${String(timeLimitMs)}, true)`);
-      return read(tx);
+      return read(tx, false);
     });
   } catch (error) {
     if (!errorCodes(error).includes("57014")) throw error;
@@ -96,8 +97,8 @@ export const countStatement = (scope: DocumentScope, query: DocumentQuery): SQL 
 // Drizzle's, for a page: ten times what building the tree costs), and the text depends only
 // on the query's shape — its fields, operators, order, cursor — never on its values, which
 // are parameters. So the text is kept per shape, the shape and the parameters read from the
-// tree in one walk. The statements stay unnamed (no prepared plan): PostgreSQL plans each
-// with its values, which a partial index (decision 041) needs to be chosen.
+// tree in one walk. On the query pool the statement is also prepared (runStatement), and
+// planned with its values each time, which a partial index (decision 041) needs to be chosen.
 
 const dialect = new PgDialect({ casing: "snake_case" });
 /** Texts kept, most recently used last. */
@@ -166,18 +167,25 @@ export function renderStatement(statement: SQL): Query {
   return rendered;
 }
 
-/** Runs a statement (unnamed) and maps its rows by `selection` as Drizzle's select would. */
+/**
+ * Runs a statement and maps its rows by `selection` as Drizzle's select would. `prepared`: as
+ * a prepared statement of its connection (postgres-js keeps one per text), which spares
+ * PostgreSQL parsing it again and the driver describing its rows; only on the query pool,
+ * whose connections plan each execution with its values (client.ts).
+ */
 function runStatement<T>(
   db: Db | Tx,
   statement: SQL,
   selection: Record<string, PgColumn | SQL>,
+  prepared: boolean,
 ): Promise<T[]> {
   return db._.session
     .prepareQuery(
       renderStatement(statement),
       // Drizzle's list of a flat selection: each value read from its row by position.
       Object.entries(selection).map(([name, field]) => ({ path: [name], field })),
-      undefined,
+      // A name makes Drizzle's postgres-js session prepare it (postgres-js names it itself).
+      prepared ? "document_query" : undefined,
       true,
     )
     .execute() as Promise<T[]>;
@@ -199,11 +207,12 @@ export async function queryDocuments(options: {
   timeLimitMs?: number;
 }): Promise<DocumentsResponse> {
   const { scope, query, timeLimitMs = QUERY_TIME_LIMIT_MS } = options;
-  const rows = await bounded(options, query, timeLimitMs, (db) =>
+  const rows = await bounded(options, query, timeLimitMs, (db, pooled) =>
     runStatement<StoredRow & Record<string, unknown>>(
       db,
       pageStatement(scope, query),
       pageSelection(query),
+      pooled,
     ),
   );
   const page = rows.slice(0, query.limit);
@@ -226,8 +235,13 @@ export async function countDocuments(options: {
   timeLimitMs?: number;
 }): Promise<{ count: number }> {
   const { query, timeLimitMs = QUERY_TIME_LIMIT_MS } = options;
-  const [row] = await bounded(options, query, timeLimitMs, (db) =>
-    runStatement<{ count: number }>(db, countStatement(options.scope, query), countSelection),
+  const [row] = await bounded(options, query, timeLimitMs, (db, pooled) =>
+    runStatement<{ count: number }>(
+      db,
+      countStatement(options.scope, query),
+      countSelection,
+      pooled,
+    ),
   );
   return { count: row?.count ?? 0 };
 }
