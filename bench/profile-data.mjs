@@ -3,7 +3,7 @@
 // autocannon (50 connections) and writes the profile where --dir says (open it in Chrome's
 // DevTools or read it with any .cpuprofile tool).
 //
-//   node bench/profile-data.mjs --route add|get|newest [--seconds 5] [--dir /tmp/profiles]
+//   node bench/profile-data.mjs --route add|get|newest|query|count [--seconds 5] [--dir /tmp/profiles]
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -96,6 +96,21 @@ try {
       }),
     },
     newest: { setupRequest: (r) => ({ ...r, path: `${new URL(documents).pathname}?limit=20` }) },
+    // The bench's query and count (bench/data.mjs), on these 2,000 documents.
+    query: {
+      method: "POST",
+      body: JSON.stringify({
+        where: [{ field: "status", op: "==", value: "open" }],
+        orderBy: [{ field: "price", direction: "asc" }],
+        limit: 20,
+      }),
+      setupRequest: (r) => ({ ...r, path: "/api/v1/db/collections/items/query" }),
+    },
+    count: {
+      method: "POST",
+      body: JSON.stringify({ where: [{ field: "status", op: "==", value: "open" }] }),
+      setupRequest: (r) => ({ ...r, path: "/api/v1/db/collections/items/count" }),
+    },
   }[values.route];
   const result = await autocannon({
     url: documents,

@@ -45,6 +45,8 @@ export type AppDeps = {
   config: Config;
   db: Db;
   databaseKind: Database["kind"];
+  /** Where queries and counts run, bounded without a transaction (Database.queries). */
+  queries: Database["queries"];
   /** The database's LISTEN (Database.listen). */
   listen: Database["listen"];
   /** Readiness's database check, and the repair of a schema gone missing. */
@@ -123,6 +125,7 @@ export async function buildApp(options: BuildAppOptions) {
     config,
     db: database.db,
     databaseKind: database.kind,
+    queries: database.queries,
     listen: database.listen,
     databaseHealth: createDatabaseHealth({ database, log: app.log }),
     auth,

@@ -20,7 +20,13 @@ import {
   reconcileCollectionIndexes,
 } from "./collection-indexes";
 import { documentScope, ownerCaller } from "./document-scope";
-import { countStatement, pageStatement, QUERY_TOO_SLOW, queryDocuments } from "./query-documents";
+import {
+  countStatement,
+  pageStatement,
+  QUERY_TOO_SLOW,
+  queryDocuments,
+  renderStatement,
+} from "./query-documents";
 
 // Indexes an owner declares on a collection (decision 041): the routes, the index PostgreSQL
 // builds and reads, and what a stopped server or a deleted project leaves behind.
@@ -111,7 +117,7 @@ describe("declaring an index", () => {
       limit: 20,
     };
     const query = read(input);
-    const page = await explain(pageStatement(app.deps.db, scope, query));
+    const page = await explain(pageStatement(scope, query));
     expect(page).toContain(`Index Scan using ${indexName(declared.id)}`);
     expect(page).not.toMatch(/Sort|Seq Scan/);
     // The next page, after a cursor, reads the same index.
@@ -125,18 +131,56 @@ describe("declaring an index", () => {
       [...first.documents.map((doc) => doc.price as number)].sort((a, b) => a - b),
     );
     const next = read({ ...input, after: first.nextCursor });
-    expect(await explain(pageStatement(app.deps.db, scope, next))).toContain(
-      indexName(declared.id),
-    );
+    expect(await explain(pageStatement(scope, next))).toContain(indexName(declared.id));
     // Descending reads it backwards.
     const backwards = read({ ...input, orderBy: [{ field: "price", direction: "desc" }] });
-    const plan = await explain(pageStatement(app.deps.db, scope, backwards));
+    const plan = await explain(pageStatement(scope, backwards));
     expect(plan).toContain(`Index Scan Backward using ${indexName(declared.id)}`);
     expect(plan).not.toMatch(/Sort|Seq Scan/);
-    const count = await explain(countStatement(app.deps.db, scope, query));
+    const count = await explain(countStatement(scope, query));
     expect(count).toContain(indexName(declared.id));
     expect(count).not.toContain("Seq Scan");
   });
+
+  // On PostgreSQL queries run on a pool whose statements are prepared (query-documents.ts): a
+  // generic plan, which PostgreSQL may choose after five executions, cannot prove the index's
+  // predicate; the pool's connections plan each execution with its values.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "reads it also as a prepared statement of the query pool, executed many times",
+    async () => {
+      const queries = app.deps.queries;
+      if (!queries) throw new Error("no query pool");
+      const scope = documentScope(ownerCaller(owner.id, projectId), "big");
+      const [declared] = await list("big");
+      const query = read({
+        where: [{ field: "status", op: "==", value: "open" }],
+        orderBy: [{ field: "price", direction: "asc" }],
+        limit: 20,
+      });
+      const { sql: text, params } = renderStatement(pageStatement(scope, query));
+      const literal = (value: unknown) =>
+        typeof value === "number" ? String(value) : `'${String(value).replaceAll("'", "''")}'`;
+      const values = params.map(literal).join(", ");
+      const plans = await queries.db.transaction(async (tx) => {
+        const run = async (statement: string) =>
+          ((await tx.execute(sql.raw(statement))) as unknown as Record<string, string>[])
+            .map((row) => row["QUERY PLAN"])
+            .join("\n");
+        const mode = await tx.execute(sql`select current_setting('plan_cache_mode') as mode`);
+        await run(`prepare page_test as ${text}`);
+        for (let i = 0; i < 8; i++) await run(`execute page_test(${values})`);
+        const custom = await run(`explain execute page_test(${values})`);
+        await run("set local plan_cache_mode = force_generic_plan");
+        const generic = await run(`explain execute page_test(${values})`);
+        return { mode, custom, generic };
+      });
+      expect(plans.mode).toEqual([{ mode: "force_custom_plan" }]);
+      expect(plans.custom).toContain(`Index Scan using ${indexName(declared.id)}`);
+      expect(plans.custom).not.toMatch(/Sort|Seq Scan/);
+      // What the setting prevents.
+      expect(plans.generic).not.toContain(indexName(declared.id));
+    },
+  );
 
   it("refuses a second identical declaration, also when both arrive at once", async () => {
     const again = await declare("big", [

@@ -7,7 +7,8 @@ import {
   parseDocumentQuery,
   QUERY_OPS,
 } from "@hybridge/shared/data/query";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type OracleDocument, runQuery } from "../../../test/query-oracle";
@@ -15,7 +16,13 @@ import { createTestApp, createTestUser, type TestApp } from "../../../test/test-
 import { documents } from "../../platform/db/schema";
 import { authed, createTestProject } from "../projects/test-support";
 import { documentScope, ownerCaller } from "./document-scope";
-import { queryDocuments } from "./query-documents";
+import {
+  countStatement,
+  pageStatement,
+  queryDocuments,
+  renderStatement,
+  statementShape,
+} from "./query-documents";
 
 // The property test of decision 038: random documents (mixed types, missing fields, nested
 // paths, arrays, unicode, equal values) and random queries, answered by the server and by the
@@ -200,6 +207,20 @@ let collections = 0;
 /** The documents with ids of their own: a shrinking run reuses the values of a failed one. */
 const fresh = (all: OracleDocument[]) => all.map((d) => ({ ...d, id: crypto.randomUUID() }));
 
+/**
+ * A statement's text is kept per shape (query-documents.ts): its parameters, read by a walk of
+ * its tree, must be Drizzle's own, in the same order, and the kept text Drizzle's.
+ */
+const dialect = new PgDialect({ casing: "snake_case" });
+function expectRenderedAsDrizzle(statement: SQL) {
+  const rendered = dialect.sqlToQuery(statement);
+  expect(statementShape(statement)?.params).toEqual(rendered.params);
+  const drizzle = { sql: rendered.sql, params: rendered.params };
+  // The first time (kept then, or already kept), and from what was kept.
+  expect({ ...renderStatement(statement), typings: undefined }).toEqual(drizzle);
+  expect({ ...renderStatement(statement), typings: undefined }).toEqual(drizzle);
+}
+
 describe("documents queries", () => {
   it("answer random queries as the oracle does: documents, order, count and every page", async () => {
     let asked = 0;
@@ -224,6 +245,9 @@ describe("documents queries", () => {
               continue;
             }
             asked++;
+            const where = documentScope(ownerCaller(ownerId, projectId), collection);
+            expectRenderedAsDrizzle(pageStatement(where, read.query));
+            expectRenderedAsDrizzle(countStatement(where, read.query));
             const expected = runQuery(all, read.query.filter, read.query.orderBy).map((d) => d.id);
             expect(answer.statusCode).toBe(200);
             expect(answer.json().documents.map((d: { id: string }) => d.id)).toEqual(expected);
@@ -243,6 +267,8 @@ describe("documents queries", () => {
               paged.push(...next.json().documents.map((d: { id: string }) => d.id));
               after = next.json().nextCursor ?? undefined;
               if (!after) break;
+              const cursor = parseDocumentQuery({ ...body, limit: query.pageSize, after });
+              if (!cursor.issues) expectRenderedAsDrizzle(pageStatement(where, cursor.query));
             }
             expect(paged).toEqual(expected);
           }

@@ -3,8 +3,19 @@ import { indexFieldName, suggestedIndex } from "@hybridge/shared/data/indexes";
 import { type DocumentQuery, writeQueryCursor } from "@hybridge/shared/data/query";
 import type { DocumentsResponse } from "@hybridge/shared/data/schemas";
 import { IndexTexts, QueryTexts } from "@hybridge/shared/data/texts";
-import { and, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../platform/db/client";
+import {
+  and,
+  Column,
+  getTableName,
+  Param,
+  type Query,
+  SQL,
+  StringChunk,
+  sql,
+  Table,
+} from "drizzle-orm";
+import { type PgColumn, PgDialect } from "drizzle-orm/pg-core";
+import { type BoundedDb, type Db, QUERY_TIME_LIMIT_MS, type Tx } from "../../platform/db/client";
 import { errorCodes } from "../../platform/db/errors";
 import { documents } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
@@ -15,12 +26,8 @@ import { type DocumentView, documentColumns, toDocument } from "./documents";
 /** A row as documents.ts answers it (with the sort columns beside). */
 type StoredRow = Parameters<typeof toDocument>[0];
 
-/**
- * How long one query may run (decision 038): a filter or an order no index serves reads the
- * whole collection, and a very large one must not hold a connection for long. 100,000
- * documents took 0.2-0.4 s on a busy machine; the default document limit is 10,000.
- */
-export const QUERY_TIME_LIMIT_MS = 2_000;
+// The bound (decision 038) lives with the database's query pool, which sets it per connection.
+export { QUERY_TIME_LIMIT_MS };
 /** The code of a query stopped at QUERY_TIME_LIMIT_MS (400: asking again will not help). */
 export const QUERY_TOO_SLOW = ErrorCodes.QUERY_TOO_SLOW;
 
@@ -31,20 +38,24 @@ const indexFields = (query: DocumentQuery): string =>
     .join(", ");
 
 /**
- * Runs `read` in a transaction whose statements stop after `timeLimitMs` (a parameter of
- * set_config, local to the transaction); a stopped query answers QUERY_TOO_SLOW, naming the
- * index it lacked.
+ * Runs `read` where its statements stop after `timeLimitMs`: on the query pool when its
+ * connections carry that limit (one round trip), else in a transaction that sets it (a
+ * parameter of set_config, local to the transaction: PGlite, or a test's own limit). A stopped
+ * query answers QUERY_TOO_SLOW, naming the index it lacked.
  */
 async function bounded<T>(
-  db: Db,
+  options: { db: Db; queries?: BoundedDb | null },
   query: DocumentQuery,
   timeLimitMs: number,
-  read: (tx: Tx) => Promise<T>,
+  /** `pooled`: on the query pool, where a statement may be prepared. */
+  read: (db: Db | Tx, pooled: boolean) => Promise<T>,
 ): Promise<T> {
+  const { queries } = options;
   try {
-    return await db.transaction(async (tx) => {
+    if (queries && queries.timeLimitMs === timeLimitMs) return await read(queries.db, true);
+    return await options.db.transaction(async (tx) => {
       await tx.execute(sql`select set_config('statement_timeout', ${String(timeLimitMs)}, true)`);
-      return read(tx);
+      return read(tx, false);
     });
   } catch (error) {
     if (!errorCodes(error).includes("57014")) throw error;
@@ -63,22 +74,122 @@ const matching = (scope: DocumentScope, query: DocumentQuery, paged: boolean) =>
     paged && query.after ? compileAfter(query.orderBy, query.after) : undefined,
   );
 
+/** What a page selects: the document's columns, then those of its cursor (sortColumns). */
+const pageSelection = (query: DocumentQuery) => ({
+  ...documentColumns,
+  ...sortColumns(query.orderBy),
+});
+
 /** The SQL query of a page (an index's test EXPLAINs it). */
-export const pageStatement = (db: Db | Tx, scope: DocumentScope, query: DocumentQuery) =>
-  db
-    .select({ ...documentColumns, ...sortColumns(query.orderBy) })
-    .from(documents)
-    .where(matching(scope, query, true))
-    .orderBy(...compileOrder(query.orderBy))
+export const pageStatement = (scope: DocumentScope, query: DocumentQuery): SQL =>
+  sql`select ${sql.join(Object.values(pageSelection(query)), sql`, `)} from ${documents} where ${matching(scope, query, true)} order by ${sql.join(compileOrder(query.orderBy), sql`, `)} limit ${
     // One more than the page: whether a next page exists, without a second query.
-    .limit(query.limit + 1);
+    query.limit + 1
+  }`;
+
+const countSelection = { count: sql<number>`count(*)`.mapWith(Number) };
 
 /** The SQL query of a count. */
-export const countStatement = (db: Db | Tx, scope: DocumentScope, query: DocumentQuery) =>
-  db
-    .select({ count: sql<number>`count(*)`.mapWith(Number) })
-    .from(documents)
-    .where(matching(scope, query, false));
+export const countStatement = (scope: DocumentScope, query: DocumentQuery): SQL =>
+  sql`select count(*) from ${documents} where ${matching(scope, query, false)}`;
+
+// Rendering a statement's tree to text is most of the server's work for a query (0.2 ms of
+// Drizzle's, for a page: ten times what building the tree costs), and the text depends only
+// on the query's shape — its fields, operators, order, cursor — never on its values, which
+// are parameters. So the text is kept per shape, the shape and the parameters read from the
+// tree in one walk. On the query pool the statement is also prepared (runStatement), and
+// planned with its values each time, which a partial index (decision 041) needs to be chosen.
+
+const dialect = new PgDialect({ casing: "snake_case" });
+/** Texts kept, most recently used last. */
+const statementTexts = new Map<string, string>();
+const STATEMENT_TEXTS_KEPT = 256;
+
+/**
+ * A tree's shape (its text chunks and tables' and columns' names in order: what its SQL text
+ * is made of, with a mark where each parameter goes) and its parameters, in the order
+ * Drizzle's dialect numbers them; null when the tree holds a chunk this does not know (then
+ * its text is not kept).
+ */
+export function statementShape(statement: SQL): { key: string; params: unknown[] } | null {
+  const key: string[] = [];
+  const params: unknown[] = [];
+  const walk = (chunk: unknown): boolean => {
+    if (chunk instanceof StringChunk) {
+      key.push(chunk.value.join(""));
+    } else if (chunk instanceof SQL) {
+      if ((chunk as unknown as { shouldInlineParams: boolean }).shouldInlineParams) return false;
+      for (const inner of chunk.queryChunks) if (!walk(inner)) return false;
+    } else if (chunk instanceof Column) {
+      key.push(`\u0001${getTableName(chunk.table)}.${chunk.name}`);
+    } else if (chunk instanceof Table) {
+      key.push(`\u0002${getTableName(chunk)}`);
+    } else if (chunk instanceof Param) {
+      const value = chunk.value === null ? null : chunk.encoder.mapToDriverValue(chunk.value);
+      if (value !== null && typeof value === "object") return false;
+      key.push("\u0003");
+      params.push(value);
+    } else if (chunk === null || ["string", "number", "boolean"].includes(typeof chunk)) {
+      key.push("\u0003");
+      params.push(chunk);
+    } else if (chunk !== undefined) {
+      // Arrays, names, aliases, subqueries: not in a query's statements.
+      return false;
+    }
+    return true;
+  };
+  return walk(statement) ? { key: key.join(""), params } : null;
+}
+
+/** The statement's SQL text and parameters, its text kept per shape. */
+export function renderStatement(statement: SQL): Query {
+  const shape = statementShape(statement);
+  if (shape) {
+    const text = statementTexts.get(shape.key);
+    if (text !== undefined) {
+      statementTexts.delete(shape.key);
+      statementTexts.set(shape.key, text);
+      return { sql: text, params: shape.params };
+    }
+  }
+  const rendered = dialect.sqlToQuery(statement);
+  // Kept only when the walk read the parameters as Drizzle did.
+  if (
+    shape &&
+    shape.params.length === rendered.params.length &&
+    shape.params.every((value, index) => value === rendered.params[index])
+  ) {
+    statementTexts.set(shape.key, rendered.sql);
+    if (statementTexts.size > STATEMENT_TEXTS_KEPT) {
+      statementTexts.delete(statementTexts.keys().next().value as string);
+    }
+  }
+  return rendered;
+}
+
+/**
+ * Runs a statement and maps its rows by `selection` as Drizzle's select would. `prepared`: as
+ * a prepared statement of its connection (postgres-js keeps one per text), which spares
+ * PostgreSQL parsing it again and the driver describing its rows; only on the query pool,
+ * whose connections plan each execution with its values (client.ts).
+ */
+function runStatement<T>(
+  db: Db | Tx,
+  statement: SQL,
+  selection: Record<string, PgColumn | SQL>,
+  prepared: boolean,
+): Promise<T[]> {
+  return db._.session
+    .prepareQuery(
+      renderStatement(statement),
+      // Drizzle's list of a flat selection: each value read from its row by position.
+      Object.entries(selection).map(([name, field]) => ({ path: [name], field })),
+      // A name makes Drizzle's postgres-js session prepare it (postgres-js names it itself).
+      prepared ? "document_query" : undefined,
+      true,
+    )
+    .execute() as Promise<T[]>;
+}
 
 /**
  * One page of a query over the scope's collection, in its order (decision 038), in one SQL
@@ -87,16 +198,23 @@ export const countStatement = (db: Db | Tx, scope: DocumentScope, query: Documen
  */
 export async function queryDocuments(options: {
   db: Db;
+  /** The query pool (Database.queries): used when its limit is the query's. */
+  queries?: BoundedDb | null;
   scope: DocumentScope;
   query: DocumentQuery;
   view: DocumentView;
   /** QUERY_TIME_LIMIT_MS unless said (a test's). */
   timeLimitMs?: number;
 }): Promise<DocumentsResponse> {
-  const { db, scope, query, timeLimitMs = QUERY_TIME_LIMIT_MS } = options;
-  const rows = (await bounded(db, query, timeLimitMs, (tx) =>
-    pageStatement(tx, scope, query),
-  )) as Array<StoredRow & Record<string, unknown>>;
+  const { scope, query, timeLimitMs = QUERY_TIME_LIMIT_MS } = options;
+  const rows = await bounded(options, query, timeLimitMs, (db, pooled) =>
+    runStatement<StoredRow & Record<string, unknown>>(
+      db,
+      pageStatement(scope, query),
+      pageSelection(query),
+      pooled,
+    ),
+  );
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
@@ -111,13 +229,19 @@ export async function queryDocuments(options: {
 /** How many of the scope's documents a query's filter keeps (its order, limit and cursor aside). */
 export async function countDocuments(options: {
   db: Db;
+  queries?: BoundedDb | null;
   scope: DocumentScope;
   query: DocumentQuery;
   timeLimitMs?: number;
 }): Promise<{ count: number }> {
   const { query, timeLimitMs = QUERY_TIME_LIMIT_MS } = options;
-  const [row] = await bounded(options.db, query, timeLimitMs, (tx) =>
-    countStatement(tx, options.scope, query),
+  const [row] = await bounded(options, query, timeLimitMs, (db, pooled) =>
+    runStatement<{ count: number }>(
+      db,
+      countStatement(options.scope, query),
+      countSelection,
+      pooled,
+    ),
   );
   return { count: row?.count ?? 0 };
 }

@@ -89,7 +89,7 @@ const sendWritten = (reply: FastifyReply, json: Buffer) => reply.type(JSON_TYPE)
  */
 export async function registerDataRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, listen, live, config, storage } = app.deps;
+  const { db, queries, listen, live, config, storage } = app.deps;
   const limits = config.data;
   const view = { filesBase: `${config.publicUrl}${DATA_API_PREFIX}/files` };
   const pages = createDocumentPages({
@@ -534,7 +534,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const scope = await appScope(request, reply, request.params.collection);
       reply.header("Cache-Control", "no-store");
-      return queryDocuments({ db, scope, query: request.body, view });
+      return queryDocuments({ db, queries, scope, query: request.body, view });
     },
   );
   r.post(
@@ -550,7 +550,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const scope = await appScope(request, reply, request.params.collection);
       reply.header("Cache-Control", "no-store");
-      return countDocuments({ db, scope, query: request.body });
+      return countDocuments({ db, queries, scope, query: request.body });
     },
   );
   r.post(
@@ -565,7 +565,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const scope = await ownerScope(request, request.params);
-      return queryDocuments({ db, scope, query: request.body, view });
+      return queryDocuments({ db, queries, scope, query: request.body, view });
     },
   );
   r.post(
@@ -580,7 +580,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const scope = await ownerScope(request, request.params);
-      return countDocuments({ db, scope, query: request.body });
+      return countDocuments({ db, queries, scope, query: request.body });
     },
   );
 

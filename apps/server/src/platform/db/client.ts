@@ -47,10 +47,37 @@ export type Database = {
   ) => Promise<Unlisten>;
   /** One real query, answered within PROBE_TIMEOUT_MS: a hung database must not hang the caller. */
   probe: () => Promise<{ state: DatabaseState; error?: unknown }>;
+  /**
+   * Where queries and counts run (decision 038): connections whose every statement stops after
+   * `timeLimitMs` (`statement_timeout` set once per connection), so that a bounded query is one
+   * round trip instead of a transaction of four. null on PGlite (one connection, shared with
+   * every write: the query sets its limit in a transaction there).
+   */
+  queries: BoundedDb | null;
   /** Applies the committed migrations; on PostgreSQL one process at a time. */
   migrate: () => Promise<void>;
   close: () => Promise<void>;
 };
+
+/**
+ * A database whose statements stop after `timeLimitMs` (Database.queries), and whose
+ * connections plan every prepared statement with its values (plan_cache_mode
+ * force_custom_plan), so that a statement may be prepared there.
+ */
+export type BoundedDb = { db: Db; timeLimitMs: number };
+
+/**
+ * How long one query may run (decision 038): a filter or an order no index serves reads the
+ * whole collection, and a very large one must not hold a connection for long. 100,000
+ * documents took 0.2-0.4 s on a busy machine; the default document limit is 10,000.
+ */
+export const QUERY_TIME_LIMIT_MS = 2_000;
+/**
+ * Connections of the query pool, as many as the main pool's: a page is one short statement,
+ * but under 50 concurrent requests 4 connections left the server waiting for one.
+ */
+const QUERY_POOL_SIZE = 10;
+const QUERY_CONNECTION_LIFETIME_S = 10 * 60;
 
 export type DatabaseTarget =
   | { kind: "postgres"; url: string }
@@ -103,11 +130,16 @@ const COUNT_MIGRATIONS = "select count(*)::int as applied from drizzle.__drizzle
 const MIGRATIONS_LOCK = 4_809_301_751;
 
 /** Opens the database and applies the committed migrations. */
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  return target.kind === "postgres" ? openPostgres(target.url) : openPglite(target);
+export async function openDatabase(
+  target: DatabaseTarget,
+  options: { queryTimeLimitMs?: number } = {},
+): Promise<Database> {
+  return target.kind === "postgres"
+    ? openPostgres(target.url, options.queryTimeLimitMs ?? QUERY_TIME_LIMIT_MS)
+    : openPglite(target);
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, queryTimeLimitMs: number): Promise<Database> {
   const sql = postgres(url, { max: 10, onnotice: () => {} });
   const db = drizzlePostgres(sql, { schema, casing: "snake_case" });
   const migrate = async () => {
@@ -128,9 +160,25 @@ async function openPostgres(url: string): Promise<Database> {
     await sql.end({ timeout: 0 });
     throw postgresProblem(error, url) ?? error;
   }
+  // Opened lazily by postgres-js, on the first query.
+  const querySql = postgres(url, {
+    max: QUERY_POOL_SIZE,
+    onnotice: () => {},
+    // Statements are prepared per connection (by their text: one per query shape) and planned
+    // with their values each time: a partial index (decision 041) is chosen only when the
+    // planner sees the project and collection, which a generic plan would not.
+    connection: { statement_timeout: queryTimeLimitMs, plan_cache_mode: "force_custom_plan" },
+    // A connection's prepared statements go with it: shapes no longer asked for do not stay.
+    max_lifetime: QUERY_CONNECTION_LIFETIME_S,
+    // postgres-js would read the catalogue's array types on each new connection, under the
+    // limit too; a document query selects no array column.
+    fetch_types: false,
+  });
+  const queryDb = drizzlePostgres(querySql, { schema, casing: "snake_case" });
   return {
     db: db as unknown as Db,
     kind: "postgres",
+    queries: { db: queryDb as unknown as Db, timeLimitMs: queryTimeLimitMs },
     // postgres-js keeps one extra connection for every LISTEN of this client, and LISTENs again
     // on a new one when it drops (a restart, a database dropped and recreated).
     listen: async (channel, onNotify, onRelisten) => {
@@ -149,7 +197,9 @@ async function openPostgres(url: string): Promise<Database> {
         return row?.applied ?? 0;
       }),
     migrate,
-    close: () => sql.end({ timeout: 5 }),
+    close: async () => {
+      await Promise.all([sql.end({ timeout: 5 }), querySql.end({ timeout: 5 })]);
+    },
   };
 }
 
@@ -184,6 +234,7 @@ async function openPglite(target: Extract<DatabaseTarget, { kind: "pglite" }>): 
   return {
     db: db as unknown as Db,
     kind: "pglite",
+    queries: null,
     listen: (channel, onNotify) => client.listen(channel, onNotify),
     probe: () =>
       probeWith(async () => {
