@@ -314,8 +314,17 @@ describe("CORS", () => {
     });
     expect(res.statusCode).toBe(204);
     expect(res.headers["access-control-allow-headers"]).toContain(APP_KEY_HEADER);
-    const answer = await post("sign-in", { email: uniqueEmail(), password: "whatever1" });
+    // An app's page on another origin signs up: no cookie, no origin check, the answer readable.
+    const answer = await app.inject({
+      method: "POST",
+      url: "/api/v1/auth/sign-up",
+      headers: { [APP_KEY_HEADER]: appKey, origin: "https://app.example" },
+      payload: { email: uniqueEmail(), password: "a long password" },
+    });
+    expect(answer.statusCode).toBe(201);
     expect(answer.headers["access-control-allow-origin"]).toBe("*");
+    expect(answer.headers["set-cookie"]).toBeUndefined();
+    kept(answer.json());
   });
 });
 
