@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, createTestUser, type TestApp, uniqueEmail } from "../../../test/test-app";
 import { appUserSessions, appUsers } from "../../platform/db/schema";
+import { redactSecrets } from "../../platform/redact";
 import { createTestProject } from "../projects/test-support";
 
 let app: TestApp;
@@ -348,6 +349,19 @@ describe("the log", () => {
     expect(logged.join("")).toContain("/api/v1/auth/");
     const text = logged.join("");
     for (const secret of secrets) expect(text).not.toContain(secret);
+  });
+
+  it("would be cleaned of the API's secrets even if a line held its bodies (decision 034)", () => {
+    const line = JSON.stringify({
+      body: { email: "ana@example.com", password: "hunter2-long", refreshToken: "r3fr3sh-t0ken" },
+      answer: { accessToken: "eyJhbGciOiJIUzI1NiJ9.e30.c2ln" },
+      headers: { authorization: "Bearer eyJhbGciOiJIUzI1NiJ9.e30.c2ln" },
+    });
+    const cleaned = redactSecrets(`${line}\n`);
+    for (const secret of ["hunter2-long", "r3fr3sh-t0ken", "eyJhbGciOiJIUzI1NiJ9.e30.c2ln"]) {
+      expect(cleaned).not.toContain(secret);
+    }
+    expect(cleaned).toContain("ana@example.com");
   });
 });
 
