@@ -4,7 +4,7 @@ import { AppUsersTexts } from "@hybridge/shared/app-users/texts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, createTestUser, type TestApp, uniqueEmail } from "../../../test/test-app";
-import { appUserSessions, appUsers } from "../../platform/db/schema";
+import { appUserSessions, appUsers, projects } from "../../platform/db/schema";
 import { redactSecrets } from "../../platform/redact";
 import { createTestProject } from "../projects/test-support";
 
@@ -211,6 +211,19 @@ describe("refresh", () => {
     expect(newer.json().message).toBe(AppUsersTexts.sessionEnded);
   });
 
+  it("renews one of 5 refreshes of one token at once, and counts the others as a reuse", async () => {
+    const { session } = await signUp();
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => post("refresh", { refreshToken: session.refreshToken })),
+    );
+    const renewed = answers.filter((res) => res.statusCode === 200);
+    expect(renewed).toHaveLength(1);
+    expect(answers.filter((res) => res.statusCode === 401)).toHaveLength(4);
+    const pair = kept((renewed[0] as (typeof answers)[number]).json());
+    // The reuse revoked the family: the pair just given no longer refreshes.
+    expect((await post("refresh", { refreshToken: pair.refreshToken })).statusCode).toBe(401);
+  });
+
   it("leaves other families alone when one is revoked", async () => {
     const { email, password, session } = await signUp();
     const phone = kept((await post("sign-in", { email, password })).json());
@@ -303,6 +316,23 @@ describe("the user's own account", () => {
     const res = await getUser(session.accessToken, otherAppKey);
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe(AppUsersTexts.tokenRequired);
+  });
+});
+
+describe("a project's deletion", () => {
+  it("takes its app users and their sessions with it", async () => {
+    const owner = await createTestUser(app);
+    const doomed = await createTestProject(app, owner.cookie);
+    const email = uniqueEmail();
+    const res = await post("sign-up", { email, password: "a long password" }, doomed.keyApp);
+    const { user } = kept(res.json());
+    await app.deps.db.delete(projects).where(eq(projects.id, doomed.id));
+    expect(await app.deps.db.select().from(appUsers).where(eq(appUsers.id, user.id))).toEqual([]);
+    const sessions = await app.deps.db
+      .select()
+      .from(appUserSessions)
+      .where(eq(appUserSessions.userId, user.id));
+    expect(sessions).toEqual([]);
   });
 });
 
