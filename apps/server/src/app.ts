@@ -2,6 +2,7 @@ import fastifyCookie from "@fastify/cookie";
 import Fastify, { LogController, type RouteOptions } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { registerAgentsRoutes } from "./features/agents/routes";
+import { registerAppUsersRoutes } from "./features/app-users/routes";
 import { registerAuthRoutes } from "./features/auth/routes";
 import { registerBuildsRoutes } from "./features/builds/routes";
 import { bundleSummary, openBundle } from "./features/bundles/open-bundle";
@@ -165,6 +166,7 @@ export async function buildApp(options: BuildAppOptions) {
   });
   await app.register(registerTestConsoleRoutes);
   await app.register(registerDataRoutes);
+  await app.register(registerAppUsersRoutes);
   await app.register(registerStoreRoutes);
 
   // The SDK and command-line tarballs come with the web build (npm run build).

@@ -1,4 +1,5 @@
 import { agentsFixtures } from "./route-fixtures/agents";
+import { appUsersFixtures } from "./route-fixtures/app-users";
 import { authFixtures } from "./route-fixtures/auth";
 import { buildsFixtures } from "./route-fixtures/builds";
 import { bundlesFixtures } from "./route-fixtures/bundles";
@@ -29,6 +30,7 @@ const FEATURES: Record<string, RouteFixtures> = {
   bundles: bundlesFixtures,
   agents: agentsFixtures,
   data: dataFixtures,
+  "app-users": appUsersFixtures,
   "test-console": testConsoleFixtures,
   store: storeFixtures,
 };

@@ -1,3 +1,4 @@
+import { APP_USERS_API_PATH } from "@hybridge/shared/app-users/schemas";
 import { ErrorResponseSchema } from "@hybridge/shared/common/errors";
 import { DATA_API_PATH } from "@hybridge/shared/data/protocol";
 import type { FastifyInstance, RouteOptions } from "fastify";
@@ -8,10 +9,15 @@ export const OPENAPI_PATH = "/api/openapi.json";
 
 /**
  * The protocols others program against, by the start of their routes' URLs: the database API
- * (apps and their dev servers, decision 027) and the build machines' (docs/agents-protocol.md).
+ * (apps and their dev servers, decision 027), the apps' users (decision 043) and the build
+ * machines' (docs/agents-protocol.md).
  * The console's own routes are not published: only our web app calls them.
  */
-export const PUBLISHED_PREFIXES = [`${DATA_API_PATH}/`, "/api/agents/"] as const;
+export const PUBLISHED_PREFIXES = [
+  `${DATA_API_PATH}/`,
+  `${APP_USERS_API_PATH}/`,
+  "/api/agents/",
+] as const;
 
 export const isPublished = (url: string) =>
   PUBLISHED_PREFIXES.some((prefix) => url.startsWith(prefix));

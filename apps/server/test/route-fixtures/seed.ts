@@ -7,7 +7,7 @@ import { createTestProject, launchIcon } from "../../src/features/projects/test-
 import { createTestModule, integrateModule } from "../../src/features/store/test-support";
 import * as schema from "../../src/platform/db/schema";
 import { multipart } from "../multipart";
-import { createTestUser, postJson, type TestApp, type TestUser } from "../test-app";
+import { createTestUser, postJson, type TestApp, type TestUser, uniqueEmail } from "../test-app";
 
 /**
  * The scenario every route's valid request names (`s` in the fixtures of the features' files
@@ -60,7 +60,35 @@ export type Seed = {
   dataFileName: string;
   /** An index declared on the "orders" collection (the console's delete route deletes it). */
   indexId: string;
+  /** A user of the project's app, signed in (the app users' routes; decision 043). */
+  appUser: SeedAppUser;
+  /** Another, whom the account deletion route deletes. */
+  doomedAppUser: SeedAppUser;
 };
+
+/** An app user of the seed's project, with their password and a session's tokens. */
+export type SeedAppUser = {
+  email: string;
+  password: string;
+  accessToken: string;
+  refreshToken: string;
+};
+
+/** A user of `keyApp`'s app, signed up through the app users' API. */
+async function seedAppUser(app: TestApp, keyApp: string): Promise<SeedAppUser> {
+  const email = uniqueEmail("app-user");
+  const password = "app user password";
+  const session = await expectOk<{ accessToken: string; refreshToken: string }>(
+    "app user",
+    app.inject({
+      method: "POST",
+      url: "/api/v1/auth/sign-up",
+      headers: { "x-hybridge-app": keyApp },
+      payload: { email, password },
+    }),
+  );
+  return { email, password, ...session };
+}
 
 /** The bytes of a small zip, which is all the server checks of an uploaded APK. */
 export const FAKE_APK = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(60, 1)]);
@@ -295,5 +323,7 @@ export async function createSeed(app: TestApp): Promise<Seed> {
     writtenDocumentId: await seedDocument(app, settings.databaseKey),
     dataFileName: await seedDocumentFile(app, settings.databaseKey),
     indexId: await seedIndex(app, project.id, owner.cookie),
+    appUser: await seedAppUser(app, project.keyApp),
+    doomedAppUser: await seedAppUser(app, project.keyApp),
   };
 }

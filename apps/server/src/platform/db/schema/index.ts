@@ -1,4 +1,5 @@
 export * from "./agents";
+export * from "./app-users";
 export * from "./auth";
 export * from "./builds";
 export * from "./bundles";
