@@ -370,12 +370,9 @@ async function combineIncrements(
   options: WriteOptions,
   operations: Record<string, Increment>,
 ): Promise<DataDocument> {
-  let documentsOf = incrementing.get(options.db);
-  if (!documentsOf) {
-    documentsOf = new Map();
-    incrementing.set(options.db, documentsOf);
-  }
-  const documentsBeingWritten = documentsOf;
+  const documentsBeingWritten =
+    incrementing.get(options.db) ?? new Map<string, { next?: Waiting }>();
+  incrementing.set(options.db, documentsBeingWritten);
   const key = `${options.scope.key}\n${options.id}`;
   const busy = documentsBeingWritten.get(key);
   if (busy) {

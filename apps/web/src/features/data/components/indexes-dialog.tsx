@@ -10,7 +10,7 @@ import {
   indexFieldName,
 } from "@hybridge/shared/data/indexes";
 import { DatabaseSectionTexts, IndexPanelTexts, IndexTexts } from "@hybridge/shared/data/texts";
-import { CircleAlert, CircleCheck, LoaderCircle, Plus, Trash2, X } from "lucide-react";
+import { CircleAlert, CircleCheck, LoaderCircle, Plus, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { useFieldArray, useForm } from "react-hook-form";
 import toast from "react-hot-toast";
@@ -32,6 +32,7 @@ import { Select } from "@/components/ui/select";
 import { LoadingState } from "@/components/ui/spinner";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { useCollectionIndexes, useDeclareIndex, useDeleteIndex } from "../api/use-database";
+import { RemoveRowButton } from "./remove-row-button";
 
 const T = IndexPanelTexts;
 
@@ -278,20 +279,14 @@ function IndexForm({
                 {...form.register(`fields.${index}.mode`)}
               />
             </FormField>
-            <Button
-              type="button"
-              variant="ghost"
-              size="sm"
-              className="sm:mt-7"
+            <RemoveRowButton
+              label={T.removeField(n)}
               disabled={fields.fields.length === 1}
-              onClick={() => {
+              onRemove={() => {
                 fields.remove(index);
                 addRef.current?.focus();
               }}
-            >
-              <X aria-hidden="true" className="size-4" />
-              <span className="sr-only">{T.removeField(n)}</span>
-            </Button>
+            />
           </fieldset>
         );
       })}

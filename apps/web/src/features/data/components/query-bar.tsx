@@ -6,7 +6,7 @@ import {
   QUERY_OPS,
 } from "@hybridge/shared/data/query";
 import { DatabaseSectionTexts } from "@hybridge/shared/data/texts";
-import { Plus, X } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useFieldArray, useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
@@ -16,6 +16,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import type { DocumentsQuery } from "../api/use-database";
+import { RemoveRowButton } from "./remove-row-button";
 
 const T = DatabaseSectionTexts;
 
@@ -179,19 +180,13 @@ export function QueryBar({
                 {typed.json ? T.valueJson(T.jsonTypes[typed.type]) : T.valueText}
               </p>
             </FormField>
-            <Button
-              type="button"
-              variant="ghost"
-              size="sm"
-              className="sm:mt-7"
-              onClick={() => {
+            <RemoveRowButton
+              label={T.removeCondition(n)}
+              onRemove={() => {
                 conditions.remove(index);
                 addRef.current?.focus();
               }}
-            >
-              <X aria-hidden="true" className="size-4" />
-              <span className="sr-only">{T.removeCondition(n)}</span>
-            </Button>
+            />
           </fieldset>
         );
       })}
