@@ -1,5 +1,7 @@
+import { sql } from "drizzle-orm";
 import {
   boolean,
+  check,
   index,
   pgTable,
   text,
@@ -58,5 +60,31 @@ export const appUserSessions = pgTable(
   (t) => [
     index("app_user_sessions_family_idx").on(t.family),
     index("app_user_sessions_user_idx").on(t.userId),
+  ],
+);
+
+/**
+ * One-use tokens mailed to app users: `verify` (their e-mail address) and `reset` (their
+ * password), kept as their SHA-256 (hex) like refresh tokens. A token is spent by a conditional
+ * update (`used_at IS NULL`), so two uses at once spend it once.
+ */
+export const appUserTokens = pgTable(
+  "app_user_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => appUsers.id, { onDelete: "cascade" }),
+    purpose: varchar("purpose", { length: 8 }).notNull(),
+    tokenHash: varchar("token_hash", { length: 64 })
+      .notNull()
+      .unique("app_user_tokens_token_hash_unique"),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("app_user_tokens_user_idx").on(t.userId),
+    check("app_user_tokens_purpose", sql`${t.purpose} in ('verify', 'reset')`),
   ],
 );

@@ -158,3 +158,29 @@ export const collectionIndexes = pgTable(
     check("collection_indexes_status", sql`${t.status} in ('building', 'ready', 'failed')`),
   ],
 );
+
+/**
+ * A collection's access rules (decision 044): who may list, get, create, update and delete its
+ * documents with the public app key. Each rule is its source text (`true`, `false`, or an
+ * expression of packages/shared/src/rules), parsed and validated before it is stored. A
+ * collection without a row refuses everything to app users; the Test Mode key bypasses rules.
+ */
+export const collectionRules = pgTable(
+  "collection_rules",
+  {
+    projectId: varchar("project_id", { length: 101 })
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    collection: varchar("collection", { length: 64 }).notNull(),
+    list: text("list").notNull(),
+    get: text("get").notNull(),
+    create: text("create").notNull(),
+    update: text("update").notNull(),
+    delete: text("delete").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.collection] }),
+    check("collection_rules_collection_name", sql`${t.collection} ~ '^[a-z0-9_-]{1,64}$'`),
+  ],
+);

@@ -97,6 +97,13 @@ export const projectSettings = pgTable(
     appId: text("app_id").notNull(),
     appKey: varchar("app_key", { length: 90 }).notNull(),
     appName: varchar("app_name", { length: 50 }).notNull(),
+    /**
+     * Whether the Test Mode database key opens the data API (decision 044): a development
+     * credential that bypasses the access rules; the owner switches it off before going live.
+     */
+    testKeyEnabled: boolean("test_key_enabled").notNull().default(true),
+    /** Whether the app's users must verify their e-mail before they count as verified users. */
+    appUsersVerifyEmail: boolean("app_users_verify_email").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
