@@ -199,3 +199,32 @@ export function ruleHolds(rule: BoundRule, document: MatchDocument | null): bool
 
 /** Whether a bound rule reads the stored document (otherwise it is decided). */
 export const readsDocument = (rule: BoundRule) => rule.kind !== "constant";
+
+const FIELD_NAME = (field: FieldRef) =>
+  field.kind === "server" ? `doc.${field.name}` : `doc.${field.path.join(".")}`;
+
+/** A bound rule as text, for the console's tester: `doc.owner == "u-1" && doc.open == true`. */
+export function describeRule(rule: BoundRule): string {
+  switch (rule.kind) {
+    case "constant":
+      return String(rule.value);
+    case "condition": {
+      const op =
+        rule.op === "array-contains"
+          ? "contains"
+          : rule.op === "array-contains-any"
+            ? "contains any of"
+            : rule.op;
+      return `${FIELD_NAME(rule.field)} ${op} ${JSON.stringify(rule.value)}`;
+    }
+    case "not":
+      return `!(${describeRule(rule.rule)})`;
+    case "and":
+    case "or":
+      return rule.rules
+        .map((one) =>
+          one.kind === "and" || one.kind === "or" ? `(${describeRule(one)})` : describeRule(one),
+        )
+        .join(rule.kind === "and" ? " && " : " || ");
+  }
+}

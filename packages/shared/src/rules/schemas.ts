@@ -149,3 +149,31 @@ export const RULE_TEMPLATES = {
   },
   nobody: { list: "false", get: "false", create: "false", update: "false", delete: "false" },
 } as const satisfies Record<string, CollectionRules>;
+
+/**
+ * The console's rule tester: as this app user (or nobody), may `action` be done on
+ * `collection`? With the editor's rules when given (unsaved), else the stored ones. list takes a
+ * query's conditions (`where`, as the query API's), get/update/delete a document's id,
+ * create/update the written data.
+ */
+export const RulesTestInputSchema = z.object({
+  collection: z.string().regex(COLLECTION_NAME, RulesTexts.testCollection),
+  action: z.enum(RULE_ACTIONS),
+  /** An app user's id; null or absent: nobody signed in. */
+  userId: z.string().uuid(RulesTexts.testUser).nullish(),
+  rules: CollectionRulesInputSchema.optional(),
+  where: z.array(z.unknown()).max(20).optional(),
+  documentId: z.string().max(64).optional(),
+  data: z.record(z.string(), z.unknown()).optional(),
+});
+export type RulesTestInput = z.input<typeof RulesTestInputSchema>;
+
+export const RulesTestResultSchema = z.object({
+  allowed: z.boolean(),
+  /** Why, in a sentence: the rule as bound to the user, and what it decided. */
+  reason: z.string(),
+  /** list: how many documents the query matches, and how many of them the rule lets through. */
+  matching: z.number().optional(),
+  visible: z.number().optional(),
+});
+export type RulesTestResult = z.infer<typeof RulesTestResultSchema>;

@@ -45,7 +45,22 @@ export const RulesTexts = {
   rulesValue: (collection: string, action: string) =>
     `${collection}.${action}: a rule is true (everyone), false (nobody) or an expression string.`,
   tooManyCollections: (max: number) => `At most ${max} collections have rules.`,
+  testCollection: "collection: 1 to 64 lowercase letters, digits, - or _.",
+  testUser: "userId: choose one of the app's users, or nobody.",
+  testUserNotFound: "This app user does not exist in this project.",
+  testDocumentRequired: "documentId: give the id of a document to test this rule on.",
+  testDataRequired: "data: give the document as it would be written (JSON).",
+  testNoRules: (collection: string) =>
+    `${collection} has no rules: app users can do nothing with it (the Test Mode key can).`,
+  testDecided: (allowed: boolean, rule: string) =>
+    `${allowed ? "Allowed" : "Refused"}: for this user the rule ${rule} is always ${allowed}.`,
+  testList: (visible: number, matching: number, rule: string) =>
+    `Allowed, filtered: ${visible} of the ${matching} documents the query matches are listed (rule for this user: ${rule}).`,
+  testDocument: (allowed: boolean, rule: string) =>
+    `${allowed ? "Allowed" : "Refused"}: the rule for this user (${rule}) is ${allowed} for this document.`,
+  testDocumentMissing: "Refused: no document has this id in this collection (404).",
   /** Refusals of the data API under rules. */
   createRefused: "The access rules of this collection do not allow you to add this document.",
+  deleteRefused: "The access rules of this collection do not allow you to delete this document.",
   updateRefused: "The access rules of this collection do not allow this change.",
 } as const;
