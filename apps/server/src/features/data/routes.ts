@@ -59,6 +59,7 @@ import {
   listCollections,
   listDocuments,
 } from "./documents";
+import { registerDocumentPages } from "./owned-documents";
 import { countDocuments, listRuledDocuments, queryDocuments } from "./query-documents";
 import { createDocumentsWatcher } from "./watch-documents";
 import { sendMatching } from "./watch-query";
@@ -118,6 +119,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
     changed: (projectId) => void watcher.keyChanged(projectId),
     missed: () => void watcher.keysMissed(),
   });
+  registerDocumentPages(db, pages);
   // Rules changed on another server are forgotten here at once (collection_rules).
   const rules = rememberCollectionRules({ db, listen, log: app.log });
   app.addHook("onClose", async () => {

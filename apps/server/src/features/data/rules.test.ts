@@ -295,3 +295,97 @@ describe("the rules' routes", () => {
     expect(anonymous.json().reason).toMatch(/always false/);
   });
 });
+
+/** A live stream of a collection as a live app opens it: its events, as they come. */
+async function openStream(base: string, who: Person, collection: string) {
+  const controller = new AbortController();
+  const params = new URLSearchParams({ app: appKey, ...(who ? { token: who.token } : {}) });
+  const res = await fetch(`${base}/api/v1/db/collections/${collection}/events?${params}`, {
+    signal: controller.signal,
+  });
+  expect(res.status).toBe(200);
+  const events: Array<{ event: string; data: Record<string, unknown> }> = [];
+  let buffer = "";
+  let ready = false;
+  const reading = (async () => {
+    const decoder = new TextDecoder();
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      buffer += decoder.decode(chunk, { stream: true });
+      let end = buffer.indexOf("\n\n");
+      while (end >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const event = /^event: (.*)$/m.exec(block)?.[1];
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (event === "ready") ready = true;
+        else if (event && data) events.push({ event, data: JSON.parse(data) });
+        end = buffer.indexOf("\n\n");
+      }
+    }
+  })().catch(() => {});
+  const until = async (test: () => boolean) => {
+    const deadline = Date.now() + 10_000;
+    while (!test()) {
+      if (Date.now() > deadline) throw new Error(`stream: ${JSON.stringify(events)}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  await until(() => ready);
+  return {
+    events,
+    until,
+    close: async () => {
+      controller.abort();
+      await reading;
+    },
+  };
+}
+
+describe("live streams under rules", () => {
+  it("send each subscriber only what its list rule shows, and tell when a document leaves", async () => {
+    const base = await app.listen({ port: 0, host: "127.0.0.1" });
+    await setRules("shared", {
+      list: "doc.shared == true || doc.owner == auth.id",
+      get: "doc.shared == true || doc.owner == auth.id",
+      create: "data.owner == auth.id",
+      update: "doc.owner == auth.id && data.owner == auth.id",
+      delete: "doc.owner == auth.id",
+    });
+    const a = ana as { id: string };
+    const anaStream = await openStream(base, ana, "shared");
+    const benStream = await openStream(base, ben, "shared");
+    const nobodyStream = await openStream(base, nobody, "shared");
+    try {
+      const secret = (
+        await as(ana).add("shared", { owner: a.id, shared: false, text: "secret" })
+      ).json();
+      await anaStream.until(() => anaStream.events.length >= 1);
+      await as(ana).update("shared", secret.id, { shared: true, text: "now public" });
+      await benStream.until(() => benStream.events.length >= 1);
+      await as(ana).update("shared", secret.id, { shared: false, text: "secret again" });
+      await benStream.until(() => benStream.events.length >= 2);
+      await nobodyStream.until(() => nobodyStream.events.length >= 2);
+      // A marker after everything: once it is heard, nothing else is on its way.
+      await as(ana).add("shared", { owner: a.id, shared: true, text: "marker" });
+      await benStream.until(() => benStream.events.some((one) => one.data.text === "marker"));
+
+      expect(anaStream.events.map((one) => one.event)).toEqual([
+        "document-added",
+        "document-modified",
+        "document-modified",
+        "document-added",
+      ]);
+      for (const stream of [benStream, nobodyStream]) {
+        await stream.until(() => stream.events.some((one) => one.data.text === "marker"));
+        expect(stream.events.map((one) => [one.event, one.data.text])).toEqual([
+          ["document-modified", "now public"],
+          ["document-left", undefined],
+          ["document-added", "marker"],
+        ]);
+        expect(JSON.stringify(stream.events)).not.toMatch(/secret/);
+      }
+    } finally {
+      await Promise.all([anaStream.close(), benStream.close(), nobodyStream.close()]);
+    }
+  });
+});
