@@ -159,8 +159,8 @@ export const RULE_TEMPLATES = {
 export const RulesTestInputSchema = z.object({
   collection: z.string().regex(COLLECTION_NAME, RulesTexts.testCollection),
   action: z.enum(RULE_ACTIONS),
-  /** An app user's id; null or absent: nobody signed in. */
-  userId: z.string().uuid(RulesTexts.testUser).nullish(),
+  /** An app user's e-mail; null or absent: nobody signed in. */
+  email: z.string().trim().toLowerCase().max(254).nullish(),
   rules: CollectionRulesInputSchema.optional(),
   where: z.array(z.unknown()).max(20).optional(),
   documentId: z.string().max(64).optional(),

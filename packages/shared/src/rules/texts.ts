@@ -46,8 +46,7 @@ export const RulesTexts = {
     `${collection}.${action}: a rule is true (everyone), false (nobody) or an expression string.`,
   tooManyCollections: (max: number) => `At most ${max} collections have rules.`,
   testCollection: "collection: 1 to 64 lowercase letters, digits, - or _.",
-  testUser: "userId: choose one of the app's users, or nobody.",
-  testUserNotFound: "This app user does not exist in this project.",
+  testUserNotFound: "No user of this app has this e-mail.",
   testDocumentRequired: "documentId: give the id of a document to test this rule on.",
   testDataRequired: "data: give the document as it would be written (JSON).",
   testNoRules: (collection: string) =>

@@ -141,11 +141,11 @@ async function testRule(
 ): Promise<RulesTestResult> {
   const { collection, action } = input;
   let auth = null;
-  if (input.userId) {
+  if (input.email) {
     const [user] = await db
       .select({ id: appUsers.id, email: appUsers.email, verified: appUsers.verified })
       .from(appUsers)
-      .where(and(eq(appUsers.id, input.userId), eq(appUsers.projectId, projectId)));
+      .where(and(eq(appUsers.email, input.email), eq(appUsers.projectId, projectId)));
     if (!user) throw AppError.notFound(RulesTexts.testUserNotFound);
     auth = user;
   }

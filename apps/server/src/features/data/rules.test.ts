@@ -20,7 +20,7 @@ let owner: TestUser;
 let appKey: string;
 let projectId: string;
 let testKey: string;
-type Person = { id: string; token: string } | null;
+type Person = { id: string; token: string; email: string } | null;
 let ana: Person;
 let ben: Person;
 const nobody: Person = null;
@@ -62,7 +62,7 @@ async function signUp(): Promise<Person> {
     payload: { email: uniqueEmail("rules"), password: "a long password" },
   });
   expect(res.statusCode).toBe(201);
-  return { id: res.json().user.id, token: res.json().accessToken };
+  return { id: res.json().user.id, token: res.json().accessToken, email: res.json().user.email };
 }
 
 async function setRules(collection: string, rules: Record<string, string>) {
@@ -277,7 +277,7 @@ describe("the rules' routes", () => {
     const listed = await test({
       collection: "notes",
       action: "list",
-      userId: a.id,
+      email: (ana as { email: string }).email.toUpperCase(),
       where: [{ field: "status", op: "==", value: "open" }],
     });
     expect(listed.statusCode, listed.body).toBe(200);
@@ -286,7 +286,7 @@ describe("the rules' routes", () => {
     const asBen = await test({
       collection: "notes",
       action: "get",
-      userId: (ben as { id: string }).id,
+      email: (ben as { email: string }).email,
       documentId: note.id,
     });
     expect(asBen.json()).toMatchObject({ allowed: false });
