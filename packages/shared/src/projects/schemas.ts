@@ -141,7 +141,7 @@ export type CodeAvailabilityResponse = z.infer<typeof CodeAvailabilityResponseSc
 /**
  * The settings page. `databaseKey` is the clear key on the first view (and in the answer that
  * generates a new key) and null afterwards; `databaseKeyMasked` (its display prefix and dots) is
- * always shown.
+ * always shown. `testKeyEnabled`: whether the key opens the project at all (the owner's switch).
  */
 export const ProjectSettingsSchema = z.object({
   projectId: z.string(),
@@ -151,11 +151,21 @@ export const ProjectSettingsSchema = z.object({
   databaseKey: z.string().nullable(),
   databaseKeyMasked: z.string(),
   keyRevealedAt: z.string().nullable(),
+  testKeyEnabled: z.boolean(),
   createdAt: z.string(),
 });
 export type ProjectSettings = z.infer<typeof ProjectSettingsSchema>;
 export const ProjectSettingsResponseSchema = z.object({ settings: ProjectSettingsSchema });
 export type ProjectSettingsResponse = z.infer<typeof ProjectSettingsResponseSchema>;
+
+/**
+ * `PUT /api/projects/:id/settings/test-key`: the owner switches the Test Mode key off (every call
+ * and stream made with it is refused at once) or on again. Also the settings page's switch.
+ */
+export const TestKeySwitchInputSchema = z.object({ enabled: z.boolean() });
+export type TestKeySwitchInput = z.infer<typeof TestKeySwitchInputSchema>;
+export const TestKeySwitchResponseSchema = z.object({ testKeyEnabled: z.boolean() });
+export type TestKeySwitchResponse = z.infer<typeof TestKeySwitchResponseSchema>;
 
 /** A key's display prefix followed by a dot for each random character it does not show. */
 export const maskDatabaseKey = (prefix: string) =>
