@@ -2,6 +2,7 @@ import { z } from "zod";
 import { NAVBAR_TYPES, SEGMENTS } from "../common/enums";
 import { HEX_COLOR_PATTERN, multiLineText, singleLineText } from "../common/fields";
 import { ICON_KINDS } from "../files/icons";
+import { DATABASE_KEY } from "./database-key";
 import { ProjectsTexts as T } from "./texts";
 
 /** Spec section 9's lengths, sizes and defaults for projects. */
@@ -17,13 +18,7 @@ export const PROJECT_DEFAULTS = {
   navBarType: "footer",
 } as const;
 export const PROJECT_ID_LENGTH = 101;
-/**
- * The database key, a Test Mode credential that ships inside the apps (decision 013):
- * `hb_test_` followed by 43 random letters and digits (43 × log2 62 ≈ 256 bits). The server
- * keeps its SHA-256 and, for display, the mark and the first 4 random characters.
- */
-export const DATABASE_KEY = { mark: "hb_test_", randomLength: 43, shownLength: 4 } as const;
-export const DATABASE_KEY_PATTERN = /^hb_test_[A-Za-z0-9]{43}$/;
+export { DATABASE_KEY, DATABASE_KEY_PATTERN } from "./database-key";
 /** The project's database document id (spec: 33 random characters); not part of the key. */
 export const DATABASE_ID_LENGTH = 33;
 
