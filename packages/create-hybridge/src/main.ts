@@ -47,8 +47,10 @@ async function main(argv: string[]) {
       "Next:",
       `  cd ${cd}`,
       "  npm install",
-      "  # paste your database key into .env (HYBRIDGE_DATABASE_KEY=…)",
+      "  # paste your Test Mode key into .env.development (HYBRIDGE_DATABASE_KEY=…)",
       "  npm run dev",
+      "",
+      "README.md says how to deploy the access rules (hybridge.rules.json) and the app.",
       "",
     ].join("\n"),
   );
