@@ -45,7 +45,19 @@ describe("the Test Mode key's switch", () => {
     // An app (another origin) calls with the key and follows its notes live.
     const app = await context.newPage();
     await openSdkPage(app, key);
-    expect(await addNote(app, "before")).toBe("added");
+    // The stream's `ready`: every change after it reaches the watch.
+    await app.evaluate(() => {
+      const w = window as unknown as { streamReady: Promise<void> };
+      const Native = window.EventSource;
+      w.streamReady = new Promise((resolve) => {
+        window.EventSource = class extends Native {
+          constructor(url: string | URL, init?: EventSourceInit) {
+            super(url, init);
+            this.addEventListener("ready", () => resolve());
+          }
+        };
+      });
+    });
     await app.evaluate(() => {
       const w = window as unknown as Sdk & Seen;
       w.changes = 0;
@@ -63,7 +75,9 @@ describe("the Test Mode key's switch", () => {
         const w = window as unknown as Seen;
         return { changes: w.changes, errors: w.errors };
       });
-    await expect.poll(async () => (await seen()).changes).toBeGreaterThan(0);
+    await app.evaluate(() => (window as unknown as { streamReady: Promise<void> }).streamReady);
+    expect(await addNote(app, "before")).toBe("added");
+    await expect.poll(async () => (await seen()).changes).toBe(1);
 
     // The owner switches the key off: the live query stops, the next call is refused, saying why.
     await testKey.click();
