@@ -77,7 +77,7 @@ export const ProjectsTexts = {
   installTitle: "Install",
   installOpenTerminal: "Open a terminal.",
   installCreate: "Create the project with your app code:",
-  /** "In the new project's" + `.env` + installEnvEnd. */
+  /** "In the new project's" + `.env.development` + installEnvEnd. */
   installEnvStart: "In the new project's",
   installEnvEnd: "file, set your Test Mode key (for npm run dev only):",
   /** What the environment line shows while the key is hidden. */

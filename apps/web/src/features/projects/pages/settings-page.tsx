@@ -204,7 +204,7 @@ function SettingsContent({
             </li>
             <li className="space-y-2">
               <p>
-                {ProjectsTexts.installEnvStart} <code className="font-mono">.env</code>{" "}
+                {ProjectsTexts.installEnvStart} <code className="font-mono">.env.development</code>{" "}
                 {ProjectsTexts.installEnvEnd}
               </p>
               <CommandBlock text={envLine} copyLabel={ProjectsTexts.copyLabels.environmentLine} />
