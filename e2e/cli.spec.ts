@@ -208,8 +208,14 @@ describe("the command line, step by step as /docs says", () => {
     await other.page.getByLabel("Password").fill("a long enough password 2");
     await other.page.getByRole("button", { name: "Create an account" }).click();
     await expectVisible(other.page.getByText(`Signed in as other-${email}`), 15_000);
-    await expectVisible(other.page.getByRole("list", { name: "Notes" }));
-    expect(await other.page.getByRole("listitem").count()).toBe(0);
+    const otherNotes = other.page.getByRole("list", { name: "Notes" });
+    await other.page.getByRole("textbox", { name: "Note" }).fill("Mine only");
+    await other.page.getByRole("button", { name: "Add" }).click();
+    await expectVisible(otherNotes.getByText("Mine only", { exact: true }));
+    expect(await otherNotes.getByRole("listitem").locator("span").allTextContents()).toEqual([
+      "Mine only",
+    ]);
+    await expect.poll(order).toEqual(["Bought oat milk"]);
     // Signed out, the form comes back.
     await page.getByRole("button", { name: "Sign out" }).click();
     await expectVisible(page.getByRole("button", { name: "Sign in" }));
