@@ -220,13 +220,13 @@ describe("the command line, step by step as /docs says", () => {
     await page.getByRole("button", { name: "Sign out" }).click();
     await expectVisible(page.getByRole("button", { name: "Sign in" }));
 
-    // The console's Database section lists the note, with its owner.
+    // The console's Database section lists both users' notes.
     const database = consolePage.getByRole("region", {
       name: DatabaseSectionTexts.title,
       exact: true,
     });
     await consolePage.reload();
-    await expectVisible(database.getByRole("button", { name: /notes\s*1 document$/ }));
+    await expectVisible(database.getByRole("button", { name: /notes\s*2 documents$/ }));
 
     // "Deploy the web app": npm run deploy. The built app holds neither the Test Mode key nor
     // the deploy token.
