@@ -164,7 +164,11 @@ describe("the command line, step by step as /docs says", () => {
     const [cd, install, runDev] = snippet("start-project").split("\n");
     expect(cd).toBe("cd my-app");
     await shOk(install ?? "", app);
-    const rules = await shOk("npm run rules", app);
+    // "Deploy the rules", whose file is the one "Write the rules" shows.
+    expect(JSON.parse(await readFile(path.join(app, "hybridge.rules.json"), "utf8"))).toEqual(
+      JSON.parse(snippet("rules-file")),
+    );
+    const rules = await shOk(snippet("rules-deploy"), app);
     expect(rules.stdout).toContain(`Deployed the rules of 1 collection on ${baseUrl()}: notes.`);
     const dev = start(runDev ?? "", app);
     onTestFinished(() => stopGroup(dev.child));

@@ -176,11 +176,37 @@ const RUNS: Record<
   "device-gallery": [
     { files: 2, after: "if (photos.length !== 2) throw new Error(String(photos.length));" },
   ],
-  "auth-logout": [
+  // Users and sign-in: the page speaks as a live app (its app key), as an app's would.
+  "auth-sign-up": [
     {
-      before: 'localStorage.setItem("hybridge.session", "s1");',
+      before: "Hybridge.configure({ appKey: window.appKey });",
       after:
-        'if (localStorage.getItem("hybridge.session") !== null || location.pathname !== "/login") throw new Error(location.pathname);',
+        'if (user.email !== "ana@example.com" || auth.currentUser()?.id !== user.id) throw new Error(JSON.stringify(user));',
+    },
+  ],
+  "auth-current-user": [
+    {
+      after:
+        'stop(); if (user?.email !== "ana@example.com" || !document.title.includes("ana@example.com")) throw new Error(document.title);',
+    },
+  ],
+  "auth-sign-out": [
+    {
+      after:
+        'if (auth.currentUser() !== null || location.pathname !== "/login") throw new Error(location.pathname);',
+    },
+  ],
+  "auth-sign-in": [
+    {
+      after:
+        'if (auth.currentUser()?.id !== user.id || user.email !== "ana@example.com") throw new Error(JSON.stringify(user));',
+    },
+  ],
+  "auth-password-reset": [{}],
+  "auth-delete-account": [
+    {
+      after:
+        'if (auth.currentUser() !== null) throw new Error("still signed in"); let code; try { await auth.signIn({ email: "ana@example.com", password: "correct horse battery" }); } catch (error) { code = error.code; } if (code !== "UNAUTHENTICATED") throw new Error(String(code));',
     },
   ],
 };
@@ -196,6 +222,11 @@ describe("every snippet of /docs", () => {
     const project = await createConsoleProject(context);
     const key = await revealDatabaseKey(context, project.id);
     await openSdkPage(page, key);
+    await page.evaluate((appKey) => {
+      (window as unknown as { appKey: string }).appKey = appKey;
+    }, project.keyApp);
+    // The deleted account's sign-in, refused as the snippet expects.
+    allowErrors(/status of 401 .*\/api\/v1\/auth\/sign-in/);
 
     // The import line names what the SDK exports.
     const imported = /import \{ ([^}]+) \} from "@hybridge\/app";/

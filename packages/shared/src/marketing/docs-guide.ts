@@ -16,7 +16,7 @@ export type DocsFunction = {
   text: string;
   code: string;
   /** The snippet's language, shown above it. */
-  language: "bash" | "js" | "env";
+  language: "bash" | "js" | "env" | "json";
   /** Needs parts not built yet: shown as coming soon, without its snippet, and not tested. */
   comingSoon?: true;
 };
@@ -287,17 +287,83 @@ export const docsGroups = (server: string): DocsGroup[] => [
     ],
   },
   {
-    id: "logout",
-    title: "Logout",
-    text: "End the signed-in user's session in your app.",
+    id: "users",
+    title: "Users and sign-in",
+    text: "Your app's users sign up and sign in with their e-mail and a password; they belong to this project only. Once someone is signed in, every db call carries their session, and reaches what your access rules allow them. The session is kept on the phone (the page's storage) and renewed by itself.",
     functions: [
       {
-        id: "auth-logout",
-        title: "Log out",
-        text: "Forgets the signed-in user's session stored on this phone (in the app and in the browser). Send them to your sign-in page afterwards.",
+        id: "auth-sign-up",
+        title: "Sign up",
+        text: "Creates the user's account and signs them in. The password needs 8 to 128 characters; an e-mail already used in this app is refused with CONFLICT (sign in instead).",
         language: "js",
-        code: 'await auth.logout();\nnav.openPage("/login");',
+        code: 'const user = await auth.signUp({ email: "ana@example.com", password: "correct horse battery" });\n// user: { id, email, verified }',
+      },
+      {
+        id: "auth-current-user",
+        title: "Know who is signed in",
+        text: "currentUser() answers at once, without a request: the user, or null. onChange calls back whenever someone signs in or out, or the session ends; it returns the function that stops it.",
+        language: "js",
+        code: 'const user = auth.currentUser(); // { id, email, verified }, or null\nconst stop = auth.onChange((someone) => {\n  document.title = someone ? `Notes of ${someone.email}` : "Sign in";\n});',
+      },
+      {
+        id: "auth-sign-out",
+        title: "Sign out",
+        text: "Ends the session on the server and forgets it on this phone (auth.logout() does the same). Send the user to your sign-in page afterwards.",
+        language: "js",
+        code: 'await auth.signOut();\nnav.openPage("/login");',
+      },
+      {
+        id: "auth-sign-in",
+        title: "Sign in",
+        text: "A wrong e-mail and a wrong password are refused alike (UNAUTHENTICATED), and too many attempts are slowed down (RATE_LIMITED).",
+        language: "js",
+        code: 'const user = await auth.signIn({ email: "ana@example.com", password: "correct horse battery" });',
+      },
+      {
+        id: "auth-password-reset",
+        title: "Reset a forgotten password",
+        text: "Mails the user a link, in your app's name, to choose a new password; it answers the same whether or not the e-mail has an account.",
+        language: "js",
+        code: 'await auth.sendPasswordReset("ana@example.com");',
+      },
+      {
+        id: "auth-delete-account",
+        title: "Delete the account",
+        text: "Deletes the signed-in user's account after asking their password again, with the documents your rules say are theirs (where the delete rule reads doc.<field> == auth.id), and signs them out. The stores require apps to offer it.",
+        language: "js",
+        code: 'await auth.deleteAccount({ password: "correct horse battery" });',
       },
     ],
+  },
+  {
+    id: "rules",
+    title: "Access rules",
+    text: "A live app reaches its data with its public app key and its user's session; the rules of each collection decide what they may list, get, create, update and delete. A collection without rules is closed to your app's users. Write them in hybridge.rules.json, next to your code, or in the console (your project's Database section), which also tests them as any of your users.",
+    functions: [
+      {
+        id: "rules-file",
+        title: "Write the rules",
+        text: "Each collection has its five rules: true (everyone), false (nobody) or an expression. doc is the stored document, data the written one (after the change, on update), auth the signed-in user (null for nobody). These are a new project's: each user reaches their own notes only.",
+        language: "json",
+        code: '{\n  "notes": {\n    "list": "doc.owner == auth.id",\n    "get": "doc.owner == auth.id",\n    "create": "auth != null && data.owner == auth.id",\n    "update": "doc.owner == auth.id && data.owner == auth.id",\n    "delete": "doc.owner == auth.id"\n  }\n}',
+      },
+      {
+        id: "rules-deploy",
+        title: "Deploy the rules",
+        text: "Checks hybridge.rules.json and replaces your project's rules with it, with the deploy token from .env; each error is told with its line and position, and nothing changes. A collection the file leaves out loses its rules.",
+        language: "bash",
+        code: "npm run rules",
+      },
+    ],
+    notes: {
+      id: "rules-semantics",
+      title: "Rules and going live",
+      points: [
+        'Operators: ==, !=, <, <=, >, >= (numbers, strings or true/false), in (x in ["a", "b"]), contains (doc.members contains auth.id), combined with &&, || and !. auth.id, auth.email and auth.verified describe the user; auth != null means signed in.',
+        "A comparison with a missing field, or with auth.id when nobody is signed in, is false. Rules compare a document's field with a value, data or auth, never with another of its fields.",
+        "A list or a query returns only the documents the list rule allows, live watches included. A get, update or delete of a document the get rule hides answers NOT_FOUND; a refused create, update or delete of a visible document answers FORBIDDEN.",
+        "Going live: 1. deploy your rules (npm run rules) and try them in the console's tester; 2. switch the Test Mode key off on your project's settings page (it bypasses every rule); 3. deploy the app (npm run deploy refuses a build that holds the Test Mode key); 4. build and publish it.",
+      ],
+    },
   },
 ];

@@ -8,7 +8,7 @@ import type { VideoTextContent } from "../types";
 export const docsMeta: PageMeta = {
   title: "Documentation · Hybridge",
   description:
-    "Create and start a Hybridge project, then call the Test Mode API from React: navigation, database, device features and logout, with snippets to copy.",
+    "Create and start a Hybridge project, then call Hybridge from React: navigation, database, queries, device features, users and access rules, with snippets to copy.",
   lang: "en",
 };
 
@@ -37,7 +37,7 @@ export const docsIntro = {
     ],
     importSnippet: DOCS_IMPORT_SNIPPET,
     asyncNote:
-      "Database, device and logout functions return promises: await them inside an async function or an event handler.",
+      "Database, device and sign-in functions return promises: await them inside an async function or an event handler.",
   },
 };
 
