@@ -53,7 +53,7 @@ describe("the project page's Users section", () => {
     await search.fill(ana.email.split("@")[0] ?? "");
     await search.press("Enter");
     await expect.poll(() => list.getByRole("listitem").count()).toBe(1);
-    await expectVisible(list.getByText(ana.email, { exact: true }));
+    await expectVisible(list.getByTitle(ana.email, { exact: true }));
 
     // Disable Ana: the dialog says what happens to an app already open.
     await list.getByRole("button", { name: `${T.disable} ${ana.email}` }).click();
