@@ -192,34 +192,33 @@ function Users({ projectId }: { projectId: string }) {
 
   return (
     <div className="mt-4">
-      <search>
-        <form onSubmit={onSearch} className="flex flex-wrap items-end gap-2">
-          <div className="min-w-0 flex-1 space-y-1.5">
-            <label htmlFor={searchId} className="block font-medium text-slate-900 text-sm">
-              {T.searchLabel}
-            </label>
-            <Input
-              id={searchId}
-              type="search"
-              value={typed}
-              onChange={(event) => setTyped(event.target.value)}
-              placeholder={T.searchPlaceholder}
-              maxLength={254}
-              autoComplete="off"
-            />
-          </div>
-          <Button type="submit" variant="secondary">
-            <Search aria-hidden="true" className="size-4" />
-            {T.search}
+      {/* biome-ignore lint/a11y/useSemanticElements: React and some browsers do not know <search> yet */}
+      <form role="search" onSubmit={onSearch} className="flex flex-wrap items-end gap-2">
+        <div className="min-w-0 flex-1 space-y-1.5">
+          <label htmlFor={searchId} className="block font-medium text-slate-900 text-sm">
+            {T.searchLabel}
+          </label>
+          <Input
+            id={searchId}
+            type="search"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            placeholder={T.searchPlaceholder}
+            maxLength={254}
+            autoComplete="off"
+          />
+        </div>
+        <Button type="submit" variant="secondary">
+          <Search aria-hidden="true" className="size-4" />
+          {T.search}
+        </Button>
+        {search && (
+          <Button variant="ghost" onClick={clear}>
+            <X aria-hidden="true" className="size-4" />
+            {T.clearSearch}
           </Button>
-          {search && (
-            <Button variant="ghost" onClick={clear}>
-              <X aria-hidden="true" className="size-4" />
-              {T.clearSearch}
-            </Button>
-          )}
-        </form>
-      </search>
+        )}
+      </form>
       <div ref={listRef} tabIndex={-1} className="mt-4 focus:outline-none" aria-live="polite">
         {users.isPending ? (
           <LoadingState label={T.loading} />
