@@ -63,8 +63,10 @@ function backgroundTasks(app: FastifyInstance) {
 
 /**
  * The app users' API (decision 043): sign-up, sign-in, refresh, sign-out and the signed-in
- * user, for a project named by its public app key (X-Hybridge-App). Apps call from any origin,
- * with tokens and no cookie: CORS is open here as on the data API.
+ * user, for a project named by its public app key (X-Hybridge-App); the mailed links (password
+ * reset, e-mail verification), whose token names its user. Apps call from any origin, with
+ * tokens and no cookie: CORS is open here as on the data API. The console's Users section is
+ * registered beside them (console-routes.ts).
  */
 export async function registerAppUsersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
