@@ -305,7 +305,7 @@ function UserRow({
         </div>
       </div>
       <div className="flex shrink-0 gap-1">
-        <Button size="sm" variant="ghost" onClick={() => onAsk("reset")}>
+        <Button size="sm" variant="ghost" title={T.sendReset} onClick={() => onAsk("reset")}>
           <KeyRound aria-hidden="true" className="size-4" />
           <span className="sr-only">
             {T.sendReset} {user.email}
@@ -324,7 +324,7 @@ function UserRow({
             <span className="sr-only"> {user.email}</span>
           </Button>
         )}
-        <Button size="sm" variant="ghost" onClick={() => onAsk("delete")}>
+        <Button size="sm" variant="ghost" title={T.delete} onClick={() => onAsk("delete")}>
           <Trash2 aria-hidden="true" className="size-4" />
           <span className="sr-only">
             {T.delete} {user.email}
