@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { newAgentToken } from "../../src/features/agents/agent-auth";
 import { type TestKeystore, testKeystore } from "../../src/features/agents/test-support";
@@ -64,10 +65,16 @@ export type Seed = {
   appUser: SeedAppUser;
   /** Another, whom the account deletion route deletes. */
   doomedAppUser: SeedAppUser;
+  /** Another, whom the console's Users section deletes. */
+  consoleDoomedAppUser: SeedAppUser;
+  /** Mailed links' tokens of `appUser`, in clear: a password reset and a verification. */
+  resetToken: string;
+  verifyToken: string;
 };
 
 /** An app user of the seed's project, with their password and a session's tokens. */
 export type SeedAppUser = {
+  id: string;
   email: string;
   password: string;
   accessToken: string;
@@ -78,7 +85,11 @@ export type SeedAppUser = {
 async function seedAppUser(app: TestApp, keyApp: string): Promise<SeedAppUser> {
   const email = uniqueEmail("app-user");
   const password = "app user password";
-  const session = await expectOk<{ accessToken: string; refreshToken: string }>(
+  const session = await expectOk<{
+    user: { id: string };
+    accessToken: string;
+    refreshToken: string;
+  }>(
     "app user",
     app.inject({
       method: "POST",
@@ -87,7 +98,25 @@ async function seedAppUser(app: TestApp, keyApp: string): Promise<SeedAppUser> {
       payload: { email, password },
     }),
   );
-  return { email, password, ...session };
+  return {
+    id: session.user.id,
+    email,
+    password,
+    accessToken: session.accessToken,
+    refreshToken: session.refreshToken,
+  };
+}
+
+/** A mailed link's token of `purpose` for the app user, stored as the mail's would be. */
+async function seedLinkToken(app: TestApp, userId: string, purpose: "reset" | "verify") {
+  const token = randomBytes(32).toString("base64url");
+  await app.deps.db.insert(schema.appUserTokens).values({
+    userId,
+    purpose,
+    tokenHash: createHash("sha256").update(token).digest("hex"),
+    expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+  });
+  return token;
 }
 
 /** The bytes of a small zip, which is all the server checks of an uploaded APK. */
@@ -282,6 +311,7 @@ export async function createSeed(app: TestApp): Promise<Seed> {
     "cipher",
     postJson(app, "/api/functions/encrypt", { texte: "a secret" }, owner.cookie),
   );
+  const appUser = await seedAppUser(app, project.keyApp);
   return {
     owner,
     other,
@@ -323,7 +353,10 @@ export async function createSeed(app: TestApp): Promise<Seed> {
     writtenDocumentId: await seedDocument(app, settings.databaseKey),
     dataFileName: await seedDocumentFile(app, settings.databaseKey),
     indexId: await seedIndex(app, project.id, owner.cookie),
-    appUser: await seedAppUser(app, project.keyApp),
+    appUser,
     doomedAppUser: await seedAppUser(app, project.keyApp),
+    consoleDoomedAppUser: await seedAppUser(app, project.keyApp),
+    resetToken: await seedLinkToken(app, appUser.id, "reset"),
+    verifyToken: await seedLinkToken(app, appUser.id, "verify"),
   };
 }

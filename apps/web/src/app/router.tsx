@@ -1,3 +1,4 @@
+import { APP_AUTH_RESET_PATH, APP_AUTH_VERIFY_PATH } from "@hybridge/shared/app-users/schemas";
 import { paths } from "@hybridge/shared/common/paths";
 import type { ComponentType } from "react";
 import { createBrowserRouter, matchRoutes, type RouteObject } from "react-router";
@@ -93,6 +94,15 @@ export const routes: RouteObject[] = [
           {
             path: paths.welcome,
             lazy: page(() => import("@/features/marketing/pages/welcome-page"), "WelcomePage"),
+          },
+          // The links mailed to an app's users (decision 043): no console sign-in.
+          {
+            path: APP_AUTH_RESET_PATH,
+            lazy: page(() => import("@/features/app-users/pages/app-reset-page"), "AppResetPage"),
+          },
+          {
+            path: APP_AUTH_VERIFY_PATH,
+            lazy: page(() => import("@/features/app-users/pages/app-verify-page"), "AppVerifyPage"),
           },
           // Signed-in users go on to /home.
           {

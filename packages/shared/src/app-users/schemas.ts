@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailField, PASSWORD_MAX, PASSWORD_MIN, singleLineText } from "../common/fields";
+import { pageCursorField } from "../common/paging";
 import { AppUsersTexts } from "./texts";
 
 /** The app users' routes (decision 043), beside the data API's /api/v1/db. */
@@ -10,6 +11,15 @@ export const APP_KEY_HEADER = "x-hybridge-app";
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 /** A refresh token's lifetime, in seconds (30 days). */
 export const REFRESH_TOKEN_SECONDS = 30 * 24 * 60 * 60;
+/** How long a password reset link works, in seconds (1 hour). */
+export const RESET_TOKEN_SECONDS = 60 * 60;
+/** How long an e-mail verification link works, in seconds (24 hours). */
+export const VERIFY_TOKEN_SECONDS = 24 * 60 * 60;
+/** The error code of a mailed link used, expired or unknown (400). */
+export const APP_USER_LINK_INVALID = "INVALID_LINK";
+/** The public pages the mailed links open (no console sign-in), with `?token=`. */
+export const APP_AUTH_RESET_PATH = "/app-auth/reset";
+export const APP_AUTH_VERIFY_PATH = "/app-auth/verify";
 
 const AppUserEmailSchema = emailField({
   missing: AppUsersTexts.emailMissing,
@@ -81,3 +91,76 @@ export const AppUserSessionSchema = z.object({
 export type AppUserSession = z.infer<typeof AppUserSessionSchema>;
 
 export const AppUserResponseSchema = z.object({ user: AppUserSchema });
+
+// Mailed links (decision 043, addendum): password reset and e-mail verification.
+
+/** `POST /api/v1/auth/password-reset`: the address to mail a reset link to. */
+export const AppUserPasswordResetInputSchema = z.object({ email: AppUserEmailSchema });
+export type AppUserPasswordResetInput = z.infer<typeof AppUserPasswordResetInputSchema>;
+
+/** A mailed link's token (32 random bytes, base64url). */
+const MailedTokenSchema = singleLineText(AppUsersTexts.linkTokenMissing)
+  .min(1, AppUsersTexts.linkTokenMissing)
+  .max(200, AppUsersTexts.linkTokenMissing);
+
+/** The reset page's form: the new password (the token comes from the link). */
+export const AppUserNewPasswordInputSchema = z.object({ password: NewAppUserPasswordSchema });
+export type AppUserNewPasswordInput = z.infer<typeof AppUserNewPasswordInputSchema>;
+
+/** `POST /api/v1/auth/password-reset/confirm`: the link's token and the new password. */
+export const AppUserPasswordResetConfirmInputSchema = AppUserNewPasswordInputSchema.extend({
+  token: MailedTokenSchema,
+});
+export type AppUserPasswordResetConfirmInput = z.infer<
+  typeof AppUserPasswordResetConfirmInputSchema
+>;
+
+/** A mailed link's token alone: checking a reset link, confirming a verification. */
+export const AppUserLinkTokenInputSchema = z.object({ token: MailedTokenSchema });
+export type AppUserLinkTokenInput = z.infer<typeof AppUserLinkTokenInputSchema>;
+
+/** What a valid link says of itself: the app's name and the address it was mailed to. */
+export const AppUserLinkSchema = z.object({ appName: z.string(), email: z.string() });
+export type AppUserLink = z.infer<typeof AppUserLinkSchema>;
+
+// The console's Users section (owner only).
+
+/** A page of the Users list. */
+export const APP_USERS_PAGE_SIZE = 25;
+
+export const AppUsersParamsSchema = z.object({ id: z.string() });
+export const AppUserParamsSchema = AppUsersParamsSchema.extend({ userId: z.string() });
+
+/** `GET /api/projects/:id/app-users?search=&cursor=`: newest first, filtered by e-mail. */
+export const AppUsersQuerySchema = z.strictObject({
+  search: singleLineText(AppUsersTexts.searchInvalid)
+    .max(254, AppUsersTexts.searchInvalid)
+    .optional(),
+  cursor: pageCursorField(AppUsersTexts.invalidCursor),
+});
+export type AppUsersQuery = z.input<typeof AppUsersQuerySchema>;
+
+/** An app user as the console shows them. */
+export const ConsoleAppUserSchema = AppUserSchema.extend({
+  disabled: z.boolean(),
+  createdAt: z.string(),
+});
+export type ConsoleAppUser = z.infer<typeof ConsoleAppUserSchema>;
+
+export const AppUsersPageSchema = z.object({
+  users: z.array(ConsoleAppUserSchema),
+  /** The next, older page's cursor; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type AppUsersPage = z.infer<typeof AppUsersPageSchema>;
+
+/** The project's app users settings: whether sign-up mails a verification link. */
+export const AppUsersSettingsSchema = z.object({
+  verifyEmail: z.boolean(AppUsersTexts.verifyEmailInvalid),
+});
+export type AppUsersSettings = z.infer<typeof AppUsersSettingsSchema>;
+
+/** What an action on one user answers: the user as they are now. */
+export const ConsoleAppUserResponseSchema = z.object({ user: ConsoleAppUserSchema });
+
+export const AcceptedResponseSchema = z.object({});

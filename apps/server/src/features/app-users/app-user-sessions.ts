@@ -8,8 +8,8 @@ import {
 import { AppUsersTexts } from "@hybridge/shared/app-users/texts";
 import { ErrorCodes } from "@hybridge/shared/common/errors";
 import { and, eq, gt, isNull } from "drizzle-orm";
-import type { Db } from "../../platform/db/client";
-import { appUserSessions, appUsers, projects } from "../../platform/db/schema";
+import type { Db, Tx } from "../../platform/db/client";
+import { appUserSessions, appUsers, projectSettings, projects } from "../../platform/db/schema";
 import { AppError, isUniqueViolation } from "../../platform/errors";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./passwords";
 import { newRefreshToken, refreshTokenHash, signAccessToken } from "./tokens";
@@ -17,8 +17,7 @@ import { newRefreshToken, refreshTokenHash, signAccessToken } from "./tokens";
 // The app users' services (decision 043): accounts per project, sessions as an access token
 // (JWT, 15 min) and a refresh token rotated at each use, in families.
 
-type UserRow = typeof appUsers.$inferSelect;
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type UserRow = typeof appUsers.$inferSelect;
 
 const userView = (row: UserRow): AppUser => ({
   id: row.id,
@@ -30,15 +29,29 @@ const sessionEnded = () => new AppError(ErrorCodes.UNAUTHENTICATED, AppUsersText
 const invalidCredentials = () =>
   new AppError(ErrorCodes.UNAUTHENTICATED, AppUsersTexts.invalidCredentials);
 
+/** What the app users' routes know of the project an app key names. */
+export type AppProject = {
+  projectId: string;
+  /** The app's name, as the phone shows it (the project's name): the mails are in it. */
+  appName: string;
+  /** Whether sign-up mails a verification link (project_settings.app_users_verify_email). */
+  verifyEmail: boolean;
+};
+
 /** The project whose public app key is `appKey`; 404 when there is none. */
-export async function findAppProject(db: Db, appKey: string): Promise<{ projectId: string }> {
+export async function findAppProject(db: Db, appKey: string): Promise<AppProject> {
   const [row] = await db
-    .select({ projectId: projects.id })
+    .select({
+      projectId: projects.id,
+      appName: projects.name,
+      verifyEmail: projectSettings.appUsersVerifyEmail,
+    })
     .from(projects)
+    .leftJoin(projectSettings, eq(projectSettings.id, projects.id))
     .where(eq(projects.keyApp, appKey))
     .limit(1);
   if (!row) throw AppError.notFound(AppUsersTexts.appNotFound);
-  return row;
+  return { ...row, verifyEmail: row.verifyEmail ?? false };
 }
 
 /** A new session of `user`: an access token and the first refresh token of a new family. */
@@ -224,10 +237,25 @@ export async function getAppUser(options: {
 }
 
 /**
- * Deletes the app user `userId` of `projectId`, who gave their password again; their refresh
- * tokens go with them (cascade). Their access tokens end within ACCESS_TOKEN_SECONDS.
+ * Deletes the app user `userId` of `projectId` inside the caller's transaction: the one way an
+ * app user is deleted, by themselves (deleteOwnAppUser) or by the project's owner (the console).
+ * Their refresh tokens and mailed tokens go with them (cascade); their access tokens end within
+ * ACCESS_TOKEN_SECONDS. False when there was no such user.
  */
-export async function deleteAppUser(options: {
+export async function deleteAppUser(
+  tx: Tx,
+  options: { projectId: string; userId: string },
+): Promise<boolean> {
+  // issue 25: documents the rules say are the user's are deleted here (data feature)
+  const deleted = await tx
+    .delete(appUsers)
+    .where(and(eq(appUsers.id, options.userId), eq(appUsers.projectId, options.projectId)))
+    .returning({ id: appUsers.id });
+  return deleted.length > 0;
+}
+
+/** Deletes the app user `userId` of `projectId`, who gave their password again. */
+export async function deleteOwnAppUser(options: {
   db: Db;
   projectId: string;
   userId: string;
@@ -241,5 +269,15 @@ export async function deleteAppUser(options: {
   if (!(await verifyPassword(options.password, user.passwordHash))) {
     throw new AppError(ErrorCodes.FORBIDDEN, AppUsersTexts.wrongPassword);
   }
-  await options.db.delete(appUsers).where(eq(appUsers.id, user.id));
+  const { projectId, userId } = options;
+  const deleted = await options.db.transaction((tx) => deleteAppUser(tx, { projectId, userId }));
+  if (!deleted) throw new AppError(ErrorCodes.UNAUTHENTICATED, AppUsersTexts.userGone);
+}
+
+/** Revokes every refresh token of the user still valid (password reset, disabling). */
+export async function revokeAppUserSessions(tx: Db | Tx, userId: string): Promise<void> {
+  await tx
+    .update(appUserSessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(appUserSessions.userId, userId), isNull(appUserSessions.revokedAt)));
 }

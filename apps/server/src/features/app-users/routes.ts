@@ -1,8 +1,13 @@
 import {
+  AcceptedResponseSchema,
   APP_KEY_HEADER,
   APP_USERS_API_PATH,
   AppKeyHeadersSchema,
   AppUserDeleteInputSchema,
+  AppUserLinkSchema,
+  AppUserLinkTokenInputSchema,
+  AppUserPasswordResetConfirmInputSchema,
+  AppUserPasswordResetInputSchema,
   AppUserRefreshInputSchema,
   AppUserResponseSchema,
   AppUserSessionSchema,
@@ -14,7 +19,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { perAddressLimit, perKeyBudget } from "../../platform/rate-limit";
 import {
-  deleteAppUser,
+  deleteOwnAppUser,
   findAppProject,
   getAppUser,
   refreshAppUserSession,
@@ -22,21 +27,54 @@ import {
   signOutAppUser,
   signUpAppUser,
 } from "./app-user-sessions";
+import { registerAppUsersConsoleRoutes } from "./console-routes";
+import {
+  confirmPasswordReset,
+  confirmVerification,
+  inspectResetLink,
+  type LinkMail,
+  mailVerification,
+  requestPasswordReset,
+  resendVerification,
+} from "./mailed-links";
 import { verifyAppUserToken } from "./tokens";
 
 /** Password attempts per project and e-mail (sign-in, account deletion), whatever the address. */
 export const PASSWORD_ATTEMPTS = { max: 10, windowSeconds: 15 * 60 };
+/** Mailed links per project and e-mail (password reset, verification again), whatever the address. */
+export const MAIL_ATTEMPTS = { max: 5, windowSeconds: 60 * 60 };
+
+/**
+ * Work that runs after the answer (a mail whose sending must not show in the answer's timing,
+ * or hold a sign-up up): its failure is logged, and the server's close waits for it.
+ */
+function backgroundTasks(app: FastifyInstance) {
+  const running = new Set<Promise<void>>();
+  app.addHook("onClose", async () => {
+    await Promise.allSettled(running);
+  });
+  return (what: string, task: () => Promise<void>) => {
+    const run = task()
+      .catch((error: unknown) => app.log.error({ err: error }, `${what} failed`))
+      .finally(() => running.delete(run));
+    running.add(run);
+  };
+}
 
 /**
  * The app users' API (decision 043): sign-up, sign-in, refresh, sign-out and the signed-in
- * user, for a project named by its public app key (X-Hybridge-App). Apps call from any origin,
- * with tokens and no cookie: CORS is open here as on the data API.
+ * user, for a project named by its public app key (X-Hybridge-App); the mailed links (password
+ * reset, e-mail verification), whose token names its user. Apps call from any origin, with
+ * tokens and no cookie: CORS is open here as on the data API. The console's Users section is
+ * registered beside them (console-routes.ts).
  */
 export async function registerAppUsersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.deps;
   const secret = config.secret;
   const perAddress = perAddressLimit(app, config.authRateLimit);
+  const mail: LinkMail = { db, mailer: app.deps.mailer, publicUrl: config.publicUrl };
+  const later = backgroundTasks(app);
 
   app.addHook("onRequest", async (request, reply) => {
     if (request.url.startsWith(`${APP_USERS_API_PATH}/`)) {
@@ -66,6 +104,21 @@ export async function registerAppUsersRoutes(app: FastifyInstance) {
     attemptOf.set(request, `${key.projectId}|${key.email}`);
     await spendAttempt(request, reply);
   };
+  const mailOf = new WeakMap<FastifyRequest, string>();
+  const spendMail = perKeyBudget(app, {
+    name: "app-user-mail",
+    ...MAIL_ATTEMPTS,
+    keyOf: (request) => mailOf.get(request) ?? "",
+  });
+  /** Spends one mailed link of `email` in `projectId` (429 past the budget). */
+  const mailAttempt = async (
+    request: FastifyRequest,
+    reply: Parameters<typeof spendMail>[1],
+    key: { projectId: string; email: string },
+  ) => {
+    mailOf.set(request, `${key.projectId}|${key.email}`);
+    await spendMail(request, reply);
+  };
   const projectOf = (request: FastifyRequest) =>
     findAppProject(db, request.headers[APP_KEY_HEADER] as string);
 
@@ -80,8 +133,12 @@ export async function registerAppUsersRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { projectId } = await projectOf(request);
+      const { projectId, appName, verifyEmail } = await projectOf(request);
       const session = await signUpAppUser({ db, secret, projectId, ...request.body });
+      if (verifyEmail) {
+        const { id: userId, email } = session.user;
+        later("verification mail", () => mailVerification(mail, { userId, email, appName }));
+      }
       return reply.code(201).send(session);
     },
   );
@@ -151,8 +208,76 @@ export async function registerAppUsersRoutes(app: FastifyInstance) {
       const { projectId } = await projectOf(request);
       const claims = await verifyAppUserToken(request, { projectId });
       await attempt(request, reply, { projectId, email: claims.email });
-      await deleteAppUser({ db, projectId, userId: claims.userId, ...request.body });
+      await deleteOwnAppUser({ db, projectId, userId: claims.userId, ...request.body });
       return reply.code(204).send();
     },
   );
+
+  // Password reset: the same answer, at once, whatever the address (unknown, disabled): the
+  // lookup and the mail run after it.
+  r.post(
+    `${APP_USERS_API_PATH}/password-reset`,
+    {
+      onRequest: perAddress,
+      schema: {
+        headers: AppKeyHeadersSchema,
+        body: AppUserPasswordResetInputSchema,
+        response: { 202: AcceptedResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { projectId, appName } = await projectOf(request);
+      const { email } = request.body;
+      await mailAttempt(request, reply, { projectId, email });
+      later("password reset mail", () => requestPasswordReset(mail, { projectId, appName, email }));
+      return reply.code(202).send({});
+    },
+  );
+
+  // The reset page's check of its link (the app's name, and whether it still works). The token
+  // names its user and project: no app key.
+  r.post(
+    `${APP_USERS_API_PATH}/password-reset/check`,
+    {
+      onRequest: perAddress,
+      schema: { body: AppUserLinkTokenInputSchema, response: { 200: AppUserLinkSchema } },
+    },
+    async (request) => inspectResetLink({ db, token: request.body.token }),
+  );
+
+  r.post(
+    `${APP_USERS_API_PATH}/password-reset/confirm`,
+    { onRequest: perAddress, schema: { body: AppUserPasswordResetConfirmInputSchema } },
+    async (request, reply) => {
+      await confirmPasswordReset({ db, ...request.body });
+      return reply.code(204).send();
+    },
+  );
+
+  // E-mail verification (when the project asks for it): the link again, and its confirmation.
+  r.post(
+    `${APP_USERS_API_PATH}/verification`,
+    {
+      onRequest: perAddress,
+      schema: { headers: AppKeyHeadersSchema, response: { 202: AcceptedResponseSchema } },
+    },
+    async (request, reply) => {
+      const { projectId } = await projectOf(request);
+      const claims = await verifyAppUserToken(request, { projectId });
+      await mailAttempt(request, reply, { projectId, email: claims.email });
+      await resendVerification(mail, { projectId, userId: claims.userId });
+      return reply.code(202).send({});
+    },
+  );
+
+  r.post(
+    `${APP_USERS_API_PATH}/verification/confirm`,
+    {
+      onRequest: perAddress,
+      schema: { body: AppUserLinkTokenInputSchema, response: { 200: AppUserLinkSchema } },
+    },
+    async (request) => confirmVerification({ db, token: request.body.token }),
+  );
+
+  await registerAppUsersConsoleRoutes(app, { mail });
 }

@@ -103,3 +103,8 @@ export function verifyAppUserToken(
 export const newRefreshToken = () => randomBytes(32).toString("base64url");
 /** What is stored of a refresh token: its SHA-256, hex. */
 export const refreshTokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** A mailed link's token (reset, verification): 32 random bytes, base64url, like a refresh token. */
+export const newLinkToken = newRefreshToken;
+/** What is stored of a mailed link's token: its SHA-256, hex. */
+export const linkTokenHash = refreshTokenHash;

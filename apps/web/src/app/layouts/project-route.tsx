@@ -1,4 +1,5 @@
 import { SigningKeySection } from "@/features/agents/components/signing-key-section";
+import { UsersSection } from "@/features/app-users/components/users-section";
 import { useRefetchLatestBuilds } from "@/features/builds/api/use-latest-build";
 import { ProjectBuilds } from "@/features/builds/components/project-builds";
 import { WebAppSection } from "@/features/bundles/components/web-app-section";
@@ -19,13 +20,14 @@ function SigningKey({ projectId }: { projectId: string }) {
 const SECTIONS: readonly ProjectSection[] = [
   WebAppSection,
   DatabaseSection,
+  UsersSection,
   SigningKey,
   ProjectModules,
 ];
 
 /**
  * /project/{id}: the projects feature's page, with the builds' platform cards (live), the
- * bundles' Web app section, the project's Database, the agents' Android upload key and the
+ * bundles' Web app section, the project's Database and its app Users, the agents' Android upload key and the
  * store's Modules section. Composed in the app layer because a feature never imports another
  * feature's internals (house style).
  */
