@@ -4,6 +4,16 @@ import { SAMPLE_PDF } from "./seed";
 /** Declarations of the index route's valid requests, each on a field of its own. */
 let declarations = 0;
 
+/** A rule may span lines (the language reads them), so its five fields keep them. */
+const RULES = ["list", "get", "create", "update", "delete"] as const;
+const ORDER_RULES = {
+  list: "doc.owner == auth.id",
+  get: "doc.owner == auth.id",
+  create: "data.owner == auth.id",
+  update: "false",
+  delete: "doc.owner == auth.id",
+};
+
 /** The database API (decision 027), whose credential is the project's key, and the console's view. */
 export const dataFixtures: RouteFixtures = {
   "OPTIONS /api/v1/db/*": {
@@ -188,6 +198,40 @@ export const dataFixtures: RouteFixtures = {
     access: "owner",
     request: (s) => ({
       params: { id: s.project.id, collection: "orders", indexId: s.indexId },
+    }),
+  },
+  // Access rules (decision 044): the console's, and the deploy's by a deploy token.
+  "GET /api/projects/:id/rules": {
+    access: "owner",
+    request: (s) => ({ params: { id: s.project.id } }),
+  },
+  "PUT /api/projects/:id/rules/:collection": {
+    access: "owner",
+    multiLine: RULES,
+    request: (s) => ({ params: { id: s.project.id, collection: "orders" }, body: ORDER_RULES }),
+  },
+  "DELETE /api/projects/:id/rules/:collection": {
+    access: "owner",
+    valid: 204,
+    request: (s) => ({ params: { id: s.project.id, collection: "ruled" } }),
+  },
+  "POST /api/projects/:id/rules/test": {
+    access: "owner",
+    request: (s) => ({
+      params: { id: s.project.id },
+      body: {
+        collection: "orders",
+        action: "create",
+        data: { owner: "someone" },
+        rules: ORDER_RULES,
+      },
+    }),
+  },
+  "PUT /api/v1/rules": {
+    access: "none",
+    request: (s) => ({
+      body: { rules: { orders: ORDER_RULES } },
+      headers: { authorization: `Bearer ${s.rulesDeployToken}` },
     }),
   },
 };

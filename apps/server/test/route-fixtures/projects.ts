@@ -42,6 +42,12 @@ export const projectsFixtures: RouteFixtures = {
     access: "owner",
     request: (s) => ({ params: { id: s.project.id } }),
   },
+  // The Test Mode key's switch (decision 045), on the spare project: the seed's project keeps
+  // its key working for the other routes whatever a case switches.
+  "PUT /api/projects/:id/settings/test-key": {
+    access: "owner",
+    request: (s) => ({ params: { id: s.spareProjectId }, body: { enabled: true } }),
+  },
   "POST /api/projects/:id/settings/database-key": {
     access: "owner",
     request: (s) => ({ params: { id: s.spareProjectId } }),

@@ -52,6 +52,8 @@ export type Seed = {
   /** Zips whose names collide once unpacked, which an upload must refuse. */
   collidingBundles: { label: string; zip: Buffer }[];
   deployToken: { id: string; secret: string };
+  /** Another deploy token of the project, for `hybridge rules deploy`'s route. */
+  rulesDeployToken: string;
   /** Documents of the project's "orders" collection (the app's and the console's delete routes each delete one). */
   documentId: string;
   consoleDocumentId: string;
@@ -295,6 +297,13 @@ export async function createSeed(app: TestApp): Promise<Seed> {
     projectId: project.id,
     input: { name: "Route-table laptop" },
   });
+  // The rules' deploy's own token: the console's route revokes the first.
+  const rulesDeployToken = await createDeployToken({
+    db: app.deps.db,
+    userId: owner.id,
+    projectId: project.id,
+    input: { name: "Route-table rules" },
+  });
   const { build: pending } = await expectOk<{ build: { id: string } }>(
     "pending build",
     postJson(app, `/api/projects/${project.id}/builds`, { platform: "apple" }, owner.cookie),
@@ -312,6 +321,16 @@ export async function createSeed(app: TestApp): Promise<Seed> {
     postJson(app, "/api/functions/encrypt", { texte: "a secret" }, owner.cookie),
   );
   const appUser = await seedAppUser(app, project.keyApp);
+  // Rules of a collection the console's route removes (decision 044).
+  await app.deps.db.insert(schema.collectionRules).values({
+    projectId: project.id,
+    collection: "ruled",
+    list: "true",
+    get: "true",
+    create: "auth != null",
+    update: "false",
+    delete: "false",
+  });
   return {
     owner,
     other,
@@ -348,6 +367,7 @@ export async function createSeed(app: TestApp): Promise<Seed> {
       },
     ],
     deployToken: { id: deployToken.token.id, secret: deployToken.secret },
+    rulesDeployToken: rulesDeployToken.secret,
     documentId: await seedDocument(app, settings.databaseKey),
     consoleDocumentId: await seedDocument(app, settings.databaseKey),
     writtenDocumentId: await seedDocument(app, settings.databaseKey),

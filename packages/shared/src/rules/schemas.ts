@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singleLineText } from "../common/fields";
 import { COLLECTION_NAME } from "../data/schemas";
 import { parseRule, RULE_ACTIONS, type RuleAction, type RuleError } from "./expression";
 import { RulesTexts } from "./texts";
@@ -160,10 +161,10 @@ export const RulesTestInputSchema = z.object({
   collection: z.string().regex(COLLECTION_NAME, RulesTexts.testCollection),
   action: z.enum(RULE_ACTIONS),
   /** An app user's e-mail; null or absent: nobody signed in. */
-  email: z.string().trim().toLowerCase().max(254).nullish(),
+  email: singleLineText().trim().toLowerCase().max(254).nullish(),
   rules: CollectionRulesInputSchema.optional(),
   where: z.array(z.unknown()).max(20).optional(),
-  documentId: z.string().max(64).optional(),
+  documentId: singleLineText().max(64).optional(),
   data: z.record(z.string(), z.unknown()).optional(),
 });
 export type RulesTestInput = z.input<typeof RulesTestInputSchema>;
