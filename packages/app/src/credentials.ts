@@ -71,7 +71,7 @@ function accessOf(config: Settings, session: StoredSession | null): Access {
   };
 }
 
-const needsRenewal = (session: StoredSession) => session.expiresAt - Date.now() < RENEW_BEFORE_MS;
+const needsRenewal = (session: StoredSession) => session.expiresAt - Date.now() <= RENEW_BEFORE_MS;
 const ended = () => new HybridgeError("UNAUTHENTICATED", AppUsersTexts.sessionEnded, 401);
 /** The server refused the refresh token: the session is over, no retry mends it. */
 const isRefusal = (error: unknown) =>
