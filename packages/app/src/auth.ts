@@ -12,6 +12,7 @@ import {
   currentSession,
   type HybridgeUser,
   onUserChange,
+  page,
   SESSION_STORAGE_PREFIX,
   type SessionAnswer,
   sessionOf,
@@ -29,7 +30,8 @@ export type AuthCredentials = { email: string; password: string };
 /** Forgets everything of the session on this phone: the page's storage and the native shell's. */
 async function forget(options: { revoke: boolean }) {
   await endSession(options);
-  for (const storage of [globalThis.localStorage, globalThis.sessionStorage]) {
+  const { localStorage, sessionStorage } = page();
+  for (const storage of [localStorage, sessionStorage]) {
     if (!storage) continue;
     for (const key of Object.keys(storage)) {
       if (key.startsWith(SESSION_STORAGE_PREFIX)) storage.removeItem(key);

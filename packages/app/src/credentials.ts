@@ -34,6 +34,8 @@ export const RENEW_BEFORE_MS = 60_000;
 const SIGN_OUT_TIMEOUT_MS = 10_000;
 
 type App = { server: string; appKey: string };
+/** The Web Locks API (navigator.locks), as the SDK uses it. */
+type Locks = { request<T>(name: string, callback: () => Promise<T>): Promise<T> };
 
 /** What a call sends: its headers, or a stream's address parameters. */
 export type Access = {
@@ -117,13 +119,14 @@ export function renew(stale: StoredSession): Promise<StoredSession> {
   if (now.accessToken !== stale.accessToken && !needsRenewal(now)) return Promise.resolve(now);
   const exchange = () => refresh(now);
   // Tabs of one app share the stored session: one renews at a time, the next finds it renewed.
-  const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
-  renewing = (locks ? locks.request(`${SESSION_KEY}.renewal`, exchange) : exchange()).finally(
+  const locks = (globalThis as { navigator?: { locks?: Locks | null } }).navigator?.locks;
+  const renewal = (locks ? locks.request(`${SESSION_KEY}.renewal`, exchange) : exchange()).finally(
     () => {
       renewing = null;
     },
   );
-  return renewing;
+  renewing = renewal;
+  return renewal;
 }
 
 async function refresh(session: StoredSession): Promise<StoredSession> {

@@ -45,6 +45,8 @@ type StreamEvent = { data: string; lastEventId?: string };
 /** How many documents a reset reads again: the most one page of getDocs holds. */
 const RESET_READ_LIMIT = 500;
 
+// The entry without navigation and device features (Node, tests): the data and who calls it.
+export { type AuthCredentials, auth, type HybridgeUser } from "./auth";
 export { configure, type HybridgeConfig } from "./config";
 export { HybridgeError } from "./errors";
 

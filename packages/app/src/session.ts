@@ -36,13 +36,27 @@ export const SESSION_STORAGE_PREFIX = "hybridge.";
 /** The key of the session in the page's storage. */
 export const SESSION_KEY = `${SESSION_STORAGE_PREFIX}session`;
 
+/** The part of the Web Storage API the SDK uses (localStorage, sessionStorage). */
+export type PageStorage = {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+};
+/** What a page has that Node has not (typed here: the SDK also runs in Node). */
+export const page = () =>
+  globalThis as {
+    localStorage?: PageStorage;
+    sessionStorage?: PageStorage;
+    addEventListener?: (type: "storage", listener: (event: { key: string | null }) => void) => void;
+  };
+
 /** The session when the runtime has no localStorage (Node, tests). */
 let memory: string | null = null;
 
 /** The page's localStorage, if the runtime has one it may use. */
-function pageStorage(): Storage | undefined {
+function pageStorage(): PageStorage | undefined {
   try {
-    return globalThis.localStorage ?? undefined;
+    return page().localStorage ?? undefined;
   } catch {
     // A sandboxed page may throw on access: memory then.
     return undefined;
@@ -141,7 +155,7 @@ let watchingOtherTabs = false;
 /** Another tab of the app signed in or out, or refreshed: this one follows. */
 function watchOtherTabs() {
   if (watchingOtherTabs) return;
-  const target = globalThis as { addEventListener?: Window["addEventListener"] };
+  const target = page();
   if (typeof target.addEventListener !== "function") return;
   watchingOtherTabs = true;
   target.addEventListener("storage", (event) => {

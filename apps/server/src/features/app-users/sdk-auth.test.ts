@@ -1,4 +1,4 @@
-import { auth, configure, HybridgeError, type HybridgeUser } from "@hybridge/app";
+import { auth, configure, HybridgeError, type HybridgeUser } from "@hybridge/app/db";
 import { APP_KEY_HEADER } from "@hybridge/shared/app-users/schemas";
 import { AppUsersTexts } from "@hybridge/shared/app-users/texts";
 import { eq } from "drizzle-orm";
@@ -41,7 +41,9 @@ afterAll(async () => {
 /** The page's localStorage, as a browser or the app's WebView has it: items as own keys. */
 class PageStorage {
   getItem(key: string): string | null {
-    return Object.hasOwn(this, key) ? (this as unknown as Record<string, string>)[key] : null;
+    return Object.hasOwn(this, key)
+      ? ((this as unknown as Record<string, string>)[key] ?? null)
+      : null;
   }
   setItem(key: string, value: string) {
     (this as unknown as Record<string, string>)[key] = String(value);
