@@ -35,6 +35,9 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 afterAll(async () => {
+  // The SDK's configuration outlives this file (the server's test files share their modules):
+  // the next file's SDK calls use its own key, not this app key.
+  configure({ appKey: undefined });
   await app?.cleanup();
 });
 
