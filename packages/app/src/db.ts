@@ -104,8 +104,8 @@ export type StreamQuery = {
 export type WatchOptions = {
   /**
    * The watch stopped for good: the server refuses the key (UNAUTHENTICATED, status 401: it was
-   * regenerated in the project's settings, or is wrong). Without it, the error is written to the
-   * console.
+   * regenerated in the project's settings, or is wrong; with the app key, the user's token is
+   * refused even once renewed). Without it, the error is written to the console.
    */
   onError?: (error: HybridgeError) => void;
 };
@@ -266,7 +266,10 @@ export const db = {
    * of them), the watch reads the collection again by itself and calls back with
    * `{ type: "reset", documents }` (decision 039). A refusal of the key itself (the key was
    * regenerated: the server then ends its streams) stops the watch and calls `options.onError`:
-   * retrying with the same key could never succeed.
+   * retrying with the same key could never succeed. With the app key, the stream carries the
+   * signed-in user's token: it is reopened with a renewed one before it expires (resuming as
+   * above), and when the user signs in or out (here or in another tab) it is reopened as the new
+   * caller and calls back with `{ type: "reset", documents }`: the rules may show them others.
    */
   watch(
     collection: string,
