@@ -71,6 +71,7 @@ const SCENARIOS = [
   "newest",
   "query",
   "count",
+  "rules",
   "live",
   "fanout",
   "rss",
@@ -239,6 +240,7 @@ try {
       },
     });
   }
+  if (only.has("rules")) await rulesScenario(hybridge);
   if (only.has("live")) {
     await liveScenario("live", "add → live event at one subscriber", {
       hybridge,
@@ -563,6 +565,107 @@ async function load(server, shape, { duration = seconds, amount } = {}) {
 }
 
 /**
+ * Access rules (decision 044; issue 25: at most 1.3× the cost of the same list without rules):
+ * on Hybridge alone, an app user's list of their own documents under `doc.owner == auth.id`
+ * (app key and access token, the rule bound into the query) against the same list asked with
+ * the Test Mode key as a query `where owner == id` (no rules). 10,000 documents of 10 owners in
+ * `owned`, with the index `owner ==` an owner would declare for either.
+ */
+async function rulesScenario(server) {
+  const label = "own list under doc.owner == auth.id vs the same where, Test Mode key";
+  const console_ = {
+    cookie: server.cookie,
+    origin: server.url,
+    "content-type": "application/json",
+  };
+  const project = await (
+    await fetch(`${server.url}/api/projects/${server.projectId}`, { headers: console_ })
+  ).json();
+  const keyApp = project.keyApp ?? project.project?.keyApp;
+  const signUp = await fetch(`${server.url}/api/v1/auth/sign-up`, {
+    method: "POST",
+    headers: { "x-hybridge-app": keyApp, "content-type": "application/json" },
+    body: JSON.stringify({ email: `bench-${suffix}@example.test`, password: "a bench password" }),
+  });
+  if (signUp.status !== 201)
+    throw new Error(`rules: sign-up ${signUp.status} ${await signUp.text()}`);
+  const { user, accessToken } = await signUp.json();
+  const rules = await fetch(`${server.url}/api/projects/${server.projectId}/rules/owned`, {
+    method: "PUT",
+    headers: console_,
+    body: JSON.stringify({
+      list: "doc.owner == auth.id",
+      get: "doc.owner == auth.id",
+      create: "data.owner == auth.id",
+      update: "doc.owner == auth.id",
+      delete: "doc.owner == auth.id",
+    }),
+  });
+  if (rules.status !== 200) throw new Error(`rules: ${rules.status} ${await rules.text()}`);
+  const h = postgres(urlOf(databases.hybridge), { max: 1, onnotice: () => {} });
+  try {
+    await h.unsafe(
+      `INSERT INTO documents (project_id, collection, data, size, created_at, updated_at)
+       SELECT $1, 'owned', d, length(d::text), at, at FROM (
+         SELECT jsonb_build_object('owner', case when g % 10 = 0 then $2 else 'other-' || (g % 10) end,
+           'title', 'Note ' || g, 'note', 'A note of the rules benchmark, about a hundred bytes of text.') AS d,
+           now() - (10000 - g) * interval '1 millisecond' AS at
+         FROM generate_series(1, 10000) g) s`,
+      [server.projectId, user.id],
+    );
+  } finally {
+    await h.end();
+  }
+  console.log(
+    `Hybridge: index owner == on owned ${await declareIndex(server, "owned", [{ field: "owner", mode: "==" }])}`,
+  );
+  const shapes = {
+    plain: {
+      method: "POST",
+      path: () => "/api/v1/db/collections/owned/query",
+      body: () =>
+        JSON.stringify({ where: [{ field: "owner", op: "==", value: user.id }], limit: 20 }),
+      headers: server.headers,
+    },
+    ruled: {
+      method: "POST",
+      path: () => "/api/v1/db/collections/owned/query",
+      body: () => JSON.stringify({ limit: 20 }),
+      headers: {
+        "x-hybridge-app": keyApp,
+        authorization: `Bearer ${accessToken}`,
+        "content-type": "application/json",
+      },
+    },
+  };
+  for (const shape of Object.values(shapes)) {
+    const probe = await send(server, shape);
+    const count = JSON.parse(probe.text).documents?.length;
+    if (probe.status !== 200 || count !== 20)
+      throw new Error(`rules: ${probe.status} ${probe.text.slice(0, 200)}`);
+  }
+  const list = [];
+  for (let round = 0; round < rounds; round++) {
+    const figures = {};
+    for (const side of round % 2 === 0 ? ["ruled", "plain"] : ["plain", "ruled"]) {
+      figures[side] = await load(server, shapes[side]);
+    }
+    // How many times the list without rules costs, the one under rules (≤ 1.3 wanted).
+    figures.ratio = round2(figures.plain.reqPerSec / figures.ruled.reqPerSec);
+    list.push(figures);
+    console.log(
+      `rules round ${round + 1}: under rules ${figures.ruled.reqPerSec} req/s, without ${figures.plain.reqPerSec} req/s (costs ${figures.ratio}×)`,
+    );
+  }
+  list.sort((a, b) => a.ratio - b.ratio);
+  report.scenarios.rules = {
+    label,
+    ...list[Math.floor(list.length / 2)],
+    rounds: list.map((r) => r.ratio),
+  };
+}
+
+/**
  * Live latency: `subscribers` subscribers of one collection (Hybridge: SSE streams of `live`;
  * Parse: LiveQuery subscriptions of the Live class), then `adds` documents added `perSecond`,
  * each carrying the time it was sent; the time to each subscriber's event. Rounds alternate.
@@ -819,6 +922,10 @@ function print({ settings, scenarios, notes }) {
       const l = (x) => `${x.p50Ms} / ${x.p95Ms} / ${x.maxMs} ms (${x.events})`;
       console.log(
         `${name.padEnd(10)} p50/p95/max: Hybridge ${l(s.hybridge)} | Parse ${l(s.parse)}`,
+      );
+    } else if (name === "rules") {
+      console.log(
+        `rules      ${s.label}\n${"".padEnd(34)} under rules ${cell(s.ruled)} | without ${cell(s.plain)} | costs ${s.ratio}× (${s.rounds.join(", ")})`,
       );
     } else if (name === "rss") {
       const r = (x) => `${x.beforeMb} → ${x.afterMb} MB, ${x.atRestMb} MB at rest`;

@@ -9,6 +9,7 @@ import { bundleSummary, openBundle } from "./features/bundles/open-bundle";
 import { registerBundlesRoutes } from "./features/bundles/routes";
 import { registerCommunityRoutes } from "./features/community/routes";
 import { registerDataRoutes } from "./features/data/routes";
+import { registerRulesRoutes } from "./features/data/rules-routes";
 import { registerFeedbackRoutes } from "./features/feedback/routes";
 import { registerFilesRoutes } from "./features/files/routes";
 import { registerProjectsRoutes } from "./features/projects/routes";
@@ -166,6 +167,7 @@ export async function buildApp(options: BuildAppOptions) {
   });
   await app.register(registerTestConsoleRoutes);
   await app.register(registerDataRoutes);
+  await app.register(registerRulesRoutes);
   await app.register(registerAppUsersRoutes);
   await app.register(registerStoreRoutes);
 

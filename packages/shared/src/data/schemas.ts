@@ -138,7 +138,10 @@ export const DataFileParamsSchema = z.object({
  * cannot send Last-Event-ID, the last change it saw (decision 039).
  */
 export const DataEventsQuerySchema = strictQuery({
+  /** The Test Mode key, or a live app's app key and its user's access token (decision 044). */
   key: z.string().optional(),
+  app: z.string().max(90).optional(),
+  token: z.string().max(4096).optional(),
   lastEventId: z.string().regex(CHANGE_ID, DataStreamTexts.invalidLastEventId).optional(),
   query: z
     .string()

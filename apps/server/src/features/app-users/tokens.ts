@@ -60,14 +60,14 @@ export async function verifyAccessToken(options: {
   secret: string;
   token: string | null | undefined;
   projectId: string;
-}): Promise<AppUserClaims> {
+}): Promise<AppUserClaims & { expiresAt: number }> {
   if (!options.token) throw refused();
   try {
     const { payload } = await jwtVerify(options.token, signingKey(options.secret), {
       algorithms: [ALGORITHM],
       requiredClaims: ["sub", "iat", "exp"],
     });
-    const { sub, pid, email, verified } = payload;
+    const { sub, pid, email, verified, exp } = payload;
     if (
       typeof sub !== "string" ||
       pid !== options.projectId ||
@@ -76,7 +76,7 @@ export async function verifyAccessToken(options: {
     ) {
       throw refused();
     }
-    return { userId: sub, projectId: pid, email, verified };
+    return { userId: sub, projectId: pid, email, verified, expiresAt: (exp as number) * 1000 };
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (error instanceof joseErrors.JOSEError) throw refused();
@@ -91,7 +91,7 @@ export async function verifyAccessToken(options: {
 export function verifyAppUserToken(
   request: FastifyRequest,
   options: { projectId: string },
-): Promise<AppUserClaims> {
+): Promise<AppUserClaims & { expiresAt: number }> {
   return verifyAccessToken({
     secret: request.server.deps.config.secret,
     token: bearerKey(request),

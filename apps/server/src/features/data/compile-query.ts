@@ -13,6 +13,7 @@ import {
   type SortRank,
 } from "@hybridge/shared/data/query";
 import { DOCUMENT_ID } from "@hybridge/shared/data/schemas";
+import type { BoundRule } from "@hybridge/shared/rules/bind";
 import { type SQL, sql } from "drizzle-orm";
 import { documents } from "../../platform/db/schema";
 
@@ -160,6 +161,25 @@ export function compileFilter(filter: Filter): SQL {
   return timeCondition(serverColumn(field.name), op, value);
 }
 
+/**
+ * An access rule bound to a request (decision 044) as an SQL condition on the documents table:
+ * its conditions are the query's (compileFilter), and `!` is "not true" (a condition on a
+ * missing field is SQL NULL, which a rule reads as false, so its negation holds).
+ */
+export function compileRule(rule: BoundRule): SQL {
+  switch (rule.kind) {
+    case "constant":
+      return rule.value ? TRUE : FALSE;
+    case "condition":
+      return compileFilter(rule);
+    case "not":
+      return sql`(not coalesce(${compileRule(rule.rule)}, false))`;
+    case "and":
+    case "or":
+      return sql`(${sql.join(rule.rules.map(compileRule), rule.kind === "and" ? sql` and ` : sql` or `)})`;
+  }
+}
+
 // Sorting. A data key sorts by three values: its rank among JSON types (SORT_RANKS: a missing
 // field first), then a number's value, then a string's text by code point. Arrays and objects
 // are equal among themselves. Every key is then broken by id, in the last key's direction.
@@ -235,7 +255,7 @@ export function indexTerms(equalities: FieldRef[], order: SortKey[]): OrderTerm[
   ];
 }
 
-const microseconds = (column: SQL) =>
+export const microseconds = (column: SQL) =>
   sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**

@@ -78,6 +78,7 @@ export async function addDocumentWithFile(options: {
   const { db, storage, limits, scope, data, view } = options;
   const { projectId } = scope;
   const size = checkDocument(data, limits);
+  scope.checkCreate(data);
   if ((await projectBytesLeft(db, projectId, options.maxProjectBytes)) <= 0) {
     options.upload.stream.destroy();
     throw storageFull(options.maxProjectBytes);

@@ -1,18 +1,39 @@
+import { ErrorCodes } from "@hybridge/shared/common/errors";
+import type { JsonValue } from "@hybridge/shared/data/query";
+import { type BoundRule, bindRule, type RuleAuth, ruleHolds } from "@hybridge/shared/rules/bind";
+import type { RuleAction } from "@hybridge/shared/rules/expression";
+import { RulesTexts } from "@hybridge/shared/rules/texts";
 import { and, eq, type SQL } from "drizzle-orm";
 import type { AppCaller } from "../../platform/database-key";
 import { documents } from "../../platform/db/schema";
+import { AppError } from "../../platform/errors";
+import type { ParsedCollectionRules } from "./collection-rules";
+import { compileRule } from "./compile-query";
 
 /**
- * Who asks for a project's documents: an app, by the project's database key (requireProjectKey,
- * which yields the key's project and hash), or the project's owner in the console, once
- * requireOwnedProject said the project is theirs. Both reach every document of the project today.
+ * Who asks for a project's documents: an app by the project's Test Mode database key
+ * (requireProjectKey, which yields the key's project and hash), or the project's owner in the
+ * console, once requireOwnedProject said the project is theirs — both reach every document of
+ * the project — or a live app by its public app key, as its signed-in user or nobody (`auth`
+ * null), who reaches what the collection's access rules allow (decision 044).
  */
 export type DataCaller =
   | ({ kind: "app" } & AppCaller)
-  | { kind: "owner"; projectId: string; userId: string };
+  | { kind: "owner"; projectId: string; userId: string }
+  | UserCaller;
+
+/** A live app's caller: its app key's project, and its user (an access token's) or nobody. */
+export type UserCaller = {
+  kind: "user";
+  projectId: string;
+  keyApp: string;
+  auth: RuleAuth;
+  /** When the access token expires (ms), null for nobody: a stream ends then. */
+  expiresAt: number | null;
+};
 
 /** The caller of an app's request, its key checked. */
-export const appCaller = (app: AppCaller): DataCaller => ({
+export const appCaller = (app: AppCaller): { kind: "app" } & AppCaller => ({
   kind: "app",
   projectId: app.projectId,
   adminId: app.adminId,
@@ -51,12 +72,40 @@ export class DocumentScope {
   readonly collection: string;
   /** The collection's key in the page cache (collectionKey). */
   readonly key: string;
+  /**
+   * The collection's access rules, for a user caller (null: the collection has none, so every
+   * rule refuses). Unused for the other callers, whom rules do not bind.
+   */
+  readonly rules: ParsedCollectionRules | null;
+  private readonly bound = new Map<RuleAction, BoundRule>();
 
-  constructor(caller: DataCaller, collection: string) {
+  constructor(caller: DataCaller, collection: string, rules: ParsedCollectionRules | null = null) {
     this.caller = caller;
     this.projectId = caller.projectId;
     this.collection = collection;
     this.key = collectionKey(caller.projectId, collection);
+    this.rules = rules;
+  }
+
+  /** Whether access rules bind this caller (a live app's user or nobody). */
+  get ruled(): boolean {
+    return this.caller.kind === "user";
+  }
+
+  /**
+   * The rule of `action` bound to this caller (and, for create and update, to the written
+   * document): decided, or conditions on the stored document. Refuses when no rules exist.
+   */
+  rule(action: RuleAction, data?: Record<string, JsonValue>): BoundRule {
+    if (this.caller.kind !== "user") return { kind: "constant", value: true };
+    if (!this.rules) return { kind: "constant", value: false };
+    if (data !== undefined) return bindRule(this.rules[action], { auth: this.caller.auth, data });
+    let bound = this.bound.get(action);
+    if (!bound) {
+      bound = bindRule(this.rules[action], { auth: this.caller.auth });
+      this.bound.set(action, bound);
+    }
+    return bound;
   }
 
   /** The collection's live channel (collectionChannel). */
@@ -64,15 +113,31 @@ export class DocumentScope {
     return collectionChannel(this.projectId, this.collection);
   }
 
-  /** The documents in scope, as an SQL condition on the documents table. */
-  where(): SQL {
-    return and(callerDocuments(this.caller), eq(documents.collection, this.collection)) as SQL;
+  /** Refuses (403) a new document the create rule does not allow; the others pass. */
+  checkCreate(data: Record<string, unknown>) {
+    if (!this.ruled) return;
+    if (!ruleHolds(this.rule("create", data as Record<string, JsonValue>), null)) {
+      throw new AppError(ErrorCodes.FORBIDDEN, RulesTexts.createRefused);
+    }
+  }
+
+  /**
+   * The documents in scope, as an SQL condition on the documents table: for a ruled caller,
+   * those the rule of `action` allows (list: queries, pages, live streams; get; delete).
+   */
+  where(action: "list" | "get" | "delete" = "list"): SQL {
+    const collection = and(callerDocuments(this.caller), eq(documents.collection, this.collection));
+    if (!this.ruled) return collection as SQL;
+    return and(collection, compileRule(this.rule(action))) as SQL;
   }
 }
 
-/** The scope of a caller's request on one collection. */
-export const documentScope = (caller: DataCaller, collection: string) =>
-  new DocumentScope(caller, collection);
+/** The scope of a caller's request on one collection (with its rules for a user caller). */
+export const documentScope = (
+  caller: DataCaller,
+  collection: string,
+  rules: ParsedCollectionRules | null = null,
+) => new DocumentScope(caller, collection, rules);
 
 /** Every document the caller may reach, all collections (the console's list of collections). */
 export const callerDocuments = (caller: DataCaller): SQL =>

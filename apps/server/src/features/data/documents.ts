@@ -4,6 +4,7 @@ import { operationInDocument } from "@hybridge/shared/data/operations";
 import type { DataDocument, DocumentsResponse } from "@hybridge/shared/data/schemas";
 import { DOCUMENT_ID, DOCUMENTS_PAGE_SIZE, RESERVED_FIELDS } from "@hybridge/shared/data/schemas";
 import { DataTexts } from "@hybridge/shared/data/texts";
+import { RulesTexts } from "@hybridge/shared/rules/texts";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../platform/db/client";
 import { DOCUMENT_USAGE_STRIPES, documents, storedFiles } from "../../platform/db/schema";
@@ -281,6 +282,7 @@ export async function addDocument(options: {
 }): Promise<DataDocument> {
   const { db, pages } = options;
   const size = checkDocument(options.data, options.limits);
+  options.scope.checkCreate(options.data);
   const values = addValues({ ...options, size });
   const [added] = await runPrepared<Added>(db, "add_document", ADD_DOCUMENT, {
     ...values,
@@ -423,8 +425,12 @@ export async function listDocuments(options: {
 export const isUuid = (id: string) => DOCUMENT_ID.test(id);
 
 /** The document `id` in the scope: another project's or collection's is not it. */
-export const oneDocument = (scope: DocumentScope, id: string) =>
-  and(eq(documents.id, id), scope.where());
+export const oneDocument = (
+  scope: DocumentScope,
+  id: string,
+  /** For a caller bound by access rules, the rule that must allow it (decision 044). */
+  action: "get" | "delete" = "get",
+) => and(eq(documents.id, id), scope.where(action));
 
 /** The document, or undefined: unknown, or out of the scope (another collection or project). */
 export async function getDocument(options: {
@@ -435,6 +441,10 @@ export async function getDocument(options: {
 }): Promise<DataDocument | undefined> {
   const { db, scope, id } = options;
   if (!isUuid(id)) return undefined;
+  if (scope.ruled) {
+    const [row] = await db.select(documentColumns).from(documents).where(oneDocument(scope, id));
+    return row ? toDocument(row, options.view) : undefined;
+  }
   const [row] = await readsOf(db).get.execute({
     id,
     project: scope.projectId,
@@ -476,19 +486,27 @@ export async function deleteDocument(options: {
       .delete(documents)
       .where(
         and(
-          oneDocument(scope, id),
+          oneDocument(scope, id, "delete"),
           ifVersion === undefined ? undefined : eq(documents.version, ifVersion),
         ),
       )
       .returning({ fileKey: documents.fileKey });
     if (!row) {
-      if (ifVersion === undefined) return null;
-      // Told apart on the failure path only: the document is there at another version.
+      if (ifVersion === undefined && !scope.ruled) return null;
+      // Told apart on the failure path only: the document is there at another version, or
+      // the caller may see it but the delete rule refuses.
       const [other] = await tx
-        .select({ version: documents.version })
+        .select({
+          version: documents.version,
+          deletable: scope.ruled ? sql<boolean>`${scope.where("delete")}` : sql<boolean>`true`,
+        })
         .from(documents)
         .where(oneDocument(scope, id));
-      if (other) throw AppError.conflict(DataTexts.versionConflict);
+      if (!other) return null;
+      if (!other.deletable) throw new AppError(ErrorCodes.FORBIDDEN, RulesTexts.deleteRefused);
+      if (ifVersion !== undefined && other.version !== ifVersion) {
+        throw AppError.conflict(DataTexts.versionConflict);
+      }
       return null;
     }
     // The project's bytes before its document count, in the order an add with a file takes

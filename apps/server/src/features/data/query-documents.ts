@@ -1,7 +1,17 @@
 import { ErrorCodes } from "@hybridge/shared/common/errors";
+import { type PageCursor, writePageCursor } from "@hybridge/shared/common/paging";
 import { indexFieldName, suggestedIndex } from "@hybridge/shared/data/indexes";
-import { type DocumentQuery, writeQueryCursor } from "@hybridge/shared/data/query";
-import type { DocumentsResponse } from "@hybridge/shared/data/schemas";
+import {
+  DEFAULT_ORDER,
+  type DocumentQuery,
+  type QueryCursor,
+  writeQueryCursor,
+} from "@hybridge/shared/data/query";
+import {
+  type DataDocument,
+  DOCUMENTS_PAGE_SIZE,
+  type DocumentsResponse,
+} from "@hybridge/shared/data/schemas";
 import { IndexTexts, QueryTexts } from "@hybridge/shared/data/texts";
 import {
   and,
@@ -206,6 +216,22 @@ export async function queryDocuments(options: {
   /** QUERY_TIME_LIMIT_MS unless said (a test's). */
   timeLimitMs?: number;
 }): Promise<DocumentsResponse> {
+  const { documents, cursor } = await queryPage(options);
+  return {
+    documents,
+    nextCursor: cursor ? writeQueryCursor(options.query.orderBy, cursor) : null,
+  };
+}
+
+/** A page of a query: its documents, and the place of its last one when more follow. */
+async function queryPage(options: {
+  db: Db;
+  queries?: BoundedDb | null;
+  scope: DocumentScope;
+  query: DocumentQuery;
+  view: DocumentView;
+  timeLimitMs?: number;
+}): Promise<{ documents: DataDocument[]; cursor: QueryCursor | null }> {
   const { scope, query, timeLimitMs = QUERY_TIME_LIMIT_MS } = options;
   const rows = await bounded(options, query, timeLimitMs, (db, pooled) =>
     runStatement<StoredRow & Record<string, unknown>>(
@@ -219,9 +245,37 @@ export async function queryDocuments(options: {
   const last = page.at(-1);
   return {
     documents: page.map((row) => toDocument(row, options.view)),
+    cursor: rows.length > query.limit && last ? cursorOf(query.orderBy, last) : null,
+  };
+}
+
+/**
+ * The plain list (newest first) for a caller bound by access rules (decision 044): the list
+ * query of its rule, with the list's own cursors. Never from the page cache, whose pages are
+ * the whole collection's.
+ */
+export async function listRuledDocuments(options: {
+  db: Db;
+  queries?: BoundedDb | null;
+  scope: DocumentScope;
+  limit?: number;
+  cursor?: PageCursor;
+  view: DocumentView;
+}): Promise<DocumentsResponse> {
+  const { cursor } = options;
+  const query: DocumentQuery = {
+    filter: null,
+    orderBy: DEFAULT_ORDER,
+    limit: options.limit ?? DOCUMENTS_PAGE_SIZE,
+    after: cursor ? { positions: [{ kind: "time", time: cursor.time }], id: cursor.id } : null,
+  };
+  const page = await queryPage({ ...options, query });
+  const last = page.cursor?.positions[0];
+  return {
+    documents: page.documents,
     nextCursor:
-      rows.length > query.limit && last
-        ? writeQueryCursor(query.orderBy, cursorOf(query.orderBy, last))
+      page.cursor && last?.kind === "time"
+        ? writePageCursor({ time: last.time, id: page.cursor.id })
         : null,
   };
 }

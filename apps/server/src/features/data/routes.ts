@@ -40,15 +40,17 @@ import { openMultipartForm, registerMultipart } from "../../platform/multipart-f
 import { requireOwnedProject } from "../../platform/owned-project";
 import { perKeyBudget } from "../../platform/rate-limit";
 import { requireUser } from "../../platform/session";
+import { presentedAppKey, userCallerOf } from "./app-callers";
 import {
   declareCollectionIndex,
   deleteCollectionIndex,
   listCollectionIndexes,
   reconcileCollectionIndexes,
 } from "./collection-indexes";
+import { projectRules, rememberCollectionRules } from "./collection-rules";
 import { addDocumentWithFile, DATA_FILE_TYPES, type DataFileExtension } from "./document-files";
 import { createDocumentPages } from "./document-pages";
-import { appCaller, documentScope, ownerCaller } from "./document-scope";
+import { appCaller, type DataCaller, documentScope, ownerCaller } from "./document-scope";
 import {
   addDocument,
   DATA_FILES_FOLDER,
@@ -57,12 +59,15 @@ import {
   listCollections,
   listDocuments,
 } from "./documents";
-import { countDocuments, queryDocuments } from "./query-documents";
+import { registerDocumentPages } from "./owned-documents";
+import { countDocuments, listRuledDocuments, queryDocuments } from "./query-documents";
 import { createDocumentsWatcher } from "./watch-documents";
 import { sendMatching } from "./watch-query";
 import { replaceDocument, updateDocument } from "./write-documents";
 
 const DATA_API_PREFIX = DATA_API_PATH;
+/** The filter every document matches: a live app's stream is then tested by its rule alone. */
+const ALL_DOCUMENTS = { kind: "and" as const, filters: [] };
 const REALM = "hybridge-data";
 const JSON_TYPE = "application/json; charset=utf-8";
 
@@ -114,9 +119,12 @@ export async function registerDataRoutes(app: FastifyInstance) {
     changed: (projectId) => void watcher.keyChanged(projectId),
     missed: () => void watcher.keysMissed(),
   });
+  registerDocumentPages(db, pages);
+  // Rules changed on another server are forgotten here at once (collection_rules).
+  const rules = rememberCollectionRules({ db, listen, log: app.log });
   app.addHook("onClose", async () => {
     pages.clear();
-    await Promise.all([watcher.close(), keys.close()]);
+    await Promise.all([watcher.close(), keys.close(), rules.close()]);
   });
 
   // Open to every origin: a dev server on any port and the app's WebView call with the key.
@@ -128,7 +136,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
   });
   r.options(`${DATA_API_PREFIX}/*`, async (_request, reply) => {
     reply.header("Access-Control-Allow-Methods", "GET, POST, PUT, PATCH, DELETE, OPTIONS");
-    reply.header("Access-Control-Allow-Headers", "Authorization, Content-Type");
+    reply.header("Access-Control-Allow-Headers", "Authorization, Content-Type, X-Hybridge-App");
     reply.header("Access-Control-Max-Age", "600");
     return reply.code(204).send();
   });
@@ -147,9 +155,39 @@ export async function registerDataRoutes(app: FastifyInstance) {
     await spend(request, reply);
     return app;
   };
-  /** The documents of `collection` the app whose key the request carries may reach. */
+  /**
+   * The caller of an app's request: a live app by its app key (and its user's token, if any),
+   * bound by the access rules; else the Test Mode key's. Its budget spent once it is known.
+   */
+  const callerOf = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    presented: { key?: string; app?: string; token?: string } = {},
+  ) => {
+    const keyApp = presentedAppKey(request, presented.app);
+    if (!keyApp) return appCaller(await authorised(request, reply, presented.key));
+    const caller = await userCallerOf(request, {
+      db,
+      secret: config.secret,
+      keyApp,
+      token: presented.token,
+    });
+    projectOf.set(request, caller.projectId);
+    await spend(request, reply);
+    return caller;
+  };
+  /** The scope of a caller on one collection: with the collection's rules for a live app. */
+  const scopeOf = async (caller: DataCaller, collection: string) =>
+    documentScope(
+      caller,
+      collection,
+      caller.kind === "user"
+        ? ((await projectRules(db, caller.projectId)).get(collection) ?? null)
+        : null,
+    );
+  /** The documents of `collection` the app whose key (or app key) the request carries may reach. */
   const appScope = async (request: FastifyRequest, reply: FastifyReply, collection: string) =>
-    documentScope(appCaller(await authorised(request, reply)), collection);
+    scopeOf(await callerOf(request, reply), collection);
 
   // A document with a file: multipart, its JSON in the `data` field, then one file.
   await registerMultipart(app, {
@@ -172,7 +210,8 @@ export async function registerDataRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const caller = await authorised(request, reply);
+      const caller = await callerOf(request, reply);
+      const scope = await scopeOf(caller, request.params.collection);
       const form = openMultipartForm(request, {
         fileFields: { [DATA_FILE_FIELD]: "file" as const },
         maxFiles: 1,
@@ -185,7 +224,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
           storage,
           limits,
           maxProjectBytes: config.quotas.maxProjectStorageBytes,
-          scope: documentScope(appCaller(caller), request.params.collection),
+          scope,
           ownerId: caller.adminId,
           data,
           upload,
@@ -239,6 +278,9 @@ export async function registerDataRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const scope = await appScope(request, reply, request.params.collection);
       reply.header("Cache-Control", "no-store");
+      if (scope.ruled) {
+        return listRuledDocuments({ db, queries, scope, view, ...request.query });
+      }
       // A page is written as JSON once, by the route's own serializer (so by its schema), and
       // remembered as those bytes (document-pages.ts).
       const write = (page: DocumentsResponse) => reply.serialize(page) as string;
@@ -478,8 +520,8 @@ export async function registerDataRoutes(app: FastifyInstance) {
       }
       const after = lastEventId ?? request.query.lastEventId;
       const openedAfter = watcher.keyChanges;
-      const caller = await authorised(request, reply, request.query.key);
-      const scope = documentScope(appCaller(caller), request.params.collection);
+      const caller = await callerOf(request, reply, request.query);
+      const scope = await scopeOf(caller, request.params.collection);
       const feed = await watcher.follow(scope, after === undefined ? undefined : Number(after));
       if (request.raw.destroyed) {
         feed.close();
@@ -494,8 +536,9 @@ export async function registerDataRoutes(app: FastifyInstance) {
           forget();
         },
       });
-      // With ?query=, only the query's documents (a watch on a query): see watch-query.ts.
-      const { query: filter } = request.query;
+      // With ?query=, only the query's documents (a watch on a query): see watch-query.ts. A
+      // live app's stream hears only what its list rule allows, tested the same way.
+      const filter = request.query.query ?? (scope.ruled ? ALL_DOCUMENTS : undefined);
       feed.start(
         filter
           ? sendMatching({
@@ -511,11 +554,21 @@ export async function registerDataRoutes(app: FastifyInstance) {
             })
           : stream.send,
       );
-      forget = watcher.keepStream(scope.projectId, {
-        keyHash: caller.keyHash,
-        openedAfter,
-        end: () => reply.raw.end(),
-      });
+      if (caller.kind === "app") {
+        forget = watcher.keepStream(scope.projectId, {
+          keyHash: caller.keyHash,
+          openedAfter,
+          end: () => reply.raw.end(),
+        });
+      } else if (caller.expiresAt !== null) {
+        // A user's stream lasts as long as its access token: the app opens it again with a
+        // fresh one (a disabled user cannot), resuming where it was.
+        const expiry = setTimeout(
+          () => reply.raw.end(),
+          Math.max(0, caller.expiresAt - Date.now()),
+        );
+        forget = () => clearTimeout(expiry);
+      }
       return reply;
     },
   );

@@ -534,7 +534,12 @@ describe("query parameters", () => {
       ["DELETE", url("orders", `/${doc.id}`), app_, ["ifVersion"]],
       ["POST", "/api/v1/db/collections/orders/query", app_, [], { limit: 5 }],
       ["POST", "/api/v1/db/collections/orders/count", app_, [], {}],
-      ["GET", "/api/v1/db/collections/orders/events", {}, ["key", "lastEventId", "query"]],
+      [
+        "GET",
+        "/api/v1/db/collections/orders/events",
+        {},
+        ["key", "app", "token", "lastEventId", "query"],
+      ],
       ["GET", `/api/v1/db/files/${crypto.randomUUID()}.png`, {}, ["v"]],
       ["GET", owned, console_, []],
       ["GET", `${owned}/orders/documents`, console_, ["limit", "cursor"]],

@@ -1,12 +1,16 @@
 import { ErrorCodes } from "@hybridge/shared/common/errors";
 import { type FieldOperation, readUpdate } from "@hybridge/shared/data/operations";
+import type { JsonValue } from "@hybridge/shared/data/query";
 import type { DataDocument } from "@hybridge/shared/data/schemas";
 import { DataTexts } from "@hybridge/shared/data/texts";
+import { ruleHolds } from "@hybridge/shared/rules/bind";
+import { RulesTexts } from "@hybridge/shared/rules/texts";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { errorCodes } from "../../platform/db/errors";
 import { documents } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
+import { microseconds } from "./compile-query";
 import type { DocumentScope } from "./document-scope";
 import {
   checkDocument,
@@ -292,6 +296,12 @@ export async function updateDocument(
   const read = readUpdate(options.fields);
   if ("refused" in read) throw AppError.validation(read.refused);
   if (!isUuid(options.id)) throw AppError.notFound(DataTexts.notFound);
+  if (options.scope.ruled) {
+    const values = jsonb(JSON.stringify(read.values));
+    const operations = jsonb(JSON.stringify(read.operations));
+    const merged = mergedData(values, operations);
+    return writeUnderRules(options, { data: merged, size: jsonTextBytes(merged) });
+  }
   const increments = Object.values(read.operations);
   if (
     options.ifVersion === undefined &&
@@ -426,6 +436,9 @@ export async function replaceDocument(
   const { db, limits, scope, id, data } = options;
   const size = checkDocument(data, limits);
   if (!isUuid(id)) throw AppError.notFound(DataTexts.notFound);
+  if (scope.ruled) {
+    return writeUnderRules(options, { data: jsonb(JSON.stringify(data)), size: sql`${size}::int` });
+  }
   const statements = writesOf(db);
   const statement = options.ifVersion === undefined ? statements.replace : statements.replaceIf;
   const json = JSON.stringify(data);
@@ -447,4 +460,60 @@ export async function replaceDocument(
     },
   });
   return answerWrite(options, document);
+}
+
+/**
+ * A write by a caller bound by access rules (decision 044), in one transaction: the document is
+ * locked as it is (404 when the get rule hides it, 409 at another version than `ifVersion`),
+ * written, and its update rule decided on both states — `doc` before, `data` after — by the
+ * rules' evaluator; a refusal (403: the caller may see the document, not change it so) rolls
+ * the write back. Not combined with other increments: each is decided on its own result.
+ */
+async function writeUnderRules(
+  options: WriteOptions,
+  write: { data: SQL; size: SQL },
+): Promise<DataDocument> {
+  const { db, limits, scope, id } = options;
+  const row = await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({
+        data: documents.data,
+        version: documents.version,
+        createdAt: microseconds(sql`${documents.createdAt}`),
+        updatedAt: microseconds(sql`${documents.updatedAt}`),
+      })
+      .from(documents)
+      .where(oneDocument(scope, id))
+      .for("update");
+    if (!before) throw AppError.notFound(DataTexts.notFound);
+    if (options.ifVersion !== undefined && before.version !== options.ifVersion) {
+      throw AppError.conflict(DataTexts.versionConflict);
+    }
+    const [after] = await tx
+      .update(documents)
+      .set({ data: write.data, size: write.size, ...written })
+      .where(eq(documents.id, id))
+      .returning({ ...writtenColumns, size: documents.size })
+      .catch(refuseOverflow);
+    if (!after) throw AppError.notFound(DataTexts.notFound);
+    const { size, ...stored } = after;
+    if (size > limits.maxDocumentBytes) {
+      throw new AppError(
+        ErrorCodes.PAYLOAD_TOO_LARGE,
+        DataTexts.tooLarge(Math.round(limits.maxDocumentBytes / 1024)),
+      );
+    }
+    const document = {
+      id,
+      data: before.data as Record<string, JsonValue>,
+      createdAt: before.createdAt,
+      updatedAt: before.updatedAt,
+    };
+    const rule = scope.rule("update", after.data as Record<string, JsonValue>);
+    if (!ruleHolds(rule, document)) {
+      throw new AppError(ErrorCodes.FORBIDDEN, RulesTexts.updateRefused);
+    }
+    return stored;
+  });
+  return answerWrite(options, row);
 }

@@ -1,0 +1,72 @@
+import type { FieldRef } from "@hybridge/shared/data/query";
+import type { RuleExpression } from "@hybridge/shared/rules/expression";
+import { and, sql } from "drizzle-orm";
+import type { Db } from "../../platform/db/client";
+import { documents } from "../../platform/db/schema";
+import type { Storage } from "../../platform/storage";
+import { projectRules } from "./collection-rules";
+import { compileFilter } from "./compile-query";
+import type { DocumentPages } from "./document-pages";
+import { documentScope, ownerCaller } from "./document-scope";
+import { deleteDocument } from "./documents";
+
+// "Everything the rules say is theirs" (decision 044), deleted with an app user's account: in
+// each collection, the documents where one of the delete rule's conjuncts `doc.<field> ==
+// auth.id` holds for them. A rule naming no owner that way makes no document theirs.
+
+/** The owner fields a delete rule names: its conjuncts `doc.<field> == auth.id` (either way). */
+export function ownerFields(rule: RuleExpression): FieldRef[] {
+  const conjuncts = rule.kind === "and" ? rule.rules : [rule];
+  const fields: FieldRef[] = [];
+  for (const one of conjuncts) {
+    if (one.kind !== "compare" || one.op !== "==") continue;
+    const { left, right } = one;
+    const isUser = (side: typeof left) => side.kind === "auth" && side.field === "id";
+    if (left.kind === "doc" && isUser(right)) fields.push(left.field);
+    else if (right.kind === "doc" && isUser(left)) fields.push(right.field);
+  }
+  return fields;
+}
+
+/** The data API's page cache of each database, registered by its routes. */
+const pagesOfDb = new WeakMap<Db, DocumentPages>();
+export const registerDocumentPages = (db: Db, pages: DocumentPages) => pagesOfDb.set(db, pages);
+
+/**
+ * Deletes the documents the project's rules say are the user's, each as the API deletes one
+ * (its file and counts given back); answers how many. Run after the account's deletion.
+ */
+export async function deleteOwnedDocuments(options: {
+  db: Db;
+  storage: Storage;
+  projectId: string;
+  userId: string;
+}): Promise<number> {
+  const { db, projectId, userId } = options;
+  const pages = pagesOfDb.get(db) ?? { changed: () => {} };
+  let deleted = 0;
+  for (const [collection, rules] of await projectRules(db, projectId)) {
+    const fields = ownerFields(rules.delete);
+    if (fields.length === 0) continue;
+    const scope = documentScope(ownerCaller(userId, projectId), collection);
+    const owned = sql.join(
+      fields.map((field) => compileFilter({ kind: "condition", field, op: "==", value: userId })),
+      sql` or `,
+    );
+    const rows = await db
+      .select({ id: documents.id })
+      .from(documents)
+      .where(and(scope.where(), sql`(${owned})`));
+    for (const row of rows) {
+      const gone = await deleteDocument({
+        db,
+        pages: pages as DocumentPages,
+        storage: options.storage,
+        scope,
+        id: row.id,
+      });
+      if (gone) deleted++;
+    }
+  }
+  return deleted;
+}
