@@ -1,6 +1,7 @@
-import { auth, configure, HybridgeError, type HybridgeUser } from "@hybridge/app/db";
+import { auth, configure, db, HybridgeError, type HybridgeUser } from "@hybridge/app/db";
 import { APP_KEY_HEADER } from "@hybridge/shared/app-users/schemas";
 import { AppUsersTexts } from "@hybridge/shared/app-users/texts";
+import { RULE_TEMPLATES } from "@hybridge/shared/rules/schemas";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
@@ -11,7 +12,7 @@ import {
   uniqueEmail,
 } from "../../../test/test-app";
 import { appUsers } from "../../platform/db/schema";
-import { createTestProject } from "../projects/test-support";
+import { authed, createTestProject } from "../projects/test-support";
 import { signAccessToken } from "./tokens";
 
 // The SDK's auth.* (@hybridge/app) against a real server, as an app calls it: in Node, where
@@ -20,6 +21,7 @@ let app: TestApp;
 let base: string;
 let appKey: string;
 let projectId: string;
+let testKey: string;
 beforeAll(async () => {
   app = await createTestApp();
   base = await app.listen({ port: 0, host: "127.0.0.1" });
@@ -27,6 +29,18 @@ beforeAll(async () => {
   const project = await createTestProject(app, owner.cookie);
   appKey = project.keyApp;
   projectId = project.id;
+  const settings = await app.inject({
+    url: `/api/projects/${projectId}/settings`,
+    headers: authed(owner.cookie),
+  });
+  testKey = settings.json().settings.databaseKey;
+  const rules = await app.inject({
+    method: "PUT",
+    url: `/api/projects/${projectId}/rules/notes`,
+    headers: authed(owner.cookie),
+    payload: RULE_TEMPLATES.privatePerUser,
+  });
+  expect(rules.statusCode, rules.body).toBe(200);
 }, 60_000);
 afterEach(async () => {
   await auth.signOut();
@@ -253,5 +267,49 @@ describe("@hybridge/app's auth against the server", () => {
     expect(await app.deps.db.select().from(appUsers).where(eq(appUsers.id, user.id))).toHaveLength(
       1,
     );
+  });
+});
+
+describe("@hybridge/app's db as the signed-in user (decision 044)", () => {
+  it("carries the user's token on every call: each user reaches their own notes, nobody none", async () => {
+    // Both keys configured: the app key wins, so the rules apply as they will live.
+    configure({ server: base, appKey, key: testKey });
+    const ana = credentials();
+    const anaId = (await auth.signUp(ana)).id;
+    const anaNote = await db.add("notes", { owner: anaId, text: "Ana's" });
+    await auth.signOut();
+
+    const benId = (await auth.signUp(credentials())).id;
+    await db.add("notes", { owner: benId, text: "Ben's" });
+    const forAna = await failure(db.add("notes", { owner: anaId, text: "Not Ben's to write" }));
+    expect(forAna).toMatchObject({ code: "FORBIDDEN", status: 403 });
+    expect((await db.query("notes").get()).map((note) => note.text)).toEqual(["Ben's"]);
+    expect(await db.getDoc("notes", anaNote)).toBeNull();
+    await auth.signOut();
+
+    // Signed out: an anonymous caller, whom the private rule shows nothing.
+    expect(await db.getDocs("notes")).toEqual([]);
+    await auth.signIn(ana);
+    expect((await db.getDocs("notes")).map((note) => note.text)).toEqual(["Ana's"]);
+    expect(await db.query("notes").count()).toBe(1);
+  });
+
+  it("renews a token the data API refuses once expired, and sends the call again", async () => {
+    const page = inPage();
+    configure({ server: base, appKey });
+    const user = await auth.signUp(credentials());
+    await db.add("notes", { owner: user.id, text: "Mine" });
+    const kept = page.kept();
+    if (!kept) throw new Error("no session kept");
+    page.keep({ ...kept, accessToken: await expiredToken(user) });
+    const spy = vi.spyOn(globalThis, "fetch");
+    expect((await db.getDocs("notes")).map((note) => note.text)).toEqual(["Mine"]);
+    const paths = spy.mock.calls.map(([url]) => new URL(String(url)).pathname);
+    expect(paths).toEqual([
+      "/api/v1/db/collections/notes/documents",
+      "/api/v1/auth/refresh",
+      "/api/v1/db/collections/notes/documents",
+    ]);
+    expect(page.kept()?.refreshToken).not.toBe(kept.refreshToken);
   });
 });
