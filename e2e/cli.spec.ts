@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { BundlesTexts } from "@hybridge/shared/bundles/texts";
@@ -109,7 +109,7 @@ const lan = Object.values(os.networkInterfaces())
   .find((entry) => entry && entry.family === "IPv4" && !entry.internal)?.address;
 
 describe("the command line, step by step as /docs says", () => {
-  it("creates an app whose first screen stores a document through the SDK, which the console lists, then deploys it", async () => {
+  it("creates an app whose first screen signs a user in and keeps their own notes, deploys its rules, then deploys it without the Test Mode key", async () => {
     const { context, page } = await browser.newPage();
     await createSignedInUser(context);
     const project = await createConsoleProject(context);
@@ -139,13 +139,33 @@ describe("the command line, step by step as /docs says", () => {
     expect(unknown.stderr).toContain('Unknown app key "no-such-app"');
     expect((await readdir(work)).sort()).toEqual(["my-app"]);
 
-    // "Set the database key".
-    await setEnv(path.join(app, ".env"), snippet("database-key").replace("your-database-key", key));
+    expect((await readdir(app)).sort()).toEqual(
+      expect.arrayContaining([".env.development", "hybridge.rules.json"]),
+    );
 
-    // "Start the project": cd, npm install (from this server and the registry), npm run dev.
+    // "Set the Test Mode key": in .env.development, which Vite reads for npm run dev only.
+    await setEnv(
+      path.join(app, ".env.development"),
+      snippet("database-key").replace("your-database-key", key),
+    );
+
+    // A deploy token from the console's Web app section, for npm run rules and npm run deploy.
+    const consolePage = await context.newPage();
+    await consolePage.goto(`${baseUrl()}${paths.project(project.id)}`);
+    const webApp = consolePage.getByRole("region", { name: BundlesTexts.title, exact: true });
+    await webApp.getByLabel(BundlesTexts.tokenName).fill("CLI test");
+    await webApp.getByRole("button", { name: BundlesTexts.tokenCreate }).click();
+    const tokenLine = (await webApp.getByTestId("deploy-token").textContent()) ?? "";
+    expect(tokenLine).toMatch(/^HYBRIDGE_DEPLOY_TOKEN=hb_deploy_\w{43}$/);
+    await setEnv(path.join(app, ".env"), tokenLine);
+
+    // "Start the project": cd, npm install (from this server and the registry), then the rules
+    // (each user's own notes) and npm run dev.
     const [cd, install, runDev] = snippet("start-project").split("\n");
     expect(cd).toBe("cd my-app");
     await shOk(install ?? "", app);
+    const rules = await shOk("npm run rules", app);
+    expect(rules.stdout).toContain(`Deployed the rules of 1 collection on ${baseUrl()}: notes.`);
     const dev = start(runDev ?? "", app);
     onTestFinished(() => stopGroup(dev.child));
     await expect
@@ -157,49 +177,64 @@ describe("the command line, step by step as /docs says", () => {
     ) as DevPayload;
     expect(payload).toMatchObject({ v: 1, server: baseUrl(), appKey: project.keyApp });
     expect(payload.config.localhostUrl).toBe(`http://${lan ?? "localhost"}:${port}`);
-    // The QR code itself, drawn with half blocks.
+    // The QR code itself, drawn with half blocks; the Test Mode key read the test settings.
     expect(dev.output()).toMatch(/[▀▄█]{10,}/);
+    expect(dev.output()).not.toContain("refused HYBRIDGE_DATABASE_KEY");
 
-    // The first screen, in Chromium: a note added through the SDK shows in the list.
+    // The first screen, in Chromium: sign up, then add notes of one's own, live.
     await page.goto(`http://localhost:${port}/`);
     await expectVisible(page.getByRole("heading", { name: "my-app" }), 30_000);
-    await page.getByRole("textbox", { name: "Note" }).fill("Bought oat milk");
-    await page.getByRole("button", { name: "Add" }).click();
+    const email = `notes-${Date.now()}@example.test`;
+    await page.getByLabel("E-mail").fill(email);
+    await page.getByLabel("Password").fill("a long enough password 1");
+    await page.getByRole("button", { name: "Create an account" }).click();
+    await expectVisible(page.getByText(`Signed in as ${email}`), 15_000);
     const notes = page.getByRole("list", { name: "Notes" });
-    await expectVisible(notes.getByText("Bought oat milk", { exact: true }));
-    // Ticking a note done (db.update) moves it below the open ones (the query's order).
-    await page.getByRole("textbox", { name: "Note" }).fill("Call the bakery");
-    await page.getByRole("button", { name: "Add" }).click();
-    const order = () => notes.getByRole("listitem").allTextContents();
+    const order = () => notes.getByRole("listitem").locator("span").allTextContents();
+    for (const text of ["Bought oat milk", "Call the bakery"]) {
+      await page.getByRole("textbox", { name: "Note" }).fill(text);
+      await page.getByRole("button", { name: "Add" }).click();
+      await expectVisible(notes.getByText(text, { exact: true }));
+    }
     await expect.poll(order).toEqual(["Call the bakery", "Bought oat milk"]);
-    await notes.getByRole("checkbox", { name: "Call the bakery" }).check();
-    await expect.poll(order).toEqual(["Bought oat milk", "Call the bakery"]);
-    expect(await notes.getByRole("checkbox", { name: "Call the bakery" }).isChecked()).toBe(true);
+    await notes.getByRole("button", { name: "Delete “Call the bakery”" }).click();
+    await expect.poll(order).toEqual(["Bought oat milk"]);
     await page.reload();
-    await expect.poll(order, { timeout: 10_000 }).toEqual(["Bought oat milk", "Call the bakery"]);
-    expect(await notes.getByRole("checkbox", { name: "Bought oat milk" }).isChecked()).toBe(false);
+    await expect.poll(order, { timeout: 10_000 }).toEqual(["Bought oat milk"]);
+    // Another user, in another browser, sees none of them.
+    const other = await browser.newPage();
+    await other.page.goto(`http://localhost:${port}/`);
+    await other.page.getByLabel("E-mail").fill(`other-${email}`);
+    await other.page.getByLabel("Password").fill("a long enough password 2");
+    await other.page.getByRole("button", { name: "Create an account" }).click();
+    await expectVisible(other.page.getByText(`Signed in as other-${email}`), 15_000);
+    const otherNotes = other.page.getByRole("list", { name: "Notes" });
+    await other.page.getByRole("textbox", { name: "Note" }).fill("Mine only");
+    await other.page.getByRole("button", { name: "Add" }).click();
+    await expectVisible(otherNotes.getByText("Mine only", { exact: true }));
+    expect(await otherNotes.getByRole("listitem").locator("span").allTextContents()).toEqual([
+      "Mine only",
+    ]);
+    await expect.poll(order).toEqual(["Bought oat milk"]);
+    // Signed out, the form comes back.
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expectVisible(page.getByRole("button", { name: "Sign in" }));
 
-    // The console's Database section lists it.
-    const consolePage = await context.newPage();
-    await consolePage.goto(`${baseUrl()}${paths.project(project.id)}`);
+    // The console's Database section lists both users' notes.
     const database = consolePage.getByRole("region", {
       name: DatabaseSectionTexts.title,
       exact: true,
     });
+    await consolePage.reload();
     await expectVisible(database.getByRole("button", { name: /notes\s*2 documents$/ }));
 
-    // "Deploy the web app": a deploy token from the console's Web app section, then npm run deploy.
-    const webApp = consolePage.getByRole("region", { name: BundlesTexts.title, exact: true });
-    await webApp.getByLabel(BundlesTexts.tokenName).fill("CLI test");
-    await webApp.getByRole("button", { name: BundlesTexts.tokenCreate }).click();
-    const tokenLine = (await webApp.getByTestId("deploy-token").textContent()) ?? "";
-    expect(tokenLine).toMatch(/^HYBRIDGE_DEPLOY_TOKEN=hb_deploy_\w{43}$/);
-    await setEnv(path.join(app, ".env"), tokenLine);
+    // "Deploy the web app": npm run deploy. The built app holds neither the Test Mode key nor
+    // the deploy token.
     const deployed = await shOk(snippet("deploy-project"), app);
     expect(deployed.stdout).toContain(`are the web app of “${project.name}”`);
-    // The built app carries the database key (a Test Mode key) but never the deploy token.
     const built = await shOk("cat dist/assets/*.js", app);
-    expect(built.stdout).toContain(key);
+    expect(built.stdout).toContain(project.keyApp);
+    expect(built.stdout).not.toContain(key);
     expect(built.stdout).not.toContain(tokenLine.split("=")[1]);
 
     await consolePage.reload();
@@ -211,5 +246,17 @@ describe("the command line, step by step as /docs says", () => {
         .getByRole("list", { name: BundlesTexts.tokensTitle, exact: true })
         .getByText(/Last deploy/),
     );
+
+    // A build that holds the Test Mode key (here a public file that copies it) is refused,
+    // naming the file, and nothing is uploaded; --allow-test-key would send it anyway.
+    await mkdir(path.join(app, "public"), { recursive: true });
+    await writeFile(path.join(app, "public", "config.json"), JSON.stringify({ key }));
+    const leaked = await sh(snippet("deploy-project"), app);
+    expect(leaked.code).toBe(1);
+    expect(leaked.stderr).toContain("The built app holds a Test Mode key, in:\n  dist/config.json");
+    expect(leaked.stderr).not.toContain(key);
+    await consolePage.reload();
+    await expectVisible(bundles.getByText("dist.zip", { exact: true }));
+    expect(await bundles.getByRole("listitem").count()).toBe(1);
   }, 360_000);
 });

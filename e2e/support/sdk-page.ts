@@ -28,7 +28,11 @@ const SDK_PATH = "/hybridge-app.js";
  * server would be) carrying the SDK as `window.Hybridge`, configured with this server and `key`:
  * the SDK calls the Hybridge server across origins. Any path but the SDK's answers the same page.
  */
-export async function openSdkPage(page: Page, key: string): Promise<string> {
+export async function openSdkPage(
+  page: Page,
+  /** The Test Mode key, or a live app's public app key (its users then sign in). */
+  key: string | { appKey: string },
+): Promise<string> {
   const sdk = await sdkModule();
   const devServer = createServer((request, response) => {
     if (request.url === SDK_PATH) {
@@ -47,11 +51,10 @@ export async function openSdkPage(page: Page, key: string): Promise<string> {
   const origin = `http://127.0.0.1:${(devServer.address() as AddressInfo).port}`;
   await page.goto(`${origin}/`);
   await page.evaluate(
-    ([server, databaseKey]) => {
-      (window as unknown as { Hybridge: typeof import("@hybridge/app") }).Hybridge.configure({
-        server,
-        key: databaseKey,
-      });
+    ([server, credential]) => {
+      (window as unknown as { Hybridge: typeof import("@hybridge/app") }).Hybridge.configure(
+        typeof credential === "string" ? { server, key: credential } : { server, ...credential },
+      );
     },
     [baseUrl(), key] as const,
   );

@@ -1,6 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { devPayload, lanAddress } from "./dev-payload";
-import { parseEnvFile } from "./project-env";
+import { parseEnvFile, readProjectEnv } from "./project-env";
 
 describe("parseEnvFile", () => {
   it("reads KEY=value lines the way Vite's .env files are written", () => {
@@ -26,6 +29,33 @@ describe("parseEnvFile", () => {
       EXPORTED: "yes",
       TRAILING: "value",
     });
+  });
+});
+
+describe("readProjectEnv", () => {
+  it("reads the files Vite reads in the mode: the Test Mode key in development only", () => {
+    const root = mkdtempSync(path.join(tmpdir(), "hybridge-env-"));
+    onTestFinished(() => rmSync(root, { recursive: true, force: true }));
+    const files: Record<string, string> = {
+      ".env": "HYBRIDGE_SERVER=http://a\nHYBRIDGE_APP_KEY=my-shop\nHYBRIDGE_DEPLOY_TOKEN=t1\n",
+      ".env.local": "HYBRIDGE_DEPLOY_TOKEN=t2\n",
+      ".env.development": "HYBRIDGE_DATABASE_KEY=hb_test_k\nHYBRIDGE_SERVER=http://dev\n",
+      ".env.development.local": "HYBRIDGE_SERVER=http://dev-local\n",
+      ".env.production": "HYBRIDGE_SERVER=http://prod\n",
+    };
+    for (const [name, text] of Object.entries(files)) writeFileSync(path.join(root, name), text);
+    expect(readProjectEnv(root, "development")).toMatchObject({
+      HYBRIDGE_SERVER: "http://dev-local",
+      HYBRIDGE_APP_KEY: "my-shop",
+      HYBRIDGE_DATABASE_KEY: "hb_test_k",
+      HYBRIDGE_DEPLOY_TOKEN: "t2",
+    });
+    const production = readProjectEnv(root, "production");
+    expect(production).toMatchObject({
+      HYBRIDGE_SERVER: "http://prod",
+      HYBRIDGE_DEPLOY_TOKEN: "t2",
+    });
+    expect(production.HYBRIDGE_DATABASE_KEY).toBeUndefined();
   });
 });
 
@@ -104,15 +134,24 @@ describe("devPayload", () => {
     const refused = await devPayload({
       ...base,
       databaseKey: "hb_test_old",
-      fetch: (async () => new Response("{}", { status: 401 })) as unknown as typeof fetch,
+      fetch: (async () =>
+        Response.json(
+          {
+            code: "UNAUTHENTICATED",
+            message: "The Test Mode key is switched off for this project.",
+          },
+          { status: 401 },
+        )) as unknown as typeof fetch,
     });
     expect(refused.payload.config).toEqual({
       navBarType: "footer",
       localhostUrl: base.localhostUrl,
       statusBar: "#099e51",
     });
-    expect(refused.warning).toMatch(/refused HYBRIDGE_DATABASE_KEY/);
+    expect(refused.warning).toMatch(
+      /refused HYBRIDGE_DATABASE_KEY for this app \(The Test Mode key is switched off for this project\.\).*\.env\.development/,
+    );
     const empty = await devPayload({ ...base, databaseKey: "" });
-    expect(empty.warning).toMatch(/HYBRIDGE_DATABASE_KEY is empty/);
+    expect(empty.warning).toMatch(/HYBRIDGE_DATABASE_KEY .* is empty in \.env\.development/);
   });
 });

@@ -3,6 +3,8 @@ import path from "node:path";
 import { BUNDLE_FILE_FIELD, DEPLOY_PATH } from "@hybridge/shared/bundles/protocol";
 import { CliError, ENV, readProjectEnv, required } from "./project-env";
 import { importProjectVite } from "./project-vite";
+import { type Answer, readAnswer, refused as refusedBy, unreachable } from "./server-call";
+import { filesWithTestKey } from "./test-key";
 import { zipFolder } from "./zip-folder";
 
 const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
@@ -10,13 +12,19 @@ const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
 /**
  * `hybridge deploy`: builds the app with its Vite (unless `--no-build`), zips `dist/` and uploads
  * it as the project's web bundle, authorised by a deploy token from the console
- * (`HYBRIDGE_DEPLOY_TOKEN` in .env or the environment, or `--token`).
+ * (`HYBRIDGE_DEPLOY_TOKEN` in .env or the environment, or `--token`). A bundle that holds a Test
+ * Mode key is refused, naming its files, unless `allowTestKey` (`--allow-test-key`).
  */
 export async function deploy(
   root: string,
-  options: { token?: string | undefined; build: boolean },
+  options: {
+    token?: string | undefined;
+    build: boolean;
+    allowTestKey?: boolean;
+    out?: { write(text: string): unknown };
+  },
 ): Promise<void> {
-  const env = readProjectEnv(root);
+  const env = readProjectEnv(root, "production");
   const server = required(env, ENV.server, "It is the address of your Hybridge server.");
   const token =
     options.token?.trim() ||
@@ -25,18 +33,14 @@ export async function deploy(
       ENV.deployToken,
       "Create a deploy token in the console (your project's page, Web app section) and add it to .env, or pass --token.",
     );
-  const out = process.stdout;
+  const out = options.out ?? process.stdout;
   const url = `${server}${DEPLOY_PATH}`;
   const authorization = `Bearer ${token}`;
-  const unreachable = (error: unknown) =>
-    new CliError(
-      `Could not reach ${server} (${(error as Error).message}): check HYBRIDGE_SERVER in .env.`,
-    );
 
   // The token first, before building or sending anything: a refused token is the server's
   // answer, not an upload the server stopped reading.
   const target = await checkToken(url, authorization).catch((error: unknown) => {
-    throw error instanceof CliError ? error : unreachable(error);
+    throw error instanceof CliError ? error : unreachable(server, error);
   });
 
   if (options.build) {
@@ -48,6 +52,7 @@ export async function deploy(
   if (!existsSync(path.join(dist, "index.html"))) {
     throw new CliError("dist/index.html is missing: build the app first (npm run build).");
   }
+  await checkNoTestKey(root, dist, { allow: options.allowTestKey ?? false, out });
   const { zip, files } = await zipFolder(dist);
   out.write(`Uploading ${files} files (${kb(zip.length)}) to “${target.name}” on ${server}…\n`);
 
@@ -61,7 +66,7 @@ export async function deploy(
     // limit) and closed the connection under it: ask again to tell a refusal from a network
     // failure.
     await checkToken(url, authorization).catch((again: unknown) => {
-      throw again instanceof CliError ? again : unreachable(error);
+      throw again instanceof CliError ? again : unreachable(server, error);
     });
     throw new CliError(
       `The upload to ${server} broke off (${(error as Error).message}): run the deploy again.`,
@@ -76,15 +81,39 @@ export async function deploy(
   );
 }
 
-type Answer<T> = (T & { message?: string }) | null;
+const refused = (response: Response, answer: Answer<unknown>) =>
+  refusedBy("Deploy", response, answer);
 
-async function readAnswer<T>(response: Response): Promise<Answer<T>> {
-  return (await response.json().catch(() => null)) as Answer<T>;
-}
-
-function refused(response: Response, answer: Answer<unknown>): CliError {
-  return new CliError(
-    `Deploy refused (${response.status}): ${answer?.message ?? response.statusText}`,
+/**
+ * Refuses (or, allowed, warns of) a bundle whose files hold a Test Mode key: any `hb_test_` key,
+ * or the app's own HYBRIDGE_DATABASE_KEY wherever it is set (.env, .env.development, the
+ * environment), since whoever installs the app could read it and, with it, every document.
+ */
+async function checkNoTestKey(
+  root: string,
+  dist: string,
+  options: { allow: boolean; out: { write(text: string): unknown } },
+) {
+  const known = [readProjectEnv(root, "development"), readProjectEnv(root, "production")]
+    .map((env) => env[ENV.databaseKey] ?? "")
+    .filter(Boolean);
+  const files = await filesWithTestKey(dist, known);
+  if (files.length === 0) return;
+  const listed = files.map((file) => `  dist/${file}`).join("\n");
+  if (options.allow) {
+    options.out.write(
+      `Warning: uploading a bundle that holds a Test Mode key (--allow-test-key), in:\n${listed}\nWhoever has the app can read it and, while it is switched on, every document of the project.\n`,
+    );
+    return;
+  }
+  throw new CliError(
+    [
+      "The built app holds a Test Mode key, in:",
+      listed,
+      "Whoever installs the app could read it and, with it, read and change every document of the project: the key bypasses the access rules.",
+      "A live app calls with HYBRIDGE_APP_KEY and its users' sign-in. Keep HYBRIDGE_DATABASE_KEY in .env.development only (vite build does not read it), out of .env and of the build's environment, then deploy again.",
+      "To upload it anyway (a test build), pass --allow-test-key.",
+    ].join("\n"),
   );
 }
 

@@ -19,8 +19,9 @@ export function lanAddress(
 
 /**
  * The dev app's payload, as the console's QR code on /test/{appKey} encodes it, pointing at this
- * dev server: the project's stored test settings when the database key can read them
- * (`GET /api/v1/dev-config/{appKey}`), the defaults otherwise (with the reason in `warning`).
+ * dev server: the project's stored test settings when the Test Mode key (HYBRIDGE_DATABASE_KEY,
+ * in .env.development) can read them (`GET /api/v1/dev-config/{appKey}`), the defaults
+ * otherwise (with the reason in `warning`).
  */
 export async function devPayload(options: {
   server: string;
@@ -43,7 +44,7 @@ export async function devPayload(options: {
     return {
       payload: defaults,
       warning:
-        "HYBRIDGE_DATABASE_KEY is empty in .env: the QR code uses the default test settings, and the database calls will fail until you set it.",
+        "HYBRIDGE_DATABASE_KEY (your project's Test Mode key) is empty in .env.development: the QR code uses the default test settings.",
     };
   }
   try {
@@ -52,10 +53,10 @@ export async function devPayload(options: {
       { headers: { authorization: `Bearer ${options.databaseKey}` } },
     );
     if (response.status === 401) {
+      const answer = (await response.json().catch(() => null)) as { message?: string } | null;
       return {
         payload: defaults,
-        warning:
-          "The server refused HYBRIDGE_DATABASE_KEY for this app (a regenerated key?): paste the current one from the settings page into .env.",
+        warning: `The server refused HYBRIDGE_DATABASE_KEY for this app (${answer?.message ?? "a regenerated key?"}): the QR code uses the default test settings. Paste the current Test Mode key from the settings page into .env.development.`,
       };
     }
     if (!response.ok) throw new Error(`HTTP ${response.status}`);

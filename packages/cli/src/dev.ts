@@ -8,7 +8,7 @@ import { importProjectVite } from "./project-vite";
  * app's QR code in the terminal (the test console's payload, with this computer's LAN address).
  */
 export async function dev(root: string, options: { port?: number | undefined }) {
-  const env = readProjectEnv(root);
+  const env = readProjectEnv(root, "development");
   const server = required(env, ENV.server, "It is the address of your Hybridge server.");
   const appKey = required(env, ENV.appKey, "It is the app key from your project's settings page.");
   const vite = await importProjectVite(root);

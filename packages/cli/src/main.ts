@@ -3,14 +3,18 @@ import { parseArgs } from "node:util";
 import { deploy } from "./deploy";
 import { dev } from "./dev";
 import { CliError } from "./project-env";
+import { rulesDeploy } from "./rules-deploy";
 
 const USAGE = `Usage: hybridge <command>
 
-  dev       Start the Vite dev server on your network and print the dev app's QR code
-            --port <n>   the port (default: Vite's, 5173)
-  deploy    Build the app and upload dist/ as your project's web app
-            --token <t>  a deploy token (default: HYBRIDGE_DEPLOY_TOKEN from .env)
-            --no-build   upload dist/ as it is
+  dev           Start the Vite dev server on your network and print the dev app's QR code
+                --port <n>          the port (default: Vite's, 5173)
+  deploy        Build the app and upload dist/ as your project's web app
+                --token <t>         a deploy token (default: HYBRIDGE_DEPLOY_TOKEN from .env)
+                --no-build          upload dist/ as it is
+                --allow-test-key    upload it even if it holds the Test Mode key
+  rules deploy  Check hybridge.rules.json and make it your project's access rules
+                --token <t>         a deploy token (default: HYBRIDGE_DEPLOY_TOKEN from .env)
 `;
 
 async function main(argv: string[]) {
@@ -27,9 +31,31 @@ async function main(argv: string[]) {
   if (command === "deploy") {
     const { values } = parseArgs({
       args,
-      options: { token: { type: "string" }, "no-build": { type: "boolean", default: false } },
+      options: {
+        token: { type: "string" },
+        "no-build": { type: "boolean", default: false },
+        "allow-test-key": { type: "boolean", default: false },
+      },
     });
-    return deploy(root, { token: values.token, build: !values["no-build"] });
+    return deploy(root, {
+      token: values.token,
+      build: !values["no-build"],
+      allowTestKey: values["allow-test-key"],
+    });
+  }
+  if (command === "rules") {
+    const { values, positionals } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: { token: { type: "string" } },
+    });
+    if (positionals.length !== 1 || positionals[0] !== "deploy") {
+      throw new CliError(
+        `Unknown command "rules ${positionals.join(" ")}": use hybridge rules deploy.`,
+      );
+    }
+    await rulesDeploy(root, { token: values.token });
+    return;
   }
   process.stdout.write(USAGE);
   if (command && command !== "help" && command !== "--help") {

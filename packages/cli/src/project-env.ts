@@ -26,13 +26,18 @@ export function parseEnvFile(text: string): Record<string, string> {
   return out;
 }
 
+/** Vite's modes: `hybridge dev` runs the app in development, `vite build` in production. */
+export type ViteMode = "development" | "production";
+
 /**
- * The app's settings as Vite sees them: `.env`, then `.env.local` over it, then the process's
- * own environment over both (so CI can pass the deploy token as a secret).
+ * The app's settings as Vite sees them in `mode`: `.env`, `.env.local`, `.env.<mode>`, then
+ * `.env.<mode>.local`, each over the ones before, then the process's own environment over all
+ * (so CI can pass the deploy token as a secret). The Test Mode key is in `.env.development`:
+ * `npm run dev` reads it, a production build does not.
  */
-export function readProjectEnv(root: string): Record<string, string> {
+export function readProjectEnv(root: string, mode: ViteMode): Record<string, string> {
   const env: Record<string, string> = {};
-  for (const name of [".env", ".env.local"]) {
+  for (const name of [".env", ".env.local", `.env.${mode}`, `.env.${mode}.local`]) {
     const file = path.join(root, name);
     if (existsSync(file)) Object.assign(env, parseEnvFile(readFileSync(file, "utf8")));
   }

@@ -47,8 +47,12 @@ async function main(argv: string[]) {
       "Next:",
       `  cd ${cd}`,
       "  npm install",
-      "  # paste your database key into .env (HYBRIDGE_DATABASE_KEY=…)",
+      "  # in .env: HYBRIDGE_DEPLOY_TOKEN=… (console: your project's page, Web app section)",
+      "  npm run rules    # hybridge.rules.json: each user reaches their own notes",
+      "  # in .env.development: HYBRIDGE_DATABASE_KEY=… (your Test Mode key, for npm run dev only)",
       "  npm run dev",
+      "",
+      "README.md says more, and how to go live.",
       "",
     ].join("\n"),
   );

@@ -26,20 +26,54 @@ describe("create-hybridge", () => {
     expect(pkg.name).toBe("my-shop");
     expect(pkg.dependencies["@hybridge/app"]).toBe("http://10.0.0.2:3000/cli/hybridge-app.tgz");
     expect(pkg.devDependencies["@hybridge/cli"]).toBe("http://10.0.0.2:3000/cli/hybridge-cli.tgz");
-    expect(pkg.scripts).toMatchObject({ dev: "hybridge dev", deploy: "hybridge deploy" });
+    expect(pkg.scripts).toMatchObject({
+      dev: "hybridge dev",
+      build: "vite build",
+      deploy: "hybridge deploy",
+      rules: "hybridge rules deploy",
+    });
 
+    // .env: the server and the public app key, and the deploy token; the Test Mode key is in
+    // .env.development only, which Vite reads for `npm run dev`, never for a build.
     const env = read(".env");
     expect(env).toContain("HYBRIDGE_SERVER=http://10.0.0.2:3000\n");
     expect(env).toContain("HYBRIDGE_APP_KEY=my-shop\n");
-    expect(env).toContain("HYBRIDGE_DATABASE_KEY=\n");
+    expect(env).toContain("HYBRIDGE_DEPLOY_TOKEN=\n");
+    expect(env).not.toContain("HYBRIDGE_DATABASE_KEY");
+    expect(read(".env.development")).toContain("HYBRIDGE_DATABASE_KEY=\n");
     expect(read(".gitignore").split("\n")).toEqual(expect.arrayContaining([".env", ".env.*"]));
-    // The deploy token is in .env but never in the app's code: Vite exposes listed names only.
+    // Neither secret ever enters the app's code: Vite exposes the listed names only.
     const prefixes = /envPrefix: \[([^\]]*)\]/.exec(read("vite.config.ts"))?.[1] ?? "";
-    expect(prefixes).toContain('"HYBRIDGE_DATABASE_KEY"');
+    expect(prefixes).toContain('"HYBRIDGE_APP_KEY"');
     for (const prefix of prefixes.match(/"[^"]+"/g) ?? []) {
-      expect("HYBRIDGE_DEPLOY_TOKEN".startsWith(prefix.slice(1, -1)), prefix).toBe(false);
+      for (const secret of ["HYBRIDGE_DEPLOY_TOKEN", "HYBRIDGE_DATABASE_KEY"]) {
+        expect(secret.startsWith(prefix.slice(1, -1)), prefix).toBe(false);
+      }
     }
-    expect(read("src/App.tsx")).toContain('from "@hybridge/app"');
+
+    // The private-per-user notes rule, and a first screen that signs in and lists its own notes.
+    expect(JSON.parse(read("hybridge.rules.json"))).toEqual({
+      notes: {
+        list: "doc.owner == auth.id",
+        get: "doc.owner == auth.id",
+        create: "auth != null && data.owner == auth.id",
+        update: "doc.owner == auth.id && data.owner == auth.id",
+        delete: "doc.owner == auth.id",
+      },
+    });
+    const app = read("src/App.tsx");
+    expect(app).toContain('from "@hybridge/app"');
+    for (const call of [
+      "auth.signIn(",
+      "auth.signUp(",
+      "auth.signOut(",
+      '.where("owner", "==", user.id)',
+      ".watch(",
+    ]) {
+      expect(app, call).toContain(call);
+    }
+    expect(read("src/main.tsx")).toContain("appKey: import.meta.env.HYBRIDGE_APP_KEY");
+    expect(read("README.md")).toContain("## Going live");
     expect(read("index.html")).toContain("<title>my-shop</title>");
   });
 

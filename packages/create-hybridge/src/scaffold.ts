@@ -94,17 +94,34 @@ export async function checkAppKey(server: string, appKey: string, fetcher: typeo
   );
 }
 
-/** The new app's .env: the server, the app key, and the keys the developer fills in. */
+/**
+ * The new app's .env: the server and the public app key (the app's code sees both), and the
+ * deploy token, which the hybridge command reads and the app never sees.
+ */
 export function envFile(server: string, appKey: string): string {
   return [
-    "# Your Hybridge app's settings. This file stays out of Git (.gitignore).",
+    "# Your Hybridge app's settings. This file stays out of Git (.gitignore): it holds your deploy token.",
+    "# The server and the app key are public: the app calls with them, as its signed-in users.",
     `HYBRIDGE_SERVER=${server}`,
     `HYBRIDGE_APP_KEY=${appKey}`,
-    "# The database key from your project's settings page (a Test Mode key: it ends up in the app).",
-    "HYBRIDGE_DATABASE_KEY=",
-    "# For npm run deploy: a deploy token from the console (project page, Web app section).",
-    "# Never exposed to the app's code.",
+    "# For npm run deploy and npm run rules: a deploy token from the console (project page, Web",
+    "# app section). Never exposed to the app's code.",
     "HYBRIDGE_DEPLOY_TOKEN=",
+    "",
+  ].join("\n");
+}
+
+/**
+ * The new app's .env.development, which Vite and the hybridge command read for `npm run dev`
+ * only: the project's Test Mode key, a development credential that a build never holds.
+ */
+export function devEnvFile(): string {
+  return [
+    "# Development only (npm run dev): Vite does not read this file for a build. It stays out of Git.",
+    "# Your project's Test Mode key, from its settings page: a development credential that bypasses",
+    "# the access rules. The hybridge command reads the dev app's test settings with it; the app's",
+    "# code never sees it (vite.config.ts), and npm run deploy refuses a build that holds it.",
+    "HYBRIDGE_DATABASE_KEY=",
     "",
   ].join("\n");
 }
@@ -154,6 +171,7 @@ export async function scaffold(options: {
       typecheck: "tsc",
       preview: "vite preview",
       deploy: "hybridge deploy",
+      rules: "hybridge rules deploy",
     },
     dependencies: {
       "@hybridge/app": packageUrl(server, "hybridge-app"),
@@ -166,4 +184,5 @@ export async function scaffold(options: {
   };
   await writeFile(path.join(target, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
   await writeFile(path.join(target, ".env"), envFile(server, appKey));
+  await writeFile(path.join(target, ".env.development"), devEnvFile());
 }

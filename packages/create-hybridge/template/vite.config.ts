@@ -3,6 +3,8 @@ import { defineConfig } from "vite";
 
 export default defineConfig({
   plugins: [react()],
-  // The app sees these .env variables (import.meta.env); HYBRIDGE_DEPLOY_TOKEN stays out of it.
-  envPrefix: ["VITE_", "HYBRIDGE_SERVER", "HYBRIDGE_APP_KEY", "HYBRIDGE_DATABASE_KEY"],
+  // The app sees only these variables (import.meta.env): the server and the public app key.
+  // HYBRIDGE_DEPLOY_TOKEN and the Test Mode key (HYBRIDGE_DATABASE_KEY, in .env.development,
+  // for the hybridge command only) never enter the app's code, in development or in a build.
+  envPrefix: ["VITE_", "HYBRIDGE_SERVER", "HYBRIDGE_APP_KEY"],
 });

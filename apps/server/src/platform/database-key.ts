@@ -1,6 +1,6 @@
 import { ErrorCodes } from "@hybridge/shared/common/errors";
 import { GenericTexts } from "@hybridge/shared/common/texts";
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
 import type { Database, Db } from "./db/client";
 import { createListener } from "./db/listener";
@@ -13,10 +13,11 @@ import { hashSecret } from "./random";
 // (decision 013), so a plain hash is enough: there is nothing to guess from it, nor from the
 // time a lookup by it takes.
 //
-// The one check of an app's caller is verifyDatabaseKey: the key's hash names the project
-// (unique). requireProjectKey and requireDatabaseKey (which also wants the app code the request
-// names) answer 401 on its refusal; an open stream keeps the hash it was checked with, and
-// replacedKeys tells when that hash is no longer its project's key.
+// The one check of an app's caller is checkDatabaseKey: the key's hash names the project
+// (unique), and the project's owner may have switched its Test Mode key off
+// (project_settings.test_key_enabled). requireProjectKey and requireDatabaseKey (which also
+// wants the app code the request names) answer 401 on its refusal; an open stream keeps the hash
+// it was checked with, and replacedKeys tells when that hash no longer opens its project.
 
 /** The key of `Authorization: Bearer <key>`, or null. */
 export function bearerKey(request: FastifyRequest): string | null {
@@ -24,7 +25,10 @@ export function bearerKey(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** The channel migration 0009's triggers notify, with the project id, when a key changes. */
+/**
+ * The channel migration 0009's triggers (and 0019's, for the Test Mode switch) notify, with the
+ * project id, when a key changes.
+ */
 const DATABASE_KEYS_CHANNEL = "database_keys";
 /**
  * How long a key read from the database is trusted without asking it again. A change is known
@@ -42,7 +46,16 @@ type KeyOwner = { projectId: string; adminId: string; keyApp: string };
  * stream opened with it keeps (the key is replaced when the project's hash changes).
  */
 export type AppCaller = KeyOwner & { keyHash: string };
-type RememberedKey = KeyOwner & { hash: string; until: number };
+type RememberedKey = KeyOwner & { hash: string; until: number; enabled: boolean };
+
+/**
+ * What a presented key is: its project's open key, its project's key switched off by the owner
+ * (the Test Mode switch), or nothing known.
+ */
+export type KeyCheck =
+  | { state: "open"; caller: AppCaller }
+  | { state: "switched-off"; projectId: string }
+  | { state: "unknown" };
 
 /**
  * The keys this process has checked against one database, by hash. `generation` changes with
@@ -88,7 +101,7 @@ export function forgetDatabaseKey(db: Db, projectId: string) {
 }
 
 /**
- * Lets verifyDatabaseKey remember checked keys for this database while the database_keys
+ * Lets checkDatabaseKey remember checked keys for this database while the database_keys
  * notifications are heard (LISTEN from the first check on, until `close`). `changed` hears each
  * project whose key may have changed, wherever it was changed; `missed`, that some may have
  * been missed (the LISTEN was made again).
@@ -132,20 +145,14 @@ export function rememberDatabaseKeys(options: {
 
 /**
  * The one check of an app's key: the project whose database key `presented` is, found by the
- * key's hash (unique), or undefined. Remembered while rememberDatabaseKeys listens.
+ * key's hash (unique), and whether its owner has switched it off. Remembered while
+ * rememberDatabaseKeys listens.
  */
-export async function verifyDatabaseKey(db: Db, presented: string): Promise<AppCaller | undefined> {
+export async function checkDatabaseKey(db: Db, presented: string): Promise<KeyCheck> {
   const hash = hashSecret(presented);
   const memory = memoryOf(db);
   const known = memory.byHash.get(hash);
-  if (known && known.until > Date.now()) {
-    return {
-      projectId: known.projectId,
-      adminId: known.adminId,
-      keyApp: known.keyApp,
-      keyHash: hash,
-    };
-  }
+  if (known && known.until > Date.now()) return verdict(known, hash);
   // Listening before reading: a change committed after this read is then heard.
   const heard = await memory.heard();
   const generation = memory.generation;
@@ -154,12 +161,14 @@ export async function verifyDatabaseKey(db: Db, presented: string): Promise<AppC
       projectId: projectSettings.id,
       adminId: projects.adminId,
       keyApp: projects.keyApp,
+      enabled: projectSettings.testKeyEnabled,
     })
     .from(projectSettings)
     .innerJoin(projects, eq(projects.id, projectSettings.id))
     .where(eq(projectSettings.databaseKeyHash, hash))
     .limit(1);
-  if (row && heard && generation === memory.generation) {
+  if (!row) return { state: "unknown" };
+  if (heard && generation === memory.generation) {
     const previous = memory.hashOfProject.get(row.projectId);
     if (previous !== undefined) memory.byHash.delete(previous);
     memory.byHash.delete(hash);
@@ -171,13 +180,27 @@ export async function verifyDatabaseKey(db: Db, presented: string): Promise<AppC
     memory.byHash.set(hash, { ...row, hash, until: Date.now() + KEY_TRUST_MS });
     memory.hashOfProject.set(row.projectId, hash);
   }
-  return row && { ...row, keyHash: hash };
+  return verdict(row, hash);
+}
+
+function verdict(key: KeyOwner & { enabled: boolean }, hash: string): KeyCheck {
+  if (!key.enabled) return { state: "switched-off", projectId: key.projectId };
+  return {
+    state: "open",
+    caller: { projectId: key.projectId, adminId: key.adminId, keyApp: key.keyApp, keyHash: hash },
+  };
+}
+
+/** The project `presented` opens (checkDatabaseKey), or undefined: unknown or switched off. */
+export async function verifyDatabaseKey(db: Db, presented: string): Promise<AppCaller | undefined> {
+  const check = await checkDatabaseKey(db, presented);
+  return check.state === "open" ? check.caller : undefined;
 }
 
 /**
- * Of these callers (open streams), those whose key is no longer their project's: replaced, or
- * the project gone. One query, read from the database (a change was heard, or may have been
- * missed: what is remembered may be older).
+ * Of these callers (open streams), those whose key no longer opens their project: replaced,
+ * switched off by the owner, or the project gone. One query, read from the database (a change
+ * was heard, or may have been missed: what is remembered may be older).
  */
 export async function replacedKeys<T extends { projectId: string; keyHash: string }>(
   db: Db,
@@ -187,21 +210,34 @@ export async function replacedKeys<T extends { projectId: string; keyHash: strin
   const rows = await db
     .select({ id: projectSettings.id, keyHash: projectSettings.databaseKeyHash })
     .from(projectSettings)
-    .where(inArray(projectSettings.id, [...new Set(callers.map((caller) => caller.projectId))]));
+    .where(
+      and(
+        inArray(projectSettings.id, [...new Set(callers.map((caller) => caller.projectId))]),
+        eq(projectSettings.testKeyEnabled, true),
+      ),
+    );
   const current = new Map(rows.map((row) => [row.id, row.keyHash]));
   return callers.filter((caller) => caller.keyHash !== current.get(caller.projectId));
 }
 
-/** The apps' calls' refusal: 401 with `WWW-Authenticate`, whatever was wrong with the key. */
-function keyRefused(reply: FastifyReply, realm: string) {
+/**
+ * The apps' calls' refusal: 401 with `WWW-Authenticate`, whatever was wrong with the key; a key
+ * its owner switched off says so (whoever presents it knows the key already).
+ */
+function keyRefused(
+  reply: FastifyReply,
+  realm: string,
+  message: string = GenericTexts.databaseKeyRequired,
+) {
   reply.header("WWW-Authenticate", `Bearer realm="${realm}"`);
-  return new AppError(ErrorCodes.UNAUTHENTICATED, GenericTexts.databaseKeyRequired);
+  return new AppError(ErrorCodes.UNAUTHENTICATED, message);
 }
 
 /**
  * The caller whose database key the request carries (`Authorization: Bearer <key>`, or `key`
- * for the one caller that cannot set headers: `EventSource`; verifyDatabaseKey). A missing,
- * wrong or replaced key answers 401 with `WWW-Authenticate`, all alike.
+ * for the one caller that cannot set headers: `EventSource`; checkDatabaseKey). A missing,
+ * wrong or replaced key answers 401 with `WWW-Authenticate`, all alike; a key switched off
+ * answers the same 401 with its own message.
  */
 export async function requireProjectKey(
   request: FastifyRequest,
@@ -209,9 +245,14 @@ export async function requireProjectKey(
   options: { realm: string; presented?: string | null },
 ): Promise<AppCaller> {
   const presented = options.presented ?? bearerKey(request);
-  const caller = presented ? await verifyDatabaseKey(request.server.deps.db, presented) : undefined;
-  if (!caller) throw keyRefused(reply, options.realm);
-  return caller;
+  const check: KeyCheck = presented
+    ? await checkDatabaseKey(request.server.deps.db, presented)
+    : { state: "unknown" };
+  if (check.state === "switched-off") {
+    throw keyRefused(reply, options.realm, GenericTexts.testKeySwitchedOff);
+  }
+  if (check.state !== "open") throw keyRefused(reply, options.realm);
+  return check.caller;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { APP_USERS_API_PATH } from "@hybridge/shared/app-users/schemas";
 import { ErrorResponseSchema } from "@hybridge/shared/common/errors";
 import { DATA_API_PATH } from "@hybridge/shared/data/protocol";
+import { RULES_API_PATH } from "@hybridge/shared/rules/schemas";
 import type { FastifyInstance, RouteOptions } from "fastify";
 import { z } from "zod";
 
@@ -16,6 +17,7 @@ export const OPENAPI_PATH = "/api/openapi.json";
 export const PUBLISHED_PREFIXES = [
   `${DATA_API_PATH}/`,
   `${APP_USERS_API_PATH}/`,
+  RULES_API_PATH,
   "/api/agents/",
 ] as const;
 
@@ -123,13 +125,16 @@ export function openApiDocument(routes: Published[], info: { version: string; se
       title: "Hybridge database and build machine API",
       version: info.version,
       description:
-        "The database API (an app's documents, by its project's database key as a Bearer token) and the build machines' protocol (by a machine's token).",
+        "The database API — a live app's by its public app key (X-Hybridge-App) and its signed-in user's access token (Bearer), within the collection's access rules; or, in development, by the project's Test Mode key as a Bearer token, which bypasses them (decision 044) — the app users' accounts, the rules' deploy (a deploy token), and the build machines' protocol (by a machine's token).",
     },
     servers: [{ url: info.server }],
     components: {
-      securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
+      securitySchemes: {
+        bearer: { type: "http", scheme: "bearer" },
+        appKey: { type: "apiKey", in: "header", name: "X-Hybridge-App" },
+      },
     },
-    security: [{ bearer: [] }],
+    security: [{ bearer: [] }, { appKey: [], bearer: [] }, { appKey: [] }],
     paths,
   };
 }

@@ -4,10 +4,11 @@ import { createRoot } from "react-dom/client";
 import { App } from "./App";
 import "./styles.css";
 
-// The server and the database key, from .env (vite.config.ts lists the names the app may see).
+// The server and the app key (public, like the app's name), from .env: the app calls as itself,
+// with its signed-in user's token, and reaches what hybridge.rules.json allows.
 configure({
   server: import.meta.env.HYBRIDGE_SERVER,
-  key: import.meta.env.HYBRIDGE_DATABASE_KEY,
+  appKey: import.meta.env.HYBRIDGE_APP_KEY,
 });
 
 const root = document.getElementById("root");

@@ -3,5 +3,4 @@
 interface ImportMetaEnv {
   readonly HYBRIDGE_SERVER: string;
   readonly HYBRIDGE_APP_KEY: string;
-  readonly HYBRIDGE_DATABASE_KEY: string;
 }

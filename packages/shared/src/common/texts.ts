@@ -19,6 +19,9 @@ export const GenericTexts = {
   invalidInput: "The request is not valid.",
   /** The apps' own calls (dev config, installs): a missing or wrong key, or an unknown app. */
   databaseKeyRequired: "A valid database key is required.",
+  /** The project's Test Mode key, presented while its owner has switched it off. */
+  testKeySwitchedOff:
+    "The Test Mode key is switched off for this project. A live app calls with its app key and its signed-in user's token; the project's owner can switch the Test Mode key on again in the project's settings.",
   pathTooLong: "path: is too long.",
   /** What the HTTP parser refuses before any route runs (error-handler.ts, answerClientError). */
   malformedRequest: "The request could not be read: it is not well-formed HTTP.",

@@ -59,8 +59,8 @@ export const docsGroups = (server: string): DocsGroup[] => [
       },
       {
         id: "database-key",
-        title: "Set the database key",
-        text: "Paste the database key from the settings page into the .env file at the root of the project (kept out of Git). It is a Test Mode key: it ends up inside your app and reaches your project's test database, its documents and files, nothing else. If it leaks, generate a new one on the settings page: the old one stops working at once.",
+        title: "Set the Test Mode key",
+        text: "Paste the database key from the settings page into the .env.development file at the root of the project (kept out of Git). It is a Test Mode key, a development credential that bypasses the access rules: the hybridge command reads the dev app's test settings with it, and it never enters your app's code (Vite does not read .env.development for a build, and npm run deploy refuses a build that holds it). Your app calls with its app key, in .env, and its users' sign-in. If the key leaks, generate a new one on the settings page: the old one stops working at once; when your app goes live, switch it off there.",
         language: "env",
         code: "HYBRIDGE_DATABASE_KEY=your-database-key",
       },

@@ -9,7 +9,7 @@ export const createAppCommand = (server: string, appKey: string, folder = "my-ap
 export const shellWord = (word: string) =>
   /^[\w.@-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
 
-/** The variable the new app reads its database key from (its .env). */
+/** The variable the new app keeps its Test Mode key in (its .env.development, for npm run dev). */
 export const DATABASE_KEY_VARIABLE = "HYBRIDGE_DATABASE_KEY";
 
 /**

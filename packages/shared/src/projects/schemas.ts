@@ -2,6 +2,7 @@ import { z } from "zod";
 import { NAVBAR_TYPES, SEGMENTS } from "../common/enums";
 import { HEX_COLOR_PATTERN, multiLineText, singleLineText } from "../common/fields";
 import { ICON_KINDS } from "../files/icons";
+import { DATABASE_KEY } from "./database-key";
 import { ProjectsTexts as T } from "./texts";
 
 /** Spec section 9's lengths, sizes and defaults for projects. */
@@ -17,13 +18,7 @@ export const PROJECT_DEFAULTS = {
   navBarType: "footer",
 } as const;
 export const PROJECT_ID_LENGTH = 101;
-/**
- * The database key, a Test Mode credential that ships inside the apps (decision 013):
- * `hb_test_` followed by 43 random letters and digits (43 × log2 62 ≈ 256 bits). The server
- * keeps its SHA-256 and, for display, the mark and the first 4 random characters.
- */
-export const DATABASE_KEY = { mark: "hb_test_", randomLength: 43, shownLength: 4 } as const;
-export const DATABASE_KEY_PATTERN = /^hb_test_[A-Za-z0-9]{43}$/;
+export { DATABASE_KEY, DATABASE_KEY_PATTERN } from "./database-key";
 /** The project's database document id (spec: 33 random characters); not part of the key. */
 export const DATABASE_ID_LENGTH = 33;
 
@@ -141,7 +136,7 @@ export type CodeAvailabilityResponse = z.infer<typeof CodeAvailabilityResponseSc
 /**
  * The settings page. `databaseKey` is the clear key on the first view (and in the answer that
  * generates a new key) and null afterwards; `databaseKeyMasked` (its display prefix and dots) is
- * always shown.
+ * always shown. `testKeyEnabled`: whether the key opens the project at all (the owner's switch).
  */
 export const ProjectSettingsSchema = z.object({
   projectId: z.string(),
@@ -151,11 +146,21 @@ export const ProjectSettingsSchema = z.object({
   databaseKey: z.string().nullable(),
   databaseKeyMasked: z.string(),
   keyRevealedAt: z.string().nullable(),
+  testKeyEnabled: z.boolean(),
   createdAt: z.string(),
 });
 export type ProjectSettings = z.infer<typeof ProjectSettingsSchema>;
 export const ProjectSettingsResponseSchema = z.object({ settings: ProjectSettingsSchema });
 export type ProjectSettingsResponse = z.infer<typeof ProjectSettingsResponseSchema>;
+
+/**
+ * `PUT /api/projects/:id/settings/test-key`: the owner switches the Test Mode key off (every call
+ * and stream made with it is refused at once) or on again. Also the settings page's switch.
+ */
+export const TestKeySwitchInputSchema = z.object({ enabled: z.boolean() });
+export type TestKeySwitchInput = z.infer<typeof TestKeySwitchInputSchema>;
+export const TestKeySwitchResponseSchema = z.object({ testKeyEnabled: z.boolean() });
+export type TestKeySwitchResponse = z.infer<typeof TestKeySwitchResponseSchema>;
 
 /** A key's display prefix followed by a dot for each random character it does not show. */
 export const maskDatabaseKey = (prefix: string) =>

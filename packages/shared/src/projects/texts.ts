@@ -77,9 +77,9 @@ export const ProjectsTexts = {
   installTitle: "Install",
   installOpenTerminal: "Open a terminal.",
   installCreate: "Create the project with your app code:",
-  /** "In the new project's" + `.env` + installEnvEnd. */
+  /** "In the new project's" + `.env.development` + installEnvEnd. */
   installEnvStart: "In the new project's",
-  installEnvEnd: "file, set your database key:",
+  installEnvEnd: "file, set your Test Mode key (for npm run dev only):",
   /** What the environment line shows while the key is hidden. */
   keyPlaceholder: "<your database key>",
   openTestConsole: "Open the test console",
@@ -100,7 +100,15 @@ export const ProjectsTexts = {
   keyHidden:
     "Your database key was shown once and is now hidden. If you lost it, generate a new one: the current key stops working at once.",
   keyTestMode:
-    "A Test Mode key: it goes inside your app, so anyone who has the app can read it. It opens this project's database only (every collection, read and write) and nothing else of your account. If it leaks, generate a new key: the old one stops working at once.",
+    "Your project's Test Mode key: a development credential that bypasses the access rules. It reads and writes every document of this project (and nothing else of your account). Use it for npm run dev and your own scripts, never inside an app you publish: a live app calls with its app code and its users' sign-in, and reaches only what your rules allow. If it leaks, generate a new key: the old one stops working at once.",
+  testKeySwitchLabel: "Test Mode key",
+  testKeyOn: "On: the key opens this project's database, bypassing the rules.",
+  testKeyOff: "Off: every call and live query made with the key is refused.",
+  testKeySwitchHint:
+    "Switch it off when your app goes live: calls and live queries made with the key are refused at once, wherever it went. Switch it on again at any time: the same key works again.",
+  testKeySwitchedOn: "The Test Mode key is on.",
+  testKeySwitchedOff: "The Test Mode key is off: calls made with it are refused.",
+  testKeySwitchFailed: "Could not change the Test Mode key. Please try again.",
   regenerate: "Generate a new key",
   regenerateTitle: "Generate a new database key?",
   regenerateWarning:

@@ -112,6 +112,29 @@ export async function regenerateDatabaseKey(options: {
 }
 
 /**
+ * The owner's Test Mode switch: off, the project's database key opens nothing (calls answer 401
+ * saying so) and the streams opened with it end, on every server (migration 0019's trigger
+ * announces it like a new key); on again, the same key works again.
+ */
+export async function setTestKeyEnabled(options: {
+  db: Db;
+  userId: string;
+  projectId: string;
+  enabled: boolean;
+}): Promise<{ testKeyEnabled: boolean }> {
+  const { db, userId, projectId, enabled } = options;
+  const [row] = await db
+    .update(projectSettings)
+    .set({ testKeyEnabled: enabled })
+    .where(and(eq(projectSettings.id, projectId), inOwnedProject(projectSettings.id, userId)))
+    .returning({ testKeyEnabled: projectSettings.testKeyEnabled });
+  if (!row) throw AppError.notFound(ProjectsTexts.settingsNotFound);
+  // As for a new key: this server stops trusting what it remembered before answering.
+  forgetDatabaseKey(db, projectId);
+  return row;
+}
+
+/**
  * Drops the sealed keys kept past KEY_SEAL_HOURS (the first view would no longer open them), so
  * that no key waits at rest longer than that. Returns how many were dropped.
  */

@@ -58,6 +58,7 @@ export function toSettings(row: SettingsRow, databaseKey: string | null): Projec
     databaseKey,
     databaseKeyMasked: maskDatabaseKey(row.databaseKeyPrefix),
     keyRevealedAt: row.keyRevealedAt?.toISOString() ?? null,
+    testKeyEnabled: row.testKeyEnabled,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -24,6 +24,8 @@ import {
   ProjectSummaryResponseSchema,
   ProjectsResponseSchema,
   stripSpaces,
+  TestKeySwitchInputSchema,
+  TestKeySwitchResponseSchema,
   UpdateProjectInputSchema,
 } from "@hybridge/shared/projects/schemas";
 import { FunctionsTexts, ProjectsTexts } from "@hybridge/shared/projects/texts";
@@ -39,7 +41,12 @@ import { createProject } from "./create-project";
 import { getProjectSummary } from "./get-project-summary";
 import { isAppCodeAvailable } from "./is-app-code-available";
 import { listProjects } from "./list-projects";
-import { dropUnshownKeys, regenerateDatabaseKey, viewProjectSettings } from "./project-settings";
+import {
+  dropUnshownKeys,
+  regenerateDatabaseKey,
+  setTestKeyEnabled,
+  viewProjectSettings,
+} from "./project-settings";
 import { getAccountUsage, getProjectUsage } from "./project-usage";
 import { toProject, toProjectListItem, toSettings } from "./project-view";
 import { replaceProjectIcon, updateProject } from "./update-project";
@@ -76,7 +83,8 @@ function scheduleUnshownKeysDrop(app: FastifyInstance) {
 
 /**
  * The projects API: the owner's app projects (list, create, read, update, icons), their
- * settings (database key shown once, regenerated on demand) and the encryption function.
+ * settings (database key shown once, regenerated on demand, switched off or on) and the
+ * encryption function.
  * Every project route is scoped to its owner: another user's project answers 404.
  */
 export async function registerProjectsRoutes(app: FastifyInstance) {
@@ -285,6 +293,27 @@ export async function registerProjectsRoutes(app: FastifyInstance) {
       });
       reply.header("Cache-Control", "no-store");
       return { settings: toSettings(row, databaseKey) };
+    },
+  );
+
+  // The Test Mode key's switch (the owner's only: another user's project answers 404).
+  r.put(
+    "/api/projects/:id/settings/test-key",
+    {
+      schema: {
+        params: ProjectParamsSchema,
+        body: TestKeySwitchInputSchema,
+        response: { 200: TestKeySwitchResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = await requireUserWith(request);
+      return setTestKeyEnabled({
+        db,
+        userId: user.id,
+        projectId: request.params.id,
+        enabled: request.body.enabled,
+      });
     },
   );
 

@@ -98,7 +98,7 @@ export const projectSettings = pgTable(
     appKey: varchar("app_key", { length: 90 }).notNull(),
     appName: varchar("app_name", { length: 50 }).notNull(),
     /**
-     * Whether the Test Mode database key opens the data API (decision 044): a development
+     * Whether the Test Mode database key opens the data API (decision 045): a development
      * credential that bypasses the access rules; the owner switches it off before going live.
      */
     testKeyEnabled: boolean("test_key_enabled").notNull().default(true),

@@ -16,4 +16,5 @@ export const projectsEndpoints = {
   projectUsage: (id: string) => `${project(id)}/usage`,
   settings: (id: string) => `${project(id)}/settings`,
   databaseKey: (id: string) => `${project(id)}/settings/database-key`,
+  testKey: (id: string) => `${project(id)}/settings/test-key`,
 } as const;

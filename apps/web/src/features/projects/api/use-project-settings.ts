@@ -1,4 +1,10 @@
-import { ProjectSettingsResponseSchema } from "@hybridge/shared/projects/schemas";
+import {
+  type ProjectSettingsResponse,
+  ProjectSettingsResponseSchema,
+  type TestKeySwitchInput,
+  TestKeySwitchInputSchema,
+  TestKeySwitchResponseSchema,
+} from "@hybridge/shared/projects/schemas";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "@/lib/api-client";
 import { projectsEndpoints } from "./endpoints";
@@ -33,5 +39,25 @@ export function useRegenerateDatabaseKey(id: string) {
     mutationFn: () =>
       apiClient.post(projectsEndpoints.databaseKey(id), undefined, ProjectSettingsResponseSchema),
     onSuccess: (answer) => queryClient.setQueryData(projectsKeys.settings(id), answer),
+  });
+}
+
+/**
+ * The Test Mode key's switch. The answer updates the page's data in place: a key shown once on
+ * this visit stays shown.
+ */
+export function useSetTestKeyEnabled(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TestKeySwitchInput) =>
+      apiClient.put(
+        projectsEndpoints.testKey(id),
+        TestKeySwitchInputSchema.parse(input),
+        TestKeySwitchResponseSchema,
+      ),
+    onSuccess: ({ testKeyEnabled }) =>
+      queryClient.setQueryData<ProjectSettingsResponse>(projectsKeys.settings(id), (answer) =>
+        answer ? { settings: { ...answer.settings, testKeyEnabled } } : answer,
+      ),
   });
 }

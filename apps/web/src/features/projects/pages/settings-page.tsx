@@ -12,7 +12,7 @@ import {
   Terminal,
   TriangleAlert,
 } from "lucide-react";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { Link, useNavigate, useParams } from "react-router";
 import { Alert } from "@/components/ui/alert";
@@ -23,12 +23,17 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CopyButton } from "@/components/ui/copy-button";
 import { PageHeader } from "@/components/ui/page-header";
 import { LoadingState } from "@/components/ui/spinner";
+import { Switch } from "@/components/ui/switch";
 import { useSession } from "@/features/auth/api/use-session";
 import { SessionError } from "@/features/auth/components/session-error";
 import { SignInCard } from "@/features/auth/components/sign-in-card";
 import { ApiError, errorMessage, errorTextFor } from "@/lib/api-client";
 import { serverAddress } from "@/lib/server-address";
-import { useProjectSettings, useRegenerateDatabaseKey } from "../api/use-project-settings";
+import {
+  useProjectSettings,
+  useRegenerateDatabaseKey,
+  useSetTestKeyEnabled,
+} from "../api/use-project-settings";
 
 /** /settings/{id}: the app's id, its database key (shown once) and how to start coding. */
 export function SettingsPage() {
@@ -184,6 +189,7 @@ function SettingsContent({
             {key ?? settings.databaseKeyMasked}
           </code>
           <p className="mt-2 text-slate-600 text-sm">{ProjectsTexts.keyTestMode}</p>
+          <TestKeySwitch projectId={projectId} enabled={settings.testKeyEnabled} />
         </Block>
 
         <Block
@@ -198,7 +204,7 @@ function SettingsContent({
             </li>
             <li className="space-y-2">
               <p>
-                {ProjectsTexts.installEnvStart} <code className="font-mono">.env</code>{" "}
+                {ProjectsTexts.installEnvStart} <code className="font-mono">.env.development</code>{" "}
                 {ProjectsTexts.installEnvEnd}
               </p>
               <CommandBlock text={envLine} copyLabel={ProjectsTexts.copyLabels.environmentLine} />
@@ -247,6 +253,53 @@ function ApplicationId({ appId }: { appId: string }) {
         </div>
       </details>
     </Block>
+  );
+}
+
+/** The owner's switch of the Test Mode key (the server refuses it to anyone else). */
+function TestKeySwitch({ projectId, enabled }: { projectId: string; enabled: boolean }) {
+  const labelId = useId();
+  const stateId = useId();
+  const setEnabled = useSetTestKeyEnabled(projectId);
+  const change = (next: boolean) =>
+    setEnabled.mutate(
+      { enabled: next },
+      {
+        onSuccess: ({ testKeyEnabled }) =>
+          toast.success(
+            testKeyEnabled ? ProjectsTexts.testKeySwitchedOn : ProjectsTexts.testKeySwitchedOff,
+          ),
+        onError: (error) =>
+          toast.error(
+            errorTextFor(
+              error,
+              { [ErrorCodes.NOT_FOUND]: true, [ErrorCodes.UNAUTHENTICATED]: true },
+              ProjectsTexts.testKeySwitchFailed,
+            ),
+          ),
+      },
+    );
+  return (
+    <div className="mt-4 space-y-2 rounded-lg border border-slate-200 p-4">
+      <div className="flex items-center justify-between gap-4">
+        <div>
+          <p id={labelId} className="font-medium text-slate-900 text-sm">
+            {ProjectsTexts.testKeySwitchLabel}
+          </p>
+          <p id={stateId} className="text-slate-700 text-sm" data-testid="test-key-state">
+            {enabled ? ProjectsTexts.testKeyOn : ProjectsTexts.testKeyOff}
+          </p>
+        </div>
+        <Switch
+          checked={enabled}
+          onCheckedChange={change}
+          disabled={setEnabled.isPending}
+          aria-labelledby={labelId}
+          aria-describedby={stateId}
+        />
+      </div>
+      <p className="text-slate-600 text-sm">{ProjectsTexts.testKeySwitchHint}</p>
+    </div>
   );
 }
 
