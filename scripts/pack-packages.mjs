@@ -93,8 +93,10 @@ for (const pkg of PACKAGES) {
         { stdio: "inherit" },
       );
       for (const name of readdirSync(path.join(stage, "dist"))) {
-        if (name.endsWith(".test.d.ts")) rmSync(path.join(stage, "dist", name));
-        else if (name.endsWith(".d.ts")) {
+        // Tests and their helpers (test-support.ts) are not part of the package.
+        if (name.endsWith(".test.d.ts") || name === "test-support.d.ts") {
+          rmSync(path.join(stage, "dist", name));
+        } else if (name.endsWith(".d.ts")) {
           const text = readFileSync(path.join(stage, "dist", name), "utf8");
           if (text.includes("@hybridge/shared")) {
             throw new Error(

@@ -11,6 +11,7 @@ import {
 } from "@hybridge/shared/data/protocol";
 import { SdkTexts } from "@hybridge/shared/data/texts";
 import { settings } from "./config";
+import { type Access, access, accessNow, followAccess, send } from "./credentials";
 import { HybridgeError } from "./errors";
 import { type DocumentQueryInput, Query } from "./query";
 
@@ -44,6 +45,8 @@ type StreamEvent = { data: string; lastEventId?: string };
 /** How many documents a reset reads again: the most one page of getDocs holds. */
 const RESET_READ_LIMIT = 500;
 
+// The entry without navigation and device features (Node, tests): the data and who calls it.
+export { type AuthCredentials, auth, type HybridgeUser } from "./auth";
 export { configure, type HybridgeConfig } from "./config";
 export { HybridgeError } from "./errors";
 
@@ -101,8 +104,8 @@ export type StreamQuery = {
 export type WatchOptions = {
   /**
    * The watch stopped for good: the server refuses the key (UNAUTHENTICATED, status 401: it was
-   * regenerated in the project's settings, or is wrong). Without it, the error is written to the
-   * console.
+   * regenerated in the project's settings, or is wrong; with the app key, the user's token is
+   * refused even once renewed). Without it, the error is written to the console.
    */
   onError?: (error: HybridgeError) => void;
 };
@@ -114,39 +117,8 @@ function collectionPath(collection: string) {
   return `${DATA_API_PATH}/collections/${collection}`;
 }
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const { server, key } = settings();
-  const isForm = body instanceof FormData;
-  let response: Response;
-  try {
-    response = await fetch(`${server}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${key}`,
-        ...(body === undefined || isForm ? {} : { "content-type": "application/json" }),
-      },
-      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-    });
-  } catch (error) {
-    throw new HybridgeError("NETWORK", SdkTexts.unreachable(server, (error as Error).message));
-  }
-  const text = await response.text();
-  let answer: unknown = null;
-  try {
-    answer = text ? JSON.parse(text) : null;
-  } catch {
-    // not JSON: reported below
-  }
-  if (!response.ok) {
-    const { code, message } = (answer ?? {}) as { code?: string; message?: string };
-    throw new HybridgeError(
-      code ?? "HTTP_ERROR",
-      message ?? SdkTexts.httpStatus(response.status),
-      response.status,
-    );
-  }
-  return answer as T;
-}
+/** Every call of db.* and its queries: with the credentials of the moment (credentials.ts). */
+const call = send;
 
 export const db = {
   /** Stores a new document in a collection (created on first use); returns its id. */
@@ -294,7 +266,10 @@ export const db = {
    * of them), the watch reads the collection again by itself and calls back with
    * `{ type: "reset", documents }` (decision 039). A refusal of the key itself (the key was
    * regenerated: the server then ends its streams) stops the watch and calls `options.onError`:
-   * retrying with the same key could never succeed.
+   * retrying with the same key could never succeed. With the app key, the stream carries the
+   * signed-in user's token: it is reopened with a renewed one before it expires (resuming as
+   * above), and when the user signs in or out (here or in another tab) it is reopened as the new
+   * caller and calls back with `{ type: "reset", documents }`: the rules may show them others.
    */
   watch(
     collection: string,
@@ -303,18 +278,20 @@ export const db = {
     /** db.query(…).watch's: only the query's documents (its own, not for apps to pass). */
     query?: StreamQuery,
   ): () => void {
-    const { server, key } = settings();
+    // NOT_CONFIGURED now, rather than when the stream opens.
+    settings();
     const EventSource = (globalThis as { EventSource?: EventSourceClass }).EventSource;
     if (!EventSource) {
       throw new HybridgeError("UNSUPPORTED", SdkTexts.noEventSource);
     }
     const path = collectionPath(collection);
-    const url = `${server}${path}/events?key=${encodeURIComponent(key)}${
-      query?.where
-        ? `&${STREAM_QUERY_PARAM}=${encodeURIComponent(JSON.stringify({ where: query.where }))}`
-        : ""
-    }`;
-    let source: EventSourceLike;
+    const streamQuery = query?.where
+      ? `&${STREAM_QUERY_PARAM}=${encodeURIComponent(JSON.stringify({ where: query.where }))}`
+      : "";
+    let source: EventSourceLike | undefined;
+    let unfollow = () => {};
+    /** Counts the openings: a stream whose credentials came late opens only if still the last. */
+    let openings = 0;
     let stopped = false;
     let delay = WATCH_RETRY_MS;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -325,7 +302,8 @@ export const db = {
     const stop = () => {
       stopped = true;
       clearTimeout(timer);
-      source.close();
+      unfollow();
+      source?.close();
     };
     const fail = (refusal: HybridgeError) => {
       stop();
@@ -393,13 +371,42 @@ export const db = {
         return error instanceof HybridgeError && refused(error) ? error : null;
       }
     };
+    /**
+     * Opens the stream with the credentials of the moment (in its address: EventSource cannot
+     * set headers), the user's access token renewed first when it is about to expire.
+     */
     const open = () => {
+      clearTimeout(timer);
+      const opening = ++openings;
+      const ready = accessNow();
+      if (ready) {
+        openWith(ready);
+        return;
+      }
+      access().then(
+        (fresh) => {
+          if (!stopped && opening === openings) openWith(fresh);
+        },
+        () => {
+          // Unreachable: tried again as a refused stream is. (A refused session was forgotten,
+          // which opened the stream anew, signed out.)
+          if (stopped || opening !== openings) return;
+          timer = setTimeout(open, delay);
+          delay = Math.min(delay * 2, WATCH_RETRY_MAX_MS);
+        },
+      );
+    };
+    const openWith = (credentials: Access) => {
+      source?.close();
       // EventSource sends Last-Event-ID when it reconnects by itself; a stream opened anew here
       // cannot set headers, so it says where it was in the address.
       const resume = lastId ? `&${LAST_EVENT_ID_PARAM}=${encodeURIComponent(lastId)}` : "";
-      source = new EventSource(`${url}${resume}`);
+      const opened = new EventSource(
+        `${credentials.server}${path}/events?${credentials.streamParams}${streamQuery}${resume}`,
+      );
+      source = opened;
       // Sent first on every stream: it is open (its id is where the stream stands).
-      source.addEventListener("ready", (event) => {
+      opened.addEventListener("ready", (event) => {
         delay = WATCH_RETRY_MS;
         // A query's watch starts with the query's documents, read once the stream is open.
         if (query && !held && !lastId) handle(DATA_RESET_EVENT, event);
@@ -411,10 +418,9 @@ export const db = {
         DataEvents.deleted,
         DATA_LEFT_EVENT,
       ]) {
-        source.addEventListener(type, (event) => handle(type, event));
+        opened.addEventListener(type, (event) => handle(type, event));
       }
-      source.addEventListener(DATA_RESET_EVENT, (event) => handle(DATA_RESET_EVENT, event));
-      const opened = source;
+      opened.addEventListener(DATA_RESET_EVENT, (event) => handle(DATA_RESET_EVENT, event));
       let reopening = false;
       opened.addEventListener("error", () => {
         // CLOSED: the browser gave up (a refused reconnection); CONNECTING: it retries itself.
@@ -422,10 +428,12 @@ export const db = {
         // that a server could not be reached.
         queueMicrotask(() => {
           // Once per stream: Node's tells the same failure twice.
-          if (stopped || reopening || opened.readyState !== EVENT_SOURCE_CLOSED) return;
+          if (stopped || reopening || opened !== source) return;
+          if (opened.readyState !== EVENT_SOURCE_CLOSED) return;
           reopening = true;
           void keyRefusal().then((refusal) => {
-            if (stopped) return;
+            // Reopened meanwhile: the check renewed the user's token, or they signed in or out.
+            if (stopped || opened !== source) return;
             if (refusal) {
               fail(refusal);
               return;
@@ -436,6 +444,15 @@ export const db = {
         });
       });
     };
+    // Another user, or none: the stream reopens with the new credentials, and what it holds is
+    // read again (the rules may show them other documents); a renewed token only reopens it.
+    unfollow = followAccess(({ userChanged }) => {
+      if (stopped) return;
+      delay = WATCH_RETRY_MS;
+      if (userChanged) lastId = "";
+      open();
+      if (userChanged) handle(DATA_RESET_EVENT, { data: "" });
+    });
     open();
     return stop;
   },

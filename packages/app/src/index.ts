@@ -1,7 +1,7 @@
 // @hybridge/app — the SDK of a Hybridge app: its project's database, navigation and device
 // features. See the /docs page of your Hybridge server.
 
-export { auth } from "./auth";
+export { type AuthCredentials, auth, type HybridgeUser } from "./auth";
 export { configure, type HybridgeConfig } from "./config";
 export {
   type DocumentChange,

@@ -135,7 +135,10 @@ export const DatabaseSectionTexts = {
 export const SdkTexts = {
   invalidCollection: (name: string) => collectionRule(`got "${name}"`),
   notConfigured:
-    "Hybridge is not configured: set HYBRIDGE_SERVER and HYBRIDGE_DATABASE_KEY in .env, or call configure({ server, key }).",
+    "Hybridge is not configured: set HYBRIDGE_SERVER and HYBRIDGE_APP_KEY (or, in development, HYBRIDGE_DATABASE_KEY) in .env, or call configure({ server, appKey }).",
+  appKeyRequired: (fn: string) =>
+    `auth.${fn} needs your app's public app key: set HYBRIDGE_APP_KEY in .env, or call configure({ server, appKey }).`,
+  notSignedIn: (fn: string) => `auth.${fn}: no user is signed in.`,
   unreachable: (server: string, reason: string) =>
     `The Hybridge server at ${server} could not be reached (${reason}).`,
   httpStatus: (status: number) => `The server answered ${status}.`,
