@@ -119,7 +119,8 @@ export const RulesConsoleTexts = {
   ruleError: (line: number, column: number, message: string) =>
     `Line ${line}, position ${column}: ${message}`,
   templatesTitle: "Start from a template",
-  templatesLead: "A template replaces the five rules in the editor; nothing is saved until you save.",
+  templatesLead:
+    "A template replaces the five rules in the editor; nothing is saved until you save.",
   templates: {
     privatePerUser: "Private per user",
     publicReadOwnerWrite: "Public read, owner write",

@@ -2,9 +2,9 @@ import { formatBuildDateTime } from "@hybridge/shared/builds/status-badge";
 import { ErrorCodes } from "@hybridge/shared/common/errors";
 import { UiTexts } from "@hybridge/shared/common/texts";
 import { type IndexField, suggestedIndex } from "@hybridge/shared/data/indexes";
+import { COLLECTION_NAME } from "@hybridge/shared/data/protocol";
 import { parseDocumentQuery } from "@hybridge/shared/data/query";
 import type { DataDocument } from "@hybridge/shared/data/schemas";
-import { COLLECTION_NAME } from "@hybridge/shared/data/protocol";
 import { DatabaseSectionTexts, DataTexts, IndexPanelTexts } from "@hybridge/shared/data/texts";
 import { RulesConsoleTexts } from "@hybridge/shared/rules/texts";
 import { ArrowLeft, Database, ListTree, Pencil, Plus, ShieldCheck, Trash2 } from "lucide-react";
@@ -222,7 +222,6 @@ function AddRules({ onRules }: { onRules: (collection: string) => void }) {
           <p className="text-slate-600 text-sm">{R.addLead}</p>
           <FormField label={R.collectionName} error={error ?? undefined}>
             <Input
-              // biome-ignore lint/a11y/noAutofocus: the form opens on request, for its one field.
               autoFocus
               autoComplete="off"
               spellCheck={false}

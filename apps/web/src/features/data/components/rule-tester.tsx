@@ -1,5 +1,4 @@
 import { ErrorCodes } from "@hybridge/shared/common/errors";
-import { DatabaseSectionTexts } from "@hybridge/shared/data/texts";
 import {
   type ConditionInput,
   parseDocumentQuery,
@@ -7,8 +6,13 @@ import {
   QUERY_OPS,
   type QueryOp,
 } from "@hybridge/shared/data/query";
+import { DatabaseSectionTexts } from "@hybridge/shared/data/texts";
 import { RULE_ACTIONS, type RuleAction } from "@hybridge/shared/rules/expression";
-import type { CollectionRules, RulesTestInput, RulesTestResult } from "@hybridge/shared/rules/schemas";
+import type {
+  CollectionRules,
+  RulesTestInput,
+  RulesTestResult,
+} from "@hybridge/shared/rules/schemas";
 import { RulesConsoleTexts, RulesTexts } from "@hybridge/shared/rules/texts";
 import { CircleCheck, CircleX, Plus } from "lucide-react";
 import { type FormEvent, useId, useRef, useState } from "react";
@@ -146,7 +150,10 @@ export function RuleTester({
       },
       onError: (error) => {
         setResult(null);
-        if (isApiError(error, ErrorCodes.NOT_FOUND) && error.message === RulesTexts.testUserNotFound) {
+        if (
+          isApiError(error, ErrorCodes.NOT_FOUND) &&
+          error.message === RulesTexts.testUserNotFound
+        ) {
           setErrors({ email: error.message });
           emailRef.current?.focus();
           return;

@@ -41,8 +41,11 @@ import { RuleTester } from "./rule-tester";
 const T = RulesConsoleTexts;
 
 /** The templates the editor offers (Nobody is a choice of each rule already). */
-const TEMPLATES = ["privatePerUser", "publicReadOwnerWrite", "adminOnly"] as const satisfies
-  readonly TemplateName[];
+const TEMPLATES = [
+  "privatePerUser",
+  "publicReadOwnerWrite",
+  "adminOnly",
+] as const satisfies readonly TemplateName[];
 
 /**
  * A collection's access rules (decision 044): the five rules, each Nobody, Everyone, Signed-in
@@ -302,11 +305,7 @@ function RulesEditor({
 
       <RulesHelp />
 
-      <RuleTester
-        projectId={projectId}
-        collection={collection}
-        rules={valid ? sources : null}
-      />
+      <RuleTester projectId={projectId} collection={collection} rules={valid ? sources : null} />
 
       <ConfirmDialog
         open={removing}
