@@ -155,6 +155,10 @@ export const RulesConsoleTexts = {
   removed: (collection: string) => `Rules of ${collection} removed.`,
   removeFailed: "The rules could not be removed.",
   close: "Close",
+  discardTitle: (collection: string) => `Close without saving the rules of ${collection}?`,
+  discardText: "Your changes to the rules are not saved: closing the editor drops them.",
+  keepEditing: "Keep editing",
+  discard: "Close without saving",
   // The tester.
   testerTitle: "Test the rules",
   testerLead:

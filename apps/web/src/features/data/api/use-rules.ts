@@ -1,6 +1,7 @@
 import {
   type CollectionRulesInput,
   CollectionRulesSchema,
+  type ProjectRulesResponse,
   ProjectRulesResponseSchema,
   type RulesTestInput,
   RulesTestResultSchema,
@@ -31,6 +32,18 @@ export function useSaveRules(projectId: string, collection: string) {
         `${base(projectId)}/${encodeURIComponent(collection)}`,
         rules,
         CollectionRulesSchema,
+      ),
+    // The saved rules at once (the editor stops saying "unsaved"), then the list read again.
+    onSuccess: (saved) =>
+      queryClient.setQueryData<ProjectRulesResponse>(rulesKey(projectId), (current) =>
+        current
+          ? {
+              collections: [
+                ...current.collections.filter((one) => one.collection !== saved.collection),
+                saved,
+              ],
+            }
+          : current,
       ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: rulesKey(projectId) }),
   });

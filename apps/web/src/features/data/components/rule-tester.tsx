@@ -81,7 +81,9 @@ export function RuleTester({
   const [documentId, setDocumentId] = useState("");
   const [data, setData] = useState("");
   const [errors, setErrors] = useState<Errors>({});
-  const [result, setResult] = useState<RulesTestResult | null>(null);
+  // The last answer, with the rules it was given: a change of the rules makes it stale.
+  const [result, setResult] = useState<{ answer: RulesTestResult; rules: string } | null>(null);
+  const rulesText = JSON.stringify(rules);
   const nextKey = useRef(0);
   const addRef = useRef<HTMLButtonElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
@@ -146,7 +148,7 @@ export function RuleTester({
     test.mutate(input, {
       onSuccess: (answer) => {
         setErrors({});
-        setResult(answer);
+        setResult({ answer, rules: JSON.stringify(input.rules) });
       },
       onError: (error) => {
         setResult(null);
@@ -322,7 +324,9 @@ export function RuleTester({
           {T.run}
         </Button>
       </form>
-      <div aria-live="polite">{result && <TestResult result={result} />}</div>
+      <div aria-live="polite">
+        {result && result.rules === rulesText && <TestResult result={result.answer} />}
+      </div>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { RULE_TEMPLATES } from "@hybridge/shared/rules/schemas";
+import { type CollectionRulesView, RULE_TEMPLATES } from "@hybridge/shared/rules/schemas";
 import { RulesConsoleTexts as R, RulesTexts } from "@hybridge/shared/rules/texts";
 import { cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -15,7 +15,7 @@ afterEach(() => {
 
 const data = "/api/projects/p1/data";
 const rules = "/api/projects/p1/rules";
-const stored = {
+const stored: CollectionRulesView = {
   collection: "drafts",
   ...RULE_TEMPLATES.privatePerUser,
   updatedAt: "2026-11-27T09:00:00.000Z",
@@ -103,9 +103,27 @@ describe("the Database section's access rules", () => {
   });
 
   it("applies a template, saves it, and removes rules after a confirmation", async () => {
+    // The server's stored rules, as the save and the removal change them.
+    let current: CollectionRulesView | null = stored;
     const calls = renderSection({
-      [`PUT ${rules}/drafts`]: { body: stored },
-      [`DELETE ${rules}/drafts`]: { status: 204, body: null },
+      [`GET ${rules}`]: {
+        get body() {
+          return { collections: current ? [current] : [] };
+        },
+      },
+      [`PUT ${rules}/drafts`]: {
+        get body() {
+          current = { ...stored, ...RULE_TEMPLATES.publicReadOwnerWrite };
+          return current;
+        },
+      },
+      [`DELETE ${rules}/drafts`]: {
+        status: 204,
+        get body() {
+          current = null;
+          return null;
+        },
+      },
     });
     const dialog = await openRules("drafts");
     await userEvent.click(
@@ -117,6 +135,7 @@ describe("the Database section's access rules", () => {
     expect(within(dialog).getByText(R.unsaved)).toBeTruthy();
     await userEvent.click(within(dialog).getByRole("button", { name: R.save }));
     expect(await screen.findByText(R.saved("drafts"))).toBeTruthy();
+    await vi.waitFor(() => expect(within(dialog).queryByText(R.unsaved)).toBeNull());
     const put = calls.find((call) => call.method === "PUT");
     expect(JSON.parse(String(put?.body))).toEqual(RULE_TEMPLATES.publicReadOwnerWrite);
 
@@ -125,6 +144,8 @@ describe("the Database section's access rules", () => {
     expect(within(confirm).getByText(R.removeText)).toBeTruthy();
     await userEvent.click(within(confirm).getByRole("button", { name: R.remove }));
     expect(await screen.findByText(R.removed("drafts"))).toBeTruthy();
+    expect(await within(dialog).findByText(R.noRulesYet)).toBeTruthy();
+    expect(within(dialog).queryByRole("button", { name: R.remove })).toBeNull();
     expect(calls.some((call) => call.method === "DELETE" && call.url === `${rules}/drafts`)).toBe(
       true,
     );
@@ -169,5 +190,36 @@ describe("the Database section's access rules", () => {
     await userEvent.click(within(tester).getByRole("button", { name: R.run }));
     expect(await within(dialog).findByText(reason)).toBeTruthy();
     expect(within(dialog).getByText(R.allowed)).toBeTruthy();
+    // The answer was for these rules: another rule makes it stale.
+    await userEvent.selectOptions(
+      within(dialog).getByLabelText(R.whoLabel(R.actions.get)),
+      "nobody",
+    );
+    expect(within(dialog).queryByText(reason)).toBeNull();
+  });
+
+  it("asks before closing over unsaved changes", async () => {
+    renderSection();
+    // Nothing changed: it closes at once.
+    await openRules("orders");
+    await userEvent.keyboard("{Escape}");
+    await vi.waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+
+    const again = await openRules("orders");
+    await userEvent.selectOptions(
+      within(again).getByLabelText(R.whoLabel(R.actions.list)),
+      "everyone",
+    );
+    await userEvent.click(within(again).getByRole("button", { name: R.close }));
+    const confirm = await screen.findByRole("alertdialog");
+    await userEvent.click(within(confirm).getByRole("button", { name: R.keepEditing }));
+    expect(
+      (within(again).getByLabelText(R.whoLabel(R.actions.list)) as HTMLSelectElement).value,
+    ).toBe("everyone");
+    await userEvent.click(within(again).getByRole("button", { name: R.close }));
+    await userEvent.click(
+      within(await screen.findByRole("alertdialog")).getByRole("button", { name: R.discard }),
+    );
+    await vi.waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 });

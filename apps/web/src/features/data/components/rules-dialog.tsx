@@ -8,7 +8,7 @@ import {
 } from "@hybridge/shared/rules/schemas";
 import { RulesConsoleTexts } from "@hybridge/shared/rules/texts";
 import { Trash2 } from "lucide-react";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -62,30 +62,70 @@ export function RulesDialog({
   collection: string | null;
   onClose: () => void;
 }) {
+  // Whether the editor holds changes not saved: closing then asks first.
+  const changed = useRef(false);
+  const onChanged = useCallback((value: boolean) => {
+    changed.current = value;
+  }, []);
+  const [discarding, setDiscarding] = useState(false);
+  const close = () => {
+    if (changed.current) setDiscarding(true);
+    else onClose();
+  };
   return (
     <Dialog
       open={collection !== null}
       onOpenChange={(isOpen) => {
-        if (!isOpen) onClose();
+        if (!isOpen) close();
       }}
     >
       <DialogContent className="max-h-[90vh] max-w-3xl! overflow-y-auto">
         <DialogTitle className="break-words">{T.title(collection ?? "")}</DialogTitle>
         <DialogDescription>{T.lead}</DialogDescription>
         {collection !== null && (
-          <StoredRules key={collection} projectId={projectId} collection={collection} />
+          <StoredRules
+            key={collection}
+            projectId={projectId}
+            collection={collection}
+            onChanged={onChanged}
+          />
         )}
         <DialogFooter>
-          <Button type="button" variant="secondary" onClick={onClose}>
+          <Button type="button" variant="secondary" onClick={close}>
             {T.close}
           </Button>
         </DialogFooter>
+        <ConfirmDialog
+          open={discarding}
+          onOpenChange={setDiscarding}
+          tone="warning"
+          title={T.discardTitle(collection ?? "")}
+          description={T.discardText}
+          cancelLabel={T.keepEditing}
+          confirmLabel={T.discard}
+          pending={false}
+          onConfirm={() => {
+            setDiscarding(false);
+            changed.current = false;
+            onClose();
+          }}
+        />
       </DialogContent>
     </Dialog>
   );
 }
 
-function StoredRules({ projectId, collection }: { projectId: string; collection: string }) {
+type ChangedListener = (changed: boolean) => void;
+
+function StoredRules({
+  projectId,
+  collection,
+  onChanged,
+}: {
+  projectId: string;
+  collection: string;
+  onChanged: ChangedListener;
+}) {
   const rules = useProjectRules(projectId);
   if (rules.isPending) return <LoadingState label={T.title(collection)} className="min-h-32" />;
   if (rules.isError) {
@@ -100,7 +140,14 @@ function StoredRules({ projectId, collection }: { projectId: string; collection:
     );
   }
   const stored = rules.data.collections.find((one) => one.collection === collection) ?? null;
-  return <RulesEditor projectId={projectId} collection={collection} stored={stored} />;
+  return (
+    <RulesEditor
+      projectId={projectId}
+      collection={collection}
+      stored={stored}
+      onChanged={onChanged}
+    />
+  );
 }
 
 /** A rule's first error as the server words it (`line 1, position 14: …`), or null. */
@@ -118,10 +165,12 @@ function RulesEditor({
   projectId,
   collection,
   stored,
+  onChanged,
 }: {
   projectId: string;
   collection: string;
   stored: CollectionRules | null;
+  onChanged: ChangedListener;
 }) {
   const [rules, setRules] = useState<EditedRules>(() => editedRules(stored));
   // The server's refusal of the last save, at the rule it names (or the whole form).
@@ -131,6 +180,7 @@ function RulesEditor({
   const [removing, setRemoving] = useState(false);
   const save = useSaveRules(projectId, collection);
   const remove = useRemoveRules(projectId, collection);
+  const saveRef = useRef<HTMLButtonElement>(null);
   // The expressions' fields, to take the keyboard to the first one in error.
   const expressions = useRef<Partial<Record<RuleAction, HTMLTextAreaElement | null>>>({});
   const formId = useId();
@@ -140,7 +190,10 @@ function RulesEditor({
     RULE_ACTIONS.map((action) => [action, ruleError(sources[action], action)]),
   ) as Record<RuleAction, string | null>;
   const valid = RULE_ACTIONS.every((action) => errors[action] === null);
-  const dirty = stored === null || !sameRules(sources, stored);
+  // Changed from what is stored (no rules stored: from Nobody everywhere, what that means).
+  const changed = !sameRules(sources, stored ?? RULE_TEMPLATES.nobody);
+  useEffect(() => onChanged(changed), [onChanged, changed]);
+  useEffect(() => () => onChanged(false), [onChanged]);
 
   const change = (action: RuleAction, next: Partial<EditedRules[RuleAction]>) => {
     setRules((current) => ({ ...current, [action]: { ...current[action], ...next } }));
@@ -286,7 +339,7 @@ function RulesEditor({
         })}
         {formError && <Alert>{formError}</Alert>}
         <div className="flex flex-wrap items-center gap-2">
-          <Button type="submit" loading={save.isPending}>
+          <Button ref={saveRef} type="submit" loading={save.isPending}>
             {T.save}
           </Button>
           {stored !== null && (
@@ -295,7 +348,7 @@ function RulesEditor({
               {T.remove}
             </Button>
           )}
-          {stored !== null && dirty && (
+          {changed && (
             <span className="text-amber-700 text-sm" role="status">
               {T.unsaved}
             </span>
@@ -324,6 +377,8 @@ function RulesEditor({
               setServerErrors({});
               setFormError(null);
               toast.success(T.removed(collection));
+              // Remove is gone with the rules: the keyboard goes on from Save.
+              saveRef.current?.focus();
             },
             onError: (error) => {
               setRemoving(false);
