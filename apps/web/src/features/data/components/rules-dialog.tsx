@@ -173,8 +173,7 @@ function RulesEditor({
   onChanged: ChangedListener;
 }) {
   const [rules, setRules] = useState<EditedRules>(() => editedRules(stored));
-  // The server's refusal of the last save, at the rule it names (or the whole form).
-  const [serverErrors, setServerErrors] = useState<Partial<Record<RuleAction, string>>>({});
+  // Why the last save did not happen (errors left in the rules, or the server's refusal).
   const [formError, setFormError] = useState<string | null>(null);
   const [applied, setApplied] = useState<string | null>(null);
   const [removing, setRemoving] = useState(false);
@@ -197,7 +196,6 @@ function RulesEditor({
 
   const change = (action: RuleAction, next: Partial<EditedRules[RuleAction]>) => {
     setRules((current) => ({ ...current, [action]: { ...current[action], ...next } }));
-    setServerErrors(({ [action]: _, ...others }) => others);
     setFormError(null);
     setApplied(null);
   };
@@ -214,7 +212,6 @@ function RulesEditor({
 
   const applyTemplate = (name: (typeof TEMPLATES)[number]) => {
     setRules(editedRules(RULE_TEMPLATES[name]));
-    setServerErrors({});
     setFormError(null);
     setApplied(T.templateApplied(T.templates[name]));
   };
@@ -223,38 +220,27 @@ function RulesEditor({
 
   const onSave = (event: FormEvent) => {
     event.preventDefault();
-    const first = RULE_ACTIONS.find((action) => errors[action] !== null);
-    if (first) {
-      setFormError(T.fixErrors);
-      focusRule(first);
-      return;
-    }
+    // The server's own schema: every rule parsed, the first error of each at its rule.
     const input = CollectionRulesInputSchema.safeParse(sources);
     if (!input.success) {
       setFormError(T.fixErrors);
+      const first = RULE_ACTIONS.find((action) => errors[action] !== null);
+      if (first) focusRule(first);
       return;
     }
-    save.mutate(sources, {
+    save.mutate(input.data, {
       onSuccess: () => {
-        setServerErrors({});
         setFormError(null);
         toast.success(T.saved(collection));
       },
-      onError: (error) => {
-        // The server's words for a rule (its first error) go under that rule when the editor
-        // finds it there; anything else, above Save. The editor keeps what was typed.
-        if (isApiError(error, ErrorCodes.VALIDATION)) {
-          const at = RULE_ACTIONS.find((action) => errors[action] === error.message);
-          if (at) {
-            setServerErrors({ [at]: error.message });
-            focusRule(at);
-            return;
-          }
-          setFormError(error.message);
-          return;
-        }
-        setFormError(`${T.saveFailed} ${errorMessage(error, "")}`.trim());
-      },
+      // A refusal in the server's words (its schema names no rule that the editor has not
+      // already placed), above Save; the editor keeps what was typed.
+      onError: (error) =>
+        setFormError(
+          isApiError(error, ErrorCodes.VALIDATION)
+            ? error.message
+            : `${T.saveFailed} ${errorMessage(error, "")}`.trim(),
+        ),
     });
   };
 
@@ -293,7 +279,7 @@ function RulesEditor({
         {RULE_ACTIONS.map((action) => {
           const rule = rules[action];
           const label = T.actions[action];
-          const error = serverErrors[action] ?? errors[action];
+          const error = errors[action];
           return (
             <fieldset
               key={action}
@@ -374,7 +360,6 @@ function RulesEditor({
             onSuccess: () => {
               setRemoving(false);
               setRules(editedRules(null));
-              setServerErrors({});
               setFormError(null);
               toast.success(T.removed(collection));
               // Remove is gone with the rules: the keyboard goes on from Save.
