@@ -1,4 +1,8 @@
-import { APP_KEY_HEADER } from "@hybridge/shared/app-users/schemas";
+import {
+  APP_KEY_HEADER,
+  APP_USERS_API_PATH,
+  type AppUserSession,
+} from "@hybridge/shared/app-users/schemas";
 import { paths } from "@hybridge/shared/common/paths";
 import { DataTexts, DatabaseSectionTexts as T } from "@hybridge/shared/data/texts";
 import { parseRule } from "@hybridge/shared/rules/expression";
@@ -10,7 +14,7 @@ import { expectHidden, expectVisible } from "./support/assertions";
 import { useBrowser } from "./support/browser";
 import { baseUrl } from "./support/env";
 import { createConsoleProject, revealDatabaseKey } from "./support/test-console";
-import { createSignedInUser } from "./support/users";
+import { createSignedInUser, uniqueEmail, uniquePassword } from "./support/users";
 
 const browser = useBrowser();
 
@@ -20,6 +24,21 @@ async function listNotes(headers: Record<string, string>) {
   expect(response.status).toBe(200);
   return ((await response.json()) as { documents: Record<string, unknown>[] }).documents;
 }
+
+/** An app user of the project, signed up as the app's SDK does. */
+async function signUpAppUser(appKey: string, email: string): Promise<AppUserSession> {
+  const response = await fetch(`${baseUrl()}${APP_USERS_API_PATH}/sign-up`, {
+    method: "POST",
+    headers: { [APP_KEY_HEADER]: appKey, "content-type": "application/json" },
+    body: JSON.stringify({ email, password: uniquePassword() }),
+  });
+  expect(response.status).toBe(201);
+  return (await response.json()) as AppUserSession;
+}
+
+/** What the tester says of a list before the rule's text. */
+const listAnswer = (visible: number, matching: number) =>
+  RulesTexts.testList(visible, matching, "\u0000").split("\u0000")[0] ?? "";
 
 /** The message the editor shows under a rule: the shared parser's, placed. */
 function placedError(source: string) {
@@ -38,7 +57,7 @@ async function expectDescribedBy(control: Locator, page: Page, text: string) {
 }
 
 describe("the Database page's access rules", () => {
-  it("adds rules from a template, checks them as they are typed, saves, reloads and tests them", async () => {
+  it("adds rules from a template, checks them as typed, saves, reloads, tests them as nobody and as a user", async () => {
     const { context, page } = await browser.newPage();
     await createSignedInUser(context);
     const project = await createConsoleProject(context);
@@ -88,13 +107,19 @@ describe("the Database page's access rules", () => {
     expect(widths.dialog).toBeLessThanOrEqual(0);
     await page.setViewportSize({ width: 1280, height: 900 });
 
-    // An app's document, added with the Test Mode key (which bypasses the rules).
-    const added = await fetch(`${baseUrl()}/api/v1/db/collections/notes/documents`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-      body: JSON.stringify({ owner: "someone", text: "Buy milk" }),
-    });
-    expect(added.status).toBe(201);
+    // Two notes, added with the Test Mode key (which bypasses the rules): one is Ann's.
+    const ann = await signUpAppUser(project.keyApp, uniqueEmail());
+    for (const note of [
+      { owner: "someone", text: "Buy milk" },
+      { owner: ann.user.id, text: "Call Bob" },
+    ]) {
+      const added = await fetch(`${baseUrl()}/api/v1/db/collections/notes/documents`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: JSON.stringify(note),
+      });
+      expect(added.status).toBe(201);
+    }
 
     // After a reload, the rules are stored: the list says so, the editor shows them.
     await page.reload();
@@ -118,9 +143,22 @@ describe("the Database page's access rules", () => {
       tester.locator("..").getByText(RulesTexts.testDecided(false, "false"), { exact: true }),
     );
 
-    // The data API agrees: a live app with nobody signed in lists nothing; the Test Mode key all.
+    // As Ann: her note of the two.
+    await tester.getByLabel(R.asLabel, { exact: true }).selectOption("user");
+    await tester.getByLabel(R.emailLabel, { exact: true }).fill(ann.user.email);
+    await tester.getByRole("button", { name: R.run, exact: true }).click();
+    await expectVisible(tester.locator("..").getByText(R.allowed, { exact: true }));
+    await expectVisible(tester.locator("..").getByText(listAnswer(1, 2), { exact: false }));
+
+    // The data API agrees: a live app with nobody signed in lists nothing, Ann her note, the
+    // Test Mode key both.
     expect(await listNotes({ [APP_KEY_HEADER]: project.keyApp })).toEqual([]);
+    const hers = await listNotes({
+      [APP_KEY_HEADER]: project.keyApp,
+      authorization: `Bearer ${ann.accessToken}`,
+    });
+    expect(hers.map((note) => note.text)).toEqual(["Call Bob"]);
     const all = await listNotes({ authorization: `Bearer ${key}` });
-    expect(all.map((note) => note.text)).toEqual(["Buy milk"]);
+    expect(all.map((note) => note.text).sort()).toEqual(["Buy milk", "Call Bob"]);
   });
 });

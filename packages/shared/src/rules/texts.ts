@@ -116,8 +116,6 @@ export const RulesConsoleTexts = {
     custom: "Custom expression",
   },
   expressionLabel: (action: string) => `${action} expression`,
-  ruleError: (line: number, column: number, message: string) =>
-    `Line ${line}, position ${column}: ${message}`,
   templatesTitle: "Start from a template",
   templatesLead:
     "A template replaces the five rules in the editor; nothing is saved until you save.",
