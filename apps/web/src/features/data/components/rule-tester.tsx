@@ -175,20 +175,37 @@ export function RuleTester({
       </h3>
       <p className="text-slate-600 text-sm">{T.testerLead}</p>
       <form noValidate aria-labelledby={`${id}-title`} onSubmit={onRun} className="space-y-3">
-        <div className="grid gap-3 sm:grid-cols-2">
-          <FormField label={T.asLabel}>
-            <Select
-              value={as}
-              options={[
-                { value: "nobody", label: T.asNobody },
-                { value: "user", label: T.asUser },
-              ]}
-              onChange={(event) => {
-                setAs(event.target.value as "nobody" | "user");
-                edited();
-              }}
-            />
-          </FormField>
+        <div className="grid gap-3 sm:grid-cols-2 sm:items-start">
+          <div className="space-y-3">
+            <FormField label={T.asLabel}>
+              <Select
+                value={as}
+                options={[
+                  { value: "nobody", label: T.asNobody },
+                  { value: "user", label: T.asUser },
+                ]}
+                onChange={(event) => {
+                  setAs(event.target.value as "nobody" | "user");
+                  edited();
+                }}
+              />
+            </FormField>
+            {as === "user" && (
+              <FormField label={T.emailLabel} error={errors.email}>
+                <Input
+                  ref={emailRef}
+                  type="email"
+                  autoComplete="off"
+                  spellCheck={false}
+                  value={email}
+                  onChange={(event) => {
+                    setEmail(event.target.value);
+                    edited();
+                  }}
+                />
+              </FormField>
+            )}
+          </div>
           <FormField label={T.actionLabel}>
             <Select
               value={action}
@@ -200,21 +217,6 @@ export function RuleTester({
             />
           </FormField>
         </div>
-        {as === "user" && (
-          <FormField label={T.emailLabel} error={errors.email}>
-            <Input
-              ref={emailRef}
-              type="email"
-              autoComplete="off"
-              spellCheck={false}
-              value={email}
-              onChange={(event) => {
-                setEmail(event.target.value);
-                edited();
-              }}
-            />
-          </FormField>
-        )}
         {action === "list" && (
           <fieldset className="space-y-2">
             <legend className="font-medium text-slate-700 text-sm">{T.conditionsTitle}</legend>

@@ -274,6 +274,8 @@ function RulesEditor({
         </p>
       </section>
 
+      <RulesHelp />
+
       <form noValidate aria-label={T.title(collection)} onSubmit={onSave} className="space-y-4">
         {stored === null && <Alert tone="info">{T.noRulesYet}</Alert>}
         {RULE_ACTIONS.map((action) => {
@@ -341,8 +343,6 @@ function RulesEditor({
           )}
         </div>
       </form>
-
-      <RulesHelp />
 
       <RuleTester projectId={projectId} collection={collection} rules={valid ? sources : null} />
 
