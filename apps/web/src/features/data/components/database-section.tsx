@@ -153,10 +153,14 @@ function Collections({
                     >
                       {stored ? rulesSummary(stored) : R.noRules}
                     </span>
+                    {/* Named "Rules" as seen; described by its collection and access state. */}
+                    <span id={`${accessId}-name`} hidden>
+                      {collection.name}
+                    </span>
                     <Button
                       variant="secondary"
                       size="sm"
-                      aria-describedby={accessId}
+                      aria-describedby={`${accessId}-name ${accessId}`}
                       onClick={() => onRules(collection.name)}
                     >
                       {R.open}

@@ -57,6 +57,12 @@ describe("the Database section's access rules", () => {
       expect.stringContaining(R.noRules),
     ]);
     expect(rows[0]?.textContent).toContain("drafts");
+    // Each row's Rules button says which collection, and its state, as its description.
+    const button = within(rows[1] as HTMLElement).getByRole("button", { name: R.open });
+    const described = (button.getAttribute("aria-describedby") ?? "")
+      .split(" ")
+      .map((id) => document.getElementById(id)?.textContent);
+    expect(described).toEqual(["orders", R.noRules]);
     expect(screen.getByText(R.bypassNote)).toBeTruthy();
   });
 
