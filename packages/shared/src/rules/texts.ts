@@ -63,3 +63,119 @@ export const RulesTexts = {
   deleteRefused: "The access rules of this collection do not allow you to delete this document.",
   updateRefused: "The access rules of this collection do not allow this change.",
 } as const;
+
+/**
+ * The console's access rules (issue 25): the Database page's access state of each collection,
+ * the Rules editor (choices, templates, help) and its tester.
+ */
+export const RulesConsoleTexts = {
+  // The Database page.
+  open: "Rules",
+  bypassNote:
+    "Access rules decide what your live app's users can do with each collection. The Test Mode key bypasses them, and so does this console.",
+  noRules: "No rules: app users can do nothing",
+  summary: (text: string) => `Rules: ${text}`,
+  summaryTemplate: {
+    privatePerUser: "private per user",
+    publicReadOwnerWrite: "public read, owner write",
+    adminOnly: "admin only",
+    nobody: "nobody can do anything",
+  },
+  summaryAll: (choice: string) => `${choice.toLowerCase()} for every action`,
+  summaryAction: (action: string, choice: string) => `${action} ${choice.toLowerCase()}`,
+  loadFailed: "The access rules could not be loaded.",
+  addForCollection: "Add rules for a collection",
+  addLead: "A collection that has no documents yet can have its rules already.",
+  collectionName: "Collection name",
+  collectionPlaceholder: "notes",
+  continue: "Edit its rules",
+  // The editor.
+  title: (collection: string) => `Access rules of ${collection}`,
+  lead: "For each action, who may do it. A custom expression reads the stored document (doc), the written data (data) and the signed-in user (auth).",
+  noRulesYet:
+    "This collection has no rules yet: app users can do nothing with it. Choose who may do what, or start from a template, then save.",
+  actions: {
+    list: "List",
+    get: "Get",
+    create: "Create",
+    update: "Update",
+    delete: "Delete",
+  },
+  actionHints: {
+    list: "Read the collection, a query or a live query: only the documents the rule allows are returned.",
+    get: "Read one document by its id.",
+    create: "Add a document (data is the new document).",
+    update: "Change a document (doc before, data after the change).",
+    delete: "Delete a document.",
+  },
+  whoLabel: (action: string) => `Who can ${action.toLowerCase()}`,
+  choices: {
+    nobody: "Nobody",
+    everyone: "Everyone",
+    signedIn: "Signed-in users",
+    custom: "Custom expression",
+  },
+  expressionLabel: (action: string) => `${action} expression`,
+  templatesTitle: "Start from a template",
+  templatesLead:
+    "A template replaces the five rules in the editor; nothing is saved until you save.",
+  templates: {
+    privatePerUser: "Private per user",
+    publicReadOwnerWrite: "Public read, owner write",
+    adminOnly: "Admin only",
+  },
+  templateHints: {
+    privatePerUser: "Each user reads and writes only the documents whose owner is their id.",
+    publicReadOwnerWrite: "Everyone reads; a signed-in user writes only their own documents.",
+    adminOnly:
+      "Only a verified admin e-mail can do anything: replace admin@example.com with yours in each rule.",
+  },
+  templateApplied: (name: string) => `Template "${name}" applied. Review the rules, then save.`,
+  helpTitle: "How rules are written",
+  helpLead:
+    "An expression compares values with == != < <= > >= in contains, and combines comparisons with &&, || and !. A missing field makes a comparison false.",
+  helpExamples: [
+    { code: "doc.owner == auth.id", text: "the stored document belongs to the signed-in user" },
+    { code: "data.price >= 0", text: "the written data has a price of zero or more" },
+    { code: "auth.verified", text: "the user has verified their e-mail" },
+    { code: "auth != null", text: "someone is signed in" },
+    { code: 'doc.status in ["open", "paid"]', text: "the document's status is one of these" },
+  ],
+  save: "Save rules",
+  saved: (collection: string) => `Rules of ${collection} saved.`,
+  saveFailed: "The rules could not be saved. Your changes are still in the editor.",
+  fixErrors: "Some rules have errors: fix them, then save.",
+  unsaved: "Unsaved changes",
+  remove: "Remove rules",
+  removeTitle: (collection: string) => `Remove the rules of ${collection}?`,
+  removeText:
+    "Without rules, app users can do nothing with this collection: every list, read and write of your live app is refused. The Test Mode key still works.",
+  removed: (collection: string) => `Rules of ${collection} removed.`,
+  removeFailed: "The rules could not be removed.",
+  close: "Close",
+  discardTitle: (collection: string) => `Close without saving the rules of ${collection}?`,
+  discardText: "Your changes to the rules are not saved: closing the editor drops them.",
+  keepEditing: "Keep editing",
+  discard: "Close without saving",
+  // The tester.
+  testerTitle: "Test the rules",
+  testerLead:
+    "Try an action as one of your app's users, or as nobody, against the rules in the editor (saved or not).",
+  asLabel: "As",
+  asNobody: "Nobody signed in",
+  asUser: "An app user",
+  emailLabel: "App user's e-mail",
+  emailRequired: "Give the e-mail of one of your app's users.",
+  actionLabel: "Action",
+  conditionsTitle: "Conditions of the list (optional)",
+  documentIdLabel: "Document id",
+  documentIdRequired: "Give the id of a document of this collection.",
+  dataLabel: "Data (JSON)",
+  dataHint: "The document as it would be written; on update, the fields to change.",
+  dataRequired: 'Give the data as a JSON object, for example { "owner": "…" }.',
+  run: "Test",
+  rulesInvalid: "The rules in the editor have errors: fix them to test them.",
+  allowed: "Allowed",
+  refused: "Refused",
+  testFailed: "The test could not run.",
+} as const;

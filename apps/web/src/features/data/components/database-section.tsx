@@ -2,16 +2,20 @@ import { formatBuildDateTime } from "@hybridge/shared/builds/status-badge";
 import { ErrorCodes } from "@hybridge/shared/common/errors";
 import { UiTexts } from "@hybridge/shared/common/texts";
 import { type IndexField, suggestedIndex } from "@hybridge/shared/data/indexes";
+import { COLLECTION_NAME } from "@hybridge/shared/data/protocol";
 import { parseDocumentQuery } from "@hybridge/shared/data/query";
 import type { DataDocument } from "@hybridge/shared/data/schemas";
-import { DatabaseSectionTexts, IndexPanelTexts } from "@hybridge/shared/data/texts";
-import { ArrowLeft, Database, ListTree, Pencil, Plus, Trash2 } from "lucide-react";
-import { useId, useRef, useState } from "react";
+import { DatabaseSectionTexts, DataTexts, IndexPanelTexts } from "@hybridge/shared/data/texts";
+import { RulesConsoleTexts } from "@hybridge/shared/rules/texts";
+import { ArrowLeft, Database, ListTree, Pencil, Plus, ShieldCheck, Trash2 } from "lucide-react";
+import { type FormEvent, useId, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
 import { LoadFailed } from "@/components/ui/load-failed";
 import { TruncatedText } from "@/components/ui/long-text";
 import { LoadingState } from "@/components/ui/spinner";
@@ -23,21 +27,27 @@ import {
   useDocumentCount,
   useQueriedDocuments,
 } from "../api/use-database";
+import { useProjectRules } from "../api/use-rules";
 import { DocumentEditor, type EditorTarget } from "./document-editor";
 import { DocumentFields } from "./document-fields";
 import { IndexesDialog, indexFieldsText } from "./indexes-dialog";
 import { QueryBar } from "./query-bar";
+import { rulesSummary } from "./rule-choices";
+import { RulesDialog } from "./rules-dialog";
 
 const T = DatabaseSectionTexts;
+const R = RulesConsoleTexts;
 
 /**
  * The project page's "Database" section: the collections of the project's Test Mode database
- * with their document counts; a collection's documents, newest first, a page at a time, each
- * deletable.
+ * with their document counts and access rules (collections with rules and no documents too);
+ * a collection's documents, newest first, a page at a time, each deletable; a collection's
+ * rules in their editor.
  */
 export function DatabaseSection({ projectId }: { projectId: string }) {
   const titleId = useId();
   const [open, setOpen] = useState<string | null>(null);
+  const [rulesOf, setRulesOf] = useState<string | null>(null);
   return (
     <Card role="region" aria-labelledby={titleId} className="p-6">
       <h2 id={titleId} className="font-semibold text-lg text-slate-900">
@@ -46,11 +56,17 @@ export function DatabaseSection({ projectId }: { projectId: string }) {
       <p className="mt-1 text-slate-600 text-sm">{T.lead}</p>
       <div className="mt-4">
         {open === null ? (
-          <Collections projectId={projectId} onOpen={setOpen} />
+          <Collections projectId={projectId} onOpen={setOpen} onRules={setRulesOf} />
         ) : (
-          <Documents projectId={projectId} collection={open} onBack={() => setOpen(null)} />
+          <Documents
+            projectId={projectId}
+            collection={open}
+            onBack={() => setOpen(null)}
+            onRules={() => setRulesOf(open)}
+          />
         )}
       </div>
+      <RulesDialog projectId={projectId} collection={rulesOf} onClose={() => setRulesOf(null)} />
     </Card>
   );
 }
@@ -58,11 +74,15 @@ export function DatabaseSection({ projectId }: { projectId: string }) {
 function Collections({
   projectId,
   onOpen,
+  onRules,
 }: {
   projectId: string;
   onOpen: (collection: string) => void;
+  onRules: (collection: string) => void;
 }) {
   const collections = useCollections(projectId);
+  const rules = useProjectRules(projectId);
+  const listId = useId();
   if (collections.isPending) return <LoadingState label={T.title} />;
   if (collections.isError) {
     return (
@@ -74,29 +94,167 @@ function Collections({
       />
     );
   }
-  if (collections.data.collections.length === 0) {
-    return <p className="text-slate-500 text-sm">{T.empty}</p>;
-  }
+  const ruled = new Map(rules.data?.collections.map((one) => [one.collection, one]));
+  // A collection with rules and no documents yet is listed too, with 0 documents.
+  const rows = [
+    ...collections.data.collections,
+    ...[...ruled.keys()]
+      .filter((name) => !collections.data.collections.some((one) => one.name === name))
+      .map((name) => ({ name, documents: 0 })),
+  ].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return (
-    <ul aria-label={T.collections} className="divide-y divide-slate-100">
-      {collections.data.collections.map((collection) => (
-        <li key={collection.name}>
-          <button
-            type="button"
-            onClick={() => onOpen(collection.name)}
-            className="flex w-full items-center justify-between gap-3 rounded-lg px-2 py-3 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600"
-          >
-            <span className="flex min-w-0 items-center gap-3">
-              <Database aria-hidden="true" className="size-5 shrink-0 text-slate-400" />
-              <TruncatedText text={collection.name} className="font-medium text-slate-900" />
-            </span>
-            <span className="shrink-0 text-slate-500 text-sm">
-              {T.documents(collection.documents)}
-            </span>
-          </button>
-        </li>
-      ))}
-    </ul>
+    <div className="space-y-3">
+      <p className="flex items-start gap-2 text-slate-600 text-sm">
+        <ShieldCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-400" />
+        <span>{R.bypassNote}</span>
+      </p>
+      {rules.isError && (
+        <LoadFailed
+          size="sm"
+          message={R.loadFailed}
+          onRetry={() => void rules.refetch()}
+          retrying={rules.isFetching}
+        />
+      )}
+      {rows.length === 0 ? (
+        <p className="text-slate-500 text-sm">{T.empty}</p>
+      ) : (
+        <ul aria-label={T.collections} className="divide-y divide-slate-100">
+          {rows.map((collection, index) => {
+            const stored = ruled.get(collection.name);
+            const accessId = `${listId}-${index}`;
+            return (
+              <li
+                key={collection.name}
+                className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-1"
+              >
+                <button
+                  type="button"
+                  onClick={() => onOpen(collection.name)}
+                  className="flex min-w-0 flex-1 basis-48 items-center justify-between gap-3 rounded-lg px-2 py-2 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+                >
+                  <span className="flex min-w-0 items-center gap-3">
+                    <Database aria-hidden="true" className="size-5 shrink-0 text-slate-400" />
+                    <TruncatedText text={collection.name} className="font-medium text-slate-900" />
+                  </span>
+                  <span className="shrink-0 text-slate-500 text-sm">
+                    {T.documents(collection.documents)}
+                  </span>
+                </button>
+                {rules.isSuccess && (
+                  <span className="flex min-w-0 basis-full items-center justify-between gap-3 pl-10 sm:basis-auto sm:pl-0">
+                    <span
+                      id={accessId}
+                      className={
+                        stored
+                          ? "min-w-0 break-words text-slate-600 text-xs"
+                          : "min-w-0 break-words text-amber-700 text-xs"
+                      }
+                    >
+                      {stored ? rulesSummary(stored) : R.noRules}
+                    </span>
+                    {/* Named "Rules" as seen; described by its collection and access state. */}
+                    <span id={`${accessId}-name`} hidden>
+                      {collection.name}
+                    </span>
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      aria-describedby={`${accessId}-name ${accessId}`}
+                      onClick={() => onRules(collection.name)}
+                    >
+                      {R.open}
+                    </Button>
+                  </span>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {rules.isSuccess && <AddRules onRules={onRules} />}
+    </div>
+  );
+}
+
+/**
+ * Opens the rules editor of a collection by its name: one with no documents yet can have its
+ * rules before the app writes to it (one listed already opens its own).
+ */
+function AddRules({ onRules }: { onRules: (collection: string) => void }) {
+  const [adding, setAdding] = useState(false);
+  const [name, setName] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const formId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    setAdding(false);
+    setName("");
+    setError(null);
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const collection = name.trim();
+    if (!COLLECTION_NAME.test(collection)) {
+      setError(DataTexts.invalidCollection);
+      return;
+    }
+    close();
+    onRules(collection);
+  };
+  return (
+    <div className="space-y-2">
+      <Button
+        ref={toggleRef}
+        variant="ghost"
+        size="sm"
+        aria-expanded={adding}
+        aria-controls={adding ? formId : undefined}
+        onClick={() => (adding ? close() : setAdding(true))}
+      >
+        <Plus aria-hidden="true" className="size-4" />
+        {R.addForCollection}
+      </Button>
+      {adding && (
+        <form
+          id={formId}
+          noValidate
+          aria-label={R.addForCollection}
+          onSubmit={onSubmit}
+          className="space-y-3 rounded-lg border border-slate-200 bg-slate-50/60 p-3"
+        >
+          <p className="text-slate-600 text-sm">{R.addLead}</p>
+          <FormField label={R.collectionName} error={error ?? undefined}>
+            <Input
+              autoFocus
+              autoComplete="off"
+              spellCheck={false}
+              placeholder={R.collectionPlaceholder}
+              value={name}
+              onChange={(event) => {
+                setName(event.target.value);
+                setError(null);
+              }}
+            />
+          </FormField>
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" size="sm">
+              {R.continue}
+            </Button>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => {
+                close();
+                toggleRef.current?.focus();
+              }}
+            >
+              {UiTexts.cancel}
+            </Button>
+          </div>
+        </form>
+      )}
+    </div>
   );
 }
 
@@ -104,10 +262,12 @@ function Documents({
   projectId,
   collection,
   onBack,
+  onRules,
 }: {
   projectId: string;
   collection: string;
   onBack: () => void;
+  onRules: () => void;
 }) {
   const [query, setQuery] = useState<DocumentsQuery>({});
   const documents = useQueriedDocuments(projectId, collection, query);
@@ -144,7 +304,11 @@ function Documents({
           <TruncatedText text={collection} className="font-medium text-slate-900" />
           {count.data && <span className="shrink-0">· {T.matching(count.data.count)}</span>}
         </p>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" size="sm" onClick={onRules}>
+            <ShieldCheck aria-hidden="true" className="size-4" />
+            {R.open}
+          </Button>
           <Button variant="secondary" size="sm" onClick={() => setIndexes({ prefill: null })}>
             <ListTree aria-hidden="true" className="size-4" />
             {IndexPanelTexts.open}
