@@ -42,7 +42,9 @@ export const ALLOWED = [
 
 const SOURCE = /\.(ts|tsx|mts|mjs|js)$/;
 const SCANNED = ["apps", "packages"];
-const SKIPPED = new Set(["node_modules", "dist", "data", "android-shell", "template"]);
+const SKIPPED = new Set(["node_modules", "dist", "android-shell", "template"]);
+/** A server's DATA_DIR left in a workspace (apps/server/data): not source, unlike features/data. */
+const isDataDir = (dir, name) => name === "data" && !dir.includes("/src");
 
 /**
  * Every module an import, export, dynamic import or vi.mock names, with its line. Comments are
@@ -143,7 +145,9 @@ export function findBreaches(sources) {
 
 async function* sourceFiles(root, dir) {
   for (const entry of await readdir(path.join(root, dir), { withFileTypes: true })) {
-    if (SKIPPED.has(entry.name) || entry.name.startsWith(".")) continue;
+    if (SKIPPED.has(entry.name) || entry.name.startsWith(".") || isDataDir(dir, entry.name)) {
+      continue;
+    }
     const file = path.posix.join(dir, entry.name);
     if (entry.isDirectory()) yield* sourceFiles(root, file);
     else if (SOURCE.test(entry.name)) yield file;

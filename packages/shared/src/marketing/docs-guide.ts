@@ -301,9 +301,9 @@ export const docsGroups = (server: string): DocsGroup[] => [
       {
         id: "auth-current-user",
         title: "Know who is signed in",
-        text: "currentUser() answers at once, without a request: the user, or null. onChange calls back whenever someone signs in or out, or the session ends; it returns the function that stops it.",
+        text: "currentUser() answers at once, without a request: the user, or null. onChange calls back with the current user at once, then whenever someone signs in or out or the session ends; it returns the function that stops it.",
         language: "js",
-        code: 'const user = auth.currentUser(); // { id, email, verified }, or null\nconst stop = auth.onChange((someone) => {\n  document.title = someone ? `Notes of ${someone.email}` : "Sign in";\n});',
+        code: 'const user = auth.currentUser(); // { id, email, verified }, or null\nconst stop = auth.onChange((someone) => {\n  document.title = someone ? "Notes of " + someone.email : "Sign in";\n});',
       },
       {
         id: "auth-sign-out",

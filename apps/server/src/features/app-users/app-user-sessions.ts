@@ -8,11 +8,12 @@ import {
 import { AppUsersTexts } from "@hybridge/shared/app-users/texts";
 import { ErrorCodes } from "@hybridge/shared/common/errors";
 import { and, eq, gt, isNull } from "drizzle-orm";
+import { eraseAppUserData } from "../../platform/app-user-erasure";
+import { newRefreshToken, refreshTokenHash, signAccessToken } from "../../platform/app-user-tokens";
 import type { Db, Tx } from "../../platform/db/client";
 import { appUserSessions, appUsers, projectSettings, projects } from "../../platform/db/schema";
 import { AppError, isUniqueViolation } from "../../platform/errors";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./passwords";
-import { newRefreshToken, refreshTokenHash, signAccessToken } from "./tokens";
 
 // The app users' services (decision 043): accounts per project, sessions as an access token
 // (JWT, 15 min) and a refresh token rotated at each use, in families.
@@ -246,7 +247,6 @@ export async function deleteAppUser(
   tx: Tx,
   options: { projectId: string; userId: string },
 ): Promise<boolean> {
-  // issue 25: documents the rules say are the user's are deleted here (data feature)
   const deleted = await tx
     .delete(appUsers)
     .where(and(eq(appUsers.id, options.userId), eq(appUsers.projectId, options.projectId)))
@@ -270,6 +270,8 @@ export async function deleteOwnAppUser(options: {
     throw new AppError(ErrorCodes.FORBIDDEN, AppUsersTexts.wrongPassword);
   }
   const { projectId, userId } = options;
+  // What the rules say is theirs goes first: a failure there leaves the account, to try again.
+  await eraseAppUserData(options.db, { projectId, userId });
   const deleted = await options.db.transaction((tx) => deleteAppUser(tx, { projectId, userId }));
   if (!deleted) throw new AppError(ErrorCodes.UNAUTHENTICATED, AppUsersTexts.userGone);
 }

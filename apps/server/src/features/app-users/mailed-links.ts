@@ -9,13 +9,13 @@ import {
 import { AppUsersMailTexts, AppUsersTexts } from "@hybridge/shared/app-users/texts";
 import { ErrorCodes } from "@hybridge/shared/common/errors";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { linkTokenHash, newLinkToken } from "../../platform/app-user-tokens";
 import type { Db, Tx } from "../../platform/db/client";
 import { appUsers, appUserTokens, projectSettings, projects } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
 import type { Mailer } from "../../platform/mail";
 import { revokeAppUserSessions } from "./app-user-sessions";
 import { hashPassword } from "./passwords";
-import { linkTokenHash, newLinkToken } from "./tokens";
 
 // The links mailed to app users (decision 043, addendum): a password reset (1 hour) and an
 // e-mail verification (24 hours). Each is 32 random bytes in the link, stored as its SHA-256 in

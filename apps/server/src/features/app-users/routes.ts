@@ -17,6 +17,7 @@ import {
 } from "@hybridge/shared/app-users/schemas";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { verifyAppUserToken } from "../../platform/app-user-tokens";
 import { perAddressLimit, perKeyBudget } from "../../platform/rate-limit";
 import {
   deleteOwnAppUser,
@@ -37,7 +38,6 @@ import {
   requestPasswordReset,
   resendVerification,
 } from "./mailed-links";
-import { verifyAppUserToken } from "./tokens";
 
 /** Password attempts per project and e-mail (sign-in, account deletion), whatever the address. */
 export const PASSWORD_ATTEMPTS = { max: 10, windowSeconds: 15 * 60 };

@@ -11,9 +11,9 @@ import {
   type TestApp,
   uniqueEmail,
 } from "../../../test/test-app";
+import { signAccessToken } from "../../platform/app-user-tokens";
 import { appUsers } from "../../platform/db/schema";
 import { authed, createTestProject } from "../projects/test-support";
-import { signAccessToken } from "./tokens";
 
 // The SDK's auth.* (@hybridge/app) against a real server, as an app calls it: in Node, where
 // it keeps the session in memory, and in a page with localStorage, as a WebView does.

@@ -2,8 +2,12 @@ import { randomUUID } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import { SignJWT, UnsecuredJWT } from "jose";
 import { describe, expect, it } from "vitest";
+import {
+  type AppUserClaims,
+  signAccessToken,
+  verifyAppUserToken,
+} from "../../platform/app-user-tokens";
 import { hashPassword, verifyPassword } from "./passwords";
-import { type AppUserClaims, signAccessToken, verifyAppUserToken } from "./tokens";
 
 const SECRET = "a-secret-of-the-server-that-is-long-enough-0123456789";
 const user: AppUserClaims = {

@@ -15,18 +15,13 @@ import {
 import { BundlesTexts } from "@hybridge/shared/bundles/texts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { recordDeployTokenUse, requireDeployToken } from "../../platform/deploy-token";
 import { AppError } from "../../platform/errors";
 import { openMultipartForm, registerMultipart } from "../../platform/multipart-form";
 import { perAddressLimit } from "../../platform/rate-limit";
 import { requireUser } from "../../platform/session";
 import { deleteBundle } from "./delete-bundle";
-import {
-  createDeployToken,
-  listDeployTokens,
-  recordDeployTokenUse,
-  requireDeployToken,
-  revokeDeployToken,
-} from "./deploy-tokens";
+import { createDeployToken, listDeployTokens, revokeDeployToken } from "./deploy-tokens";
 import { listBundles } from "./list-bundles";
 import { uploadBundle } from "./upload-bundle";
 

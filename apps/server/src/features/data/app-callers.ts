@@ -3,11 +3,11 @@ import { AppUsersTexts } from "@hybridge/shared/app-users/texts";
 import { ErrorCodes } from "@hybridge/shared/common/errors";
 import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
+import { verifyAccessToken } from "../../platform/app-user-tokens";
 import { bearerKey } from "../../platform/database-key";
 import type { Db } from "../../platform/db/client";
 import { projects } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
-import { verifyAccessToken } from "../app-users/tokens";
 import type { UserCaller } from "./document-scope";
 
 // A live app's caller of the data API (decision 044): its public app key (`X-Hybridge-App`, or

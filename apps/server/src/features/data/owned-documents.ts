@@ -28,10 +28,6 @@ export function ownerFields(rule: RuleExpression): FieldRef[] {
   return fields;
 }
 
-/** The data API's page cache of each database, registered by its routes. */
-const pagesOfDb = new WeakMap<Db, DocumentPages>();
-export const registerDocumentPages = (db: Db, pages: DocumentPages) => pagesOfDb.set(db, pages);
-
 /**
  * Deletes the documents the project's rules say are the user's, each as the API deletes one
  * (its file and counts given back); answers how many. Run after the account's deletion.
@@ -39,11 +35,11 @@ export const registerDocumentPages = (db: Db, pages: DocumentPages) => pagesOfDb
 export async function deleteOwnedDocuments(options: {
   db: Db;
   storage: Storage;
+  pages: DocumentPages;
   projectId: string;
   userId: string;
 }): Promise<number> {
-  const { db, projectId, userId } = options;
-  const pages = pagesOfDb.get(db) ?? { changed: () => {} };
+  const { db, pages, projectId, userId } = options;
   let deleted = 0;
   for (const [collection, rules] of await projectRules(db, projectId)) {
     const fields = ownerFields(rules.delete);
@@ -60,7 +56,7 @@ export async function deleteOwnedDocuments(options: {
     for (const row of rows) {
       const gone = await deleteDocument({
         db,
-        pages: pages as DocumentPages,
+        pages,
         storage: options.storage,
         scope,
         id: row.id,

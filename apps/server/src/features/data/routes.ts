@@ -33,6 +33,7 @@ import {
 import { DataStreamTexts, DataTexts, IndexTexts } from "@hybridge/shared/data/texts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { onAppUserErased } from "../../platform/app-user-erasure";
 import { rememberDatabaseKeys, requireProjectKey } from "../../platform/database-key";
 import { AppError } from "../../platform/errors";
 import { streamLiveEvents } from "../../platform/live";
@@ -59,7 +60,7 @@ import {
   listCollections,
   listDocuments,
 } from "./documents";
-import { registerDocumentPages } from "./owned-documents";
+import { deleteOwnedDocuments } from "./owned-documents";
 import { countDocuments, listRuledDocuments, queryDocuments } from "./query-documents";
 import { createDocumentsWatcher } from "./watch-documents";
 import { sendMatching } from "./watch-query";
@@ -119,11 +120,15 @@ export async function registerDataRoutes(app: FastifyInstance) {
     changed: (projectId) => void watcher.keyChanged(projectId),
     missed: () => void watcher.keysMissed(),
   });
-  registerDocumentPages(db, pages);
+  // An app user deleting their account takes the documents the rules say are theirs.
+  const forgetEraser = onAppUserErased(db, (user) =>
+    deleteOwnedDocuments({ db, storage, pages, ...user }),
+  );
   // Rules changed on another server are forgotten here at once (collection_rules).
   const rules = rememberCollectionRules({ db, listen, log: app.log });
   app.addHook("onClose", async () => {
     pages.clear();
+    forgetEraser();
     await Promise.all([watcher.close(), keys.close(), rules.close()]);
   });
 

@@ -24,11 +24,11 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import type { Db } from "../../platform/db/client";
 import { appUsers, documents } from "../../platform/db/schema";
+import { recordDeployTokenUse, requireDeployToken } from "../../platform/deploy-token";
 import { AppError } from "../../platform/errors";
 import { requireOwnedProject } from "../../platform/owned-project";
 import { perAddressLimit } from "../../platform/rate-limit";
 import { requireUser } from "../../platform/session";
-import { recordDeployTokenUse, requireDeployToken } from "../bundles/deploy-tokens";
 import {
   deleteCollectionRules,
   deployRules,

@@ -389,3 +389,33 @@ describe("live streams under rules", () => {
     }
   });
 });
+
+describe("an app user's deletion of their account", () => {
+  it("takes the documents the delete rules say are theirs, and nobody else's", async () => {
+    const gone = (await signUp()) as { id: string; token: string };
+    const b = ben as { id: string };
+    const mine = (await as(gone).add("notes", { owner: gone.id, text: "mine" })).json();
+    const post = (await as(gone).add("posts", { owner: gone.id, title: "mine" })).json();
+    const signed = (await as(gone).add("signed", { owner: gone.id })).json();
+    const bens = (await as(ben).add("notes", { owner: b.id, text: "ben's" })).json();
+    const res = await app.inject({
+      method: "DELETE",
+      url: "/api/v1/auth/user",
+      headers: headers(gone),
+      payload: { password: "a long password" },
+    });
+    expect(res.statusCode, res.body).toBe(204);
+    const stored = async (collection: string, id: string) =>
+      (
+        await app.inject({
+          url: docs(collection, `/${id}`),
+          headers: { authorization: `Bearer ${testKey}` },
+        })
+      ).statusCode;
+    expect(await stored("notes", mine.id)).toBe(404);
+    expect(await stored("posts", post.id)).toBe(404);
+    // "signed"'s delete rule (false) names no owner: nothing there is theirs.
+    expect(await stored("signed", signed.id)).toBe(200);
+    expect(await stored("notes", bens.id)).toBe(200);
+  });
+});

@@ -4,8 +4,8 @@ import { AppUsersTexts } from "@hybridge/shared/app-users/texts";
 import { ErrorCodes } from "@hybridge/shared/common/errors";
 import type { FastifyRequest } from "fastify";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
-import { bearerKey } from "../../platform/database-key";
-import { AppError } from "../../platform/errors";
+import { bearerKey } from "./database-key";
+import { AppError } from "./errors";
 
 // App users' tokens (decision 043). Access tokens are JWTs (HS256, jose) whose key is derived
 // from the server's SECRET with HKDF: checking one costs no database query. Refresh tokens are
