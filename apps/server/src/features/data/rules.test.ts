@@ -392,7 +392,7 @@ describe("live streams under rules", () => {
 
 describe("an app user's deletion of their account", () => {
   it("takes the documents the delete rules say are theirs, and nobody else's", async () => {
-    const gone = (await signUp()) as { id: string; token: string };
+    const gone = (await signUp()) as { id: string; token: string; email: string };
     const b = ben as { id: string };
     const mine = (await as(gone).add("notes", { owner: gone.id, text: "mine" })).json();
     const post = (await as(gone).add("posts", { owner: gone.id, title: "mine" })).json();
