@@ -30,7 +30,7 @@ const verify = (token: string | undefined, projectId = user.projectId) =>
 describe("verifyAppUserToken", () => {
   it("gives the user of a valid token, with no database", async () => {
     const token = await signAccessToken({ secret: SECRET, user });
-    await expect(verify(token)).resolves.toEqual(user);
+    await expect(verify(token)).resolves.toEqual({ ...user, expiresAt: expect.any(Number) });
   });
 
   it("refuses an expired token (15 minutes)", async () => {
@@ -38,7 +38,7 @@ describe("verifyAppUserToken", () => {
     const token = await signAccessToken({ secret: SECRET, user, now });
     await expect(verify(token)).rejects.toMatchObject({ status: 401, code: "UNAUTHENTICATED" });
     const recent = await signAccessToken({ secret: SECRET, user, now: Date.now() - 14 * 60_000 });
-    await expect(verify(recent)).resolves.toEqual(user);
+    await expect(verify(recent)).resolves.toEqual({ ...user, expiresAt: expect.any(Number) });
   });
 
   it("refuses a token signed with another key, or not signed, or with another algorithm", async () => {
