@@ -187,7 +187,7 @@ const RUNS: Record<
   "auth-current-user": [
     {
       after:
-        'stop(); if (user?.email !== "ana@example.com" || !document.title.includes("ana@example.com")) throw new Error(document.title);',
+        'await new Promise((r) => setTimeout(r, 0)); stop(); if (user?.email !== "ana@example.com" || !document.title.includes("ana@example.com")) throw new Error(document.title);',
     },
   ],
   "auth-sign-out": [

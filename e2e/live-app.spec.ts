@@ -1,4 +1,6 @@
+import { AppUsersConsoleTexts } from "@hybridge/shared/app-users/texts";
 import { paths } from "@hybridge/shared/common/paths";
+import { DatabaseSectionTexts } from "@hybridge/shared/data/texts";
 import { RULE_TEMPLATES } from "@hybridge/shared/rules/schemas";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -99,9 +101,11 @@ describe("a live app with users and private notes", () => {
 
     // The owner's console shows both users and every note.
     await page.goto(paths.project(project.id));
-    await page.getByRole("link", { name: "Users" }).first().click();
-    await expectVisible(page.getByText(`ana-${suffix}@example.test`));
-    await expectVisible(page.getByText(`ben-${suffix}@example.test`));
+    const users = page.getByRole("region", { name: AppUsersConsoleTexts.title, exact: true });
+    await expectVisible(users.getByText(`ana-${suffix}@example.test`, { exact: true }).first());
+    await expectVisible(users.getByText(`ben-${suffix}@example.test`, { exact: true }).first());
+    const database = page.getByRole("region", { name: DatabaseSectionTexts.title, exact: true });
+    await expectVisible(database.getByRole("button", { name: /notes\s*3 documents$/ }));
     const all = await fetch(`${baseUrl()}/api/v1/db/collections/notes/documents`, {
       headers: { authorization: `Bearer ${testKey}` },
     });
