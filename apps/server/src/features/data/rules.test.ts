@@ -342,7 +342,7 @@ async function openStream(base: string, who: Person, collection: string) {
 }
 
 describe("live streams under rules", () => {
-  it("send each subscriber only what its list rule shows, and tell when a document leaves", async () => {
+  it("send each subscriber only what its list rule shows, and a departure only to whom saw it", async () => {
     const base = await app.listen({ port: 0, host: "127.0.0.1" });
     await setRules("shared", {
       list: "doc.shared == true || doc.owner == auth.id",
@@ -365,24 +365,50 @@ describe("live streams under rules", () => {
       await as(ana).update("shared", secret.id, { shared: false, text: "secret again" });
       await benStream.until(() => benStream.events.length >= 2);
       await nobodyStream.until(() => nobodyStream.events.length >= 2);
-      // A marker after everything: once it is heard, nothing else is on its way.
-      await as(ana).add("shared", { owner: a.id, shared: true, text: "marker" });
+      // A private note written (by Ana, then by the Test Mode key) and deleted: hidden before
+      // and after, so nobody else hears even its id.
+      const hidden = (
+        await as(ana).add("shared", { owner: a.id, shared: false, text: "hidden" })
+      ).json();
+      await as(ana).update("shared", hidden.id, { text: "hidden, edited" });
+      await app.inject({
+        method: "PATCH",
+        url: docs("shared", `/${hidden.id}`),
+        headers: { authorization: `Bearer ${testKey}` },
+        payload: { text: "hidden, by the key" },
+      });
+      await as(ana).delete("shared", hidden.id);
+      // A marker after everything: once it is heard, nothing else is on its way; then its
+      // deletion, which those who saw it hear.
+      const marker = (
+        await as(ana).add("shared", { owner: a.id, shared: true, text: "marker" })
+      ).json();
       await benStream.until(() => benStream.events.some((one) => one.data.text === "marker"));
+      await as(ana).delete("shared", marker.id);
+      await benStream.until(() => benStream.events.some((one) => one.event === "document-deleted"));
 
+      await anaStream.until(() => anaStream.events.length >= 9);
       expect(anaStream.events.map((one) => one.event)).toEqual([
         "document-added",
         "document-modified",
         "document-modified",
         "document-added",
+        "document-modified",
+        "document-modified",
+        "document-deleted",
+        "document-added",
+        "document-deleted",
       ]);
       for (const stream of [benStream, nobodyStream]) {
-        await stream.until(() => stream.events.some((one) => one.data.text === "marker"));
-        expect(stream.events.map((one) => [one.event, one.data.text])).toEqual([
+        await stream.until(() => stream.events.some((one) => one.event === "document-deleted"));
+        expect(stream.events.map((one) => [one.event, one.data.text ?? one.data.id])).toEqual([
           ["document-modified", "now public"],
-          ["document-left", undefined],
+          ["document-left", secret.id],
           ["document-added", "marker"],
+          ["document-deleted", marker.id],
         ]);
-        expect(JSON.stringify(stream.events)).not.toMatch(/secret/);
+        expect(JSON.stringify(stream.events)).not.toMatch(/secret|hidden/);
+        expect(JSON.stringify(stream.events)).not.toContain(hidden.id);
       }
     } finally {
       await Promise.all([anaStream.close(), benStream.close(), nobodyStream.close()]);

@@ -1,8 +1,10 @@
+import { matches } from "@hybridge/shared/data/match";
 import { DATA_LEFT_EVENT, DataEvents } from "@hybridge/shared/data/protocol";
-import type { Filter } from "@hybridge/shared/data/query";
+import type { Filter, JsonValue } from "@hybridge/shared/data/query";
+import { ruleHolds } from "@hybridge/shared/rules/bind";
 import { and, inArray } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
-import { documents } from "../../platform/db/schema";
+import { documentChanges, documents } from "../../platform/db/schema";
 import type { LiveEvent } from "../../platform/live";
 import { compileFilter } from "./compile-query";
 import type { DocumentScope } from "./document-scope";
@@ -21,6 +23,43 @@ import { type DocumentView, documentColumns, toDocument } from "./documents";
  * events that reach it together are tested in one query. If a test fails, `fail` is called
  * (the stream ends; its client resumes after the last change it was sent).
  */
+/**
+ * The change ids of `events` whose document the scope's list rule (and the stream's filter)
+ * showed before the change, read from the log's `before` (migration 0020), in one query.
+ */
+async function visibleBefore(
+  db: Db,
+  scope: DocumentScope,
+  filter: Filter,
+  events: LiveEvent[],
+): Promise<Set<string>> {
+  const ids = events.flatMap((event) =>
+    event.id && /^\d+$/.test(event.id) ? [Number(event.id)] : [],
+  );
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({
+      id: documentChanges.id,
+      documentId: documentChanges.documentId,
+      before: documentChanges.before,
+    })
+    .from(documentChanges)
+    .where(inArray(documentChanges.id, ids));
+  const rule = scope.rule("list");
+  const shown = new Set<string>();
+  for (const row of rows) {
+    if (!row.before) continue;
+    const document = {
+      id: row.documentId,
+      data: row.before.data as Record<string, JsonValue>,
+      createdAt: row.before.createdAt,
+      updatedAt: row.before.updatedAt,
+    };
+    if (ruleHolds(rule, document) && matches(document, filter)) shown.add(String(row.id));
+  }
+  return shown;
+}
+
 export function sendMatching(options: {
   db: Db;
   scope: DocumentScope;
@@ -53,10 +92,22 @@ export function sendMatching(options: {
                 .from(documents)
                 .where(and(inArray(documents.id, ids), scope.where(), compileFilter(filter)));
         const matching = new Map(kept.map((row) => [row.id, row]));
+        // Under access rules, a departure (written out of reach, or deleted) is sent only to a
+        // subscriber who could see the document before it (decision 044): the log keeps it.
+        const departures = scope.ruled
+          ? batch.filter(
+              (event) =>
+                event.type === DataEvents.deleted ||
+                (event.type === DataEvents.modified && !matching.has(idOf(event))),
+            )
+          : [];
+        const shownBefore = await visibleBefore(db, scope, filter, departures);
         for (const event of batch) {
           const row = tested(event) ? matching.get(idOf(event)) : undefined;
-          if (!tested(event)) send(event);
-          else if (row) send({ ...event, data: toDocument(row, view) });
+          if (row) send({ ...event, data: toDocument(row, view) });
+          else if (scope.ruled && departures.includes(event) && !shownBefore.has(event.id ?? "")) {
+            // Hidden from this subscriber before and after: nothing to tell.
+          } else if (!tested(event)) send(event);
           else if (event.type === DataEvents.modified) {
             send({ type: DATA_LEFT_EVENT, id: event.id, data: { id: idOf(event) } });
           }

@@ -104,6 +104,12 @@ export const documentChanges = pgTable(
     documentId: uuid("document_id").notNull(),
     /** insert, update or delete. */
     op: varchar("op", { length: 6 }).notNull(),
+    /**
+     * The document before an update or a delete, in a collection with access rules (migration
+     * 0020): `{ data, createdAt, updatedAt }`, times in UTC to the microsecond. A ruled live
+     * stream sends a document's departure only to whom its list rule showed it (decision 044).
+     */
+    before: jsonb("before").$type<{ data: Record<string, unknown>; createdAt: string; updatedAt: string }>(),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
