@@ -109,7 +109,11 @@ export const documentChanges = pgTable(
      * 0020): `{ data, createdAt, updatedAt }`, times in UTC to the microsecond. A ruled live
      * stream sends a document's departure only to whom its list rule showed it (decision 044).
      */
-    before: jsonb("before").$type<{ data: Record<string, unknown>; createdAt: string; updatedAt: string }>(),
+    before: jsonb("before").$type<{
+      data: Record<string, unknown>;
+      createdAt: string;
+      updatedAt: string;
+    }>(),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
