@@ -39,6 +39,7 @@ import {
 } from "./collection-rules";
 import { microseconds } from "./compile-query";
 import { documentScope, ownerCaller } from "./document-scope";
+import { isUuid } from "./documents";
 import { countDocuments } from "./query-documents";
 
 /**
@@ -190,17 +191,11 @@ async function testRule(
     if (!input.data) throw AppError.validation(RulesTexts.testDataRequired);
     const bound = scope.rule("create", input.data as never);
     const allowed = ruleHolds(bound, null);
-    return {
-      allowed,
-      reason: RulesTexts.testDecided(
-        allowed,
-        describeRule(scope.rule("create", input.data as never)),
-      ),
-    };
+    return { allowed, reason: RulesTexts.testDecided(allowed, describeRule(bound)) };
   }
   if (!input.documentId) throw AppError.validation(RulesTexts.testDocumentRequired);
   if (action === "update" && !input.data) throw AppError.validation(RulesTexts.testDataRequired);
-  const [stored] = /^[0-9a-f-]{36}$/i.test(input.documentId)
+  const [stored] = isUuid(input.documentId)
     ? await db
         .select({
           id: documents.id,
