@@ -1,13 +1,25 @@
 package android.app;
 
+import android.content.ActivityNotFoundException;
 import android.content.Context;
+import android.content.Intent;
 import android.content.res.AssetManager;
 import android.os.Bundle;
 import android.view.View;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
 
 public class Activity extends Context {
     private AssetManager assets;
     private View contentView;
+    private final DownloadManager downloadManager = new DownloadManager();
+
+    /** Every intent passed to startActivity, in order, whether an app took it or not. */
+    public final List<Intent> startedIntents = new ArrayList<>();
+
+    /** The apps on this "phone": which intents one of them takes (none by default). */
+    public Predicate<Intent> installedApps = intent -> false;
 
     /** What the system gives an activity before onCreate; here, the harness. */
     public void attachAssets(AssetManager assets) {
@@ -37,5 +49,17 @@ public class Activity extends Context {
 
     public void setContentView(View view) {
         contentView = view;
+    }
+
+    @Override
+    public void startActivity(Intent intent) {
+        startedIntents.add(intent);
+        if (!installedApps.test(intent))
+            throw new ActivityNotFoundException("No Activity found to handle " + intent);
+    }
+
+    @Override
+    public Object getSystemService(String name) {
+        return "download".equals(name) ? downloadManager : null;
     }
 }

@@ -1,18 +1,173 @@
 package android.content;
 
 import android.net.Uri;
+import java.net.URISyntaxException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
+/**
+ * The parts of an intent the shell sets and the harness reports, and parseUri for the
+ * URI_INTENT_SCHEME form ("intent://host/path#Intent;scheme=https;package=…;S.key=value;end",
+ * fields after SEL describing the selector) with Android's rules: the action defaults to VIEW,
+ * values are %-decoded, an unknown field or a missing "end" is a URISyntaxException, and a
+ * launchFlags that is not a number throws NumberFormatException (Android lets it through too).
+ */
 public class Intent {
-    private final String action;
-    private final Uri data;
+    public static final int URI_INTENT_SCHEME = 1 << 0;
+    public static final String ACTION_VIEW = "android.intent.action.VIEW";
+    public static final String CATEGORY_BROWSABLE = "android.intent.category.BROWSABLE";
 
-    public Intent(String action, Uri data) {
+    private String action;
+    private Uri data;
+    private String type;
+    private String packageName;
+    private ComponentName component;
+    private Set<String> categories;
+    private Intent selector;
+    private int flags;
+    private final Map<String, Object> extras = new LinkedHashMap<>();
+
+    public Intent() {}
+
+    public Intent(String action) {
         this.action = action;
-        this.data = data;
+    }
+
+    public Intent(String action, Uri uri) {
+        this.action = action;
+        this.data = uri;
+    }
+
+    public static Intent parseUri(String uri, int flags) throws URISyntaxException {
+        if ((flags & URI_INTENT_SCHEME) == 0)
+            throw new UnsupportedOperationException("only URI_INTENT_SCHEME on this JVM");
+        int fragment = uri.lastIndexOf('#');
+        if (fragment < 0 || !uri.startsWith("#Intent;", fragment)) {
+            return new Intent(ACTION_VIEW, Uri.parse(uri));
+        }
+        Intent base = new Intent(ACTION_VIEW);
+        Intent current = base;
+        String scheme = null;
+        int at = fragment + "#Intent;".length();
+        boolean ended = false;
+        while (at < uri.length()) {
+            int semicolon = uri.indexOf(';', at);
+            if (semicolon < 0) break;
+            String field = uri.substring(at, semicolon);
+            at = semicolon + 1;
+            if (field.equals("end")) {
+                ended = true;
+                break;
+            }
+            if (field.equals("SEL")) {
+                current = new Intent();
+                continue;
+            }
+            int equals = field.indexOf('=');
+            if (equals < 0) throw new URISyntaxException(uri, "field without a value", at);
+            String key = field.substring(0, equals);
+            String value = Uri.decode(field.substring(equals + 1));
+            switch (key) {
+                case "action" -> current.action = value;
+                case "category" -> current.addCategory(value);
+                case "type" -> current.type = value;
+                case "launchFlags" -> current.flags = Integer.decode(value);
+                case "package" -> current.packageName = value;
+                case "component" -> current.component = ComponentName.unflattenFromString(value);
+                case "scheme" -> scheme = value;
+                case "sourceBounds" -> {}
+                default -> {
+                    if (key.length() < 3 || key.charAt(1) != '.')
+                        throw new URISyntaxException(uri, "unknown EXTRA type", at);
+                    String name = key.substring(2);
+                    switch (key.charAt(0)) {
+                        case 'S' -> current.extras.put(name, value);
+                        case 'B' -> current.extras.put(name, Boolean.parseBoolean(value));
+                        case 'i' -> current.extras.put(name, Integer.parseInt(value));
+                        case 'l' -> current.extras.put(name, Long.parseLong(value));
+                        default -> throw new URISyntaxException(uri, "unknown EXTRA type", at);
+                    }
+                }
+            }
+        }
+        if (!ended) throw new URISyntaxException(uri, "uri end not found", at);
+        String data = uri.substring(0, fragment);
+        if (data.startsWith("intent:")) {
+            data = data.substring("intent:".length());
+            if (scheme != null) data = scheme + ":" + data;
+        }
+        if (!data.isEmpty()) current.data = Uri.parse(data);
+        if (current != base) base.selector = current;
+        return base;
+    }
+
+    public String getAction() {
+        return action;
+    }
+
+    public Uri getData() {
+        return data;
+    }
+
+    public String getType() {
+        return type;
+    }
+
+    public String getPackage() {
+        return packageName;
+    }
+
+    public Intent setPackage(String packageName) {
+        this.packageName = packageName;
+        return this;
+    }
+
+    public ComponentName getComponent() {
+        return component;
+    }
+
+    public Intent setComponent(ComponentName component) {
+        this.component = component;
+        return this;
+    }
+
+    public Set<String> getCategories() {
+        return categories;
+    }
+
+    public Intent addCategory(String category) {
+        if (categories == null) categories = new TreeSet<>();
+        categories.add(category);
+        return this;
+    }
+
+    public Intent getSelector() {
+        return selector;
+    }
+
+    public void setSelector(Intent selector) {
+        this.selector = selector;
+    }
+
+    public int getFlags() {
+        return flags;
+    }
+
+    public Intent setFlags(int flags) {
+        this.flags = flags;
+        return this;
+    }
+
+    public String getStringExtra(String name) {
+        Object value = extras.get(name);
+        return value instanceof String ? (String) value : null;
     }
 
     @Override
     public String toString() {
-        return action + " " + data;
+        return "Intent { act=" + action + " dat=" + data + " pkg=" + packageName + " cat="
+                + categories + " }";
     }
 }
