@@ -7,7 +7,7 @@ import { renderDevAppPages } from "./dev-app-pages";
 import { AndroidBuildError } from "./errors";
 import { escapeMarkup } from "./escape-markup";
 import { assertKeyAlias, type UploadKeystore } from "./keystore";
-import { androidStringValue, SHELL_DIR, SHELL_TEMPLATES_DIR } from "./shell";
+import { type AndroidPermission, androidStringValue, SHELL_DIR } from "./shell";
 import {
   type AndroidApk,
   buildShellApk,
@@ -26,6 +26,16 @@ const DEV_APP_WWW_DIR = join(DEV_APP_DIR, "www");
 /** The dev app's colours: the brand green under a white status bar, as the console. */
 const DEV_APP_THEME_COLOR = "#0E904D";
 const DEV_APP_STATUS_BAR_COLOR = "#FFFFFF";
+
+/** Everything a previewed app's page may ask for: the dev app previews any app. */
+const DEV_APP_PERMISSIONS: readonly AndroidPermission[] = [
+  "android.permission.INTERNET",
+  "android.permission.CAMERA",
+  "android.permission.RECORD_AUDIO",
+  "android.permission.MODIFY_AUDIO_SETTINGS",
+  "android.permission.ACCESS_FINE_LOCATION",
+  "android.permission.ACCESS_COARSE_LOCATION",
+];
 
 export interface BuildDevAppApkOptions extends ShellBuildSettings {
   /** The server's public address (PUBLIC_URL): its host is the App Link's. */
@@ -63,10 +73,15 @@ export async function buildDevAppApk(options: BuildDevAppApkOptions): Promise<An
       statusBarColor: DEV_APP_STATUS_BAR_COLOR,
       themeColor: DEV_APP_THEME_COLOR,
       lightStatusBar: isLightColor(DEV_APP_STATUS_BAR_COLOR) ? "true" : "false",
-      appLinkAutoVerify: appLink.autoVerify ? "true" : "false",
-      appLinkData: appLink.data,
     },
-    templateDirs: [SHELL_TEMPLATES_DIR, DEV_APP_TEMPLATES_DIR],
+    variant: {
+      templatesDir: DEV_APP_TEMPLATES_DIR,
+      values: {
+        appLinkAutoVerify: appLink.autoVerify ? "true" : "false",
+        appLinkData: appLink.data,
+      },
+    },
+    permissionsOf: async () => [...DEV_APP_PERMISSIONS],
     launchIcon: null,
     keystore,
     bundleDir: async (dir) => {
