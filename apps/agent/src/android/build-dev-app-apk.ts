@@ -2,6 +2,7 @@ import { cp, mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { AndroidBuildTexts } from "@hybridge/shared/agents/texts";
 import { DevAppTexts } from "@hybridge/shared/dev-app/app-texts";
+import { DEV_APP_PACKAGE } from "@hybridge/shared/dev-app/links";
 import { isLightColor } from "./colors";
 import { renderDevAppPages } from "./dev-app-pages";
 import { AndroidBuildError } from "./errors";
@@ -16,7 +17,7 @@ import {
 } from "./shell-apk";
 
 /** The dev app's package: the same on every server, so that a phone has one Hybridge Dev. */
-export const DEV_APP_PACKAGE = "dev.hybridge.devapp";
+export { DEV_APP_PACKAGE };
 
 /** The dev app's sources: its manifest and network security config, its pages' static files. */
 const DEV_APP_DIR = join(SHELL_DIR, "dev-app");

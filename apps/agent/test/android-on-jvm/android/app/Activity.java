@@ -62,4 +62,48 @@ public class Activity extends Context {
     public Object getSystemService(String name) {
         return "download".equals(name) ? downloadManager : null;
     }
+
+    // What the dev app's activity uses besides: its intent, the UI thread, its window, its
+    // preferences.
+
+    private Intent intent;
+    private final HarnessWindow window = new HarnessWindow(this);
+
+    /**
+     * The UI thread's queue: runOnUiThread from another thread adds to it, and the harness runs
+     * what it holds on its own thread, the "UI thread" (the one that created the first activity).
+     */
+    public static final java.util.concurrent.BlockingQueue<Runnable> uiQueue =
+            new java.util.concurrent.LinkedBlockingQueue<>();
+    private static Thread uiThread;
+
+    public Activity() {
+        synchronized (Activity.class) {
+            if (uiThread == null) uiThread = Thread.currentThread();
+        }
+    }
+
+    public Intent getIntent() {
+        return intent;
+    }
+
+    public void setIntent(Intent newIntent) {
+        intent = newIntent;
+    }
+
+    protected void onNewIntent(Intent intent) {}
+
+    public final void runOnUiThread(Runnable action) {
+        if (Thread.currentThread() == uiThread) action.run();
+        else uiQueue.add(action);
+    }
+
+    public android.view.Window getWindow() {
+        return window;
+    }
+
+    @Override
+    public android.content.SharedPreferences getSharedPreferences(String name, int mode) {
+        return HarnessPreferences.named(name);
+    }
 }
