@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { BRIDGE_VERSION, callNative, insideApp } from "./bridge";
 import { HybridgeError } from "./errors";
 import { type FakeShell, installFakeShell } from "./fake-shell";
@@ -27,6 +27,17 @@ describe("the SDK's bridge", () => {
     const error = await failure(callNative("device.info"));
     expect(error).toBeInstanceOf(HybridgeError);
     expect(error.code).toBe("NATIVE_ONLY");
+  });
+
+  it("treats a frame of the page as a browser: the shell answers the main frame only", () => {
+    shell = installFakeShell();
+    vi.stubGlobal("top", {});
+    try {
+      expect(insideApp()).toBe(false);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(insideApp()).toBe(true);
   });
 
   it("treats a shell of an older protocol as absent", () => {

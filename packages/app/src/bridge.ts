@@ -39,7 +39,8 @@ let connection: Connection | null = null;
  * answers the main frame, so a frame of the page behaves as in a browser.
  */
 function nativeInterface(): NativeInterface | null {
-  if (typeof window === "undefined" || window.top !== window) return null;
+  const { top } = globalThis as { top?: unknown };
+  if (top === undefined || top !== globalThis) return null;
   const native = (globalThis as BridgeGlobals).HybridgeNative as Partial<NativeInterface> | null;
   if (!native || typeof native.version !== "function" || typeof native.call !== "function") {
     return null;
