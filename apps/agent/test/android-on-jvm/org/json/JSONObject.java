@@ -3,7 +3,10 @@ package org.json;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** The methods the shell calls, with Android's signatures and answers for missing values. */
+/**
+ * The methods the shell calls (the dev app's reading and writing, the bridge's quote), with
+ * Android's signatures and answers for missing values.
+ */
 public class JSONObject {
     public static final Object NULL = new Object() {
         @Override
@@ -15,6 +18,27 @@ public class JSONObject {
     private final Map<String, Object> values = new LinkedHashMap<>();
 
     public JSONObject() {}
+
+    /** The string as a JSON literal, as Android's; null is "". */
+    public static String quote(String data) {
+        if (data == null) return "\"\"";
+        StringBuilder out = new StringBuilder("\"");
+        for (char c : data.toCharArray()) {
+            switch (c) {
+                case '"', '\\', '/' -> out.append('\\').append(c);
+                case '\t' -> out.append("\\t");
+                case '\b' -> out.append("\\b");
+                case '\n' -> out.append("\\n");
+                case '\r' -> out.append("\\r");
+                case '\f' -> out.append("\\f");
+                default -> {
+                    if (c <= 0x1F) out.append(String.format("\\u%04x", (int) c));
+                    else out.append(c);
+                }
+            }
+        }
+        return out.append('"').toString();
+    }
 
     public JSONObject(String json) throws JSONException {
         JSONTokener tokener = new JSONTokener(json);
@@ -77,7 +101,7 @@ public class JSONObject {
         StringBuilder out = new StringBuilder("{");
         for (Map.Entry<String, Object> entry : values.entrySet()) {
             if (out.length() > 1) out.append(',');
-            out.append(JSONTokener.quote(entry.getKey())).append(':')
+            out.append(quote(entry.getKey())).append(':')
                     .append(JSONTokener.write(entry.getValue()));
         }
         return out.append('}').toString();

@@ -125,27 +125,8 @@ public class JSONTokener {
         }
     }
 
-    static String quote(String text) {
-        StringBuilder out = new StringBuilder("\"");
-        for (char c : text.toCharArray()) {
-            switch (c) {
-                case '"' -> out.append("\\\"");
-                case '\\' -> out.append("\\\\");
-                case '/' -> out.append("\\/");
-                case '\n' -> out.append("\\n");
-                case '\r' -> out.append("\\r");
-                case '\t' -> out.append("\\t");
-                default -> {
-                    if (c < 0x20) out.append(String.format("\\u%04x", (int) c));
-                    else out.append(c);
-                }
-            }
-        }
-        return out.append('"').toString();
-    }
-
     static String write(Object value) {
-        if (value instanceof String) return quote((String) value);
+        if (value instanceof String) return JSONObject.quote((String) value);
         return String.valueOf(value);
     }
 }

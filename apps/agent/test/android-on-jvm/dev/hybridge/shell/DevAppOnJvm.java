@@ -1,6 +1,5 @@
 package dev.hybridge.shell;
 
-import android.app.Activity;
 import android.content.Intent;
 import android.content.res.AssetManager;
 import android.net.Uri;
@@ -134,14 +133,14 @@ public final class DevAppOnJvm {
     private static void settle() throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (System.nanoTime() < deadline) {
-            Runnable next = Activity.uiQueue.poll(20, TimeUnit.MILLISECONDS);
+            Runnable next = activity.uiTasks.poll(20, TimeUnit.MILLISECONDS);
             if (next != null) {
                 next.run();
                 continue;
             }
             boolean fetching = Thread.getAllStackTraces().keySet().stream()
                     .anyMatch(t -> t.getName().equals("hybridge-dev-link") && t.isAlive());
-            if (!fetching && Activity.uiQueue.isEmpty()) return;
+            if (!fetching && activity.uiTasks.isEmpty()) return;
         }
         throw new IllegalStateException("the dev-link request did not end");
     }
