@@ -2,7 +2,6 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { SHELL_DIR } from "./shell";
 import {
   apiLevelProblems,
   invokeProblems,
@@ -10,6 +9,7 @@ import {
   parseMembersTable,
 } from "../../test/framework-api/smali-rules";
 import { frameworkReferences, readSmali } from "../../test/framework-api/smali-source";
+import { SHELL_DIR } from "./shell";
 
 // Every smali file under android-shell/ (whoever adds it: the built apps' shell, the dev app's)
 // checked against the rules of the phones it runs on, which the JVM harness cannot see.
@@ -26,7 +26,12 @@ const NEWER_ALLOWED: Record<string, string> = {};
 let table: Map<string, MemberLevel>;
 
 beforeAll(async () => {
-  table = parseMembersTable(await readFile(join(import.meta.dirname, "..", "..", "test", "framework-api", "members.tsv"), "utf8"));
+  table = parseMembersTable(
+    await readFile(
+      join(import.meta.dirname, "..", "..", "test", "framework-api", "members.tsv"),
+      "utf8",
+    ),
+  );
 });
 
 describe("the shell's smali", () => {
@@ -108,9 +113,15 @@ describe("the checks themselves, on smali that breaks each rule", () => {
 
   it("finds a non-private invoke-direct, one on a framework method, and a wrong invoke kind", () => {
     const problems = invokeProblems(bad).join("\n");
-    expect(problems).toContain("a/Bad.smali:25: invoke-direct Ldev/hybridge/shell/Bad;->helper()V, which is not private");
-    expect(problems).toContain("a/Bad.smali:26: invoke-direct Landroid/app/Activity;->onBackPressed()V: not a private method of a class of ours");
-    expect(problems).toContain("a/Bad.smali:27: invoke-virtual of the static method Ldev/hybridge/shell/Bad;->util()V");
+    expect(problems).toContain(
+      "a/Bad.smali:25: invoke-direct Ldev/hybridge/shell/Bad;->helper()V, which is not private",
+    );
+    expect(problems).toContain(
+      "a/Bad.smali:26: invoke-direct Landroid/app/Activity;->onBackPressed()V: not a private method of a class of ours",
+    );
+    expect(problems).toContain(
+      "a/Bad.smali:27: invoke-virtual of the static method Ldev/hybridge/shell/Bad;->util()V",
+    );
     expect(problems.split("\n")).toHaveLength(3);
   });
 
@@ -122,8 +133,12 @@ describe("the checks themselves, on smali that breaks each rule", () => {
     });
     const problems = apiLevelProblems({ ...bad, table: newer, minSdk: MIN_SDK, allowed: {} });
     expect(problems).toEqual([
-      expect.stringMatching(/^Landroid\/app\/Activity;->getAssets\(\)Landroid\/content\/res\/AssetManager;: since API 26, newer than minSdk 24/),
-      expect.stringMatching(/^Landroid\/app\/Activity;->noSuchFrameworkMethod\(\)V: not in members.tsv/),
+      expect.stringMatching(
+        /^Landroid\/app\/Activity;->getAssets\(\)Landroid\/content\/res\/AssetManager;: since API 26, newer than minSdk 24/,
+      ),
+      expect.stringMatching(
+        /^Landroid\/app\/Activity;->noSuchFrameworkMethod\(\)V: not in members.tsv/,
+      ),
       // Our own field and the framework's constant: SDK_INT is in the table.
     ]);
     const allowed = apiLevelProblems({

@@ -80,9 +80,13 @@ export function invokeProblems(input: {
       const declared = classes.get(r.owner)?.methods.get(r.member);
       if (isConstructor && (declared || !classes.has(r.owner))) continue;
       if (!declared) {
-        problems.push(`${where(r)}: invoke-direct ${target}: not a private method of a class of ours`);
+        problems.push(
+          `${where(r)}: invoke-direct ${target}: not a private method of a class of ours`,
+        );
       } else if (!declared.flags.has("private") || declared.flags.has("static")) {
-        problems.push(`${where(r)}: invoke-direct ${target}, which is not private: use invoke-virtual`);
+        problems.push(
+          `${where(r)}: invoke-direct ${target}, which is not private: use invoke-virtual`,
+        );
       }
       continue;
     }
@@ -96,7 +100,9 @@ export function invokeProblems(input: {
     } else if (isStatic) {
       problems.push(`${where(r)}: ${r.instruction} of the static method ${target}`);
     } else if (isPrivate) {
-      problems.push(`${where(r)}: ${r.instruction} of the private method ${target}: use invoke-direct`);
+      problems.push(
+        `${where(r)}: ${r.instruction} of the private method ${target}: use invoke-direct`,
+      );
     }
   }
   return problems;

@@ -36,7 +36,8 @@ export interface SmaliReference {
   line: number;
 }
 
-const METHOD_REF = /^\s*(invoke-[a-z-]+?)(?:\/range)?\s+\{[^}]*\},\s*(L[^;]+;)->([^(\s]+\([^)]*\)\S+)/;
+const METHOD_REF =
+  /^\s*(invoke-[a-z-]+?)(?:\/range)?\s+\{[^}]*\},\s*(L[^;]+;)->([^(\s]+\([^)]*\)\S+)/;
 const FIELD_REF = /^\s*([is](?:get|put)(?:-[a-z]+)?)\s+[^L]*?(L[^;]+;)->([\w$]+:\S+)/;
 
 /** Every .smali file under `dir`, sorted, as paths relative to it. */
@@ -55,12 +56,14 @@ export async function readSmali(dir: string) {
   for (const file of await listSmaliFiles(dir)) {
     const text = await readFile(join(dir, file), "utf8");
     let current: SmaliClass | null = null;
-    text.split("\n").forEach((raw, index) => {
-      const line = raw.trim();
-      const words = line.split(/\s+/);
-      if (words[0] === ".class") {
+    const lines = text.split("\n");
+    for (const [index, raw] of lines.entries()) {
+      const words = raw.trim().split(/\s+/);
+      const directive = words[0];
+      const last = words.at(-1) ?? "";
+      if (directive === ".class") {
         current = {
-          name: words[words.length - 1],
+          name: last,
           superName: null,
           interfaces: [],
           flags: new Set(words.slice(1, -1)),
@@ -69,30 +72,27 @@ export async function readSmali(dir: string) {
           file,
         };
         classes.set(current.name, current);
-        return;
+        continue;
       }
-      if (!current) return;
-      const cls: SmaliClass = current;
-      if (words[0] === ".super") cls.superName = words[1];
-      else if (words[0] === ".implements") cls.interfaces.push(words[1]);
-      else if (words[0] === ".method") {
-        const signature = words[words.length - 1];
-        const open = signature.indexOf("(");
-        cls.methods.set(signature, {
-          name: signature.slice(0, open),
-          descriptor: signature.slice(open),
+      if (!current) continue;
+      if (directive === ".super") current.superName = words[1] ?? null;
+      else if (directive === ".implements") current.interfaces.push(words[1] ?? "");
+      else if (directive === ".method") {
+        const open = last.indexOf("(");
+        current.methods.set(last, {
+          name: last.slice(0, open),
+          descriptor: last.slice(open),
           flags: new Set(words.slice(1, -1)),
         });
-      } else if (words[0] === ".field") {
+      } else if (directive === ".field") {
         // `.field private static final NAME:Ljava/lang/String; = "…"`
         const equals = words.indexOf("=");
         const declaration = equals === -1 ? words : words.slice(0, equals);
-        cls.fields.set(declaration[declaration.length - 1], new Set(declaration.slice(1, -1)));
+        current.fields.set(declaration.at(-1) ?? "", new Set(declaration.slice(1, -1)));
       } else {
         const method = METHOD_REF.exec(raw);
-        const field = method ? null : FIELD_REF.exec(raw);
-        const match = method ?? field;
-        if (match) {
+        const match = method ?? FIELD_REF.exec(raw);
+        if (match?.[1] && match[2] && match[3]) {
           references.push({
             kind: method ? "method" : "field",
             instruction: match[1],
@@ -103,7 +103,7 @@ export async function readSmali(dir: string) {
           });
         }
       }
-    });
+    }
   }
   return { classes, references };
 }
