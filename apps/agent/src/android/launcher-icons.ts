@@ -102,10 +102,10 @@ export async function edgeColor(image: Buffer): Promise<string> {
     for (let x = 0; x < size; x++) {
       if (x !== 0 && y !== 0 && x !== size - 1 && y !== size - 1) continue;
       const i = (y * size + x) * 4;
-      const alpha = data[i + 3] / 255;
-      r += data[i] * alpha;
-      g += data[i + 1] * alpha;
-      b += data[i + 2] * alpha;
+      const alpha = (data[i + 3] ?? 0) / 255;
+      r += (data[i] ?? 0) * alpha;
+      g += (data[i + 1] ?? 0) * alpha;
+      b += (data[i + 2] ?? 0) * alpha;
       weight += alpha;
       pixels += 1;
     }
