@@ -102,7 +102,7 @@ export async function buildDevAppApk(options: BuildDevAppApkOptions): Promise<An
  * when the URL names one: a filter's port must then match the link's exactly). Android verifies
  * App Links over https only, so an http PUBLIC_URL (a server on the LAN) gets no autoVerify: the
  * /dev page then starts the app by an intent: link naming its package, which needs no
- * verification (decision 046).
+ * verification (decision 050).
  */
 export function appLinkOf(publicUrl: string): { autoVerify: boolean; data: string } {
   let url: URL;

@@ -302,7 +302,7 @@
 
 # The server's answer (DevLinkFetch, back on the UI thread). Opened: the dev server's origin
 # becomes the app's (links and the bridge), the status bar takes the project's colour, the page
-# gets the navigation bar type (?hybridgeNavBar=none|header|footer, decision 046), the project is
+# gets the navigation bar type (?hybridgeNavBar=none|header|footer, decision 050), the project is
 # remembered, the dev server loads. Otherwise the page that says why.
 .method public devLinkAnswered(Ldev/hybridge/shell/DevLinkFetch;)V
     .locals 6

@@ -5,7 +5,7 @@
 # localhost, an IPv4 address in 127/8, 10/8, 172.16/12, 192.168/16 or 169.254/16, a bracketed
 # IPv6 address that is ::1 or in fc00::/7 or fe80::/10, or a name ending in .local.
 # Why here and not in the network security config: that file names hosts, not address ranges,
-# so it can only permit cleartext everywhere (decision 046).
+# so it can only permit cleartext everywhere (decision 050).
 .class public final Ldev/hybridge/shell/DevUrls;
 .super Ljava/lang/Object;
 .source "DevUrls.smali"
