@@ -268,6 +268,16 @@ describe("the start screen", () => {
 });
 
 describe("the activity's life", () => {
+  it("drops the server's answer when the activity was destroyed meanwhile", async () => {
+    const [destroyed] = await runDevAppOnJvm(jvm, [
+      `destroyed ${devLinkUrl(serverUrl, "shop", DEV)}`,
+    ]);
+    expect(state(destroyed)).toMatchObject({
+      loadedUrl: "https://localhost/",
+      bridgeOrigin: "https://localhost",
+    });
+  });
+
   it("keeps the project through a recreation and a renderer crash", async () => {
     const answers = await runDevAppOnJvm(jvm, [
       `start ${devLinkUrl(serverUrl, "shop", DEV)}`,

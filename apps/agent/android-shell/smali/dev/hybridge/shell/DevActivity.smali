@@ -29,6 +29,9 @@
 # when the system recreates the activity.
 .field private linkHandled:Z
 
+# Set by onDestroy: an answer that arrives later has no WebView to load into.
+.field private destroyed:Z
+
 .method public constructor <init>()V
     .locals 0
     invoke-direct {p0}, Ldev/hybridge/shell/MainActivity;-><init>()V
@@ -104,6 +107,15 @@
     if-eqz v0, :done
     invoke-virtual {p0, v0}, Ldev/hybridge/shell/DevActivity;->openLink(Landroid/net/Uri;)V
     :done
+    return-void
+.end method
+
+# Activity.isDestroyed as a field of our own, so that devLinkAnswered needs no framework call.
+.method protected onDestroy()V
+    .locals 1
+    const/4 v0, 0x1
+    iput-boolean v0, p0, Ldev/hybridge/shell/DevActivity;->destroyed:Z
+    invoke-super {p0}, Ldev/hybridge/shell/MainActivity;->onDestroy()V
     return-void
 .end method
 
@@ -303,11 +315,16 @@
 # The server's answer (DevLinkFetch, back on the UI thread). Opened: the dev server's origin
 # becomes the app's (links and the bridge), the status bar takes the project's colour, the page
 # gets the navigation bar type (?hybridgeNavBar=none|header|footer, decision 050), the project is
-# remembered, the dev server loads. Otherwise the page that says why.
+# remembered, the dev server loads. Otherwise the page that says why. An answer for an activity
+# the system destroyed meanwhile (its WebView is gone) or for a link scanned before the last one
+# is dropped.
 .method public devLinkAnswered(Ldev/hybridge/shell/DevLinkFetch;)V
     .locals 6
+    iget-boolean v0, p0, Ldev/hybridge/shell/DevActivity;->destroyed:Z
+    if-nez v0, :dropped
     iget-object v0, p0, Ldev/hybridge/shell/DevActivity;->pending:Ldev/hybridge/shell/DevLinkFetch;
     if-eq v0, p1, :current
+    :dropped
     return-void
     :current
     const/4 v0, 0x0

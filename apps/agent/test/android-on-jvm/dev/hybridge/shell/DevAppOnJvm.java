@@ -21,6 +21,7 @@ import java.util.zip.ZipFile;
  * from its argument):
  * - "start [LINK]": a new DevActivity (the system started the app, with LINK as the intent's data
  *   if given): onCreate, then the UI thread runs until the dev-link request is answered;
+ * - "destroyed LINK": as "start LINK", but the activity is destroyed before the answer comes;
  * - "intent LINK": a link opened while the activity is on screen (onNewIntent);
  * - "link URL": the page follows a link (shouldOverrideUrlLoading); "main URL" / "sub URL": a
  *   page's navigation / any other request (shouldInterceptRequest), answered like ShellOnJvm;
@@ -48,6 +49,16 @@ public final class DevAppOnJvm {
                         if (argument != null)
                             activity.setIntent(new Intent(Intent.ACTION_VIEW, Uri.parse(argument)));
                         activity.onCreate(null);
+                        settle();
+                        System.out.println(state());
+                    }
+                    case "destroyed" -> {
+                        // The system destroys the activity while its request is in flight.
+                        activity = new DevActivity();
+                        activity.attachAssets(assets);
+                        activity.setIntent(new Intent(Intent.ACTION_VIEW, Uri.parse(argument)));
+                        activity.onCreate(null);
+                        activity.onDestroy();
                         settle();
                         System.out.println(state());
                     }
