@@ -44,6 +44,7 @@ export type ShellAnswer =
   | { url: string; enqueued: EnqueuedDownload[]; toasts: string[] }
   | { rendererGone: boolean; replaced?: boolean; client?: string | null; loadedUrl?: string | null }
   | { installed: string }
+  | { widened: string }
   | { cookie: string };
 
 export interface ShellRun {

@@ -54,7 +54,7 @@ public class Intent {
         boolean ended = false;
         while (at < uri.length()) {
             int semicolon = uri.indexOf(';', at);
-            if (semicolon < 0) break;
+            if (semicolon < 0) semicolon = uri.length();
             String field = uri.substring(at, semicolon);
             at = semicolon + 1;
             if (field.equals("end")) {
