@@ -27,6 +27,17 @@ public class WebView extends View {
 
     public void setWebChromeClient(WebChromeClient client) {}
 
+    private DownloadListener downloadListener;
+
+    public void setDownloadListener(DownloadListener listener) {
+        downloadListener = listener;
+    }
+
+    /** For the harness (Android has no getter): the listener MainActivity set. */
+    public DownloadListener downloadListener() {
+        return downloadListener;
+    }
+
     public void loadUrl(String url) {
         this.url = url;
     }

@@ -64,7 +64,9 @@ public final class ShellOnJvm {
                     .append(settings.length() == 0 ? "" : ",")
                     .append(json(name)).append(':').append(value));
             System.out.println("{\"loadedUrl\":" + json(first.getUrl())
-                    + ",\"settings\":{" + settings + "}}");
+                    + ",\"settings\":{" + settings + "}"
+                    + ",\"downloadListener\":" + json(first.downloadListener() == null ? null
+                            : first.downloadListener().getClass().getName()) + "}");
 
             for (int i = 1; i < args.length; i++) {
                 String[] request = args[i].split(" ", 3);
