@@ -144,7 +144,7 @@ describe("a link in the built app", () => {
     });
   });
 
-  it("starts the app an intent: link names, BROWSABLE, without its component or URI grants", () => {
+  it("starts the app an intent: link names, BROWSABLE, without its component", () => {
     expect(
       answer(
         "link intent://maps.example.com/place?q=Paris#Intent;scheme=https;package=com.example.maps;component=com.example.maps/.Internal;launchFlags=0x10000043;end",
@@ -158,7 +158,7 @@ describe("a link in the built app", () => {
           categories: [BROWSABLE],
           component: null,
           package: "com.example.maps",
-          // FLAG_ACTIVITY_NEW_TASK stays; the read/write/persistable grants (0x43) go.
+          // FLAG_ACTIVITY_NEW_TASK stays; parseUri drops the read/write/persistable grants (0x43).
           flags: 0x10000000,
           selector: null,
           taken: true,
@@ -174,13 +174,14 @@ describe("a link in the built app", () => {
     ).toMatchObject({
       started: [
         {
+          data: "https://pay",
           categories: [BROWSABLE],
           component: null,
           selector: {
             component: null,
             package: "com.example.maps",
             categories: [BROWSABLE],
-            data: "https://pay",
+            data: null,
           },
           taken: true,
         },
