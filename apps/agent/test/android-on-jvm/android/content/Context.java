@@ -8,4 +8,9 @@ public abstract class Context {
     public void startActivity(Intent intent) {
         throw new ActivityNotFoundException("No activity on this JVM for " + intent);
     }
+
+    /** Abstract in Android; here no service unless a subclass (Activity) has it. */
+    public Object getSystemService(String name) {
+        return null;
+    }
 }

@@ -1,6 +1,8 @@
 package android.net;
 
+import java.io.ByteArrayOutputStream;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 
 /** getAuthority() and getPath() are decoded, as Android's are. */
 public class Uri {
@@ -12,6 +14,22 @@ public class Uri {
 
     public static Uri parse(String uriString) {
         return new Uri(URI.create(uriString));
+    }
+
+    /** %XX sequences as UTF-8; unlike URLDecoder, "+" stays a plus, as in Android's. */
+    public static String decode(String s) {
+        if (s == null) return null;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '%' && i + 2 < s.length()) {
+                out.write(Integer.parseInt(s.substring(i + 1, i + 3), 16));
+                i += 2;
+            } else {
+                out.writeBytes(String.valueOf(c).getBytes(StandardCharsets.UTF_8));
+            }
+        }
+        return out.toString(StandardCharsets.UTF_8);
     }
 
     public String getScheme() {
