@@ -44,11 +44,19 @@ export type ShellAnswer =
   | { url: string; enqueued: EnqueuedDownload[]; toasts: string[] }
   | { rendererGone: boolean; replaced?: boolean; client?: string | null; loadedUrl?: string | null }
   | { installed: string }
+  | { widened: string }
   | { cookie: string };
 
 export interface ShellRun {
-  /** What MainActivity.onCreate did: the URL it loaded, the WebView's settings afterwards. */
-  activity: { loadedUrl: string; settings: Record<string, boolean> };
+  /**
+   * What MainActivity.onCreate did: the URL it loaded, the WebView's settings afterwards, the
+   * class of the DownloadListener it set (null: none).
+   */
+  activity: {
+    loadedUrl: string;
+    settings: Record<string, boolean>;
+    downloadListener: string | null;
+  };
   answers: ShellAnswer[];
 }
 

@@ -10,9 +10,11 @@ import java.util.TreeSet;
 /**
  * The parts of an intent the shell sets and the harness reports, and parseUri for the
  * URI_INTENT_SCHEME form ("intent://host/path#Intent;scheme=https;package=…;S.key=value;end",
- * fields after SEL describing the selector) with Android's rules: the action defaults to VIEW,
- * values are %-decoded, an unknown field or a missing "end" is a URISyntaxException, and a
- * launchFlags that is not a number throws NumberFormatException (Android lets it through too).
+ * fields after SEL describing the selector) with Android's rules: the action defaults to VIEW
+ * (MAIN without data), values are %-decoded, the URI-grant launch flags are dropped, the
+ * selector is kept only when the intent names no package, an unknown field or a missing "end" is
+ * a URISyntaxException, and a launchFlags that is not a number throws NumberFormatException
+ * (Android lets it through too).
  */
 public class Intent {
     public static final int URI_INTENT_SCHEME = 1 << 0;
@@ -44,63 +46,68 @@ public class Intent {
     public static Intent parseUri(String uri, int flags) throws URISyntaxException {
         if ((flags & URI_INTENT_SCHEME) == 0)
             throw new UnsupportedOperationException("only URI_INTENT_SCHEME on this JVM");
+        if (!uri.startsWith("intent:")) return new Intent(ACTION_VIEW, Uri.parse(uri));
         int fragment = uri.lastIndexOf('#');
         if (fragment < 0 || !uri.startsWith("#Intent;", fragment)) {
             return new Intent(ACTION_VIEW, Uri.parse(uri));
         }
         Intent base = new Intent(ACTION_VIEW);
         Intent current = base;
+        boolean inSelector = false;
+        boolean explicitAction = false;
         String scheme = null;
         int at = fragment + "#Intent;".length();
-        boolean ended = false;
-        while (at < uri.length()) {
+        while (!uri.startsWith("end", at)) {
             int semicolon = uri.indexOf(';', at);
-            if (semicolon < 0) break;
+            // Android before its 2024 fix read on from the start here; it throws since.
+            if (semicolon < 0) throw new URISyntaxException(uri, "uri end not found");
             String field = uri.substring(at, semicolon);
             at = semicolon + 1;
-            if (field.equals("end")) {
-                ended = true;
-                break;
-            }
             if (field.equals("SEL")) {
                 current = new Intent();
+                inSelector = true;
                 continue;
             }
             int equals = field.indexOf('=');
-            if (equals < 0) throw new URISyntaxException(uri, "field without a value", at);
+            if (equals < 2)
+                throw new URISyntaxException(uri, "illegal Intent URI format", at);
             String key = field.substring(0, equals);
             String value = Uri.decode(field.substring(equals + 1));
             switch (key) {
-                case "action" -> current.action = value;
+                case "action" -> {
+                    current.action = value;
+                    if (!inSelector) explicitAction = true;
+                }
                 case "category" -> current.addCategory(value);
                 case "type" -> current.type = value;
-                case "launchFlags" -> current.flags = Integer.decode(value);
+                // Without URI_ALLOW_UNSAFE (4), the URI-grant flags are dropped (API 21+).
+                case "launchFlags" -> current.flags = (flags & 4) != 0 ? Integer.decode(value)
+                        : Integer.decode(value) & ~0xc3;
                 case "package" -> current.packageName = value;
                 case "component" -> current.component = ComponentName.unflattenFromString(value);
-                case "scheme" -> scheme = value;
+                case "scheme" -> {
+                    if (inSelector) current.data = Uri.parse(value + ":");
+                    else scheme = value;
+                }
                 case "sourceBounds" -> {}
                 default -> {
-                    if (key.length() < 3 || key.charAt(1) != '.')
-                        throw new URISyntaxException(uri, "unknown EXTRA type", at);
-                    String name = key.substring(2);
-                    switch (key.charAt(0)) {
-                        case 'S' -> current.extras.put(name, value);
-                        case 'B' -> current.extras.put(name, Boolean.parseBoolean(value));
-                        case 'i' -> current.extras.put(name, Integer.parseInt(value));
-                        case 'l' -> current.extras.put(name, Long.parseLong(value));
+                    String name = Uri.decode(key.substring(2));
+                    switch (key.substring(0, 2)) {
+                        case "S." -> current.extras.put(name, value);
+                        case "B." -> current.extras.put(name, Boolean.parseBoolean(value));
+                        case "i." -> current.extras.put(name, Integer.parseInt(value));
+                        case "l." -> current.extras.put(name, Long.parseLong(value));
                         default -> throw new URISyntaxException(uri, "unknown EXTRA type", at);
                     }
                 }
             }
         }
-        if (!ended) throw new URISyntaxException(uri, "uri end not found", at);
-        String data = uri.substring(0, fragment);
-        if (data.startsWith("intent:")) {
-            data = data.substring("intent:".length());
-            if (scheme != null) data = scheme + ":" + data;
-        }
-        if (!data.isEmpty()) current.data = Uri.parse(data);
-        if (current != base) base.selector = current;
+        // The selector counts only when the intent names no package; the data is the intent's.
+        if (inSelector && base.packageName == null) base.selector = current;
+        String data = uri.substring("intent:".length(), fragment);
+        if (scheme != null) data = scheme + ":" + data;
+        else if (data.isEmpty() && !explicitAction) base.action = "android.intent.action.MAIN";
+        if (!data.isEmpty()) base.data = Uri.parse(data);
         return base;
     }
 

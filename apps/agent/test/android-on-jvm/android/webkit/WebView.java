@@ -17,7 +17,6 @@ public class WebView extends View {
     // For the harness: what the shell did to the view.
     public final Map<String, Object> javascriptInterfaces = new LinkedHashMap<>();
     public final List<String> evaluatedScripts = new ArrayList<>();
-    public DownloadListener downloadListener;
     public boolean destroyed;
     public boolean paused;
     public boolean cacheCleared;
@@ -46,6 +45,17 @@ public class WebView extends View {
 
     public WebChromeClient getWebChromeClient() {
         return webChromeClient;
+    }
+
+    private DownloadListener downloadListener;
+
+    public void setDownloadListener(DownloadListener listener) {
+        downloadListener = listener;
+    }
+
+    /** For the harness (Android has no getter): the listener MainActivity set. */
+    public DownloadListener downloadListener() {
+        return downloadListener;
     }
 
     public void loadUrl(String url) {
@@ -100,9 +110,5 @@ public class WebView extends View {
 
     public void clearCache(boolean includeDiskFiles) {
         cacheCleared = true;
-    }
-
-    public void setDownloadListener(DownloadListener listener) {
-        downloadListener = listener;
     }
 }

@@ -57,8 +57,12 @@
     if-nez v4, :unsupported
 
     # v2: the request; v3: the file's name — from Content-Disposition, else the URL, with an
-    # extension from the type when it has none.
+    # extension from the type when it has none. What throws in here — Request's constructor
+    # (IllegalArgumentException for a scheme it does not take as written: "HTTPS"), the
+    # destinations (IllegalStateException when the storage is missing), enqueue — is a
+    # RuntimeException: the Toast below says the download did not start, and the app stays.
     :fetch
+    :try_start
     new-instance v2, Landroid/app/DownloadManager$Request;
     invoke-direct {v2, v1}, Landroid/app/DownloadManager$Request;-><init>(Landroid/net/Uri;)V
     invoke-virtual {v2, p4}, Landroid/app/DownloadManager$Request;->setMimeType(Ljava/lang/String;)Landroid/app/DownloadManager$Request;
@@ -87,13 +91,10 @@
     const/4 v4, 0x1
     invoke-virtual {v2, v4}, Landroid/app/DownloadManager$Request;->setNotificationVisibility(I)Landroid/app/DownloadManager$Request;
 
-    # Environment.DIRECTORY_DOWNLOADS. The destination calls throw IllegalStateException when
-    # the storage is missing, enqueue IllegalArgumentException for a URL it refuses: the Toast
-    # below says the download did not start, and the app stays.
+    # Environment.DIRECTORY_DOWNLOADS; the public one from API 29 (Q), where it needs no permission.
     const-string v4, "Download"
     sget v1, Landroid/os/Build$VERSION;->SDK_INT:I
     const/16 v5, 0x1d
-    :try_start
     if-lt v1, v5, :app_folder
     invoke-virtual {v2, v4, v3}, Landroid/app/DownloadManager$Request;->setDestinationInExternalPublicDir(Ljava/lang/String;Ljava/lang/String;)Landroid/app/DownloadManager$Request;
     goto :enqueue

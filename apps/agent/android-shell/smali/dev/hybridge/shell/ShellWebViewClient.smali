@@ -379,8 +379,9 @@
 # An intent: link (intent://host/path#Intent;scheme=…;package=…;S.browser_fallback_url=…;end), as
 # Chrome treats it: the intent it describes, made safe to start from a web page — no component
 # (which would reach any exported activity of any app, ours included) in it or in its selector,
-# BROWSABLE (only activities that accept being opened from a link), no flag granting access to
-# our content: URIs. When no app takes it, an http(s) browser_fallback_url opens instead (in the
+# BROWSABLE (only activities that accept being opened from a link); parseUri itself drops the
+# flags that would grant access to our content: URIs (without URI_ALLOW_UNSAFE). When no app
+# takes it, an http(s) browser_fallback_url opens instead (in the
 # WebView when it is the app's own). A malformed URI, which parseUri refuses with
 # URISyntaxException or a RuntimeException (launchFlags=zz), does nothing.
 .method private openIntentUri(Landroid/webkit/WebView;Ljava/lang/String;)V
@@ -403,14 +404,7 @@
     invoke-virtual {v3, v1}, Landroid/content/Intent;->addCategory(Ljava/lang/String;)Landroid/content/Intent;
     invoke-virtual {v3, v2}, Landroid/content/Intent;->setComponent(Landroid/content/ComponentName;)Landroid/content/Intent;
 
-    # Without FLAG_GRANT_READ_URI_PERMISSION (1), _WRITE_ (2), _PERSISTABLE_ (0x40), _PREFIX_ (0x80):
-    # ~0xc3 is -0xc4.
     :flags
-    invoke-virtual {v0}, Landroid/content/Intent;->getFlags()I
-    move-result v3
-    and-int/lit16 v3, v3, -0xc4
-    invoke-virtual {v0, v3}, Landroid/content/Intent;->setFlags(I)Landroid/content/Intent;
-
     invoke-static {p1, v0}, Ldev/hybridge/shell/ShellWebViewClient;->startOutside(Landroid/webkit/WebView;Landroid/content/Intent;)Z
     move-result v3
     if-nez v3, :done

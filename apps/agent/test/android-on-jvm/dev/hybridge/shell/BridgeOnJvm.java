@@ -145,7 +145,7 @@ public final class BridgeOnJvm {
         return "\"interfaces\":{" + String.join(",", interfaces) + "}"
                 + ",\"chromeClient\":" + className(webView.getWebChromeClient())
                 + ",\"webViewClient\":" + className(webView.getWebViewClient())
-                + ",\"downloadListener\":" + className(webView.downloadListener);
+                + ",\"downloadListener\":" + className(webView.downloadListener());
     }
 
     private static String call(MainActivity activity, WebView webView, String[] step)

@@ -36,6 +36,8 @@ import java.util.zip.ZipFile;
  * - "cookie URL VALUE": the WebView's CookieManager holds VALUE for URL's origin.
  * - "download URL TYPE [CONTENT-DISPOSITION]": the WebView hands a download to the
  *   ShellDownloadListener (TYPE "-": none): what DownloadManager was asked, the Toasts shown.
+ * - "widen ORIGIN": the WebView's client becomes a ShellWebViewClient whose isAppUrl also
+ *   accepts ORIGIN (scheme://authority), as the dev app's does.
  * - "gone": the renderer of the activity's WebView died (onRenderProcessGone); "gone-elsewhere":
  *   the same for a WebView of another activity.
  * Prints one JSON object per line: the activity, then one per request.
@@ -62,7 +64,9 @@ public final class ShellOnJvm {
                     .append(settings.length() == 0 ? "" : ",")
                     .append(json(name)).append(':').append(value));
             System.out.println("{\"loadedUrl\":" + json(first.getUrl())
-                    + ",\"settings\":{" + settings + "}}");
+                    + ",\"settings\":{" + settings + "}"
+                    + ",\"downloadListener\":" + json(first.downloadListener() == null ? null
+                            : first.downloadListener().getClass().getName()) + "}");
 
             for (int i = 1; i < args.length; i++) {
                 String[] request = args[i].split(" ", 3);
@@ -140,6 +144,19 @@ public final class ShellOnJvm {
                                 + ",\"client\":" + json(now.getWebViewClient() == null ? null
                                         : now.getWebViewClient().getClass().getName())
                                 + ",\"loadedUrl\":" + json(now.getUrl()) + "}");
+                    }
+                    case "widen" -> {
+                        // A subclass that adds an origin to the app's, as the dev app's client
+                        // adds its dev server's: only isAppUrl changes.
+                        String origin = request[1];
+                        webView.setWebViewClient(new ShellWebViewClient(activity.getAssets()) {
+                            @Override
+                            protected boolean isAppUrl(Uri uri) {
+                                return super.isAppUrl(uri) || origin.equals(
+                                        uri.getScheme() + "://" + uri.getAuthority());
+                            }
+                        });
+                        System.out.println("{\"widened\":" + json(origin) + "}");
                     }
                     case "gone-elsewhere" -> {
                         WebView other = new WebView(new Activity());
