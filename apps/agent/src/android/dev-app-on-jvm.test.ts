@@ -185,6 +185,8 @@ describe("an open project", () => {
       // Vite's page and module requests, then the network's others.
       `main ${DEV}/?hybridgeNavBar=header`,
       `sub ${DEV}/@vite/client`,
+      // Vite's hot reload socket, were a WebView ever to show it to the client.
+      "sub ws://192.168.1.20:5173/?token=abc",
       "sub http://[::1]:5173/src/main.ts",
       "sub https://api.example.com/items",
       "sub http://93.184.216.34/tracker.js",
@@ -198,26 +200,26 @@ describe("an open project", () => {
   });
 
   it("lets the dev server's requests (and https anywhere) through to the network", () => {
-    for (const answer of answers.slice(1, 5)) {
+    for (const answer of answers.slice(1, 6)) {
       expect(answer).toMatchObject({ intercepted: false });
     }
   });
 
   it("refuses cleartext to a public address: 403, a page's navigation to the explanation", () => {
-    expect(answers[5]).toMatchObject({ intercepted: true, status: 403, body: null });
-    expect(answers[6]).toMatchObject({ intercepted: true, status: 403, mimeType: "text/html" });
-    expect((answers[6] as { body: string }).body).toContain(
+    expect(answers[6]).toMatchObject({ intercepted: true, status: 403, body: null });
+    expect(answers[7]).toMatchObject({ intercepted: true, status: 403, mimeType: "text/html" });
+    expect((answers[7] as { body: string }).body).toContain(
       `url=https://localhost/refused.html?url=${encodeURIComponent("http://example.com/")}`,
     );
   });
 
   it("keeps the dev server's links in the WebView, opens other sites in the browser", () => {
-    expect(answers[7]).toMatchObject({ staysInWebView: true });
-    expect(answers[8]).toMatchObject({ staysInWebView: false });
+    expect(answers[8]).toMatchObject({ staysInWebView: true });
+    expect(answers[9]).toMatchObject({ staysInWebView: false });
   });
 
   it("shows the unreachable page when the dev server does not answer, with Retry's link", () => {
-    const loaded = new URL(state(answers[9]).loadedUrl ?? "");
+    const loaded = new URL(state(answers[10]).loadedUrl ?? "");
     expect(`${loaded.origin}${loaded.pathname}`).toBe("https://localhost/unreachable.html");
     expect(Object.fromEntries(loaded.searchParams)).toEqual({
       url: `${DEV}/?hybridgeNavBar=header`,
