@@ -286,7 +286,7 @@ describe("the activity's life", () => {
       "recreate",
       "gone",
     ]);
-    expect(state(answers[1])).toMatchObject({ bridgeOrigin: DEV });
+    expect(state(answers[1])).toMatchObject({ bridgeOrigin: DEV, statusBarColor: "#0e904d" });
     expect(state(answers[2])).toMatchObject({
       loadedUrl: shown(`${DEV}/`, "header"),
       bridgeOrigin: DEV,

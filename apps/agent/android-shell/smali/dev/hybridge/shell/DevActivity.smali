@@ -20,6 +20,8 @@
 .field private devUrl:Ljava/lang/String;
 .field private devOrigin:Ljava/lang/String;
 .field private shownUrl:Ljava/lang/String;
+# Its status bar colour, which a recreated activity's new window takes again.
+.field private statusBar:Ljava/lang/String;
 
 # The dev-link request in flight: the answer of an older one (a second link scanned meanwhile)
 # is dropped.
@@ -53,7 +55,8 @@
 .end method
 
 # What the WebView shows first:
-# - recreated by the system (saved): the open project comes back with the page and history;
+# - recreated by the system (saved): the open project comes back with the page and history,
+#   its origin and its status bar colour;
 # - a new WebView after a renderer crash with a project open: that project's page again;
 # - otherwise the start screen, then the link the activity was started with, if any.
 .method protected loadStart(Landroid/os/Bundle;)V
@@ -77,6 +80,11 @@
     invoke-virtual {p1, v0}, Landroid/os/Bundle;->getString(Ljava/lang/String;)Ljava/lang/String;
     move-result-object v0
     iput-object v0, p0, Ldev/hybridge/shell/DevActivity;->shownUrl:Ljava/lang/String;
+    const-string v0, "hybridge.dev.statusBar"
+    invoke-virtual {p1, v0}, Landroid/os/Bundle;->getString(Ljava/lang/String;)Ljava/lang/String;
+    move-result-object v0
+    iput-object v0, p0, Ldev/hybridge/shell/DevActivity;->statusBar:Ljava/lang/String;
+    invoke-direct {p0, v0}, Ldev/hybridge/shell/DevActivity;->applyStatusBar(Ljava/lang/String;)V
     const-string v0, "hybridge.dev.origin"
     invoke-virtual {p1, v0}, Landroid/os/Bundle;->getString(Ljava/lang/String;)Ljava/lang/String;
     move-result-object v0
@@ -149,6 +157,9 @@
     invoke-virtual {p1, v0, v1}, Landroid/os/Bundle;->putString(Ljava/lang/String;Ljava/lang/String;)V
     const-string v0, "hybridge.dev.shownUrl"
     iget-object v1, p0, Ldev/hybridge/shell/DevActivity;->shownUrl:Ljava/lang/String;
+    invoke-virtual {p1, v0, v1}, Landroid/os/Bundle;->putString(Ljava/lang/String;Ljava/lang/String;)V
+    const-string v0, "hybridge.dev.statusBar"
+    iget-object v1, p0, Ldev/hybridge/shell/DevActivity;->statusBar:Ljava/lang/String;
     invoke-virtual {p1, v0, v1}, Landroid/os/Bundle;->putString(Ljava/lang/String;Ljava/lang/String;)V
     const-string v0, "hybridge.dev.origin"
     iget-object v1, p0, Ldev/hybridge/shell/DevActivity;->devOrigin:Ljava/lang/String;
@@ -384,6 +395,7 @@
     invoke-direct {p0, v1}, Ldev/hybridge/shell/DevActivity;->useOrigin(Ljava/lang/String;)V
 
     iget-object v1, p1, Ldev/hybridge/shell/DevLinkFetch;->statusBar:Ljava/lang/String;
+    iput-object v1, p0, Ldev/hybridge/shell/DevActivity;->statusBar:Ljava/lang/String;
     invoke-direct {p0, v1}, Ldev/hybridge/shell/DevActivity;->applyStatusBar(Ljava/lang/String;)V
 
     const-string v1, "hybridgeNavBar"
