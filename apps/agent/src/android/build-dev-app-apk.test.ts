@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apksignerVerify, referenceTool, zipEntries } from "../../test/reference-tools";
 import type { AndroidApk } from "./build-android-apk";
@@ -137,6 +138,18 @@ describe("Hybridge Dev built for an https server", () => {
       "android.permission.MODIFY_AUDIO_SETTINGS",
       "android.permission.RECORD_AUDIO",
     ]);
+  });
+
+  it("has its own launcher icon, dark, not the built apps' default green one", async () => {
+    const entries = await zipEntries(apk.apk);
+    const icon = entries.get("res/mipmap-xxxhdpi-v4/ic_launcher.png");
+    if (!icon) throw new Error("no launcher icon");
+    // A pixel of the background, between the bracket and the H's top.
+    const { data } = await sharp(icon)
+      .extract({ left: 96, top: 24, width: 1, height: 1 })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect([...data.subarray(0, 3)]).toEqual([0x11, 0x18, 0x15]);
   });
 
   it("holds the shell's classes (one classes.dex) and its own pages", async () => {

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { AndroidBuildTexts } from "@hybridge/shared/agents/texts";
 import { DevAppTexts } from "@hybridge/shared/dev-app/app-texts";
 import { DEV_APP_PACKAGE } from "@hybridge/shared/dev-app/links";
+import sharp from "sharp";
 import { isLightColor } from "./colors";
 import { renderDevAppPages } from "./dev-app-pages";
 import { AndroidBuildError } from "./errors";
@@ -23,6 +24,8 @@ export { DEV_APP_PACKAGE };
 const DEV_APP_DIR = join(SHELL_DIR, "dev-app");
 const DEV_APP_TEMPLATES_DIR = join(DEV_APP_DIR, "templates");
 const DEV_APP_WWW_DIR = join(DEV_APP_DIR, "www");
+/** Its launcher icon (shapes only: rendering it needs no font), not the built apps' default. */
+const DEV_APP_ICON_PATH = join(DEV_APP_DIR, "icon.svg");
 
 /** The dev app's colours: the brand green under a white status bar, as the console. */
 const DEV_APP_THEME_COLOR = "#0E904D";
@@ -83,7 +86,7 @@ export async function buildDevAppApk(options: BuildDevAppApkOptions): Promise<An
       },
     },
     permissionsOf: async () => [...DEV_APP_PERMISSIONS],
-    launchIcon: null,
+    launchIcon: await sharp(DEV_APP_ICON_PATH).resize(512, 512).png().toBuffer(),
     keystore,
     bundleDir: async (dir) => {
       const www = join(dir, "dev-app-www");
