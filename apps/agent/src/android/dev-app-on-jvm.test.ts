@@ -148,7 +148,11 @@ describe("a scanned link", () => {
   });
 
   it("shows the unreachable page, naming the server tried, when the Hybridge server does not answer", async () => {
-    const closed = "http://127.0.0.1:9";
+    // A port nothing listens on: one the system just gave and took back.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+    const closed = `http://127.0.0.1:${(probe.address() as AddressInfo).port}`;
+    await new Promise((resolve) => probe.close(resolve));
     const [unreachable] = await runDevAppOnJvm(jvm, [
       `start ${devAppSchemeUrl(closed, "shop", DEV)}`,
     ]);
