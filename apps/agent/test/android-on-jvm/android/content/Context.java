@@ -1,12 +1,23 @@
 package android.content;
 
 import android.content.res.AssetManager;
+import java.io.File;
 
 public abstract class Context {
     public abstract AssetManager getAssets();
 
     public void startActivity(Intent intent) {
         throw new ActivityNotFoundException("No activity on this JVM for " + intent);
+    }
+
+    /** Abstract in Android; here none unless a subclass (Activity) has one. */
+    public ContentResolver getContentResolver() {
+        return null;
+    }
+
+    /** Abstract in Android; here none unless a subclass (Activity) has one. */
+    public File getExternalFilesDir(String type) {
+        return null;
     }
 
     /** Abstract in Android; here no service unless a subclass (Activity) has it. */
