@@ -30,6 +30,7 @@ public class Intent {
     private Intent selector;
     private int flags;
     private final Map<String, Object> extras = new LinkedHashMap<>();
+    private ClipData clipData;
 
     public Intent() {}
 
@@ -176,5 +177,35 @@ public class Intent {
     public String toString() {
         return "Intent { act=" + action + " dat=" + data + " pkg=" + packageName + " cat="
                 + categories + " }";
+    }
+
+    public Intent setData(Uri data) {
+        this.data = data;
+        this.type = null;
+        return this;
+    }
+
+    public Intent setType(String type) {
+        this.data = null;
+        this.type = type;
+        return this;
+    }
+
+    public Intent putExtra(String name, boolean value) {
+        extras.put(name, value);
+        return this;
+    }
+
+    public boolean getBooleanExtra(String name, boolean defaultValue) {
+        Object value = extras.get(name);
+        return value instanceof Boolean ? (Boolean) value : defaultValue;
+    }
+
+    public ClipData getClipData() {
+        return clipData;
+    }
+
+    public void setClipData(ClipData clip) {
+        clipData = clip;
     }
 }

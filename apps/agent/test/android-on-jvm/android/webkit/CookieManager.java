@@ -19,6 +19,16 @@ public abstract class CookieManager {
             return cookies.get(origin(url));
         }
 
+        @Override
+        public void removeAllCookies(ValueCallback<Boolean> callback) {
+            boolean removed = !cookies.isEmpty();
+            cookies.clear();
+            if (callback != null) callback.onReceiveValue(removed);
+        }
+
+        @Override
+        public void flush() {}
+
         private String origin(String url) {
             URI uri = URI.create(url);
             return uri.getScheme() + "://" + uri.getAuthority();
@@ -32,4 +42,9 @@ public abstract class CookieManager {
     public abstract void setCookie(String url, String value);
 
     public abstract String getCookie(String url);
+
+    /** Android answers the callback later, on the caller's thread; here at once. */
+    public abstract void removeAllCookies(ValueCallback<Boolean> callback);
+
+    public abstract void flush();
 }

@@ -15,6 +15,9 @@
 # that an origin a subclass set on it stays.
 .field protected bridge:Ldev/hybridge/shell/ShellBridge;
 
+# The current WebView's: the system's answers (picked files, permissions) go to it.
+.field private chromeClient:Ldev/hybridge/shell/ShellChromeClient;
+
 .method public constructor <init>()V
     .locals 0
     invoke-direct {p0}, Landroid/app/Activity;-><init>()V
@@ -55,9 +58,11 @@
     move-result-object v1
     invoke-virtual {v0, v1}, Landroid/webkit/WebView;->setWebViewClient(Landroid/webkit/WebViewClient;)V
 
-    # Without a chrome client a WebView drops alert(), confirm() and prompt() silently.
-    new-instance v1, Landroid/webkit/WebChromeClient;
-    invoke-direct {v1}, Landroid/webkit/WebChromeClient;-><init>()V
+    # Dialogs, file inputs, camera, microphone and location (without a chrome client a WebView
+    # drops alert() and never answers a file input).
+    new-instance v1, Ldev/hybridge/shell/ShellChromeClient;
+    invoke-direct {v1, p0}, Ldev/hybridge/shell/ShellChromeClient;-><init>(Landroid/app/Activity;)V
+    iput-object v1, p0, Ldev/hybridge/shell/MainActivity;->chromeClient:Ldev/hybridge/shell/ShellChromeClient;
     invoke-virtual {v0, v1}, Landroid/webkit/WebView;->setWebChromeClient(Landroid/webkit/WebChromeClient;)V
 
     # The bridge answers the origin it had before a crash (a subclass may have changed it), or
@@ -74,6 +79,15 @@
     new-instance v1, Ldev/hybridge/shell/ShellBridge;
     invoke-direct {v1, p0, v0, v2}, Ldev/hybridge/shell/ShellBridge;-><init>(Landroid/app/Activity;Landroid/webkit/WebView;Ljava/lang/String;)V
     iput-object v1, p0, Ldev/hybridge/shell/MainActivity;->bridge:Ldev/hybridge/shell/ShellBridge;
+    # In every frame of every page, as any JavaScript interface is: the bridge itself checks
+    # who calls (docs/bridge.md).
+    const-string v2, "HybridgeNative"
+    invoke-virtual {v0, v1, v2}, Landroid/webkit/WebView;->addJavascriptInterface(Ljava/lang/Object;Ljava/lang/String;)V
+
+    # <a download> and attachments (the data API's PDFs) go to the system's downloads.
+    new-instance v1, Ldev/hybridge/shell/ShellDownloadListener;
+    invoke-direct {v1, p0}, Ldev/hybridge/shell/ShellDownloadListener;-><init>(Landroid/app/Activity;)V
+    invoke-virtual {v0, v1}, Landroid/webkit/WebView;->setDownloadListener(Landroid/webkit/DownloadListener;)V
 
     invoke-virtual {p0, v0}, Ldev/hybridge/shell/MainActivity;->setContentView(Landroid/view/View;)V
     return-void
@@ -158,11 +172,13 @@
     return-void
 .end method
 
-# Timers, animations and media of a web app in the background stop with the activity.
+# A web app in the background stops: animations and media (onPause), and its JavaScript timers,
+# intervals and their network polls (pauseTimers, which holds for every WebView of the process).
 .method protected onPause()V
     .locals 1
     iget-object v0, p0, Ldev/hybridge/shell/MainActivity;->webView:Landroid/webkit/WebView;
     invoke-virtual {v0}, Landroid/webkit/WebView;->onPause()V
+    invoke-virtual {v0}, Landroid/webkit/WebView;->pauseTimers()V
     invoke-super {p0}, Landroid/app/Activity;->onPause()V
     return-void
 .end method
@@ -171,7 +187,29 @@
     .locals 1
     invoke-super {p0}, Landroid/app/Activity;->onResume()V
     iget-object v0, p0, Ldev/hybridge/shell/MainActivity;->webView:Landroid/webkit/WebView;
+    invoke-virtual {v0}, Landroid/webkit/WebView;->resumeTimers()V
     invoke-virtual {v0}, Landroid/webkit/WebView;->onResume()V
+    return-void
+.end method
+
+# The file picker's result goes to the chrome client that opened it.
+.method protected onActivityResult(IILandroid/content/Intent;)V
+    .locals 1
+    iget-object v0, p0, Ldev/hybridge/shell/MainActivity;->chromeClient:Ldev/hybridge/shell/ShellChromeClient;
+    invoke-virtual {v0, p1, p2, p3}, Ldev/hybridge/shell/ShellChromeClient;->onActivityResult(IILandroid/content/Intent;)Z
+    move-result v0
+    if-nez v0, :handled
+    invoke-super {p0, p1, p2, p3}, Landroid/app/Activity;->onActivityResult(IILandroid/content/Intent;)V
+    :handled
+    return-void
+.end method
+
+# The user's answer to a permission the page needed (camera, microphone, location).
+.method public onRequestPermissionsResult(I[Ljava/lang/String;[I)V
+    .locals 1
+    invoke-super {p0, p1, p2, p3}, Landroid/app/Activity;->onRequestPermissionsResult(I[Ljava/lang/String;[I)V
+    iget-object v0, p0, Ldev/hybridge/shell/MainActivity;->chromeClient:Ldev/hybridge/shell/ShellChromeClient;
+    invoke-virtual {v0, p1, p2, p3}, Ldev/hybridge/shell/ShellChromeClient;->onRequestPermissionsResult(I[Ljava/lang/String;[I)V
     return-void
 .end method
 
