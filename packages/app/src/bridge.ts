@@ -45,6 +45,8 @@ function nativeInterface(): NativeInterface | null {
   if (!native || typeof native.version !== "function" || typeof native.call !== "function") {
     return null;
   }
+  // Asked once per interface: each call of a Java method is a round trip to the shell.
+  if (connection?.native === native) return connection.native;
   try {
     return native.version() >= BRIDGE_VERSION ? (native as NativeInterface) : null;
   } catch {

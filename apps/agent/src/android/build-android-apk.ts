@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { AndroidBuildTexts } from "@hybridge/shared/agents/texts";
 import { listBundleFiles, writeUnsignedApk } from "./apk-contents";
+import { bundlePermissions } from "./bundle-permissions";
 import { isLightColor, toRrggbb } from "./colors";
 import { AndroidBuildError } from "./errors";
 import { assertKeyAlias, type UploadKeystore } from "./keystore";
@@ -118,6 +119,8 @@ export async function buildAndroidApk(options: BuildAndroidApkOptions): Promise<
     // Checked before any tool runs: a bad bundle fails at once.
     const bundle = await listBundleFiles(bundleDir, onLog);
     onLog(`Files in the web bundle: ${bundle.length}`);
+    const permissions = await bundlePermissions(bundle);
+    onLog(AndroidBuildTexts.logPermissions(permissions));
 
     await writeShellProject(join(dir, "shell"), {
       packageName,
@@ -127,6 +130,7 @@ export async function buildAndroidApk(options: BuildAndroidApkOptions): Promise<
       statusBarColor,
       themeColor,
       lightStatusBar: isLightColor(statusBarColor) ? "true" : "false",
+      permissions,
     });
     await writeLauncherIcons(join(dir, "shell", "res"), app.launchIcon);
     onProgress(10);

@@ -29,7 +29,30 @@ export interface ShellValues {
   statusBarColor: string;
   themeColor: string;
   lightStatusBar: "true" | "false";
+  /**
+   * The permissions the manifest declares (bundle-permissions.ts). Default: INTERNET only,
+   * which every app has.
+   */
+  permissions?: readonly AndroidPermission[];
 }
+
+/** The manifest permissions a built app may declare: the web platform's needs, nothing else. */
+export type AndroidPermission =
+  | "android.permission.INTERNET"
+  | "android.permission.CAMERA"
+  | "android.permission.RECORD_AUDIO"
+  | "android.permission.MODIFY_AUDIO_SETTINGS"
+  | "android.permission.ACCESS_FINE_LOCATION"
+  | "android.permission.ACCESS_COARSE_LOCATION";
+
+/**
+ * Hardware a permission would otherwise make required (Android reads CAMERA as "needs a camera"
+ * and hides the app from phones without one): declared optional, as the page copes without.
+ */
+const OPTIONAL_FEATURES: Partial<Record<AndroidPermission, readonly string[]>> = {
+  "android.permission.CAMERA": ["android.hardware.camera", "android.hardware.camera.autofocus"],
+  "android.permission.RECORD_AUDIO": ["android.hardware.microphone"],
+};
 
 /**
  * Writes the manifest and the value resources of one build into `dir`: every template file,
@@ -45,6 +68,26 @@ export async function writeShellProject(dir: string, values: ShellValues): Promi
   }
 }
 
+/** The manifest's <uses-permission> and <uses-feature> lines, INTERNET first. */
+export function usesPermissionsMarkup(permissions: readonly AndroidPermission[]): string {
+  const all = [
+    "android.permission.INTERNET",
+    ...permissions.filter((p) => p !== "android.permission.INTERNET"),
+  ];
+  const unique = [...new Set(all)] as AndroidPermission[];
+  const lines = unique.map(
+    (name) => `    <uses-permission android:name="${escapeMarkup(name)}" />`,
+  );
+  for (const name of unique) {
+    for (const feature of OPTIONAL_FEATURES[name] ?? []) {
+      lines.push(
+        `    <uses-feature android:name="${escapeMarkup(feature)}" android:required="false" />`,
+      );
+    }
+  }
+  return lines.join("\n");
+}
+
 /** A hash of the smali sources: the key under which an assembled classes.dex is reused. */
 export async function hashShellSmali(): Promise<string> {
   const hash = createHash("sha256");
@@ -57,9 +100,11 @@ export async function hashShellSmali(): Promise<string> {
 
 function renderTemplate(template: string, values: ShellValues): string {
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
-    if (!Object.hasOwn(values, name))
+    // Markup of our own making from a fixed list of names, not text: not escaped again.
+    if (name === "usesPermissions") return usesPermissionsMarkup(values.permissions ?? []);
+    if (name === "permissions" || !Object.hasOwn(values, name))
       throw new Error(`The shell template needs a value for ${name}`);
-    return escapeMarkup(values[name as keyof ShellValues]);
+    return escapeMarkup(String(values[name as keyof ShellValues]));
   });
 }
 

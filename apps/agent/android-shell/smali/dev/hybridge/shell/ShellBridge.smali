@@ -6,7 +6,7 @@
 # own, for any frame of any page it shows, so each call goes to the UI thread, where the main
 # frame's current URL must be of the allowed origin, and must carry the token that only that
 # origin's main frame received (evaluateJavascript runs in the main frame, never in a frame inside
-# it): a cross-origin iframe in the app's page learns nothing and can call nothing (decision 047).
+# it): a cross-origin iframe in the app's page learns nothing and can call nothing (decision 048).
 # Answers go back the same way, by evaluateJavascript of window.__hybridgeReceive in the main frame.
 .class public Ldev/hybridge/shell/ShellBridge;
 .super Ljava/lang/Object;
