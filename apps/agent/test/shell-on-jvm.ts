@@ -29,6 +29,21 @@ export interface EnqueuedDownload {
   destination: string | null;
 }
 
+/** A file the shell saved itself (body in base64). */
+export type SavedDownload =
+  | { where: "Downloads"; uri: string; name: string; mimeType: string | null; body: string | null }
+  | {
+      where: "app";
+      /** Under the app's external files folder. */
+      path: string;
+      title: string;
+      mimeType: string;
+      length: number;
+      scannable: boolean;
+      notification: boolean;
+      body: string;
+    };
+
 /** What the shell answered for one request (body in base64), link, download or event. */
 export type ShellAnswer =
   | { url: string; staysInWebView: boolean; started: StartedIntent[]; loadedUrl: string | null }
@@ -41,7 +56,7 @@ export type ShellAnswer =
       encoding: string | null;
       body: string | null;
     }
-  | { url: string; enqueued: EnqueuedDownload[]; toasts: string[] }
+  | { url: string; enqueued: EnqueuedDownload[]; saved: SavedDownload[]; toasts: string[] }
   | { rendererGone: boolean; replaced?: boolean; client?: string | null; loadedUrl?: string | null }
   | { installed: string }
   | { widened: string }
@@ -98,10 +113,14 @@ export async function prepareShellOnJvm(apk: string): Promise<ShellJvm> {
       .filter((file) => file.endsWith(".java"))
       .map((file) => join(SOURCES, file));
     await referenceTool("javac", ["-encoding", "UTF-8", "-d", classes, "-cp", jar, ...sources]);
+    let runs = 0;
     return {
       async run(requests, options = {}) {
+        runs += 1;
         const output = await referenceTool("java", [
           `-Dandroid.sdk=${options.sdk ?? 29}`,
+          // The app's external files folder (getExternalFilesDir), one per run.
+          `-Dandroid.externalFiles=${join(dir, `files-${runs}`)}`,
           "-cp",
           `${classes}:${jar}`,
           options.mainClass ?? "dev.hybridge.shell.ShellOnJvm",

@@ -1,6 +1,7 @@
 package android.app;
 
 import android.content.ActivityNotFoundException;
+import android.content.ContentResolver;
 import android.content.Context;
 import android.content.Intent;
 import android.content.pm.PackageInfo;
@@ -8,6 +9,7 @@ import android.content.pm.PackageManager;
 import android.content.res.AssetManager;
 import android.os.Bundle;
 import android.view.View;
+import java.io.File;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -18,6 +20,7 @@ public class Activity extends Context {
     private AssetManager assets;
     private View contentView;
     private final DownloadManager downloadManager = new DownloadManager();
+    private final ContentResolver contentResolver = new ContentResolver(this) {};
 
     /** Every intent passed to startActivity, in order, whether an app took it or not. */
     public final List<Intent> startedIntents = new ArrayList<>();
@@ -63,6 +66,21 @@ public class Activity extends Context {
         startedIntents.add(intent);
         if (!installedApps.test(intent))
             throw new ActivityNotFoundException("No Activity found to handle " + intent);
+    }
+
+    @Override
+    public ContentResolver getContentResolver() {
+        return contentResolver;
+    }
+
+    /** A folder of -Dandroid.externalFiles (the harness's), made on first use; else none. */
+    @Override
+    public File getExternalFilesDir(String type) {
+        String root = System.getProperty("android.externalFiles");
+        if (root == null) return null;
+        File dir = type == null ? new File(root) : new File(root, type);
+        dir.mkdirs();
+        return dir;
     }
 
     @Override

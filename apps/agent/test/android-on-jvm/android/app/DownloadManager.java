@@ -7,15 +7,40 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Records what was enqueued (enqueued, and each Request's fields: for the harness). */
+/**
+ * Records what was enqueued and what was added as completed (enqueued, completed, and each
+ * Request's fields: for the harness).
+ */
 public class DownloadManager {
     public final List<Request> enqueued = new ArrayList<>();
+    public final List<Map<String, Object>> completed = new ArrayList<>();
 
     DownloadManager() {}
 
     public long enqueue(Request request) {
         enqueued.add(request);
         return enqueued.size();
+    }
+
+    public long addCompletedDownload(String title, String description,
+            boolean isMediaScannerScannable, String mimeType, String path, long length,
+            boolean showNotification) {
+        for (String[] argument : new String[][] {{"title", title}, {"description", description},
+                {"mimeType", mimeType}, {"path", path}}) {
+            if (argument[1] == null || argument[1].isEmpty())
+                throw new IllegalArgumentException(argument[0] + " can't be null");
+        }
+        if (length < 0) throw new IllegalArgumentException("invalid value for param: totalBytes");
+        Map<String, Object> download = new LinkedHashMap<>();
+        download.put("title", title);
+        download.put("description", description);
+        download.put("scannable", isMediaScannerScannable);
+        download.put("mimeType", mimeType);
+        download.put("path", path);
+        download.put("length", length);
+        download.put("notification", showNotification);
+        completed.add(download);
+        return enqueued.size() + completed.size();
     }
 
     public static class Request {

@@ -1,6 +1,7 @@
 package android.content;
 
 import android.content.res.AssetManager;
+import java.io.File;
 
 public abstract class Context {
     public static final int MODE_PRIVATE = 0x0000;
@@ -11,6 +12,16 @@ public abstract class Context {
 
     public void startActivity(Intent intent) {
         throw new ActivityNotFoundException("No activity on this JVM for " + intent);
+    }
+
+    /** Abstract in Android; here none unless a subclass (Activity) has one. */
+    public ContentResolver getContentResolver() {
+        return null;
+    }
+
+    /** Abstract in Android; here none unless a subclass (Activity) has one. */
+    public File getExternalFilesDir(String type) {
+        return null;
     }
 
     /** Abstract in Android; here no service unless a subclass (Activity) has it. */

@@ -22,9 +22,17 @@ public class Uri {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
-            if (c == '%' && i + 2 < s.length()) {
-                out.write(Integer.parseInt(s.substring(i + 1, i + 3), 16));
-                i += 2;
+            if (c == '%') {
+                // An invalid escape is U+FFFD, as Android's decode makes it.
+                boolean complete = i + 2 < s.length();
+                int high = complete ? Character.digit(s.charAt(i + 1), 16) : -1;
+                int low = complete ? Character.digit(s.charAt(i + 2), 16) : -1;
+                if (high >= 0 && low >= 0) {
+                    out.write(high * 16 + low);
+                    i += 2;
+                } else {
+                    out.writeBytes("\ufffd".getBytes(StandardCharsets.UTF_8));
+                }
             } else {
                 out.writeBytes(String.valueOf(c).getBytes(StandardCharsets.UTF_8));
             }

@@ -31,9 +31,13 @@ public final class URLUtil {
             }
         }
         if (name == null || name.isEmpty()) name = "downloadfile";
-        if (name.indexOf('.') < 0 && mimeType != null) {
-            String extension = MimeTypeMap.getSingleton().getExtensionFromMimeType(mimeType);
-            name += extension != null ? "." + extension : mimeType.startsWith("text/") ? ".txt" : ".bin";
+        if (name.indexOf('.') < 0) {
+            String extension = mimeType == null ? null
+                    : MimeTypeMap.getSingleton().getExtensionFromMimeType(mimeType);
+            if (extension != null) name += "." + extension;
+            else if (mimeType != null && mimeType.startsWith("text/"))
+                name += mimeType.equals("text/html") ? ".html" : ".txt";
+            else name += ".bin";
         }
         return name;
     }

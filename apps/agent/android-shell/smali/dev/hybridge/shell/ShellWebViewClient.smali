@@ -381,9 +381,9 @@
 # (which would reach any exported activity of any app, ours included) in it or in its selector,
 # BROWSABLE (only activities that accept being opened from a link); parseUri itself drops the
 # flags that would grant access to our content: URIs (without URI_ALLOW_UNSAFE). When no app
-# takes it, an http(s) browser_fallback_url opens instead (in the
-# WebView when it is the app's own). A malformed URI, which parseUri refuses with
-# URISyntaxException or a RuntimeException (launchFlags=zz), does nothing.
+# takes it, an http(s) browser_fallback_url opens instead (in the WebView when it is the app's
+# own). A malformed URI, which parseUri refuses with URISyntaxException or a RuntimeException
+# (launchFlags=zz), does nothing.
 .method private openIntentUri(Landroid/webkit/WebView;Ljava/lang/String;)V
     .locals 4
 
@@ -400,11 +400,11 @@
     invoke-virtual {v0, v2}, Landroid/content/Intent;->setComponent(Landroid/content/ComponentName;)Landroid/content/Intent;
     invoke-virtual {v0}, Landroid/content/Intent;->getSelector()Landroid/content/Intent;
     move-result-object v3
-    if-eqz v3, :flags
+    if-eqz v3, :start
     invoke-virtual {v3, v1}, Landroid/content/Intent;->addCategory(Ljava/lang/String;)Landroid/content/Intent;
     invoke-virtual {v3, v2}, Landroid/content/Intent;->setComponent(Landroid/content/ComponentName;)Landroid/content/Intent;
 
-    :flags
+    :start
     invoke-static {p1, v0}, Ldev/hybridge/shell/ShellWebViewClient;->startOutside(Landroid/webkit/WebView;Landroid/content/Intent;)Z
     move-result v3
     if-nez v3, :done

@@ -2,6 +2,8 @@ package dev.hybridge.shell;
 
 import android.app.Activity;
 import android.app.DownloadManager;
+import android.content.ContentResolver;
+import android.content.ContentValues;
 import android.content.Intent;
 import android.content.res.AssetManager;
 import android.net.Uri;
@@ -12,6 +14,8 @@ import android.webkit.WebResourceResponse;
 import android.webkit.WebView;
 import android.widget.Toast;
 import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashSet;
@@ -35,7 +39,9 @@ import java.util.zip.ZipFile;
  *   the package NAME (an intent naming a package goes to that package only).
  * - "cookie URL VALUE": the WebView's CookieManager holds VALUE for URL's origin.
  * - "download URL TYPE [CONTENT-DISPOSITION]": the WebView hands a download to the
- *   ShellDownloadListener (TYPE "-": none): what DownloadManager was asked, the Toasts shown.
+ *   ShellDownloadListener (TYPE "-": none): what DownloadManager was asked to fetch, the files
+ *   the shell saved itself (into MediaStore's Downloads, or the app's own folder — under
+ *   -Dandroid.externalFiles — added to DownloadManager as completed), the Toasts shown.
  * - "widen ORIGIN": the WebView's client becomes a ShellWebViewClient whose isAppUrl also
  *   accepts ORIGIN (scheme://authority), as the dev app's does.
  * - "gone": the renderer of the activity's WebView died (onRenderProcessGone); "gone-elsewhere":
@@ -119,7 +125,10 @@ public final class ShellOnJvm {
                         String disposition = typeAndDisposition.length > 1 ? typeAndDisposition[1] : null;
                         DownloadManager downloads =
                                 (DownloadManager) activity.getSystemService("download");
+                        ContentResolver resolver = activity.getContentResolver();
                         int enqueuedBefore = downloads.enqueued.size();
+                        int completedBefore = downloads.completed.size();
+                        int insertedBefore = resolver.inserted.size();
                         int toastsBefore = Toast.shown.size();
                         new ShellDownloadListener(activity)
                                 .onDownloadStart(request[1], USER_AGENT, disposition, type, 1234L);
@@ -132,8 +141,33 @@ public final class ShellOnJvm {
                         for (String text : Toast.shown.subList(toastsBefore, Toast.shown.size())) {
                             toasts.add(json(text));
                         }
+                        List<String> saved = new ArrayList<>();
+                        List<String> items = new ArrayList<>(resolver.inserted.keySet());
+                        for (String item : items.subList(insertedBefore, items.size())) {
+                            ContentValues values = resolver.inserted.get(item);
+                            byte[] bytes = resolver.written.containsKey(item)
+                                    ? resolver.written.get(item).toByteArray() : null;
+                            saved.add("{\"where\":\"Downloads\",\"uri\":" + json(item)
+                                    + ",\"name\":" + json(values.getAsString("_display_name"))
+                                    + ",\"mimeType\":" + json(values.getAsString("mime_type"))
+                                    + ",\"body\":" + base64(bytes) + "}");
+                        }
+                        String root = System.getProperty("android.externalFiles");
+                        for (Map<String, Object> done : downloads.completed.subList(
+                                completedBefore, downloads.completed.size())) {
+                            Path path = Path.of((String) done.get("path"));
+                            saved.add("{\"where\":\"app\",\"path\":"
+                                    + json(Path.of(root).relativize(path).toString())
+                                    + ",\"title\":" + json((String) done.get("title"))
+                                    + ",\"mimeType\":" + json((String) done.get("mimeType"))
+                                    + ",\"length\":" + done.get("length")
+                                    + ",\"scannable\":" + done.get("scannable")
+                                    + ",\"notification\":" + done.get("notification")
+                                    + ",\"body\":" + base64(Files.readAllBytes(path)) + "}");
+                        }
                         System.out.println("{\"url\":" + json(request[1])
-                                + ",\"enqueued\":" + enqueued + ",\"toasts\":" + toasts + "}");
+                                + ",\"enqueued\":" + enqueued + ",\"saved\":" + saved
+                                + ",\"toasts\":" + toasts + "}");
                     }
                     case "gone" -> {
                         boolean handled = webView.getWebViewClient()
@@ -268,6 +302,10 @@ public final class ShellOnJvm {
                 + ",\"mimeType\":" + json(response.getMimeType())
                 + ",\"encoding\":" + json(response.getEncoding())
                 + ",\"body\":" + json(body) + "}";
+    }
+
+    private static String base64(byte[] bytes) {
+        return bytes == null ? "null" : json(Base64.getEncoder().encodeToString(bytes));
     }
 
     private static String json(String text) {
