@@ -1,0 +1,72 @@
+import { normaliseDevUrl } from "./dev-url";
+
+/** The dev app's Android package (its App Link and `intent:` links name it). */
+export const DEV_APP_PACKAGE = "dev.hybridge.devapp";
+/** The dev app's custom scheme, for phones where the App Link is not verified. */
+export const DEV_APP_SCHEME = "hybridge-dev";
+
+/** `GET /api/v1/dev-link/{appKey}?url=`: what the dev app reads for a link (public). */
+export const DEV_LINK_API_PATH = "/api/v1/dev-link";
+/** `GET /api/dev-app`: whether this server has the dev app to download, and its version. */
+export const DEV_APP_STATUS_PATH = "/api/dev-app";
+/** The dev app's APK, at an address that never changes. */
+export const DEV_APP_DOWNLOAD_PATH = "/downloads/hybridge-dev.apk";
+/** Digital Asset Links: the App Link of /dev/… is verified against it. */
+export const ASSET_LINKS_PATH = "/.well-known/assetlinks.json";
+/** The page a phone opens (web route pattern). */
+export const DEV_PAGE_PATTERN = "/dev/:appKey";
+/** The /dev page's query parameter that asks it to offer the install (the intent's fallback). */
+export const INSTALL_PARAM = "install";
+
+/** The /dev page's path for an app key. */
+export function devPagePath(appKey: string): string {
+  return `/dev/${encodeURIComponent(appKey)}`;
+}
+
+/**
+ * THE link every phone QR code encodes: `{PUBLIC_URL}/dev/{appKey}?url={dev server}`. A phone's
+ * camera opens it; the dev app's App Link catches it, else the page starts the app. The dev
+ * server's URL is normalised when it is one the dev app accepts, and kept as given otherwise
+ * (the page then says why it is refused).
+ */
+export function devLinkUrl(publicUrl: string, appKey: string, devUrl: string): string {
+  const url = normaliseDevUrl(devUrl) ?? devUrl.trim();
+  return `${stripSlash(publicUrl)}${devPagePath(appKey)}?url=${encodeURIComponent(url)}`;
+}
+
+/** The custom-scheme link (the fallback when the App Link is not verified on the phone). */
+export function devAppSchemeUrl(publicUrl: string, appKey: string, devUrl: string): string {
+  const query = [
+    `server=${encodeURIComponent(stripSlash(publicUrl))}`,
+    `app=${encodeURIComponent(appKey)}`,
+    `url=${encodeURIComponent(devUrl)}`,
+  ].join("&");
+  return `${DEV_APP_SCHEME}://open?${query}`;
+}
+
+/**
+ * The `intent:` link the /dev page opens on Android: Chrome starts the dev app with the same
+ * https link (package set, so no chooser and no loop back to the browser), or goes to
+ * `fallbackUrl` when the app is not installed.
+ */
+export function devAppIntentUrl(options: {
+  publicUrl: string;
+  appKey: string;
+  devUrl: string;
+  fallbackUrl: string;
+}): string {
+  const { publicUrl, appKey, devUrl, fallbackUrl } = options;
+  const match = /^(https?):\/\/([^/?#]+)/i.exec(publicUrl);
+  const scheme = (match?.[1] ?? "https").toLowerCase();
+  const authority = match?.[2] ?? "";
+  const target = `${authority}${devPagePath(appKey)}?url=${encodeURIComponent(devUrl)}`;
+  return [
+    `intent://${target}#Intent`,
+    `scheme=${scheme}`,
+    `package=${DEV_APP_PACKAGE}`,
+    `S.browser_fallback_url=${encodeURIComponent(fallbackUrl)}`,
+    "end",
+  ].join(";");
+}
+
+const stripSlash = (url: string) => url.replace(/\/+$/, "");
