@@ -6,6 +6,11 @@ export {
   type BuildAndroidApkOptions,
   buildAndroidApk,
 } from "./build-android-apk";
+export {
+  type BuildDevAppApkOptions,
+  buildDevAppApk,
+  DEV_APP_PACKAGE,
+} from "./build-dev-app-apk";
 export { AndroidBuildError, type AndroidBuildErrorCode } from "./errors";
 export {
   type CreateUploadKeystoreOptions,

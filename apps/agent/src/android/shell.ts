@@ -14,7 +14,7 @@ export const SHELL_DIR = join(
   "android-shell",
 );
 export const SHELL_SMALI_DIR = join(SHELL_DIR, "smali");
-const TEMPLATES_DIR = join(SHELL_DIR, "templates");
+export const SHELL_TEMPLATES_DIR = join(SHELL_DIR, "templates");
 export const DEFAULT_ICON_PATH = join(SHELL_DIR, "default-icon.png");
 
 /** The activity the manifest launches; the same class in every app. */
@@ -35,10 +35,23 @@ export interface ShellValues {
  * Writes the manifest and the value resources of one build into `dir`: every template file,
  * with each `{{name}}` replaced by its XML-escaped value. User text goes into these files only,
  * never onto a command line or into the smali.
+ *
+ * A variant of the shell (the dev app) passes its own template folder after the shell's: its
+ * files are added, and replace the shell's of the same name (its manifest), so that the theme and
+ * the other resources stay the shell's own. `{{{name}}}` inserts a value as it is: markup our
+ * code built from escaped parts, never user text.
  */
-export async function writeShellProject(dir: string, values: ShellValues): Promise<void> {
-  for (const file of await listFiles(TEMPLATES_DIR)) {
-    const template = await readFile(join(TEMPLATES_DIR, file), "utf8");
+export async function writeShellProject(
+  dir: string,
+  values: ShellValues & Record<string, string>,
+  templateDirs: readonly string[] = [SHELL_TEMPLATES_DIR],
+): Promise<void> {
+  const files = new Map<string, string>();
+  for (const templates of templateDirs) {
+    for (const file of await listFiles(templates)) files.set(file, join(templates, file));
+  }
+  for (const [file, source] of files) {
+    const template = await readFile(source, "utf8");
     const target = join(dir, file);
     await mkdir(dirname(target), { recursive: true });
     await writeFile(target, renderTemplate(template, values));
@@ -55,11 +68,12 @@ export async function hashShellSmali(): Promise<string> {
   return hash.digest("hex");
 }
 
-function renderTemplate(template: string, values: ShellValues): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
-    if (!Object.hasOwn(values, name))
+function renderTemplate(template: string, values: Record<string, string>): string {
+  return template.replace(/\{\{(\{?)(\w+)\}?\}\}/g, (_, raw: string, name: string) => {
+    const value = values[name];
+    if (!Object.hasOwn(values, name) || value === undefined)
       throw new Error(`The shell template needs a value for ${name}`);
-    return escapeMarkup(values[name as keyof ShellValues]);
+    return raw ? value : escapeMarkup(value);
   });
 }
 
