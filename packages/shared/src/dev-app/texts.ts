@@ -2,7 +2,7 @@
  * User-facing texts of the dev app's server side (issue 26): the /dev/{appKey} page a phone
  * opens, the dev-link API's refusals, the dev app's download (landing page, test console, /docs).
  */
-export const DevAppTexts = {
+export const DevLinkTexts = {
   appName: "Hybridge Dev",
 
   // The dev-link API.
