@@ -26,6 +26,7 @@ export type DevAppTools = {
     versionName: string;
     toolchain: AndroidToolchain;
     onLog: (line: string) => void;
+    signal?: AbortSignal;
   }) => Promise<AndroidApk>;
   /** createUploadKeystore (@hybridge/agent/android). */
   createKeystore: (options: {
@@ -56,6 +57,8 @@ export async function ensureDevApp(options: {
   tools: DevAppTools;
   log: FastifyBaseLogger;
   now?: () => Date;
+  /** Aborted (the server shuts down): the build stops and is marked failed, to retry at start. */
+  signal?: AbortSignal;
 }): Promise<EnsureDevAppResult> {
   const { db, storage, publicUrl, log } = options;
   const now = options.now ?? (() => new Date());
@@ -81,6 +84,7 @@ export async function ensureDevApp(options: {
       versionName,
       toolchain: options.tools.toolchain,
       onLog: (line) => log.debug({ devApp: true }, line),
+      ...(options.signal ? { signal: options.signal } : {}),
     });
     const fileKey = `dev-app/hybridge-dev-${apk.sha256.slice(0, 16)}.apk`;
     await storage.put(fileKey, Readable.from([apk.apk]));
