@@ -66,6 +66,8 @@ export const DevLinkTexts = {
     "This server is building the dev app right now (it takes a minute after the server starts). Reload the page in a moment.",
   reasonToolsMissing: (missing: readonly string[]) =>
     `This server cannot build the dev app: the Android build tools are not installed (${missing.join(", ")} missing). Install them on the server (sudo apt-get install -y aapt apksigner zipalign libsmali-java android-framework-res default-jre-headless) and restart it.`,
+  reasonOff:
+    "This server does not build the dev app (DEV_APP_BUILD=false). Ask its administrator to turn it on, or to run a server that builds it on the same database.",
   reasonFailed:
     "This server could not build the dev app (its log says why). Restart the server to try again.",
 

@@ -17,6 +17,8 @@ export async function getDevAppStatus(options: {
   db: Db;
   publicUrl: string;
   toolchain: () => Promise<AndroidToolchain>;
+  /** Whether this instance builds the dev app (DEV_APP_BUILD). */
+  buildsHere: boolean;
 }): Promise<DevAppStatus> {
   const row = await currentDevAppBuild(options.db, options.publicUrl);
   if (row?.state === "ready" && row.size !== null && row.sha256 !== null) {
@@ -30,6 +32,9 @@ export async function getDevAppStatus(options: {
   }
   if (row?.state === "failed") {
     return { available: false, state: "failed", reason: DevLinkTexts.reasonFailed };
+  }
+  if (!row && !options.buildsHere) {
+    return { available: false, state: "off", reason: DevLinkTexts.reasonOff };
   }
   const { missing } = await options.toolchain();
   if (!row && missing.length > 0) {
@@ -48,6 +53,7 @@ export async function openDevAppApk(options: {
   storage: Storage;
   publicUrl: string;
   toolchain: () => Promise<AndroidToolchain>;
+  buildsHere: boolean;
 }) {
   const row = await currentDevAppBuild(options.db, options.publicUrl);
   const file =

@@ -41,6 +41,7 @@ export async function registerDevAppRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, storage, config } = app.deps;
   const publicUrl = config.publicUrl;
+  const buildsHere = config.builds.devApp;
   const toolchain = (): Promise<AndroidToolchain> =>
     detectAndroidToolchain({ searchPath: config.executablePath.join(path.delimiter) });
 
@@ -68,7 +69,7 @@ export async function registerDevAppRoutes(app: FastifyInstance) {
     { schema: { response: { 200: DevAppStatusSchema } } },
     async (_request, reply) => {
       reply.header("Cache-Control", "no-store");
-      return getDevAppStatus({ db, publicUrl, toolchain });
+      return getDevAppStatus({ db, publicUrl, toolchain, buildsHere });
     },
   );
 
@@ -81,7 +82,7 @@ export async function registerDevAppRoutes(app: FastifyInstance) {
       }),
     },
     async (_request, reply) => {
-      const file = await openDevAppApk({ db, storage, publicUrl, toolchain });
+      const file = await openDevAppApk({ db, storage, publicUrl, toolchain, buildsHere });
       return sendDownload(reply, file, APK_TYPE);
     },
   );
