@@ -130,13 +130,12 @@ describe("the links", () => {
     expect(link).toBe(
       "https://hybridge.example/dev/my-shop?url=http%3A%2F%2F192.168.1.10%3A5173%2F",
     );
-    expect(new URL(link).searchParams.get("url")).toBe("http://192.168.1.10:5173/");
+    expect(decodeURIComponent(link.split("?url=")[1] ?? "")).toBe("http://192.168.1.10:5173/");
   });
 
   it("keeps a refused address as given, for the page to explain", () => {
     const link = devLinkUrl("https://h.example", "a b", "http://8.8.8.8");
-    expect(new URL(link).pathname).toBe("/dev/a%20b");
-    expect(new URL(link).searchParams.get("url")).toBe("http://8.8.8.8");
+    expect(link).toBe("https://h.example/dev/a%20b?url=http%3A%2F%2F8.8.8.8");
   });
 
   it("builds the custom-scheme and intent links of the contract", () => {
