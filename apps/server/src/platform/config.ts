@@ -100,7 +100,7 @@ const EnvSchema = z.object({
   /** The server's own Android build machine (decision 022): on unless set to off. */
   BUILD_AGENT: z.enum(["on", "off"]).default("on"),
   /**
-   * The dev app (Hybridge Dev, decision 046): built in the background after the start when this
+   * The dev app (Hybridge Dev, decision 049): built in the background after the start when this
    * server has no build for its version and PUBLIC_URL. Off: the server serves what another
    * instance built, and says why there is none otherwise.
    */

@@ -16,7 +16,7 @@ import { AppError } from "../../platform/errors";
  * What the dev app reads for a link `{PUBLIC_URL}/dev/{appKey}?url=…` (and the /dev page, to
  * check it): the app, the dev server's normalised URL, and the presentation settings of the
  * project owner's test console — navbar type and status bar colour, the defaults when the owner
- * never opened it. Public, like the QR code that carries the link (decision 046): nothing here is
+ * never opened it. Public, like the QR code that carries the link (decision 049): nothing here is
  * secret, and the dev server's address comes from the link, never from the server.
  *
  * A dev server address the dev app may not load is refused first (400 BAD_DEV_URL, no database

@@ -33,7 +33,7 @@ export function colonHex(hex: string): string {
 }
 
 /**
- * The dev app's server side (issue 26, decision 046): the dev-link API the dev app and the /dev
+ * The dev app's server side (issue 26, decision 049): the dev-link API the dev app and the /dev
  * page read, the dev app's status and download, and the App Link's assetlinks.json. None needs
  * a session: a phone that scanned a QR code has none.
  */

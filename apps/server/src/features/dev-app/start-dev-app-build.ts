@@ -12,7 +12,7 @@ import type { Storage } from "../../platform/storage";
 import { ensureDevApp } from "./build-dev-app";
 
 /**
- * The dev app's build at the server's start (decision 046): in the background, after the server
+ * The dev app's build at the server's start (decision 049): in the background, after the server
  * listens, so that the start never waits for it. Without the Android tools nothing is built (the
  * status says why); `stop` aborts a build under way (it is marked failed and the next start
  * builds again) and waits for it to end.

@@ -5,7 +5,7 @@ import { createdAt, inList } from "./helpers";
 export const DEV_APP_BUILD_STATES = ["building", "ready", "failed"] as const;
 
 /**
- * The server's dev-app signing key (Hybridge Dev, decision 046): generated once, the keystore and
+ * The server's dev-app signing key (Hybridge Dev, decision 049): generated once, the keystore and
  * its password sealed with the server's secret like the projects' upload keys, for the owner
  * "dev-app". One row (id "dev-app"); its certificate's fingerprint is each build's: every instance signs with the same key, so that the App
  * Link's assetlinks.json and every APK served agree.
