@@ -28,7 +28,6 @@ export const DevLinkTexts = {
   installTitle: "Install Hybridge Dev",
   installLead:
     "Hybridge Dev is not on this phone yet. Install it, then open this page again (scan the QR code again).",
-  installApp: "Install Hybridge Dev",
   installSteps: [
     "Tap Install Hybridge Dev: the phone downloads the APK.",
     "Open the download. If Android asks, allow your browser to install unknown apps.",
@@ -48,14 +47,9 @@ export const DevLinkTexts = {
     "Or copy the link and send it to your phone.",
   ],
   qrLabel: "QR code of this link for your phone",
-  copyLink: "Copy link",
-  linkCopied: "Link copied",
 
   // The dev app's download (landing page, test console, /docs).
   downloadAndroid: "Download for Android",
-  downloadIos: "Download for iOS",
-  downloadIosBadge: "Coming soon",
-  downloadIosHint: "The iPhone version is on its way",
   downloadTitle: "Get the dev app",
   checking: "Looking for the dev app on this server…",
   versionAndSize: (version: string, megabytes: string) => `Version ${version} · ${megabytes} MB`,
