@@ -176,6 +176,12 @@ const RUNS: Record<
   "device-gallery": [
     { files: 2, after: "if (photos.length !== 2) throw new Error(String(photos.length));" },
   ],
+  "device-info": [
+    {
+      after:
+        'if (info.platform !== "web" || info.appVersion !== null || info.androidSdk !== null) throw new Error(JSON.stringify(info));',
+    },
+  ],
   // Users and sign-in: the page speaks as a live app (its app key), as an app's would.
   "auth-sign-up": [
     {

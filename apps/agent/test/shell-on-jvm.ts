@@ -6,9 +6,32 @@ import { referenceTool, zipEntries } from "./reference-tools";
 
 const SOURCES = join(import.meta.dirname, "android-on-jvm");
 
-/** What the shell's WebViewClient answered for one request (body in base64) or link. */
+/** An intent the shell passed to startActivity, and whether an app on the "phone" took it. */
+export interface StartedIntent {
+  action: string | null;
+  data: string | null;
+  categories: string[];
+  component: string | null;
+  package: string | null;
+  flags: number;
+  selector: Omit<StartedIntent, "taken"> | null;
+  taken: boolean;
+}
+
+/** What DownloadManager was asked to fetch. */
+export interface EnqueuedDownload {
+  uri: string;
+  mimeType: string | null;
+  title: string | null;
+  headers: Record<string, string>;
+  notificationVisibility: number;
+  /** `public:Download/name` (the public Downloads folder) or `app:Download/name` (the app's). */
+  destination: string | null;
+}
+
+/** What the shell answered for one request (body in base64), link, download or event. */
 export type ShellAnswer =
-  | { url: string; staysInWebView: boolean }
+  | { url: string; staysInWebView: boolean; started: StartedIntent[]; loadedUrl: string | null }
   | { url: string; intercepted: false }
   | {
       url: string;
@@ -17,21 +40,47 @@ export type ShellAnswer =
       mimeType: string | null;
       encoding: string | null;
       body: string | null;
-    };
+    }
+  | { url: string; enqueued: EnqueuedDownload[]; toasts: string[] }
+  | { rendererGone: boolean; replaced?: boolean; client?: string | null; loadedUrl?: string | null }
+  | { installed: string }
+  | { widened: string }
+  | { cookie: string };
 
 export interface ShellRun {
-  /** What MainActivity.onCreate did: the URL it loaded, the WebView's settings afterwards. */
-  activity: { loadedUrl: string; settings: Record<string, boolean> };
+  /**
+   * What MainActivity.onCreate did: the URL it loaded, the WebView's settings afterwards, the
+   * class of the DownloadListener it set (null: none).
+   */
+  activity: {
+    loadedUrl: string;
+    settings: Record<string, boolean>;
+    downloadListener: string | null;
+  };
   answers: ShellAnswer[];
 }
 
+export interface ShellRunOptions {
+  /** Build.VERSION.SDK_INT on the "phone" (default 29). */
+  sdk?: number;
+  /** The entry class (default dev.hybridge.shell.ShellOnJvm, android-on-jvm/README.md). */
+  mainClass?: string;
+}
+
+/** The shell's bytecode and the harness, compiled once, to run any number of times. */
+export interface ShellJvm {
+  run(requests: string[], options?: ShellRunOptions): Promise<ShellRun>;
+  dispose(): Promise<void>;
+}
+
 /**
- * Runs the shell's own bytecode — the APK's classes.dex, translated by enjarify — on the JDK
- * over the APK's assets (android-on-jvm/README.md): MainActivity.onCreate, then its
- * WebViewClient's shouldInterceptRequest for each request, `main URL` being a page's navigation
- * and `sub URL` anything else, or its shouldOverrideUrlLoading for `link URL`.
+ * Translates the APK's classes.dex with enjarify and compiles the harness against it
+ * (android-on-jvm/README.md). Each run then starts MainActivity over the APK's assets and
+ * answers the requests ShellOnJvm.java describes: `main URL` (a page's navigation) and `sub URL`
+ * (anything else) through shouldInterceptRequest, `link URL` through shouldOverrideUrlLoading,
+ * `download URL TYPE` through the DownloadListener, `gone` through onRenderProcessGone…
  */
-export async function runShellOnJvm(apk: string, requests: string[]): Promise<ShellRun> {
+export async function prepareShellOnJvm(apk: string): Promise<ShellJvm> {
   const dir = await mkdtemp(join(tmpdir(), "hybridge-shell-jvm-"));
   try {
     const dex = (await zipEntries(await readFile(apk))).get("classes.dex");
@@ -49,19 +98,40 @@ export async function runShellOnJvm(apk: string, requests: string[]): Promise<Sh
       .filter((file) => file.endsWith(".java"))
       .map((file) => join(SOURCES, file));
     await referenceTool("javac", ["-encoding", "UTF-8", "-d", classes, "-cp", jar, ...sources]);
-    const output = await referenceTool("java", [
-      "-cp",
-      `${classes}:${jar}`,
-      "dev.hybridge.shell.ShellOnJvm",
-      apk,
-      ...requests,
-    ]);
-    const [activity, ...answers] = output
-      .trim()
-      .split("\n")
-      .map((line) => JSON.parse(line));
-    return { activity, answers };
-  } finally {
+    return {
+      async run(requests, options = {}) {
+        const output = await referenceTool("java", [
+          `-Dandroid.sdk=${options.sdk ?? 29}`,
+          "-cp",
+          `${classes}:${jar}`,
+          options.mainClass ?? "dev.hybridge.shell.ShellOnJvm",
+          apk,
+          ...requests,
+        ]);
+        const [activity, ...answers] = output
+          .trim()
+          .split("\n")
+          .map((line) => JSON.parse(line));
+        return { activity, answers };
+      },
+      dispose: () => rm(dir, { recursive: true, force: true }),
+    };
+  } catch (error) {
     await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** prepareShellOnJvm, one run, and the files removed. */
+export async function runShellOnJvm(
+  apk: string,
+  requests: string[],
+  options?: ShellRunOptions,
+): Promise<ShellRun> {
+  const jvm = await prepareShellOnJvm(apk);
+  try {
+    return await jvm.run(requests, options);
+  } finally {
+    await jvm.dispose();
   }
 }

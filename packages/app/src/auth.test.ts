@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { auth } from "./auth";
 import { configure } from "./config";
 import { HybridgeError } from "./errors";
+import { installFakeShell } from "./fake-shell";
 import { SESSION_KEY, saveSession } from "./session";
 import { type FakeServer, fakeServer, refusal, SERVER, sessionAnswer } from "./test-support";
 
@@ -47,11 +48,27 @@ describe("auth.logout", () => {
     expect(localStorage.getItem("theme")).toBe("dark");
   });
 
-  it("asks the native shell to forget its own, inside the app", async () => {
-    const logout = vi.fn();
-    (globalThis as { HybridgeNative?: unknown }).HybridgeNative = { logout };
-    await auth.logout();
-    expect(logout).toHaveBeenCalledOnce();
+  it("asks the native shell to forget its own, inside the app, and waits for it", async () => {
+    const shell = installFakeShell();
+    try {
+      await auth.logout();
+      expect(shell.effects).toEqual(["logout"]);
+    } finally {
+      shell.remove();
+    }
+  });
+
+  it("still signs out when the shell refuses (a page of another origin)", async () => {
+    const shell = installFakeShell();
+    shell.allowedOrigin = "https://localhost";
+    localStorage.setItem("hybridge.session", "s1");
+    try {
+      await auth.logout();
+      expect(shell.effects).toEqual([]);
+      expect(localStorage.getItem("hybridge.session")).toBeNull();
+    } finally {
+      shell.remove();
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import { SdkTexts } from "@hybridge/shared/data/texts";
+import { callNative, insideApp } from "./bridge";
 import {
   APP_USERS_PATH,
   appRequest,
@@ -20,14 +21,13 @@ import {
 
 export { type HybridgeUser, SESSION_STORAGE_PREFIX } from "./session";
 
-/** What the native shell adds to the page (not in a browser). */
-type NativeBridge = { logout?: () => void | Promise<void> };
-const bridge = () => (globalThis as { HybridgeNative?: NativeBridge }).HybridgeNative;
-
 /** An e-mail address and a password (8 to 128 characters for a new account). */
 export type AuthCredentials = { email: string; password: string };
 
-/** Forgets everything of the session on this phone: the page's storage and the native shell's. */
+/**
+ * Forgets everything of the session on this phone: the page's storage and, inside the app, all
+ * the WebView keeps for it (auth.logout of the bridge: storage, cookies, cache).
+ */
 async function forget(options: { revoke: boolean }) {
   await endSession(options);
   const { localStorage, sessionStorage } = page();
@@ -37,7 +37,7 @@ async function forget(options: { revoke: boolean }) {
       if (key.startsWith(SESSION_STORAGE_PREFIX)) storage.removeItem(key);
     }
   }
-  await bridge()?.logout?.();
+  if (insideApp()) await callNative("auth.logout").catch(() => {});
 }
 
 async function signOut(): Promise<void> {

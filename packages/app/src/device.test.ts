@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { device } from "./device";
+import { installFakeShell } from "./fake-shell";
 
 /** The picker the SDK adds, once it is in the page. */
 const picker = () => document.querySelector<HTMLInputElement>("input[type=file]");
@@ -23,5 +24,50 @@ describe("device.openGallery", () => {
     picker()?.dispatchEvent(new Event("cancel"));
     expect(await picking).toEqual([]);
     expect(picker()).toBeNull();
+  });
+});
+
+describe("device.info", () => {
+  it("says a browser is the web, without versions", async () => {
+    expect(await device.info()).toEqual({
+      platform: "web",
+      appVersion: null,
+      appBuild: null,
+      shellVersion: null,
+      bridgeVersion: null,
+      androidSdk: null,
+    });
+  });
+
+  it("answers the app's and the shell's versions inside the app", async () => {
+    const shell = installFakeShell();
+    try {
+      expect(await device.info()).toEqual({
+        platform: "android",
+        appVersion: "1.2",
+        appBuild: 12,
+        shellVersion: "1.0",
+        bridgeVersion: 1,
+        androidSdk: 34,
+      });
+    } finally {
+      shell.remove();
+    }
+  });
+});
+
+describe("device.openGallery inside the app", () => {
+  it("uses the page's file input, which the shell's file chooser answers, not a bridge call", async () => {
+    const shell = installFakeShell();
+    try {
+      const picking = device.openGallery({ multiple: true });
+      const input = picker();
+      expect(input?.multiple).toBe(true);
+      input?.dispatchEvent(new Event("cancel"));
+      expect(await picking).toEqual([]);
+      expect(shell.calls).toEqual([]);
+    } finally {
+      shell.remove();
+    }
   });
 });

@@ -1,11 +1,17 @@
 import { afterEach, describe, expect, it, onTestFinished } from "vitest";
 import { HybridgeError } from "./errors";
+import { type FakeShell, installFakeShell } from "./fake-shell";
 import { nav } from "./nav";
 
+let shell: FakeShell | null = null;
 afterEach(() => {
   history.replaceState(null, "", "/");
-  delete (globalThis as { HybridgeNative?: unknown }).HybridgeNative;
+  shell?.remove();
+  shell = null;
 });
+
+/** Until the shell has answered every call (it answers on a later turn). */
+const settled = () => new Promise((resolve) => setTimeout(resolve, 10));
 
 /** The URLs the page's router is told of (popstate), from now until the test ends. */
 function routerHears(): string[] {
@@ -38,33 +44,58 @@ describe("nav", () => {
     expect(heard).toEqual(["/list"]);
   });
 
-  it("opens native views through the app's bridge, and says plainly that a browser cannot", () => {
-    expect(() => nav.openView("map")).toThrow(HybridgeError);
-    expect(() => nav.openView("map")).toThrow(/inside the app only/);
-    const opened: string[] = [];
-    (globalThis as { HybridgeNative?: unknown }).HybridgeNative = {
-      openView: (name: string) => opened.push(name),
-    };
-    nav.openView("map");
-    expect(opened).toEqual(["map"]);
+  it("refuses a page of another site", () => {
+    expect(() => nav.openPage("https://elsewhere.example.com/pay")).toThrow(HybridgeError);
+    expect(() => nav.openPage("//elsewhere.example.com/")).toThrow(/another site/);
+  });
+
+  it("says plainly that native views are coming soon, in a browser and in the app", () => {
+    expect(() => nav.openView("map")).toThrow(/coming soon/);
+    shell = installFakeShell();
+    let error: unknown;
+    try {
+      nav.openView("map");
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(error).toBeInstanceOf(HybridgeError);
+    expect((error as HybridgeError).code).toBe("NOT_AVAILABLE");
+    expect(shell.calls).toEqual([]);
   });
 });
 
-describe("nav inside a shell with a bridge", () => {
-  it("hands back and openPage to the bridge and leaves the page's history alone", () => {
+describe("nav inside the app (the shell's bridge)", () => {
+  it("goes back with the phone's back, which closes the app on the first page", async () => {
     nav.openPage("/list");
-    const calls: string[] = [];
-    (globalThis as { HybridgeNative?: unknown }).HybridgeNative = {
-      back: () => calls.push("back"),
-      openPage: (url: string) => calls.push(`openPage ${url}`),
-    };
+    shell = installFakeShell();
     const heard = routerHears();
-    const entries = history.length;
-    nav.openPage("/product", { id: 7 });
     nav.back();
-    expect(calls).toEqual(["openPage /product?id=7", "back"]);
+    await settled();
+    expect(shell.effects).toEqual(["back"]);
+    // The shell walks the WebView's history itself; the SDK leaves the page's alone.
     expect(location.pathname).toBe("/list");
-    expect(history.length).toBe(entries);
     expect(heard).toEqual([]);
+  });
+
+  it("opens a page as in a browser, and a new document through the shell with reload", async () => {
+    shell = installFakeShell();
+    const heard = routerHears();
+    nav.openPage("/product", { id: 7 });
+    expect(heard).toEqual(["/product?id=7"]);
+    nav.openPage("/about.html", {}, { reload: true });
+    await settled();
+    expect(shell.effects).toEqual([`openPage ${location.origin}/about.html`]);
+    expect(shell.calls.map((call) => call.method)).toEqual(["bridge.open", "nav.openPage"]);
+  });
+
+  it("falls back to the page's history when the shell refuses (a page of another origin)", async () => {
+    nav.openPage("/list");
+    nav.openPage("/product");
+    shell = installFakeShell();
+    shell.allowedOrigin = "https://localhost";
+    nav.back();
+    await settled();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(location.pathname).toBe("/list");
   });
 });

@@ -244,7 +244,9 @@ describe("an APK built from an uploaded bundle", () => {
       "main https://localhost/docs/",
       "main https://localhost/products/42",
       "sub https://localhost/products/42",
-      "main https://localhost/assets/missing-0000.js",
+      "main https://localhost/u/jane.doe",
+      "main https://localhost/u/jane.doe -",
+      "main https://localhost/assets/missing-0000.js Accept: application/json",
       "sub https://localhost/assets/%2E%2E/%2E%2E/AndroidManifest.xml",
       "sub https://cdn.example.com/lib.js",
       "sub https://localhost:8443/api/items",
@@ -273,7 +275,8 @@ describe("an APK built from an uploaded bundle", () => {
     });
 
     it("opens https://localhost/ with JavaScript and DOM storage on, file and content access off", () => {
-      expect(shell.activity).toEqual({
+      // toMatchObject: the activity's other parts (its DownloadListener) are other tests'.
+      expect(shell.activity).toMatchObject({
         loadedUrl: "https://localhost/",
         settings: {
           javaScript: true,
@@ -321,13 +324,22 @@ describe("an APK built from an uploaded bundle", () => {
       expect(answer("main https://localhost/docs/")).toMatchObject(
         served("docs/index.html", "text/html"),
       );
-      // A deep link or a reload of a history API route: the app's router takes it from there.
-      expect(answer("main https://localhost/products/42")).toMatchObject(
-        served("index.html", "text/html"),
-      );
+      // A deep link or a reload of a history API route, a dot in it or not (a navigation sends
+      // Accept: text/html,…; one without the header is taken as a page too): the app's router
+      // takes it from there.
+      for (const request of [
+        "main https://localhost/products/42",
+        "main https://localhost/u/jane.doe",
+        "main https://localhost/u/jane.doe -",
+      ] as const) {
+        expect(answer(request), request).toMatchObject(served("index.html", "text/html"));
+      }
       // A fetch of the same path is not a page: it gets no HTML in place of data.
       expect(answer("sub https://localhost/products/42")).toMatchObject(notFound);
-      expect(answer("main https://localhost/assets/missing-0000.js")).toMatchObject(notFound);
+      // Nor does a request that does not take HTML.
+      expect(
+        answer("main https://localhost/assets/missing-0000.js Accept: application/json"),
+      ).toMatchObject(notFound);
       expect(
         answer("sub https://localhost/assets/%2E%2E/%2E%2E/AndroidManifest.xml"),
       ).toMatchObject(notFound);
@@ -343,13 +355,21 @@ describe("an APK built from an uploaded bundle", () => {
       }
     });
 
-    it("keeps links to the app and to other sites in the WebView, and hands tel: to another app", () => {
-      expect(answer("link https://localhost/cart")).toMatchObject({ staysInWebView: true });
-      expect(answer("link https://checkout.example.com/pay")).toMatchObject({
+    // More link cases, intent: links, downloads and a renderer's death: shell-web.test.ts.
+    it("keeps links to the app in the WebView, opens other sites in the browser, hands tel: to another app", () => {
+      expect(answer("link https://localhost/cart")).toMatchObject({
         staysInWebView: true,
+        started: [],
       });
-      // No app on this JVM takes it: the shell catches that and the WebView still leaves it.
-      expect(answer("link tel:+33123456789")).toMatchObject({ staysInWebView: false });
+      // No browser on this JVM: the shell catches that and the WebView still leaves the link.
+      expect(answer("link https://checkout.example.com/pay")).toMatchObject({
+        staysInWebView: false,
+        started: [{ data: "https://checkout.example.com/pay", taken: false }],
+      });
+      expect(answer("link tel:+33123456789")).toMatchObject({
+        staysInWebView: false,
+        started: [{ action: "android.intent.action.VIEW", data: "tel:+33123456789" }],
+      });
     });
   });
 });

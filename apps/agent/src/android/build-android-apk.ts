@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { AndroidBuildTexts } from "@hybridge/shared/agents/texts";
+import { bundlePermissions } from "./bundle-permissions";
 import { isLightColor, toRrggbb } from "./colors";
 import { AndroidBuildError } from "./errors";
 import { assertKeyAlias, type UploadKeystore } from "./keystore";
@@ -66,6 +67,12 @@ export async function buildAndroidApk(options: BuildAndroidApkOptions): Promise<
       statusBarColor,
       themeColor,
       lightStatusBar: isLightColor(statusBarColor) ? "true" : "false",
+    },
+    // The camera, microphone and location only when the bundle's code uses them.
+    permissionsOf: async (bundle) => {
+      const permissions = await bundlePermissions(bundle);
+      onLog(AndroidBuildTexts.logPermissions(permissions));
+      return permissions;
     },
     launchIcon: app.launchIcon,
     keystore,

@@ -120,6 +120,7 @@ describe("Hybridge Dev built for an https server", () => {
       /E: base-config[\s\S]*A: cleartextTrafficPermitted=\(type 0x12\)0xffffffff/,
     );
     expect(config).toContain('A: src="system"');
+    expect(config).toContain('A: src="user"');
     // Nothing narrows cleartext by domain: the app refuses public addresses itself.
     expect(config).not.toContain("domain-config");
   });
@@ -151,6 +152,31 @@ describe("Hybridge Dev built for an https server", () => {
       expect(entries.has(`assets/www/${page}`), page).toBe(true);
     }
     expect(entries.get("assets/www/index.html")?.toString()).toContain("Recent projects");
+  });
+});
+
+describe("Hybridge Dev built for a server on the LAN (http, a port)", () => {
+  it("matches its links without autoVerify, which Android would try over https only", async () => {
+    const apk = await buildDevAppApk({
+      publicUrl: "http://192.168.1.2:3000",
+      keystore,
+      versionCode: 8,
+      versionName: "0.8.0",
+      workDir: scratch,
+    });
+    const apkPath = join(scratch, "dev-http.apk");
+    await writeFile(apkPath, apk.apk);
+    const filters = intentFilters(await manifestOf(apkPath));
+    expect(filters).toContainEqual([
+      "autoVerify=false",
+      "name=android.intent.action.VIEW",
+      "name=android.intent.category.DEFAULT",
+      "name=android.intent.category.BROWSABLE",
+      "scheme=http",
+      "host=192.168.1.2",
+      "port=3000",
+      "pathPrefix=/dev/",
+    ]);
   });
 });
 

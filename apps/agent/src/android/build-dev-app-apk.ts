@@ -2,12 +2,13 @@ import { cp, mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { AndroidBuildTexts } from "@hybridge/shared/agents/texts";
 import { DevAppTexts } from "@hybridge/shared/dev-app/app-texts";
+import { DEV_APP_PACKAGE } from "@hybridge/shared/dev-app/links";
 import { isLightColor } from "./colors";
 import { renderDevAppPages } from "./dev-app-pages";
 import { AndroidBuildError } from "./errors";
 import { escapeMarkup } from "./escape-markup";
 import { assertKeyAlias, type UploadKeystore } from "./keystore";
-import { androidStringValue, SHELL_DIR, SHELL_TEMPLATES_DIR } from "./shell";
+import { type AndroidPermission, androidStringValue, SHELL_DIR } from "./shell";
 import {
   type AndroidApk,
   buildShellApk,
@@ -16,7 +17,7 @@ import {
 } from "./shell-apk";
 
 /** The dev app's package: the same on every server, so that a phone has one Hybridge Dev. */
-export const DEV_APP_PACKAGE = "dev.hybridge.devapp";
+export { DEV_APP_PACKAGE };
 
 /** The dev app's sources: its manifest and network security config, its pages' static files. */
 const DEV_APP_DIR = join(SHELL_DIR, "dev-app");
@@ -26,6 +27,16 @@ const DEV_APP_WWW_DIR = join(DEV_APP_DIR, "www");
 /** The dev app's colours: the brand green under a white status bar, as the console. */
 const DEV_APP_THEME_COLOR = "#0E904D";
 const DEV_APP_STATUS_BAR_COLOR = "#FFFFFF";
+
+/** Everything a previewed app's page may ask for: the dev app previews any app. */
+const DEV_APP_PERMISSIONS: readonly AndroidPermission[] = [
+  "android.permission.INTERNET",
+  "android.permission.CAMERA",
+  "android.permission.RECORD_AUDIO",
+  "android.permission.MODIFY_AUDIO_SETTINGS",
+  "android.permission.ACCESS_FINE_LOCATION",
+  "android.permission.ACCESS_COARSE_LOCATION",
+];
 
 export interface BuildDevAppApkOptions extends ShellBuildSettings {
   /** The server's public address (PUBLIC_URL): its host is the App Link's. */
@@ -63,10 +74,15 @@ export async function buildDevAppApk(options: BuildDevAppApkOptions): Promise<An
       statusBarColor: DEV_APP_STATUS_BAR_COLOR,
       themeColor: DEV_APP_THEME_COLOR,
       lightStatusBar: isLightColor(DEV_APP_STATUS_BAR_COLOR) ? "true" : "false",
-      appLinkAutoVerify: appLink.autoVerify ? "true" : "false",
-      appLinkData: appLink.data,
     },
-    templateDirs: [SHELL_TEMPLATES_DIR, DEV_APP_TEMPLATES_DIR],
+    variant: {
+      templatesDir: DEV_APP_TEMPLATES_DIR,
+      values: {
+        appLinkAutoVerify: appLink.autoVerify ? "true" : "false",
+        appLinkData: appLink.data,
+      },
+    },
+    permissionsOf: async () => [...DEV_APP_PERMISSIONS],
     launchIcon: null,
     keystore,
     bundleDir: async (dir) => {
@@ -86,7 +102,7 @@ export async function buildDevAppApk(options: BuildDevAppApkOptions): Promise<An
  * when the URL names one: a filter's port must then match the link's exactly). Android verifies
  * App Links over https only, so an http PUBLIC_URL (a server on the LAN) gets no autoVerify: the
  * /dev page then starts the app by an intent: link naming its package, which needs no
- * verification (decision 046).
+ * verification (decision 050).
  */
 export function appLinkOf(publicUrl: string): { autoVerify: boolean; data: string } {
   let url: URL;

@@ -3,9 +3,11 @@ import { escapeMarkup } from "./escape-markup";
 
 /**
  * The dev app's own pages, served from its APK as https://localhost/…: the start screen with the
- * recent projects (index.html), the page shown when the dev server cannot be reached
- * (unreachable.html?url=…&server=…&app=…) and the one shown for an address that is not a dev
- * server on the phone's network (refused.html?url=…). Their texts come from the catalogue; their
+ * recent projects (index.html), the page shown when the dev server or the Hybridge server cannot
+ * be reached (unreachable.html?url={address tried}&server=…&app=…&dev={dev server}[&what=server]),
+ * the one for an app key the server does not know (unknown.html?server=…&app=…) and the one for
+ * an address that is not a dev server on the phone's network (refused.html?url=…). DevActivity
+ * loads them with these parameters. Their texts come from the catalogue; their
  * behaviour is dev-app.js, a file of the dev app's www/ folder.
  */
 export function renderDevAppPages(): Record<string, string> {
@@ -29,14 +31,30 @@ export function renderDevAppPages(): Record<string, string> {
     "unreachable.html": page(
       t.unreachableTitle,
       `<div data-unreachable>
+  <div data-when="dev">
   <h1>${escapeMarkup(t.unreachableTitle)}</h1>
   <p class="lead">${escapeMarkup(t.unreachableLead)}</p>
+  </div>
+  <div data-when="server" hidden>
+  <h1>${escapeMarkup(t.unreachableServerTitle)}</h1>
+  <p class="lead">${escapeMarkup(t.unreachableServerLead)}</p>
+  </div>
   <p class="address" data-address></p>
-  <ul>${t.unreachableChecks.map((check) => `<li>${escapeMarkup(check)}</li>`).join("")}</ul>
+  <ul data-when="dev">${t.unreachableChecks.map((check) => `<li>${escapeMarkup(check)}</li>`).join("")}</ul>
+  <ul data-when="server" hidden>${t.unreachableServerChecks.map((check) => `<li>${escapeMarkup(check)}</li>`).join("")}</ul>
   <div class="actions">
     <a class="button primary" data-retry href="/">${escapeMarkup(t.unreachableRetry)}</a>
     <a class="button" href="/">${escapeMarkup(t.unreachableHome)}</a>
   </div>
+  </div>`,
+    ),
+    "unknown.html": page(
+      t.unknownTitle,
+      `<div data-unreachable>
+  <h1>${escapeMarkup(t.unknownTitle)}</h1>
+  <p class="lead">${escapeMarkup(t.unknownLead)}</p>
+  <p class="address" data-server></p>
+  <div class="actions"><a class="button" href="/">${escapeMarkup(t.unreachableHome)}</a></div>
   </div>`,
     ),
     "refused.html": page(

@@ -2,10 +2,17 @@ import { createHash } from "node:crypto";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { AndroidBuildTexts } from "@hybridge/shared/agents/texts";
-import { listBundleFiles, writeUnsignedApk } from "./apk-contents";
+import { type BundleFile, listBundleFiles, writeUnsignedApk } from "./apk-contents";
 import type { UploadKeystore } from "./keystore";
 import { writeLauncherIcons } from "./launcher-icons";
-import { hashShellSmali, SHELL_SMALI_DIR, type ShellValues, writeShellProject } from "./shell";
+import {
+  type AndroidPermission,
+  hashShellSmali,
+  SHELL_SMALI_DIR,
+  type ShellValues,
+  type ShellVariant,
+  writeShellProject,
+} from "./shell";
 import {
   alignApk,
   assembleDex,
@@ -56,9 +63,11 @@ export const MAX_VERSION_CODE = 2_100_000_000;
 /** What one APK of the shell is made of; every value already checked by the caller. */
 export interface ShellApkInput {
   /** The manifest's and resources' values (packageName, versions, name, colours, …). */
-  values: ShellValues & Record<string, string>;
-  /** The template folders, the shell's first (see writeShellProject). */
-  templateDirs?: readonly string[];
+  values: Omit<ShellValues, "permissions">;
+  /** The permissions the shell's manifest declares, from the bundle's files. Default: none. */
+  permissionsOf?: (bundle: readonly BundleFile[]) => Promise<AndroidPermission[]>;
+  /** Another app made of the shell: its templates, added to the shell's (writeShellProject). */
+  variant?: ShellVariant;
   /** A 512×512 PNG or JPEG; null for the default icon. */
   launchIcon: Buffer | null;
   keystore: UploadKeystore;
@@ -98,7 +107,8 @@ export async function buildShellApk(
     const bundle = await listBundleFiles(await input.bundleDir(dir), onLog);
     onLog(`Files in the web bundle: ${bundle.length}`);
 
-    await writeShellProject(join(dir, "shell"), values, input.templateDirs);
+    const permissions = (await input.permissionsOf?.(bundle)) ?? [];
+    await writeShellProject(join(dir, "shell"), { ...values, permissions }, input.variant);
     await writeLauncherIcons(join(dir, "shell", "res"), input.launchIcon);
     onProgress(10);
 

@@ -120,6 +120,8 @@ export const AndroidBuildTexts = {
   logStart: (packageName: string, versionName: string) =>
     `Android build of ${packageName}, version ${versionName}`,
   logNoBundle: "No web bundle: the app shows the starter page",
+  logPermissions: (permissions: readonly string[]) =>
+    `Permissions the web bundle needs: ${permissions.length > 0 ? permissions.join(", ") : "none beyond INTERNET"}`,
   logDexReused: "classes.dex: assembled earlier from the same smali, reused",
   logApkReady: (bytes: number, sha256: string) => `APK ready: ${bytes} bytes, SHA-256 ${sha256}`,
   logMakingUploadKey: "First Android build of this app: making its upload key",

@@ -143,8 +143,12 @@ export const SdkTexts = {
     `The Hybridge server at ${server} could not be reached (${reason}).`,
   httpStatus: (status: number) => `The server answered ${status}.`,
   noEventSource: "db.watch needs EventSource, which this runtime lacks.",
-  nativeOnly: (view: string) =>
-    `The native view "${view}" opens inside the app only: install the app (or the dev app) on a phone to see it.`,
+  nativeOnly: (fn: string) =>
+    `${fn} works inside the app only: open this page in the app (or the dev app) on a phone.`,
+  nativeViewsComingSoon: (view: string) =>
+    `Native views are coming soon: no native view ships yet, so nav.openView("${view}") opens nothing, in the app or in a browser.`,
+  otherOrigin: (url: string) =>
+    `nav.openPage opens pages of this app only; ${url} is on another site (use a link to it instead).`,
 } as const;
 
 /**

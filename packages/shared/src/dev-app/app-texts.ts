@@ -30,9 +30,18 @@ export const DevAppTexts = {
     "Does your dev server listen on the network, not only on localhost? With Vite: vite --host.",
     "Does your computer's firewall let the phone in on this port?",
   ],
+  unreachableServerTitle: "The Hybridge server could not be reached",
+  unreachableServerLead: "Hybridge Dev asked the Hybridge server for your project's settings at:",
+  unreachableServerChecks: [
+    "Is this phone on the same network as the server (the same Wi-Fi for a server on your computer)?",
+    "Is the server running, and does its address (PUBLIC_URL) work from this phone's browser?",
+  ],
   unreachableRetry: "Retry",
   unreachableHome: "Recent projects",
 
+  unknownTitle: "This project is not on the server",
+  unknownLead:
+    "The Hybridge server knows no project with this app key. It may have been deleted, or the QR code may come from another server.",
   refusedTitle: "This address is not a dev server on your network",
   refusedLead:
     "Hybridge Dev opens dev servers on this phone, on your local network or on localhost only, so that a QR code cannot send it to a site on the internet. It refused:",

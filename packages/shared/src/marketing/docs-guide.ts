@@ -83,19 +83,19 @@ export const docsGroups = (server: string): DocsGroup[] => [
   {
     id: "navigation",
     title: "Navigation",
-    text: "Move between screens. Pages are the routes of your React app; views are native screens provided by modules.",
+    text: "Move between screens. Pages are the routes of your React app; views will be native screens provided by modules. The same calls work in a browser and in the app.",
     functions: [
       {
         id: "nav-back",
         title: "Back",
-        text: "Returns to the previous screen, like the phone's back gesture. On the first screen it does nothing.",
+        text: "Returns to the previous screen. In the app it is the phone's back gesture: on the first screen it closes the app. In a browser it is the browser's back button: on the first screen it does nothing.",
         language: "js",
         code: "nav.back();",
       },
       {
         id: "nav-open-view",
         title: "Open a view",
-        text: "Will open a native view by the name its module gives it, for example the map view of a maps module. Native views come with native modules in builds; until then the call throws an error that says so.",
+        text: "Will open a native view by the name its module gives it, for example the map view of a maps module. No native view ships yet: until they do, the call throws an error that says so (NOT_AVAILABLE), in the app and in a browser.",
         language: "js",
         comingSoon: true,
         code: 'nav.openView("map");',
@@ -103,7 +103,7 @@ export const docsGroups = (server: string): DocsGroup[] => [
       {
         id: "nav-open-page",
         title: "Open a page",
-        text: "Opens a page of your app on top of the current one, with the platform's native transition.",
+        text: "Opens a page of your app on top of the current one: a new history entry that your router shows and that back returns from, the same in a browser and in the app. Pages of other sites are refused; use a link for those. For an app made of several HTML pages, nav.openPage(path, {}, { reload: true }) loads the page as a new document.",
         language: "js",
         code: 'nav.openPage("/cart");',
       },
@@ -259,14 +259,21 @@ export const docsGroups = (server: string): DocsGroup[] => [
   {
     id: "device",
     title: "Device",
-    text: "Features of the phone. The first call of each asks the user's permission; a refusal rejects the promise.",
+    text: "Features of the phone. Each works in a browser too, with the browser's equivalent, so the same code runs in both.",
     functions: [
       {
         id: "device-gallery",
         title: "Open the gallery",
-        text: "Lets the user pick photos and returns them as File objects, ready for db.addWithFile. An empty array means the user cancelled.",
+        text: "Lets the user pick photos and returns them as File objects, ready for db.addWithFile. In the app it opens the phone's gallery; in a browser, the file picker. An empty array means the user cancelled.",
         language: "js",
         code: "const photos = await device.openGallery({ multiple: true });",
+      },
+      {
+        id: "device-info",
+        title: "Know where the app runs",
+        text: 'Says where the page runs. In the app: platform "android", the app\'s version (appVersion, appBuild), the native shell\'s (shellVersion, bridgeVersion) and Android\'s API level (androidSdk). In a browser: platform "web" and null for the rest.',
+        language: "js",
+        code: 'const info = await device.info();\nif (info.platform === "android") console.log("Version", info.appVersion);',
       },
       {
         id: "device-token",
@@ -308,7 +315,7 @@ export const docsGroups = (server: string): DocsGroup[] => [
       {
         id: "auth-sign-out",
         title: "Sign out",
-        text: "Ends the session on the server and forgets it on this phone (auth.logout() does the same). Send the user to your sign-in page afterwards.",
+        text: "Ends the session on the server and forgets it on this phone (auth.logout() does the same). In a browser it removes the session from the page's storage; in the app it also clears everything the app keeps in its WebView (local storage, IndexedDB, cookies and cache). Send the user to your sign-in page afterwards.",
         language: "js",
         code: 'await auth.signOut();\nnav.openPage("/login");',
       },

@@ -59,15 +59,26 @@ async function showRecent(list) {
   list.append(items);
 }
 
+// The address tried, the variant (the dev server's or the Hybridge server's), and Retry: the
+// project's link again, which asks the server and loads the dev server anew.
 function showUnreachable(page) {
   const params = new URLSearchParams(location.search);
-  const url = params.get("url") ?? "";
-  for (const element of page.querySelectorAll("[data-address]")) element.textContent = url;
+  for (const element of page.querySelectorAll("[data-address]")) {
+    element.textContent = params.get("url") ?? "";
+  }
+  for (const element of page.querySelectorAll("[data-server]")) {
+    element.textContent = params.get("server") ?? "";
+  }
+  const what = params.get("what") === "server" ? "server" : "dev";
+  for (const element of page.querySelectorAll("[data-when]")) {
+    element.hidden = element.dataset.when !== what;
+  }
   const retry = page.querySelector("[data-retry]");
   if (retry) {
     const server = params.get("server");
     const app = params.get("app");
-    if (server && app) retry.href = openHref({ server, appKey: app, url });
+    const dev = params.get("dev") ?? params.get("url");
+    if (server && app && dev) retry.href = openHref({ server, appKey: app, url: dev });
     else retry.hidden = true;
   }
 }

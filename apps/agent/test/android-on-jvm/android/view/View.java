@@ -12,4 +12,14 @@ public class View {
     public final Context getContext() {
         return context;
     }
+
+    private int systemUiVisibility;
+
+    public void setSystemUiVisibility(int visibility) {
+        systemUiVisibility = visibility;
+    }
+
+    public int getSystemUiVisibility() {
+        return systemUiVisibility;
+    }
 }

@@ -9,7 +9,9 @@ public class MimeTypeMap {
             "png", "image/png",
             "jpg", "image/jpeg",
             "txt", "text/plain",
-            "js", "application/x-javascript");
+            "js", "application/x-javascript",
+            "pdf", "application/pdf",
+            "csv", "text/comma-separated-values");
 
     public static MimeTypeMap getSingleton() {
         return SINGLETON;
@@ -17,5 +19,11 @@ public class MimeTypeMap {
 
     public String getMimeTypeFromExtension(String extension) {
         return extension == null ? null : TYPES.get(extension);
+    }
+
+    public String getExtensionFromMimeType(String mimeType) {
+        if (mimeType == null) return null;
+        return TYPES.entrySet().stream().filter(e -> e.getValue().equals(mimeType))
+                .map(Map.Entry::getKey).findFirst().orElse(null);
     }
 }

@@ -8,4 +8,10 @@ public class WebViewClient {
     public boolean shouldOverrideUrlLoading(WebView view, WebResourceRequest request) {
         return false;
     }
+
+    public void onReceivedError(WebView view, WebResourceRequest request, WebResourceError error) {}
+
+    public boolean onRenderProcessGone(WebView view, RenderProcessGoneDetail detail) {
+        return false;
+    }
 }

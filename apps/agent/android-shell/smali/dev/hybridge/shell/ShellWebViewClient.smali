@@ -1,6 +1,7 @@
 # Serves the web bundle packed in the APK (assets/www/) from the app's own https origin,
-# https://localhost, keeps web navigation inside the app's WebView, and hands the links a WebView
-# cannot open (tel:, mailto:, geo:, market:, …) to the app that handles them.
+# https://localhost, keeps the app's own navigation inside the WebView, opens other sites in the
+# browser, starts the app an intent: link names, hands the links a WebView cannot open (tel:,
+# mailto:, geo:, market:, …) to the app that handles them, and survives its renderer's death.
 #
 # Why an https origin rather than file:// URLs: a bundle's root-relative URLs
 # (src="/assets/index-3f.js", Vite's default base) resolve against it, and the page gets a real
@@ -29,27 +30,26 @@
 
     invoke-interface {p2}, Landroid/webkit/WebResourceRequest;->getUrl()Landroid/net/Uri;
     move-result-object v0
-
-    invoke-virtual {v0}, Landroid/net/Uri;->getScheme()Ljava/lang/String;
-    move-result-object v1
-    const-string v2, "https"
-    invoke-virtual {v2, v1}, Ljava/lang/String;->equals(Ljava/lang/Object;)Z
-    move-result v1
-    if-eqz v1, :network
-
-    # The authority, not the host: https://localhost:8443 (a server on the phone) is not the app.
-    invoke-virtual {v0}, Landroid/net/Uri;->getAuthority()Ljava/lang/String;
-    move-result-object v1
-    const-string v2, "localhost"
-    invoke-virtual {v2, v1}, Ljava/lang/String;->equals(Ljava/lang/Object;)Z
+    invoke-static {v0}, Ldev/hybridge/shell/ShellWebViewClient;->isBundleUrl(Landroid/net/Uri;)Z
     move-result v1
     if-eqz v1, :network
 
     # getPath() is decoded: %20 is a space, %C3%A9 an é, as in the bundle's file names.
     invoke-virtual {v0}, Landroid/net/Uri;->getPath()Ljava/lang/String;
     move-result-object v0
+
+    # v1: whether a missing path gets the app's page — only a page's own navigation that takes
+    # HTML in answer does; a script, a fetch or an iframe of the same path does not.
+    const/4 v1, 0x0
     invoke-interface {p2}, Landroid/webkit/WebResourceRequest;->isForMainFrame()Z
+    move-result v2
+    if-eqz v2, :serve
+    invoke-interface {p2}, Landroid/webkit/WebResourceRequest;->getRequestHeaders()Ljava/util/Map;
+    move-result-object v2
+    invoke-static {v2}, Ldev/hybridge/shell/ShellWebViewClient;->acceptsHtml(Ljava/util/Map;)Z
     move-result v1
+
+    :serve
     invoke-direct {p0, v0, v1}, Ldev/hybridge/shell/ShellWebViewClient;->serveBundleFile(Ljava/lang/String;Z)Landroid/webkit/WebResourceResponse;
     move-result-object v0
     return-object v0
@@ -59,10 +59,86 @@
     return-object v0
 .end method
 
+# Whether a URL is the bundle's: https://localhost. The authority, not the host:
+# https://localhost:8443 (a server on the phone) is not the app. Static, so that a subclass that
+# widens isAppUrl (the dev app accepts its dev server too) never has the bundle answer for it.
+.method private static isBundleUrl(Landroid/net/Uri;)Z
+    .locals 2
+
+    invoke-virtual {p0}, Landroid/net/Uri;->getScheme()Ljava/lang/String;
+    move-result-object v0
+    const-string v1, "https"
+    invoke-virtual {v1, v0}, Ljava/lang/String;->equals(Ljava/lang/Object;)Z
+    move-result v0
+    if-eqz v0, :other
+
+    invoke-virtual {p0}, Landroid/net/Uri;->getAuthority()Ljava/lang/String;
+    move-result-object v0
+    const-string v1, "localhost"
+    invoke-virtual {v1, v0}, Ljava/lang/String;->equals(Ljava/lang/Object;)Z
+    move-result v0
+    return v0
+
+    :other
+    const/4 v0, 0x0
+    return v0
+.end method
+
+# Whether a URL is the app's own, the origin whose links stay in the WebView (and the only one the
+# bridge answers): https://localhost here. Protected so that the dev app's client, which loads the
+# developer's dev server, can add that origin.
+.method protected isAppUrl(Landroid/net/Uri;)Z
+    .locals 1
+    invoke-static {p1}, Ldev/hybridge/shell/ShellWebViewClient;->isBundleUrl(Landroid/net/Uri;)Z
+    move-result v0
+    return v0
+.end method
+
+# Whether a page's request takes HTML in answer, from its Accept header (a navigation sends
+# "text/html,…,*/*;q=0.8"): text/html, text/* or */* in it, in any case. No header says nothing
+# against HTML, so it counts as yes: a reload must not 404 on a phone whose WebView leaves the
+# header out of getRequestHeaders().
+.method private static acceptsHtml(Ljava/util/Map;)Z
+    .locals 3
+
+    if-eqz p0, :yes
+    const-string v0, "Accept"
+    invoke-interface {p0, v0}, Ljava/util/Map;->get(Ljava/lang/Object;)Ljava/lang/Object;
+    move-result-object v0
+    if-nez v0, :check
+    const-string v0, "accept"
+    invoke-interface {p0, v0}, Ljava/util/Map;->get(Ljava/lang/Object;)Ljava/lang/Object;
+    move-result-object v0
+    if-eqz v0, :yes
+
+    :check
+    check-cast v0, Ljava/lang/String;
+    sget-object v1, Ljava/util/Locale;->ROOT:Ljava/util/Locale;
+    invoke-virtual {v0, v1}, Ljava/lang/String;->toLowerCase(Ljava/util/Locale;)Ljava/lang/String;
+    move-result-object v0
+    const-string v1, "text/html"
+    invoke-virtual {v0, v1}, Ljava/lang/String;->contains(Ljava/lang/CharSequence;)Z
+    move-result v2
+    if-nez v2, :yes
+    const-string v1, "text/*"
+    invoke-virtual {v0, v1}, Ljava/lang/String;->contains(Ljava/lang/CharSequence;)Z
+    move-result v2
+    if-nez v2, :yes
+    const-string v1, "*/*"
+    invoke-virtual {v0, v1}, Ljava/lang/String;->contains(Ljava/lang/CharSequence;)Z
+    move-result v2
+    return v2
+
+    :yes
+    const/4 v2, 0x1
+    return v2
+.end method
+
 # The answer for a path of the app's origin, like a static host configured for a single-page app:
-# /a/b.js is www/a/b.js, a path ending in / is that folder's index.html; a page's navigation to a
-# missing path without an extension (/products/42, a history API route) gets www/index.html, so
-# that the app's router shows it; anything else missing is a 404.
+# /a/b.js is www/a/b.js, a path ending in / is that folder's index.html; when p2 is set (a page's
+# navigation that takes HTML) a missing path gets www/index.html, so that the app's router shows
+# it — a history API route (/products/42) and one with a dot (/u/jane.doe) alike; anything else
+# missing is a 404.
 .method private serveBundleFile(Ljava/lang/String;Z)Landroid/webkit/WebResourceResponse;
     .locals 4
 
@@ -93,9 +169,6 @@
     if-nez v2, :found
 
     if-eqz p2, :not_found
-    invoke-static {p1}, Ldev/hybridge/shell/ShellWebViewClient;->extensionOf(Ljava/lang/String;)Ljava/lang/String;
-    move-result-object v3
-    if-nez v3, :not_found
     const-string v1, "www/index.html"
     invoke-direct {p0, v1}, Ldev/hybridge/shell/ShellWebViewClient;->openAsset(Ljava/lang/String;)Ljava/io/InputStream;
     move-result-object v2
@@ -244,7 +317,16 @@
     return-object v0
 .end method
 
-# Links to https://localhost, and every other http(s) link, stay in the WebView (decision 018).
+# Where a followed link (or a page's own navigation) goes, decision 046:
+# - the app's origin (isAppUrl) stays in the WebView; so does every navigation of an iframe (an
+#   embedded video, a payment form), which the bridge does not answer anyway;
+# - a page of another site opens in the browser: with the bridge, a site in this WebView could
+#   reach native functions, and the user gets the browser's address bar, passwords and sign-ins;
+# - an intent: link starts the app it names, or its browser_fallback_url (openIntentUri);
+# - tel:, mailto:, geo:, market:, … go to the app that handles them;
+# - file:, about:, data: and blob: stay (isWebScheme).
+# True: the WebView does not load it (handled here, or nothing on the phone may open it — either
+# way the WebView shows no error page).
 .method public shouldOverrideUrlLoading(Landroid/webkit/WebView;Landroid/webkit/WebResourceRequest;)Z
     .locals 3
 
@@ -252,44 +334,186 @@
     move-result-object v0
     invoke-virtual {v0}, Landroid/net/Uri;->getScheme()Ljava/lang/String;
     move-result-object v1
-    invoke-static {v1}, Ldev/hybridge/shell/ShellWebViewClient;->isWebScheme(Ljava/lang/String;)Z
-    move-result v1
-    if-eqz v1, :elsewhere
-    const/4 v1, 0x0
-    return v1
 
-    :elsewhere
+    invoke-static {v1}, Ldev/hybridge/shell/ShellWebViewClient;->isHttpScheme(Ljava/lang/String;)Z
+    move-result v2
+    if-eqz v2, :not_http
+    invoke-interface {p2}, Landroid/webkit/WebResourceRequest;->isForMainFrame()Z
+    move-result v2
+    if-eqz v2, :stay
+    invoke-virtual {p0, v0}, Ldev/hybridge/shell/ShellWebViewClient;->isAppUrl(Landroid/net/Uri;)Z
+    move-result v2
+    if-nez v2, :stay
+    invoke-static {p1, v0}, Ldev/hybridge/shell/ShellWebViewClient;->openInBrowser(Landroid/webkit/WebView;Landroid/net/Uri;)V
+    goto :handled
+
+    :not_http
+    const-string v2, "intent"
+    invoke-virtual {v2, v1}, Ljava/lang/String;->equalsIgnoreCase(Ljava/lang/String;)Z
+    move-result v2
+    if-eqz v2, :not_intent
+    # The URI as the page wrote it: parseUri reads its #Intent;…;end part.
+    invoke-virtual {v0}, Landroid/net/Uri;->toString()Ljava/lang/String;
+    move-result-object v0
+    invoke-direct {p0, p1, v0}, Ldev/hybridge/shell/ShellWebViewClient;->openIntentUri(Landroid/webkit/WebView;Ljava/lang/String;)V
+    goto :handled
+
+    :not_intent
+    invoke-static {v1}, Ldev/hybridge/shell/ShellWebViewClient;->isWebScheme(Ljava/lang/String;)Z
+    move-result v2
+    if-nez v2, :stay
     new-instance v1, Landroid/content/Intent;
     const-string v2, "android.intent.action.VIEW"
     invoke-direct {v1, v2, v0}, Landroid/content/Intent;-><init>(Ljava/lang/String;Landroid/net/Uri;)V
-    :try_start
-    invoke-virtual {p1}, Landroid/webkit/WebView;->getContext()Landroid/content/Context;
-    move-result-object v2
-    invoke-virtual {v2, v1}, Landroid/content/Context;->startActivity(Landroid/content/Intent;)V
-    :try_end
-    .catch Landroid/content/ActivityNotFoundException; {:try_start .. :try_end} :no_handler
-    .catch Ljava/lang/SecurityException; {:try_start .. :try_end} :no_handler
+    invoke-static {p1, v1}, Ldev/hybridge/shell/ShellWebViewClient;->startOutside(Landroid/webkit/WebView;Landroid/content/Intent;)Z
 
-    # Handled, or nothing on the phone may open it: either way the WebView shows no error page.
-    :no_handler
+    :handled
+    const/4 v1, 0x1
+    return v1
+
+    :stay
+    const/4 v1, 0x0
+    return v1
+.end method
+
+# An intent: link (intent://host/path#Intent;scheme=…;package=…;S.browser_fallback_url=…;end), as
+# Chrome treats it: the intent it describes, made safe to start from a web page — no component
+# (which would reach any exported activity of any app, ours included) in it or in its selector,
+# BROWSABLE (only activities that accept being opened from a link); parseUri itself drops the
+# flags that would grant access to our content: URIs (without URI_ALLOW_UNSAFE). When no app
+# takes it, an http(s) browser_fallback_url opens instead (in the
+# WebView when it is the app's own). A malformed URI, which parseUri refuses with
+# URISyntaxException or a RuntimeException (launchFlags=zz), does nothing.
+.method private openIntentUri(Landroid/webkit/WebView;Ljava/lang/String;)V
+    .locals 4
+
+    :try_start
+    const/4 v0, 0x1
+    invoke-static {p2, v0}, Landroid/content/Intent;->parseUri(Ljava/lang/String;I)Landroid/content/Intent;
+    move-result-object v0
+    :try_end
+    .catch Ljava/lang/Exception; {:try_start .. :try_end} :malformed
+
+    const-string v1, "android.intent.category.BROWSABLE"
+    const/4 v2, 0x0
+    invoke-virtual {v0, v1}, Landroid/content/Intent;->addCategory(Ljava/lang/String;)Landroid/content/Intent;
+    invoke-virtual {v0, v2}, Landroid/content/Intent;->setComponent(Landroid/content/ComponentName;)Landroid/content/Intent;
+    invoke-virtual {v0}, Landroid/content/Intent;->getSelector()Landroid/content/Intent;
+    move-result-object v3
+    if-eqz v3, :flags
+    invoke-virtual {v3, v1}, Landroid/content/Intent;->addCategory(Ljava/lang/String;)Landroid/content/Intent;
+    invoke-virtual {v3, v2}, Landroid/content/Intent;->setComponent(Landroid/content/ComponentName;)Landroid/content/Intent;
+
+    :flags
+    invoke-static {p1, v0}, Ldev/hybridge/shell/ShellWebViewClient;->startOutside(Landroid/webkit/WebView;Landroid/content/Intent;)Z
+    move-result v3
+    if-nez v3, :done
+
+    const-string v1, "browser_fallback_url"
+    invoke-virtual {v0, v1}, Landroid/content/Intent;->getStringExtra(Ljava/lang/String;)Ljava/lang/String;
+    move-result-object v1
+    if-eqz v1, :done
+    invoke-static {v1}, Landroid/net/Uri;->parse(Ljava/lang/String;)Landroid/net/Uri;
+    move-result-object v2
+    invoke-virtual {v2}, Landroid/net/Uri;->getScheme()Ljava/lang/String;
+    move-result-object v3
+    invoke-static {v3}, Ldev/hybridge/shell/ShellWebViewClient;->isHttpScheme(Ljava/lang/String;)Z
+    move-result v3
+    if-eqz v3, :done
+    invoke-virtual {p0, v2}, Ldev/hybridge/shell/ShellWebViewClient;->isAppUrl(Landroid/net/Uri;)Z
+    move-result v3
+    if-eqz v3, :browser
+    invoke-virtual {p1, v1}, Landroid/webkit/WebView;->loadUrl(Ljava/lang/String;)V
+    return-void
+
+    :browser
+    invoke-static {p1, v2}, Ldev/hybridge/shell/ShellWebViewClient;->openInBrowser(Landroid/webkit/WebView;Landroid/net/Uri;)V
+
+    :done
+    return-void
+
+    :malformed
+    return-void
+.end method
+
+# An http(s) page in the browser (or the app the phone has for that site, as a link in the browser
+# would): ACTION_VIEW, BROWSABLE. Started from the WebView's context, the activity, so it needs no
+# FLAG_ACTIVITY_NEW_TASK.
+.method private static openInBrowser(Landroid/webkit/WebView;Landroid/net/Uri;)V
+    .locals 2
+    new-instance v0, Landroid/content/Intent;
+    const-string v1, "android.intent.action.VIEW"
+    invoke-direct {v0, v1, p1}, Landroid/content/Intent;-><init>(Ljava/lang/String;Landroid/net/Uri;)V
+    const-string v1, "android.intent.category.BROWSABLE"
+    invoke-virtual {v0, v1}, Landroid/content/Intent;->addCategory(Ljava/lang/String;)Landroid/content/Intent;
+    invoke-static {p0, v0}, Ldev/hybridge/shell/ShellWebViewClient;->startOutside(Landroid/webkit/WebView;Landroid/content/Intent;)Z
+    return-void
+.end method
+
+# Starts another app's activity from the WebView's activity. False when no app on the phone takes
+# the intent (ActivityNotFoundException) or the system refuses it (SecurityException: an activity
+# that is not exported), rather than letting either close the app.
+.method private static startOutside(Landroid/webkit/WebView;Landroid/content/Intent;)Z
+    .locals 1
+    :try_start
+    invoke-virtual {p0}, Landroid/webkit/WebView;->getContext()Landroid/content/Context;
+    move-result-object v0
+    invoke-virtual {v0, p1}, Landroid/content/Context;->startActivity(Landroid/content/Intent;)V
+    :try_end
+    .catch Landroid/content/ActivityNotFoundException; {:try_start .. :try_end} :refused
+    .catch Ljava/lang/SecurityException; {:try_start .. :try_end} :refused
+    const/4 v0, 0x1
+    return v0
+
+    :refused
+    const/4 v0, 0x0
+    return v0
+.end method
+
+# The WebView's renderer process crashed or was killed to free memory (API 26+, when it is called
+# at all: RenderProcessGoneDetail, absent from API 24–25, is only named in this signature, never
+# used, so the class still loads there). Returning false lets the system end the whole app; the
+# dead WebView may not be used again, so MainActivity (the dev app's activity extends it) replaces
+# it with a new one on its start page and this returns true. A WebView in any other activity:
+# false, as before.
+.method public onRenderProcessGone(Landroid/webkit/WebView;Landroid/webkit/RenderProcessGoneDetail;)Z
+    .locals 2
+    invoke-virtual {p1}, Landroid/webkit/WebView;->getContext()Landroid/content/Context;
+    move-result-object v0
+    instance-of v1, v0, Ldev/hybridge/shell/MainActivity;
+    if-eqz v1, :not_ours
+    check-cast v0, Ldev/hybridge/shell/MainActivity;
+    invoke-virtual {v0, p1}, Ldev/hybridge/shell/MainActivity;->onRendererGone(Landroid/webkit/WebView;)V
+    const/4 v1, 0x1
+    return v1
+
+    :not_ours
+    const/4 v1, 0x0
+    return v1
+.end method
+
+# http and https, in any case (null: no).
+.method private static isHttpScheme(Ljava/lang/String;)Z
+    .locals 2
+    const-string v0, "https"
+    invoke-virtual {v0, p0}, Ljava/lang/String;->equalsIgnoreCase(Ljava/lang/String;)Z
+    move-result v1
+    if-nez v1, :yes
+    const-string v0, "http"
+    invoke-virtual {v0, p0}, Ljava/lang/String;->equalsIgnoreCase(Ljava/lang/String;)Z
+    move-result v1
+    return v1
+
+    :yes
     const/4 v1, 0x1
     return v1
 .end method
 
-# file: stays too, though the WebView may not open files: handed to another app, a file:// URI
-# would throw FileUriExposedException and close this one.
+# The schemes a page's navigation keeps in the WebView without asking the origin: file: (though
+# the WebView may not open files: handed to another app, a file:// URI would throw
+# FileUriExposedException and close this one), about:, data:, blob:. http(s) is decided above.
 .method private static isWebScheme(Ljava/lang/String;)Z
     .locals 2
-
-    const-string v0, "http"
-    invoke-virtual {v0, p0}, Ljava/lang/String;->equalsIgnoreCase(Ljava/lang/String;)Z
-    move-result v1
-    if-nez v1, :web
-
-    const-string v0, "https"
-    invoke-virtual {v0, p0}, Ljava/lang/String;->equalsIgnoreCase(Ljava/lang/String;)Z
-    move-result v1
-    if-nez v1, :web
 
     const-string v0, "file"
     invoke-virtual {v0, p0}, Ljava/lang/String;->equalsIgnoreCase(Ljava/lang/String;)Z

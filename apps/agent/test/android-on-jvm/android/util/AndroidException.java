@@ -1,0 +1,9 @@
+package android.util;
+
+public class AndroidException extends Exception {
+    public AndroidException() {}
+
+    public AndroidException(String name) {
+        super(name);
+    }
+}
