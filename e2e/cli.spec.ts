@@ -5,12 +5,16 @@ import path from "node:path";
 import { BundlesTexts } from "@hybridge/shared/bundles/texts";
 import { paths } from "@hybridge/shared/common/paths";
 import { DatabaseSectionTexts } from "@hybridge/shared/data/texts";
+import { isPrivateDevUrl } from "@hybridge/shared/dev-app/dev-url";
+import { devLinkUrl } from "@hybridge/shared/dev-app/links";
+import { DevLinkTexts } from "@hybridge/shared/dev-app/texts";
 import { docsGroups } from "@hybridge/shared/marketing/docs-guide";
-import type { DevPayload } from "@hybridge/shared/test-console/schemas";
 import { describe, expect, it, onTestFinished } from "vitest";
+import { readTerminalQr } from "../packages/cli/src/terminal-qr";
 import { expectVisible } from "./support/assertions";
 import { useBrowser } from "./support/browser";
 import { baseUrl } from "./support/env";
+import { decodeModules } from "./support/qr";
 import { createConsoleProject, revealDatabaseKey } from "./support/test-console";
 import { createSignedInUser } from "./support/users";
 
@@ -176,14 +180,22 @@ describe("the command line, step by step as /docs says", () => {
       .poll(() => dev.output(), { timeout: 60_000, interval: 200 })
       .toContain("Dev app link:");
     const port = /Local: +http:\/\/localhost:(\d+)\//.exec(dev.output())?.[1];
-    const payload = JSON.parse(
-      /Dev app link: (\{.*\})/.exec(dev.output())?.[1] ?? "null",
-    ) as DevPayload;
-    expect(payload).toMatchObject({ v: 1, server: baseUrl(), appKey: project.keyApp });
-    expect(payload.config.localhostUrl).toBe(`http://${lan ?? "localhost"}:${port}`);
-    // The QR code itself, drawn with half blocks; the Test Mode key read the test settings.
-    expect(dev.output()).toMatch(/[▀▄█]{10,}/);
-    expect(dev.output()).not.toContain("refused HYBRIDGE_DATABASE_KEY");
+    // The dev app's https link on this server, carrying this dev server's network address.
+    const link = /Dev app link: (\S+)/.exec(dev.output())?.[1] ?? "";
+    const devServer = `http://${lan ?? "localhost"}:${port}`;
+    expect(link).toBe(devLinkUrl(baseUrl(), project.keyApp, devServer));
+    expect(link.startsWith(`${baseUrl()}/dev/${encodeURIComponent(project.keyApp)}?url=`)).toBe(
+      true,
+    );
+    // The QR code itself, drawn with half blocks, decodes to that link.
+    expect(decodeModules(readTerminalQr(dev.output()))).toBe(link);
+    // The server checked the link as the dev app will: an address outside a private network
+    // (this machine's may be one) is said to be refused, right under the code.
+    if (isPrivateDevUrl(devServer)) {
+      expect(dev.output()).not.toContain("The server refuses this link");
+    } else {
+      expect(dev.output()).toContain(`The server refuses this link: ${DevLinkTexts.badDevUrl}`);
+    }
 
     // The first screen, in Chromium: sign up, then add notes of one's own, live.
     await page.goto(`http://localhost:${port}/`);

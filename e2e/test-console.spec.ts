@@ -34,17 +34,22 @@ async function shownPayload(page: Page): Promise<DevPayload> {
   return JSON.parse((await details.locator("pre").textContent()) ?? "") as DevPayload;
 }
 
-/** What a phone reads from the QR code on the page. */
-async function scannedPayload(page: Page): Promise<DevPayload> {
-  return JSON.parse(decodeQrMatrix(await readQrMatrix(page, T.qrLabel))) as DevPayload;
+/** What a phone reads from the QR code on the page: the dev app's https link. */
+async function scannedLink(page: Page): Promise<string> {
+  return decodeQrMatrix(await readQrMatrix(page, T.qrLabel));
 }
+
+/** The link a phone opens for the project and a localhost URL (a path "/" when it has none). */
+const devLinkOf = (appKey: string, localhostUrl: string) =>
+  `${baseUrl()}${paths.dev(appKey)}?url=${encodeURIComponent(`${localhostUrl}/`)}`;
 
 /** Waits until both the shown payload and the QR code carry `config`. */
 async function expectPayloadConfig(page: Page, config: Partial<DevPayload["config"]>) {
   await expect
     .poll(async () => (await shownPayload(page)).config, { timeout: 10_000 })
     .toMatchObject(config);
-  expect(await scannedPayload(page)).toEqual(await shownPayload(page));
+  const shown = await shownPayload(page);
+  expect(await scannedLink(page)).toBe(devLinkOf(shown.appKey, shown.config.localhostUrl));
 }
 
 /** Clicks the form's 'Change'; 'Updated successfully!' shows, then goes 3 s later. */
@@ -60,7 +65,7 @@ async function changeAndSeeSuccess(scope: Locator) {
 }
 
 describe("test console", () => {
-  it("changes each setting, keeps it, and puts it in the QR code the dev app reads", async () => {
+  it("changes each setting, keeps it, and puts it in the link of the QR code and what the dev app reads", async () => {
     const { page, context } = await browser.newPage();
     await createSignedInUser(context);
     const project = await createConsoleProject(context, { name: "Phone Shop" });
@@ -98,7 +103,10 @@ describe("test console", () => {
         statusBar: "#099e51",
       },
     });
-    expect(await scannedPayload(page)).toEqual(initial);
+    // The QR code is the https link a phone's camera opens, also shown as text.
+    const initialLink = devLinkOf(project.keyApp, TEST_CONFIG_DEFAULTS.network);
+    expect(await scannedLink(page)).toBe(initialLink);
+    await expectVisible(page.getByText(initialLink, { exact: true }));
     // Beside the QR code, for people without a phone at hand.
     await expectVisible(page.getByText(baseUrl(), { exact: true }));
     await expectVisible(page.getByText(T.serverLabel, { exact: true }));
@@ -156,7 +164,8 @@ describe("test console", () => {
     expect(await form(page, T.localhostUrlLabel).getByLabel(T.localhostUrlLabel).inputValue()).toBe(
       "http://192.168.1.42:5173",
     );
-    const stored = await scannedPayload(page);
+    expect(await scannedLink(page)).toBe(devLinkOf(project.keyApp, "http://192.168.1.42:5173"));
+    const stored = await shownPayload(page);
     expect(stored).toEqual({
       v: 1,
       server: baseUrl(),
@@ -168,7 +177,16 @@ describe("test console", () => {
       },
     });
 
-    // The dev app, with the project's database key, reads exactly what the QR code says.
+    // The dev app reads the settings for the link, without a key; the project's database key
+    // reads exactly what the console details.
+    const linked = await fetch(
+      `${baseUrl()}/api/v1/dev-link/${encodeURIComponent(project.keyApp)}?url=${encodeURIComponent("http://192.168.1.42:5173")}`,
+    );
+    expect(await linked.json()).toMatchObject({
+      appKey: project.keyApp,
+      devUrl: "http://192.168.1.42:5173/",
+      config: { navBarType: "header", statusBar: "#ff8800" },
+    });
     const databaseKey = await revealDatabaseKey(context, project.id);
     const fromDevApp = await fetch(
       `${baseUrl()}/api/v1/dev-config/${encodeURIComponent(project.keyApp)}`,
@@ -216,7 +234,7 @@ describe("test console", () => {
     expect(await form(page, T.navBarTypeLabel).getByLabel(T.navBarTypeLabel).inputValue()).toBe(
       "footer",
     );
-    expect((await scannedPayload(page)).config.navBarType).toBe("footer");
+    expect((await shownPayload(page)).config.navBarType).toBe("footer");
   });
 
   it("lists the user's projects, highlights the active one and switches with mouse and keyboard", async () => {
@@ -249,7 +267,7 @@ describe("test console", () => {
     await expectPath(page, paths.test(second.keyApp));
     await expectProjectKey(page, second.keyApp);
     await expect.poll(async () => (await shownPayload(page)).appKey).toBe(second.keyApp);
-    expect((await scannedPayload(page)).appKey).toBe(second.keyApp);
+    expect(new URL(await scannedLink(page)).pathname).toBe(paths.dev(second.keyApp));
 
     // Keyboard only: open the menu, move to the other project, choose it.
     await trigger.focus();

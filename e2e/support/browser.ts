@@ -37,6 +37,8 @@ export type NewPageOptions = {
   cookiesAccepted?: boolean;
   /** The server the page's relative addresses go to: the shared e2e server unless given. */
   origin?: string;
+  /** The browser's user agent (a phone's, say): Chromium's own unless given. */
+  userAgent?: string;
 };
 
 export type BrowserPage = {
@@ -90,6 +92,7 @@ export function useBrowser() {
     const origin = options.origin ?? baseUrl();
     const context = await browser.newContext({
       baseURL: origin,
+      ...(options.userAgent ? { userAgent: options.userAgent } : {}),
       storageState: {
         cookies: [],
         origins:

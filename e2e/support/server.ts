@@ -64,6 +64,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     AUTH_RATE_LIMIT_MAX: "1000",
     WRITE_RATE_LIMIT_MAX: "1000",
     WEB_DIST_DIR: webDistDir,
+    // The dev app takes a minute of CPU to build: only the tests of it (dev-app.spec.ts) do.
+    DEV_APP_BUILD: "false",
     ...extraEnv,
   });
 

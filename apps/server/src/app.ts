@@ -10,6 +10,7 @@ import { registerBundlesRoutes } from "./features/bundles/routes";
 import { registerCommunityRoutes } from "./features/community/routes";
 import { registerDataRoutes } from "./features/data/routes";
 import { registerRulesRoutes } from "./features/data/rules-routes";
+import { registerDevAppRoutes } from "./features/dev-app/routes";
 import { registerFeedbackRoutes } from "./features/feedback/routes";
 import { registerFilesRoutes } from "./features/files/routes";
 import { registerProjectsRoutes } from "./features/projects/routes";
@@ -166,6 +167,7 @@ export async function buildApp(options: BuildAppOptions) {
     openBundle: (bundleId: string) => openBundle(app.deps.db, app.deps.storage, bundleId),
   });
   await app.register(registerTestConsoleRoutes);
+  await app.register(registerDevAppRoutes);
   await app.register(registerDataRoutes);
   await app.register(registerRulesRoutes);
   await app.register(registerAppUsersRoutes);

@@ -5,6 +5,7 @@ import { detectAndroidToolchain } from "@hybridge/agent/android";
 import { machineFolderName, startAgent } from "@hybridge/agent/runner";
 import { type App, buildApp } from "./app";
 import { createEmbeddedAgent } from "./features/agents/manage-agents";
+import { startDevAppBuild } from "./features/dev-app/start-dev-app-build";
 import { seedStore } from "./features/store/seed-store";
 import { ConfigError, loadConfig } from "./platform/config";
 import { databaseTarget, openDatabase } from "./platform/db/client";
@@ -42,6 +43,7 @@ async function main() {
   const app = await buildApp({ config, database, serveWeb: true });
   const built = since();
   let sweeper: FileSweeper | null = null;
+  let devAppBuild: { stop: () => Promise<void> } | null = null;
   let buildMachine: EmbeddedMachine | null = null;
   const stopMachine = (options?: { handBackAfterMs: number }) =>
     buildMachine
@@ -51,6 +53,7 @@ async function main() {
     // The embedded build machine first (a shutdown has stopped it already): it finishes the
     // build in hand and gives back what it could not, while the server can still take its calls.
     await stopMachine();
+    await devAppBuild?.stop();
     await sweeper?.stop();
     await closeGracefully(app);
     await database.close();
@@ -120,6 +123,15 @@ async function main() {
     ...config.fileSweep,
     log: app.log,
   });
+  // The dev app, when this server has none for its version and PUBLIC_URL: in the background.
+  if (config.builds.devApp) {
+    devAppBuild = startDevAppBuild({
+      config,
+      db: database.db,
+      storage: app.deps.storage,
+      log: app.log,
+    });
+  }
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   if (config.builds.embeddedAgent) {

@@ -39,6 +39,8 @@ export async function startMainProcess(
       PORT: String(port),
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",
+      // The dev app's build at start (a few seconds of CPU) is e2e/dev-app.spec.ts's to prove.
+      DEV_APP_BUILD: "false",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

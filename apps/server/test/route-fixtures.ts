@@ -5,6 +5,7 @@ import { buildsFixtures } from "./route-fixtures/builds";
 import { bundlesFixtures } from "./route-fixtures/bundles";
 import { communityFixtures } from "./route-fixtures/community";
 import { dataFixtures } from "./route-fixtures/data";
+import { devAppFixtures } from "./route-fixtures/dev-app";
 import { feedbackFixtures } from "./route-fixtures/feedback";
 import { filesFixtures } from "./route-fixtures/files";
 import type { RouteFixtures } from "./route-fixtures/fixture";
@@ -32,6 +33,7 @@ const FEATURES: Record<string, RouteFixtures> = {
   data: dataFixtures,
   "app-users": appUsersFixtures,
   "test-console": testConsoleFixtures,
+  "dev-app": devAppFixtures,
   store: storeFixtures,
 };
 

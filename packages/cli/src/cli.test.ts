@@ -1,9 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import jsQR from "jsqr";
 import { describe, expect, it, onTestFinished } from "vitest";
-import { devPayload, lanAddress } from "./dev-payload";
+import { devLink, lanAddress } from "./dev-payload";
 import { parseEnvFile, readProjectEnv } from "./project-env";
+import { readTerminalQr, terminalQr } from "./terminal-qr";
 
 describe("parseEnvFile", () => {
   it("reads KEY=value lines the way Vite's .env files are written", () => {
@@ -98,60 +100,75 @@ describe("lanAddress", () => {
   });
 });
 
-describe("devPayload", () => {
-  const base = {
-    server: "http://10.0.0.2:3000",
-    appKey: "my-shop",
-    localhostUrl: "http://192.168.1.23:5173",
-  };
+describe("devLink", () => {
+  const base = { appKey: "my-shop", localhostUrl: "http://192.168.1.23:5173" };
 
-  it("is the console's payload read with the database key, pointing at this dev server", async () => {
-    const stored = {
-      v: 1,
-      server: base.server,
-      appKey: "my-shop",
-      config: { navBarType: "header", localhostUrl: "http://old:1", statusBar: "#123456" },
-    };
-    const asked: Request[] = [];
-    const { payload, warning } = await devPayload({
+  it("is the https link of the test console's QR code, checked by the server", async () => {
+    const asked: string[] = [];
+    const { url, warnings } = await devLink({
       ...base,
-      databaseKey: "hb_test_k",
-      fetch: (async (url: string, init: RequestInit) => {
-        asked.push(new Request(url, init));
-        return Response.json(stored);
+      server: "http://10.0.0.2:3000/",
+      fetch: (async (requested: string) => {
+        asked.push(requested);
+        return Response.json({ v: 1 });
       }) as typeof fetch,
     });
-    expect(warning).toBeNull();
-    expect(payload).toEqual({
-      ...stored,
-      config: { ...stored.config, localhostUrl: base.localhostUrl },
-    });
-    expect(asked[0]?.url).toBe("http://10.0.0.2:3000/api/v1/dev-config/my-shop");
-    expect(asked[0]?.headers.get("authorization")).toBe("Bearer hb_test_k");
+    expect(url).toBe("http://10.0.0.2:3000/dev/my-shop?url=http%3A%2F%2F192.168.1.23%3A5173%2F");
+    expect(warnings).toEqual([]);
+    expect(asked).toEqual([
+      "http://10.0.0.2:3000/api/v1/dev-link/my-shop?url=http%3A%2F%2F192.168.1.23%3A5173",
+    ]);
   });
 
-  it("falls back to the default test settings, saying why", async () => {
-    const refused = await devPayload({
+  it("says why a phone will not get there", async () => {
+    const refused = await devLink({
       ...base,
-      databaseKey: "hb_test_old",
+      server: "http://localhost:3000",
       fetch: (async () =>
         Response.json(
-          {
-            code: "UNAUTHENTICATED",
-            message: "The Test Mode key is switched off for this project.",
-          },
-          { status: 401 },
+          { code: "NOT_FOUND", message: "No app has this key." },
+          { status: 404 },
         )) as unknown as typeof fetch,
     });
-    expect(refused.payload.config).toEqual({
-      navBarType: "footer",
-      localhostUrl: base.localhostUrl,
-      statusBar: "#099e51",
+    expect(refused.warnings).toEqual([
+      expect.stringMatching(
+        /HYBRIDGE_SERVER \(http:\/\/localhost:3000\) is this computer's own address/,
+      ),
+      "The server refuses this link: No app has this key.",
+    ]);
+    const down = await devLink({
+      ...base,
+      server: "http://10.0.0.2:3000",
+      fetch: (async () => {
+        throw new Error("connect ECONNREFUSED");
+      }) as typeof fetch,
     });
-    expect(refused.warning).toMatch(
-      /refused HYBRIDGE_DATABASE_KEY for this app \(The Test Mode key is switched off for this project\.\).*\.env\.development/,
-    );
-    const empty = await devPayload({ ...base, databaseKey: "" });
-    expect(empty.warning).toMatch(/HYBRIDGE_DATABASE_KEY .* is empty in \.env\.development/);
+    expect(down.warnings).toEqual([
+      "Could not check the link with http://10.0.0.2:3000 (connect ECONNREFUSED): is the server running?",
+    ]);
   });
 });
+
+describe("the terminal QR code", () => {
+  it("decodes back to the link it was drawn from", () => {
+    const link = "http://192.168.1.2:3000/dev/my-shop?url=http%3A%2F%2F192.168.1.23%3A5173%2F";
+    const printed = `\n  Hybridge dev server for my-shop\n\n${terminalQr(link)}\n\n  Scan the code\n`;
+    expect(decodeModules(readTerminalQr(printed))).toBe(link);
+  });
+});
+
+/** A module matrix drawn black on white, 4 pixels a module, and read by jsQR. */
+function decodeModules(rows: boolean[][]): string | undefined {
+  const scale = 4;
+  const height = rows.length * scale;
+  const width = (rows[0]?.length ?? 0) * scale;
+  const pixels = new Uint8ClampedArray(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const dark = rows[Math.floor(y / scale)]?.[Math.floor(x / scale)] ?? false;
+      pixels.fill(dark ? 0 : 255, (y * width + x) * 4, (y * width + x) * 4 + 3);
+      pixels[(y * width + x) * 4 + 3] = 255;
+    }
+  }
+  return jsQR(pixels, width, height)?.data;
+}

@@ -1,6 +1,6 @@
 import { networkInterfaces } from "node:os";
-import { DEV_PAYLOAD_VERSION, TEST_CONFIG_DEFAULTS } from "@hybridge/shared/test-console/defaults";
-import type { DevPayload } from "@hybridge/shared/test-console/schemas";
+import { devLinkUrl } from "@hybridge/shared/dev-app/links";
+import { isLoopbackAddress } from "@hybridge/shared/test-console/server-address";
 
 /**
  * This computer's address on the local network (the first IPv4 address that is not loopback),
@@ -18,57 +18,47 @@ export function lanAddress(
 }
 
 /**
- * The dev app's payload, as the console's QR code on /test/{appKey} encodes it, pointing at this
- * dev server: the project's stored test settings when the Test Mode key (HYBRIDGE_DATABASE_KEY,
- * in .env.development) can read them (`GET /api/v1/dev-config/{appKey}`), the defaults
- * otherwise (with the reason in `warning`).
+ * The dev app's link for this dev server, as the test console's QR code encodes it:
+ * `{server}/dev/{appKey}?url={dev server}` — a phone's camera opens it, and the page starts the
+ * dev app (or offers to install it). The server checks the link as the dev app will
+ * (`GET /api/v1/dev-link/{appKey}?url=`, public): an unknown app key, an address the dev app
+ * refuses, a server the phone cannot reach or that does not answer: each is one of `warnings`.
  */
-export async function devPayload(options: {
+export async function devLink(options: {
   server: string;
   appKey: string;
-  databaseKey: string | undefined;
   localhostUrl: string;
   fetch?: typeof fetch;
-}): Promise<{ payload: DevPayload; warning: string | null }> {
-  const defaults: DevPayload = {
-    v: DEV_PAYLOAD_VERSION,
-    server: options.server,
-    appKey: options.appKey,
-    config: {
-      navBarType: TEST_CONFIG_DEFAULTS.navBarType,
-      localhostUrl: options.localhostUrl,
-      statusBar: TEST_CONFIG_DEFAULTS.statusBar,
-    },
-  };
-  if (!options.databaseKey) {
-    return {
-      payload: defaults,
-      warning:
-        "HYBRIDGE_DATABASE_KEY (your project's Test Mode key) is empty in .env.development: the QR code uses the default test settings.",
-    };
+}): Promise<{ url: string; warnings: string[] }> {
+  const server = options.server.replace(/\/+$/, "");
+  const url = devLinkUrl(server, options.appKey, options.localhostUrl);
+  const warnings: string[] = [];
+  if (isLoopbackAddress(server)) {
+    warnings.push(
+      `HYBRIDGE_SERVER (${server}) is this computer's own address: a phone cannot reach it. Set it to an address the phone can reach, e.g. http://192.168.1.10:3000.`,
+    );
   }
+  const checked = await checkLink(server, options);
+  if (checked) warnings.push(checked);
+  return { url, warnings };
+}
+
+async function checkLink(
+  server: string,
+  options: { appKey: string; localhostUrl: string; fetch?: typeof fetch },
+): Promise<string | null> {
   try {
     const response = await (options.fetch ?? fetch)(
-      `${options.server}/api/v1/dev-config/${encodeURIComponent(options.appKey)}`,
-      { headers: { authorization: `Bearer ${options.databaseKey}` } },
+      `${server}/api/v1/dev-link/${encodeURIComponent(options.appKey)}?url=${encodeURIComponent(options.localhostUrl)}`,
+      { headers: { accept: "application/json" } },
     );
-    if (response.status === 401) {
-      const answer = (await response.json().catch(() => null)) as { message?: string } | null;
-      return {
-        payload: defaults,
-        warning: `The server refused HYBRIDGE_DATABASE_KEY for this app (${answer?.message ?? "a regenerated key?"}): the QR code uses the default test settings. Paste the current Test Mode key from the settings page into .env.development.`,
-      };
+    if (response.ok) return null;
+    const answer = (await response.json().catch(() => null)) as { message?: string } | null;
+    if (response.status === 400 || response.status === 404) {
+      return `The server refuses this link: ${answer?.message ?? `HTTP ${response.status}`}`;
     }
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    const stored = (await response.json()) as DevPayload;
-    return {
-      payload: { ...stored, config: { ...stored.config, localhostUrl: options.localhostUrl } },
-      warning: null,
-    };
+    throw new Error(answer?.message ?? `HTTP ${response.status}`);
   } catch (error) {
-    return {
-      payload: defaults,
-      warning: `Could not read the test settings from ${options.server} (${(error as Error).message}): the QR code uses the defaults.`,
-    };
+    return `Could not check the link with ${server} (${(error as Error).message}): is the server running?`;
   }
 }

@@ -1,11 +1,12 @@
-import { renderUnicodeCompact } from "uqr";
-import { devPayload, lanAddress } from "./dev-payload";
+import { devLink, lanAddress } from "./dev-payload";
 import { ENV, readProjectEnv, required } from "./project-env";
 import { importProjectVite } from "./project-vite";
+import { terminalQr } from "./terminal-qr";
 
 /**
  * `hybridge dev`: the app's Vite dev server, reachable from the local network, and the dev
- * app's QR code in the terminal (the test console's payload, with this computer's LAN address).
+ * app's QR code in the terminal: the https link of the test console's QR code, with this
+ * computer's LAN address — a phone's camera opens it.
  */
 export async function dev(root: string, options: { port?: number | undefined }) {
   const env = readProjectEnv(root, "development");
@@ -21,25 +22,21 @@ export async function dev(root: string, options: { port?: number | undefined }) 
   const port = typeof address === "object" && address ? address.port : (options.port ?? 5173);
   const lan = lanAddress();
   const localhostUrl = `http://${lan ?? "localhost"}:${port}`;
-  const { payload, warning } = await devPayload({
-    server,
-    appKey,
-    databaseKey: env[ENV.databaseKey],
-    localhostUrl,
-  });
-  const text = JSON.stringify(payload);
+  const { url, warnings } = await devLink({ server, appKey, localhostUrl });
 
   const out = process.stdout;
   out.write(`\n  Hybridge dev server for ${appKey}\n\n`);
   out.write(`  Local:    http://localhost:${port}/\n`);
   out.write(`  Network:  ${localhostUrl}/\n\n`);
-  out.write(`${renderUnicodeCompact(text, { border: 2 })}\n\n`);
-  out.write("  Scan the code with the Hybridge dev app, your phone on the same Wi-Fi.\n");
+  out.write(`${terminalQr(url)}\n\n`);
+  out.write(
+    "  Scan the code with your phone's camera, the phone on the same Wi-Fi: it opens Hybridge Dev.\n",
+  );
   if (!lan) {
     out.write("  No local network address was found: a phone cannot reach this computer.\n");
   }
-  if (warning) out.write(`  ${warning}\n`);
-  out.write(`  Dev app link: ${text}\n\n`);
+  for (const warning of warnings) out.write(`  ${warning}\n`);
+  out.write(`  Dev app link: ${url}\n\n`);
 
   const stop = () => {
     void devServer.close().finally(() => process.exit(0));

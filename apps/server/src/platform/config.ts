@@ -99,6 +99,12 @@ const EnvSchema = z.object({
   MAX_PROJECTS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(20),
   /** The server's own Android build machine (decision 022): on unless set to off. */
   BUILD_AGENT: z.enum(["on", "off"]).default("on"),
+  /**
+   * The dev app (Hybridge Dev, decision 049): built in the background after the start when this
+   * server has no build for its version and PUBLIC_URL. Off: the server serves what another
+   * instance built, and says why there is none otherwise.
+   */
+  DEV_APP_BUILD: flag(true),
   /** How many builds the embedded build machine runs at once. */
   BUILD_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   /** Which proxies in front to believe about the client's address (decision 034). */
@@ -326,6 +332,8 @@ export type Config = {
     maxLogLines: number;
     embeddedAgent: boolean;
     concurrency: number;
+    /** Build the dev app after the start when it is missing (DEV_APP_BUILD). */
+    devApp: boolean;
   };
   bundles: { maxUnpackedBytes: number; maxEntries: number };
   /**
@@ -396,6 +404,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxArtifactBytes: e.BUILD_MAX_ARTIFACT_MB * 1024 * 1024,
       maxLogLines: e.BUILD_LOG_MAX_LINES,
       embeddedAgent: e.BUILD_AGENT === "on",
+      devApp: e.DEV_APP_BUILD,
       concurrency: e.BUILD_CONCURRENCY,
     },
     bundles: { maxUnpackedBytes: e.BUNDLE_MAX_MB * 1024 * 1024, maxEntries: e.BUNDLE_MAX_ENTRIES },

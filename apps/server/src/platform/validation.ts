@@ -196,8 +196,9 @@ export function registerCharacterChecks(app: FastifyInstance) {
 
   app.addHook("preValidation", async (request) => {
     // The web app's pages and assets store nothing; a stray query must not cost them their page.
-    // The API and the command line's tarballs (/cli/, platform/packages.ts) are checked.
-    if (!/^\/(?:api|cli)\//.test(request.url)) return;
+    // The API, the command line's tarballs (/cli/, platform/packages.ts), the dev app's download
+    // and assetlinks.json (features/dev-app) are checked.
+    if (!/^\/(?:api|cli|downloads|\.well-known)\//.test(request.url)) return;
     // A wildcard route's `*` is the rest of the path.
     const { "*": rest, ...params } = (request.params ?? {}) as Record<string, unknown>;
     const field =

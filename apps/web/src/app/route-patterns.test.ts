@@ -11,6 +11,7 @@ describe("routePatterns", () => {
     ["storeModule", paths.storeModule, "moduleId"],
     ["test", paths.test, "appkey"],
     ["install", paths.install, "appKey"],
+    ["dev", paths.dev, "appKey"],
   ] as const)("%s matches the path built by paths.%s", (name, build, param) => {
     const value = "a b/c?d#e";
     // matchRoutes decodes the path the way the router does for the current location.

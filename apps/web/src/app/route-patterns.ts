@@ -9,4 +9,5 @@ export const routePatterns = {
   storeModule: "/store/module/:moduleId",
   test: "/test/:appkey",
   install: "/install/:appKey",
+  dev: "/dev/:appKey",
 } as const;

@@ -88,6 +88,11 @@ export const routes: RouteObject[] = [
             lazy: page(() => import("@/features/builds/pages/install-page"), "InstallPage"),
           },
           {
+            // The page every phone QR code opens: starts the dev app, or says what to do.
+            path: routePatterns.dev,
+            lazy: page(() => import("@/features/dev-app/pages/dev-link-page"), "DevLinkPage"),
+          },
+          {
             path: paths.feedback,
             lazy: page(() => import("@/features/feedback/pages/feedback-page"), "FeedbackPage"),
           },

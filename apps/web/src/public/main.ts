@@ -5,10 +5,12 @@
 //   - the cookie banner (cookie-banner.ts);
 //   - copy buttons (copy-buttons.ts), in-page links and the section nav (sections.ts);
 //   - the demo videos: poster when near the screen, the hero's muted autoplay (video.ts);
-//   - the Feedback dialog, which loads the app's own dialog on first use (feedback.ts).
+//   - the Feedback dialog, which loads the app's own dialog on first use (feedback.ts);
+//   - the dev app's download buttons, from /api/dev-app (dev-app-download.ts).
 // Every link to another page is a plain link: a full page load, the console's SPA included.
 import { startCookieBanner } from "./cookie-banner";
 import { copyOnClick } from "./copy-buttons";
+import { showDevAppDownloads } from "./dev-app-download";
 import { openFeedbackOnClick, preloadFeedback } from "./feedback";
 import { followInPageLink, watchScrollBoxes, watchSectionNavs } from "./sections";
 import { showSessionLinks } from "./session-links";
@@ -30,6 +32,7 @@ if (root) {
 
   // First what a visitor may see change: the top bar's links, the cookie banner's timer.
   void showSessionLinks(root);
+  void showDevAppDownloads(root);
   startCookieBanner(root);
   // Then the rest, each in a task of its own once the page is up, so that none holds the main
   // thread long (they measure the layout); the demo video starts last, its download kept out of

@@ -27,6 +27,8 @@ export const paths = {
   dash: "/dash",
   build: "/build",
   install: (appKey: string) => `/install/${encodeURIComponent(appKey)}`,
+  /** The page every phone QR code opens (the dev app's link, packages/shared/src/dev-app). */
+  dev: (appKey: string) => `/dev/${encodeURIComponent(appKey)}`,
 } as const;
 
 export const CONTACT_EMAIL = "contact@hybridge.dev";

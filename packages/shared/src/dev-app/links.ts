@@ -1,3 +1,4 @@
+import { paths } from "../common/paths";
 import { normaliseDevUrl } from "./dev-url";
 
 /** The dev app's Android package (its App Link and `intent:` links name it). */
@@ -13,15 +14,11 @@ export const DEV_APP_STATUS_PATH = "/api/dev-app";
 export const DEV_APP_DOWNLOAD_PATH = "/downloads/hybridge-dev.apk";
 /** Digital Asset Links: the App Link of /dev/… is verified against it. */
 export const ASSET_LINKS_PATH = "/.well-known/assetlinks.json";
-/** The page a phone opens (web route pattern). */
-export const DEV_PAGE_PATTERN = "/dev/:appKey";
 /** The /dev page's query parameter that asks it to offer the install (the intent's fallback). */
 export const INSTALL_PARAM = "install";
 
-/** The /dev page's path for an app key. */
-export function devPagePath(appKey: string): string {
-  return `/dev/${encodeURIComponent(appKey)}`;
-}
+/** The /dev page's path for an app key (paths.dev). */
+export const devPagePath = paths.dev;
 
 /**
  * THE link every phone QR code encodes: `{PUBLIC_URL}/dev/{appKey}?url={dev server}`. A phone's

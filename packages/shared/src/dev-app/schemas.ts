@@ -43,7 +43,7 @@ export const DevAppStatusSchema = z.discriminatedUnion("available", [
   }),
   z.object({
     available: z.literal(false),
-    state: z.enum(["building", "tools-missing", "failed"]),
+    state: z.enum(["building", "tools-missing", "failed", "off"]),
     reason: z.string(),
   }),
 ]);

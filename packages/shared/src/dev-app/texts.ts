@@ -2,7 +2,7 @@
  * User-facing texts of the dev app's server side (issue 26): the /dev/{appKey} page a phone
  * opens, the dev-link API's refusals, the dev app's download (landing page, test console, /docs).
  */
-export const DevAppTexts = {
+export const DevLinkTexts = {
   appName: "Hybridge Dev",
 
   // The dev-link API.
@@ -28,7 +28,6 @@ export const DevAppTexts = {
   installTitle: "Install Hybridge Dev",
   installLead:
     "Hybridge Dev is not on this phone yet. Install it, then open this page again (scan the QR code again).",
-  installApp: "Install Hybridge Dev",
   installSteps: [
     "Tap Install Hybridge Dev: the phone downloads the APK.",
     "Open the download. If Android asks, allow your browser to install unknown apps.",
@@ -48,14 +47,9 @@ export const DevAppTexts = {
     "Or copy the link and send it to your phone.",
   ],
   qrLabel: "QR code of this link for your phone",
-  copyLink: "Copy link",
-  linkCopied: "Link copied",
 
   // The dev app's download (landing page, test console, /docs).
   downloadAndroid: "Download for Android",
-  downloadIos: "Download for iOS",
-  downloadIosBadge: "Coming soon",
-  downloadIosHint: "The iPhone version is on its way",
   downloadTitle: "Get the dev app",
   checking: "Looking for the dev app on this server…",
   versionAndSize: (version: string, megabytes: string) => `Version ${version} · ${megabytes} MB`,
@@ -66,6 +60,8 @@ export const DevAppTexts = {
     "This server is building the dev app right now (it takes a minute after the server starts). Reload the page in a moment.",
   reasonToolsMissing: (missing: readonly string[]) =>
     `This server cannot build the dev app: the Android build tools are not installed (${missing.join(", ")} missing). Install them on the server (sudo apt-get install -y aapt apksigner zipalign libsmali-java android-framework-res default-jre-headless) and restart it.`,
+  reasonOff:
+    "This server does not build the dev app (DEV_APP_BUILD=false). Ask its administrator to turn it on, or to run a server that builds it on the same database.",
   reasonFailed:
     "This server could not build the dev app (its log says why). Restart the server to try again.",
 

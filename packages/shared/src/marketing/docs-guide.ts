@@ -67,7 +67,7 @@ export const docsGroups = (server: string): DocsGroup[] => [
       {
         id: "start-project",
         title: "Start the project",
-        text: "Installs the project, then starts the development server and prints a QR code. Scan it with the dev app, with your phone on the same network as your computer.",
+        text: "Installs the project, then starts the development server and prints a QR code. Scan it with your Android phone's camera, the phone on the same network as your computer: the link opens your app in the Hybridge dev app, or offers to install it.",
         language: "bash",
         code: "cd my-app\nnpm install\nnpm run dev",
       },

@@ -60,9 +60,9 @@ export const TestConfigSchema = z.object({
 export type TestConfig = z.infer<typeof TestConfigSchema>;
 
 /**
- * What the dev app needs to preview a project: the server to talk to, the app code and the
- * tester's configuration. The QR code encodes it and `GET /api/v1/dev-config/{appKey}` answers
- * it, both built by one server function.
+ * The tester's configuration for a project: the server, the app code and the settings.
+ * `GET /api/v1/dev-config/{appKey}` answers it (with the project's key) and the console shows it
+ * as the QR code's details; the QR code itself is the dev app's https link.
  */
 export const DevPayloadSchema = z.object({
   v: z.literal(DEV_PAYLOAD_VERSION),
@@ -76,8 +76,16 @@ export const DevPayloadSchema = z.object({
 });
 export type DevPayload = z.infer<typeof DevPayloadSchema>;
 
-/** The dev-app link: the payload and the exact text the QR code encodes (its compact JSON). */
-export const DevLinkSchema = z.object({ payload: DevPayloadSchema, qrText: z.string() });
+/**
+ * The dev-app link of the console: the payload (its details), the exact text the QR code
+ * encodes — the https link `{PUBLIC_URL}/dev/{appKey}?url=…` (packages/shared/src/dev-app) — and
+ * whether the dev app accepts the localhost URL (a private-network or localhost address).
+ */
+export const DevLinkSchema = z.object({
+  payload: DevPayloadSchema,
+  qrText: z.string(),
+  devUrlAccepted: z.boolean(),
+});
 export type DevLink = z.infer<typeof DevLinkSchema>;
 
 /**

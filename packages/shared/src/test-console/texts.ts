@@ -38,19 +38,17 @@ export const TestConsoleTexts = {
     "Connect your phone and your computer to the same Wi-Fi network.",
     "Start your app's dev server on your computer.",
     "Set the localhost URL to your computer's address on that network followed by your dev server's port, for example http://192.168.1.10:3000. Do not use localhost: on the phone, localhost is the phone itself.",
-    "Open the Hybridge dev app and scan the QR code.",
+    "Open the camera on your phone and scan the QR code: the link opens your app in the Hybridge dev app, or offers to install it.",
   ],
 
   // The QR code.
-  qrTitle: "Scan with the dev app",
-  qrLabel: "QR code for the Hybridge dev app",
-  qrNoPhone: "No phone at hand? Enter these in the dev app:",
+  qrLabel: "QR code of the dev app's link",
   serverLabel: "Server",
   loopbackServerTitle: "Your phone cannot reach this server address",
   loopbackServerHint:
     "On the phone, localhost is the phone itself. Restart the server with PUBLIC_URL set to an address the phone can reach on your network, for example PUBLIC_URL=http://192.168.1.10:3000 npm start, then scan again.",
   appCodeLabel: "App code",
-  qrContents: "What the QR code contains",
+  qrContents: "What the dev app reads",
 
   // Links.
   home: "Home",

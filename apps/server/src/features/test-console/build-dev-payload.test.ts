@@ -28,10 +28,18 @@ describe("buildDevPayload", () => {
 });
 
 describe("buildDevLink", () => {
-  it("gives the QR code the payload's compact JSON", () => {
-    const link = buildDevLink({ publicUrl: "http://x", appKey: "a", config: null });
-    expect(link.qrText).toBe(JSON.stringify(link.payload));
-    expect(link.qrText).not.toMatch(/\s/);
-    expect(JSON.parse(link.qrText)).toEqual(link.payload);
+  it("gives the QR code the https link of the dev app, with the localhost URL", () => {
+    const link = buildDevLink({ publicUrl: "https://h.example", appKey: "a", config: null });
+    expect(link.qrText).toBe(
+      `https://h.example/dev/a?url=${encodeURIComponent(`${TEST_CONFIG_DEFAULTS.network}/`)}`,
+    );
+    expect(link.devUrlAccepted).toBe(true);
+  });
+
+  it("says when the dev app would refuse the localhost URL", () => {
+    const config = { navBarType: "none", statusBar: "#fff", network: "http://203.0.113.5:3000" };
+    const link = buildDevLink({ publicUrl: "https://h.example", appKey: "a", config });
+    expect(link.devUrlAccepted).toBe(false);
+    expect(new URL(link.qrText).searchParams.get("url")).toBe("http://203.0.113.5:3000");
   });
 });

@@ -1,4 +1,6 @@
 import type { NavbarType } from "@hybridge/shared/common/enums";
+import { isPrivateDevUrl } from "@hybridge/shared/dev-app/dev-url";
+import { devLinkUrl } from "@hybridge/shared/dev-app/links";
 import { DEV_PAYLOAD_VERSION, TEST_CONFIG_DEFAULTS } from "@hybridge/shared/test-console/defaults";
 import type { DevLink, DevPayload } from "@hybridge/shared/test-console/schemas";
 
@@ -29,8 +31,17 @@ export function buildDevPayload(options: {
   };
 }
 
-/** The payload and the exact text of the QR code: its compact JSON. */
+/**
+ * The console's QR code: THE https link of the dev app (`{PUBLIC_URL}/dev/{appKey}?url=…`, what
+ * a phone's camera opens), the payload for the details, and whether the dev app will accept the
+ * localhost URL (a public address is refused by the link's page and the dev app alike).
+ */
 export function buildDevLink(options: Parameters<typeof buildDevPayload>[0]): DevLink {
   const payload = buildDevPayload(options);
-  return { payload, qrText: JSON.stringify(payload) };
+  const devUrl = payload.config.localhostUrl;
+  return {
+    payload,
+    qrText: devLinkUrl(options.publicUrl, options.appKey, devUrl),
+    devUrlAccepted: isPrivateDevUrl(devUrl),
+  };
 }

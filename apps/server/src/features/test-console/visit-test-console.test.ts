@@ -78,7 +78,12 @@ describe("GET /api/test-console/:appKey (a visit)", () => {
         statusBar: "#099e51",
       },
     });
-    expect(devLink.qrText).toBe(JSON.stringify(devLink.payload));
+    // The QR code is the dev app's https link on this server, carrying the localhost URL.
+    const link = new URL(devLink.qrText);
+    expect(link.origin).toBe(TEST_ORIGIN);
+    expect(link.pathname).toBe(`/dev/${encodeURIComponent(project.keyApp)}`);
+    expect(link.searchParams.get("url")).toBe(`${TEST_CONFIG_DEFAULTS.network}/`);
+    expect(devLink.devUrlAccepted).toBe(true);
   });
 
   it("syncs keyCode with the project being viewed and keeps createdAt", async () => {

@@ -5,6 +5,7 @@ export * from "./builds";
 export * from "./bundles";
 export * from "./community";
 export * from "./data";
+export * from "./dev-app";
 export * from "./feedback";
 export * from "./files";
 export * from "./projects";

@@ -1,6 +1,7 @@
 import { CONTACT_EMAIL } from "@hybridge/shared/common/paths";
 import { MARKETING_VIDEOS } from "@hybridge/shared/marketing/media";
 import { Mail } from "lucide-react";
+import { DevAppDownload } from "@/components/dev-app/dev-app-download";
 import { Button } from "@/components/ui/button";
 import { textLinkClasses } from "@/components/ui/text-link";
 import { serverAddress } from "@/lib/server-address";
@@ -81,6 +82,16 @@ export function DocsPage() {
                 {paragraph}
               </p>
             ))}
+            <div className="mt-5 rounded-xl border border-slate-200 bg-white p-5">
+              <h3 className="font-semibold text-lg text-slate-900">
+                {docsIntro.testMode.devApp.title}
+              </h3>
+              <p className="mt-1 text-slate-600 text-sm leading-relaxed">
+                {docsIntro.testMode.devApp.text}
+              </p>
+              <DevAppDownload className="mt-4" />
+              <p className="mt-3 text-slate-500 text-sm">{docsIntro.testMode.devApp.ios}</p>
+            </div>
             <CodeSnippet className="mt-5" language="js" code={docsIntro.testMode.importSnippet} />
             <p className="mt-4 rounded-lg bg-brand-50 px-4 py-3 text-brand-900 text-sm ring-1 ring-brand-100">
               {docsIntro.testMode.asyncNote}

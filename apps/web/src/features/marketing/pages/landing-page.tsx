@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { DevAppDownload } from "@/components/dev-app/dev-app-download";
 import { cn } from "@/lib/cn";
 import { CheckList } from "../components/check-list";
 import { ClosingBand } from "../components/closing-band";
@@ -100,7 +101,7 @@ function Resources() {
       <div className="mt-8 flex flex-col gap-5 rounded-2xl bg-slate-900 p-6 sm:flex-row sm:items-center sm:justify-between sm:p-8">
         <h3 className="font-semibold text-lg text-white">{resources.downloadTitle}</h3>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-          <UnavailableDownload id="android-unavailable" {...resources.android} />
+          <DevAppDownload tone="dark" />
           <UnavailableDownload id="ios-coming-soon" {...resources.ios} />
         </div>
       </div>
@@ -108,7 +109,7 @@ function Resources() {
   );
 }
 
-/** A store button for a dev app that no store lists yet: disabled, and saying why. */
+/** The iOS dev app's button: disabled, and saying why. */
 function UnavailableDownload({
   id,
   label,

@@ -1,17 +1,23 @@
+import { DevLinkTexts } from "@hybridge/shared/dev-app/texts";
 import type { DevLink } from "@hybridge/shared/test-console/schemas";
 import { isLoopbackAddress } from "@hybridge/shared/test-console/server-address";
 import { TestConsoleTexts } from "@hybridge/shared/test-console/texts";
 import { QrCode as QrIcon, TriangleAlert } from "lucide-react";
+import { useRef } from "react";
+import { DevAppDownload } from "@/components/dev-app/dev-app-download";
 import { QrCode } from "@/components/qr/qr-code";
 import { Card } from "@/components/ui/card";
+import { CopyButton } from "@/components/ui/copy-button";
 
 /**
- * The dev-app link: the QR code of the payload the server built (the same the dev app fetches
- * from /api/v1/dev-config), the server and app code in text for those without a phone at
- * hand, and the payload itself.
+ * The dev-app link: the QR code of the https link a phone's camera opens
+ * (`{PUBLIC_URL}/dev/{appKey}?url=…`, the same `hybridge dev` prints), the link in text, the
+ * server and app code for those without a phone at hand, the details the dev app reads, and the
+ * dev app's download.
  */
 export function DevLinkCard({ devLink }: { devLink: DevLink }) {
   const { payload, qrText } = devLink;
+  const shown = useRef<HTMLElement>(null);
   return (
     <Card className="p-5">
       <section aria-labelledby="dev-link-title" className="space-y-4">
@@ -20,15 +26,29 @@ export function DevLinkCard({ devLink }: { devLink: DevLink }) {
           className="flex items-center gap-2 font-semibold text-lg text-slate-900"
         >
           <QrIcon aria-hidden="true" className="size-5 text-brand-700" />
-          {TestConsoleTexts.qrTitle}
+          {DevLinkTexts.cardTitle}
         </h2>
+        <p className="text-slate-600 text-sm">{DevLinkTexts.cardLead}</p>
         <div className="flex flex-col gap-5 sm:flex-row sm:items-start lg:flex-col xl:flex-row">
           <div className="mx-auto w-52 shrink-0 rounded-xl border border-slate-200 bg-white p-2 sm:mx-0">
             <QrCode value={qrText} label={TestConsoleTexts.qrLabel} />
           </div>
           <div className="min-w-0 space-y-3 text-sm">
-            <p className="text-slate-600">{TestConsoleTexts.qrNoPhone}</p>
             <dl className="space-y-2">
+              <div>
+                <dt className="font-medium text-slate-500">{DevLinkTexts.linkLabel}</dt>
+                <dd className="mt-1 space-y-2">
+                  {/* Not a <code>: the page's one code element is the project key. */}
+                  <span
+                    ref={shown}
+                    data-dev-link=""
+                    className="block break-all font-mono text-slate-900 text-xs"
+                  >
+                    {qrText}
+                  </span>
+                  <CopyButton text={qrText} label={DevLinkTexts.linkLabel} shown={shown} />
+                </dd>
+              </div>
               <div>
                 <dt className="font-medium text-slate-500">{TestConsoleTexts.serverLabel}</dt>
                 <dd className="break-all font-mono text-slate-900">{payload.server}</dd>
@@ -40,21 +60,20 @@ export function DevLinkCard({ devLink }: { devLink: DevLink }) {
             </dl>
           </div>
         </div>
-        {isLoopbackAddress(payload.server) && (
-          <div
-            role="note"
-            aria-labelledby="loopback-title"
-            className="flex gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-amber-950 text-sm"
-          >
-            <TriangleAlert aria-hidden="true" className="mt-0.5 size-4.5 shrink-0 text-amber-600" />
-            <div className="min-w-0 space-y-1">
-              <p id="loopback-title" className="font-semibold">
-                {TestConsoleTexts.loopbackServerTitle}
-              </p>
-              <p>{TestConsoleTexts.loopbackServerHint}</p>
-            </div>
-          </div>
+        {!devLink.devUrlAccepted && (
+          <Warning id="dev-url-refused-title" title={DevLinkTexts.refusedTitle}>
+            {DevLinkTexts.badDevUrl}
+          </Warning>
         )}
+        {isLoopbackAddress(payload.server) && (
+          <Warning id="loopback-title" title={TestConsoleTexts.loopbackServerTitle}>
+            {TestConsoleTexts.loopbackServerHint}
+          </Warning>
+        )}
+        <div className="space-y-2 border-slate-200 border-t pt-4">
+          <h3 className="font-semibold text-slate-900">{DevLinkTexts.getDevApp}</h3>
+          <DevAppDownload />
+        </div>
         <details className="group rounded-lg border border-slate-200 bg-slate-50 text-sm">
           <summary className="cursor-pointer rounded-lg px-3 py-2 font-medium text-slate-700 focus-visible:outline-2 focus-visible:outline-brand-600 focus-visible:outline-offset-2">
             {TestConsoleTexts.qrContents}
@@ -65,5 +84,23 @@ export function DevLinkCard({ devLink }: { devLink: DevLink }) {
         </details>
       </section>
     </Card>
+  );
+}
+
+function Warning({ id, title, children }: { id: string; title: string; children: string }) {
+  return (
+    <div
+      role="note"
+      aria-labelledby={id}
+      className="flex gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-amber-950 text-sm"
+    >
+      <TriangleAlert aria-hidden="true" className="mt-0.5 size-4.5 shrink-0 text-amber-600" />
+      <div className="min-w-0 space-y-1">
+        <p id={id} className="font-semibold">
+          {title}
+        </p>
+        <p>{children}</p>
+      </div>
+    </div>
   );
 }

@@ -35,6 +35,11 @@ export const docsIntro = {
       "In Test Mode your app runs from your computer inside the Hybridge dev app: save a file and the phone shows the change. Calls reach your project's test database, never your users' data.",
       "The functions below are the Test Mode API of the @hybridge/app package, which every new project already depends on. Import the groups you need:",
     ],
+    devApp: {
+      title: "Get the dev app",
+      text: "Hybridge Dev shows your dev server on an Android phone. Install it from this server, then scan the QR code of your test console or of hybridge dev with the phone's camera: the link opens your app in it.",
+      ios: "An iPhone version of the dev app is coming soon.",
+    },
     importSnippet: DOCS_IMPORT_SNIPPET,
     asyncNote:
       "Database, device and sign-in functions return promises: await them inside an async function or an event handler.",

@@ -161,12 +161,8 @@ export const resources = {
     },
   ] satisfies FeatureCardContent[],
   downloadTitle: "Get the dev app",
-  // Neither store lists the dev app yet: the buttons say so rather than lead nowhere.
-  android: {
-    label: "Download for Android",
-    badge: "Not available yet",
-    hint: "The Android dev app is not published yet",
-  },
+  // The Android button is the server's own dev app (components/dev-app/dev-app-download.tsx):
+  // its APK when the server has built it, else why not. No iOS dev app yet: the button says so.
   ios: {
     label: "Download for iOS",
     badge: "Coming soon",
