@@ -96,7 +96,8 @@ export async function checkAppKey(server: string, appKey: string, fetcher: typeo
 
 /**
  * The new app's .env: the server and the public app key (the app's code sees both), and the
- * deploy token, which the hybridge command reads and the app never sees.
+ * deploy token, which the hybridge command reads and the app never sees. Nothing else: the
+ * Test Mode key is no setting of the app (no .env.development is written, decision 045).
  */
 export function envFile(server: string, appKey: string): string {
   return [
@@ -107,21 +108,6 @@ export function envFile(server: string, appKey: string): string {
     "# For npm run deploy and npm run rules: a deploy token from the console (project page, Web",
     "# app section). Never exposed to the app's code.",
     "HYBRIDGE_DEPLOY_TOKEN=",
-    "",
-  ].join("\n");
-}
-
-/**
- * The new app's .env.development, which Vite and the hybridge command read for `npm run dev`
- * only: the project's Test Mode key, a development credential that a build never holds.
- */
-export function devEnvFile(): string {
-  return [
-    "# Development only (npm run dev): Vite does not read this file for a build. It stays out of Git.",
-    "# Your project's Test Mode key, from its settings page: a development credential that bypasses",
-    "# the access rules. The hybridge command reads the dev app's test settings with it; the app's",
-    "# code never sees it (vite.config.ts), and npm run deploy refuses a build that holds it.",
-    "HYBRIDGE_DATABASE_KEY=",
     "",
   ].join("\n");
 }
@@ -184,5 +170,4 @@ export async function scaffold(options: {
   };
   await writeFile(path.join(target, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
   await writeFile(path.join(target, ".env"), envFile(server, appKey));
-  await writeFile(path.join(target, ".env.development"), devEnvFile());
 }
