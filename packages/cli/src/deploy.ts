@@ -111,7 +111,7 @@ async function checkNoTestKey(
       "The built app holds a Test Mode key, in:",
       listed,
       "Whoever installs the app could read it and, with it, read and change every document of the project: the key bypasses the access rules.",
-      "A live app calls with HYBRIDGE_APP_KEY and its users' sign-in. Keep HYBRIDGE_DATABASE_KEY in .env.development only (vite build does not read it), out of .env and of the build's environment, then deploy again.",
+      "Your app calls with HYBRIDGE_APP_KEY and its users' sign-in: it never needs the Test Mode key. Take the key out of the app's code and of the variables it sees (vite.config.ts's envPrefix, VITE_ variables, files in public/), then deploy again.",
       "To upload it anyway (a test build), pass --allow-test-key.",
     ].join("\n"),
   );

@@ -32,8 +32,8 @@ export type ViteMode = "development" | "production";
 /**
  * The app's settings as Vite sees them in `mode`: `.env`, `.env.local`, `.env.<mode>`, then
  * `.env.<mode>.local`, each over the ones before, then the process's own environment over all
- * (so CI can pass the deploy token as a secret). The Test Mode key is in `.env.development`:
- * `npm run dev` reads it, a production build does not.
+ * (so CI can pass the deploy token as a secret). `hybridge deploy` reads both modes to find the
+ * Test Mode key's value wherever a developer put it (no command needs the key itself).
  */
 export function readProjectEnv(root: string, mode: ViteMode): Record<string, string> {
   const env: Record<string, string> = {};
