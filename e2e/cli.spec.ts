@@ -143,15 +143,11 @@ describe("the command line, step by step as /docs says", () => {
     expect(unknown.stderr).toContain('Unknown app key "no-such-app"');
     expect((await readdir(work)).sort()).toEqual(["my-app"]);
 
-    expect((await readdir(app)).sort()).toEqual(
-      expect.arrayContaining([".env.development", "hybridge.rules.json"]),
-    );
-
-    // "Set the Test Mode key": in .env.development, which Vite reads for npm run dev only.
-    await setEnv(
-      path.join(app, ".env.development"),
-      snippet("database-key").replace("your-database-key", key),
-    );
+    // No Test Mode key anywhere in the new app: neither it nor npm run dev needs one.
+    const files = await readdir(app);
+    expect(files).toContain("hybridge.rules.json");
+    expect(files).not.toContain(".env.development");
+    expect(await readFile(path.join(app, ".env"), "utf8")).not.toContain("HYBRIDGE_DATABASE_KEY");
 
     // A deploy token from the console's Web app section, for npm run rules and npm run deploy.
     const consolePage = await context.newPage();

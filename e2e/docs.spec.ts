@@ -24,7 +24,7 @@ const PNG = Buffer.from(
  */
 const RUNS: Record<
   string,
-  { before?: string; after?: string; files?: number; error?: string; bridge?: true }[]
+  { before?: string; after?: string; files?: number; error?: string }[]
 > = {
   "nav-back": [
     {
@@ -266,15 +266,8 @@ describe("every snippet of /docs", () => {
             )
           : null;
         const outcome = await page.evaluate(
-          async ({ body, bridge }) => {
-            const w = window as unknown as {
-              Hybridge: object;
-              HybridgeNative?: unknown;
-              opened: string[];
-            };
-            w.opened = [];
-            if (bridge) w.HybridgeNative = { openView: (name: string) => w.opened.push(name) };
-            else delete w.HybridgeNative;
+          async ({ body }) => {
+            const w = window as unknown as { Hybridge: object };
             const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor;
             try {
               await new AsyncFunction(
@@ -287,10 +280,7 @@ describe("every snippet of /docs", () => {
               return { ok: false as const, code, message };
             }
           },
-          {
-            body: `${run.before ?? ""}\n${fn.code}\n${run.after ?? ""}`,
-            bridge: run.bridge ?? false,
-          },
+          { body: `${run.before ?? ""}\n${fn.code}\n${run.after ?? ""}` },
         );
         await chooser;
         if (run.error) {

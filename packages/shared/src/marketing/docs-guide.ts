@@ -48,7 +48,7 @@ export const docsGroups = (server: string): DocsGroup[] => [
   {
     id: "install",
     title: "Install and start",
-    text: "You need Node.js 20 or later, the app key from your project's settings page, and the dev app on your phone.",
+    text: "You need Node.js 20 or later, the app key from your project's settings page, and Hybridge Dev, the dev app, on your Android phone (Get the dev app, above).",
     functions: [
       {
         id: "create-project",
@@ -58,16 +58,9 @@ export const docsGroups = (server: string): DocsGroup[] => [
         code: createAppCommand(server, "YOUR_APP_KEY"),
       },
       {
-        id: "database-key",
-        title: "Set the Test Mode key",
-        text: "Paste the database key from the settings page into the .env.development file at the root of the project (kept out of Git). It is a Test Mode key, a development credential that bypasses the access rules: the hybridge command reads the dev app's test settings with it, and it never enters your app's code (Vite does not read .env.development for a build, and npm run deploy refuses a build that holds it). Your app calls with its app key, in .env, and its users' sign-in. If the key leaks, generate a new one on the settings page: the old one stops working at once; when your app goes live, switch it off there.",
-        language: "env",
-        code: "HYBRIDGE_DATABASE_KEY=your-database-key",
-      },
-      {
         id: "start-project",
         title: "Start the project",
-        text: "Installs the project, then starts the development server and prints a QR code. Scan it with your Android phone's camera, the phone on the same network as your computer: the link opens your app in the Hybridge dev app, or offers to install it.",
+        text: "Installs the project, then starts the development server and prints a QR code. Scan it with your Android phone's camera, the phone on the same network as your computer: the link opens your app in the Hybridge dev app, or offers to install it. There is no key to set first: your app calls with its app key, in .env, and its users' sign-in, in the dev app as once published.",
         language: "bash",
         code: "cd my-app\nnpm install\nnpm run dev",
       },
@@ -79,6 +72,15 @@ export const docsGroups = (server: string): DocsGroup[] => [
         code: "npm run deploy",
       },
     ],
+    notes: {
+      id: "test-mode-key",
+      title: "The Test Mode key",
+      points: [
+        "Your project's settings page shows its database key, the Test Mode key: a development credential that bypasses the access rules and reads and writes every document of the project. Your app never needs it, in the dev app or live.",
+        "Use it for your own scripts and calls to the data API while you develop (Authorization: Bearer followed by the key), never in an app's code: npm run deploy refuses a build that holds it.",
+        "If the key leaks, generate a new one on the settings page: the old one stops working at once. When your app goes live, switch it off there.",
+      ],
+    },
   },
   {
     id: "navigation",

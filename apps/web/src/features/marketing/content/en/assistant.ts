@@ -35,8 +35,8 @@ export const assistantContent = {
     },
     {
       from: "assistant",
-      text: "No. Add a maps module from the module store to your project: it brings a native map view for iOS and Android. Then open it from any page of your app:",
-      code: 'nav.openView("map");',
+      text: "No. Native map modules for iOS and Android are coming to the module store: you will add one and open its map with one call, without Swift. Until they ship, a web map library such as Leaflet works in the app as it does in a browser: put the map in a page of your app and open that page:",
+      code: 'nav.openPage("/shops");',
     },
     {
       from: "user",

@@ -32,7 +32,7 @@ export const docsIntro = {
     id: "test-mode",
     title: "Test Mode guide",
     paragraphs: [
-      "In Test Mode your app runs from your computer inside the Hybridge dev app: save a file and the phone shows the change. Calls reach your project's test database, never your users' data.",
+      "In Test Mode your app runs from your computer inside the Hybridge dev app: save a file and the phone shows the change. Your app calls your project's database as it will once live, with its app key and its users' sign-in, so your access rules apply.",
       "The functions below are the Test Mode API of the @hybridge/app package, which every new project already depends on. Import the groups you need:",
     ],
     devApp: {

@@ -226,7 +226,7 @@ export const solution = {
   bridge: {
     title: "One JavaScript API between them",
     text: "Navigation, database and device features are plain function calls from your React code.",
-    code: 'import { nav, db } from "@hybridge/app";\n\nawait db.add("orders", { qty: 2 });\nnav.openView("map");',
+    code: 'import { nav, db, device } from "@hybridge/app";\n\nconst [photo] = await device.openGallery();\nawait db.addWithFile("receipts", { total: 42.5 }, photo);\nnav.openPage("/receipts");',
   },
 };
 

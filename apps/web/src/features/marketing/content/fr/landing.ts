@@ -166,7 +166,7 @@ export const featuresFr = {
   ] satisfies FeatureCardContent[],
   devApp: {
     icon: QrCode,
-    text: "Et pour développer\u00a0: l'application Hybridge sur votre téléphone affiche vos modifications locales en scannant un QR code (bientôt disponible sur Android et iOS).",
+    text: "Et pour développer\u00a0: l'application Hybridge sur votre téléphone affiche vos modifications locales en scannant un QR code (sur Android\u00a0; bientôt sur iOS).",
   },
 };
 
