@@ -100,7 +100,7 @@ export const ProjectsTexts = {
   keyHidden:
     "Your database key was shown once and is now hidden. If you lost it, generate a new one: the current key stops working at once.",
   keyTestMode:
-    "Your project's Test Mode key: a development credential that bypasses the access rules. It reads and writes every document of this project (and nothing else of your account). Use it for npm run dev and your own scripts, never inside an app you publish: a live app calls with its app code and its users' sign-in, and reaches only what your rules allow. If it leaks, generate a new key: the old one stops working at once.",
+    "Your project's Test Mode key: a development credential that bypasses the access rules. It reads and writes every document of this project (and nothing else of your account). Use it for your own scripts and calls to the data API while you develop, never inside an app: your app calls with its app code and its users' sign-in, in the dev app as live, and reaches only what your rules allow. If it leaks, generate a new key: the old one stops working at once.",
   testKeySwitchLabel: "Test Mode key",
   testKeyOn: "On: the key opens this project's database, bypassing the rules.",
   testKeyOff: "Off: every call and live query made with the key is refused.",
