@@ -311,3 +311,17 @@ describe("/docs' query semantics", () => {
     );
   });
 });
+
+describe("/docs' install steps", () => {
+  it("ask for no Test Mode key, and say what the key is still for", async () => {
+    const { page } = await browser.newPage();
+    await page.goto(paths.docs);
+    const install = page.getByRole("region", { name: "Install and start", exact: true });
+    await install.getByRole("heading", { name: "Start the project", exact: true }).waitFor();
+    await install.getByText(/There is no key to set first/).waitFor();
+    expect(await install.getByText(/\.env\.development/).count()).toBe(0);
+    const notes = install.getByRole("article", { name: "The Test Mode key", exact: true });
+    await notes.getByText(/Your app never needs it, in the dev app or live/).waitFor();
+    await notes.getByText(/never in an app's code: npm run deploy refuses a build/).waitFor();
+  });
+});
