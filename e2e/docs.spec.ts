@@ -22,198 +22,199 @@ const PNG = Buffer.from(
  * `files`: the photos the user picks when the snippet opens the gallery; `error`: the code of the
  * HybridgeError the snippet must throw in a browser.
  */
-const RUNS: Record<string, { before?: string; after?: string; files?: number; error?: string }[]> =
-  {
-    "nav-back": [
-      {
-        before: 'history.pushState(null, "", "/first"); history.pushState(null, "", "/second");',
-        after:
-          'await new Promise((r) => setTimeout(r, 300)); if (location.pathname !== "/first") throw new Error(location.pathname);',
-      },
-    ],
-    "nav-open-page": [
-      { after: 'if (location.pathname !== "/cart") throw new Error(location.pathname);' },
-    ],
-    "nav-open-page-param": [
-      {
-        before: 'const product = { id: "p42" };',
-        after:
-          'if (id !== "p42" || location.pathname !== "/product") throw new Error(id + " " + location.href);',
-      },
-    ],
-    "db-add": [
-      {
-        after:
-          'const stored = await db.getDoc("orders", id); if (stored?.item !== "Espresso" || stored.quantity !== 2) throw new Error(JSON.stringify(stored));',
-      },
-    ],
-    "db-add-file": [
-      {
-        files: 1,
-        after:
-          'const stored = await db.getDoc("receipts", id); if (stored?.total !== 42.5 || !/^https?:/.test(stored.fileUrl)) throw new Error(JSON.stringify(stored)); const file = await fetch(stored.fileUrl); if (!file.ok || !(file.headers.get("content-type") ?? "").startsWith("image/")) throw new Error("file " + file.status);',
-      },
-    ],
-    "db-get-docs": [
-      {
-        before: 'for (const item of ["A", "B"]) await db.add("orders", { item, quantity: 1 });',
-        after:
-          'if (orders.length < 2 || orders.length > 20 || orders[0].item !== "B" || !orders[0].id || !orders[0].createdAt) throw new Error(JSON.stringify(orders));',
-      },
-    ],
-    "db-get-doc": [
-      {
-        before:
-          'const id = await db.add("orders", { item: "Mocha" }); const said = []; const console = { log: (value) => said.push(value) };',
-        after:
-          'if (order?.item !== "Mocha" || said.join() !== "Mocha") throw new Error(JSON.stringify(order)); if ((await db.getDoc("orders", "no-such-id")) !== null) throw new Error("not null");',
-      },
-    ],
-    "db-delete": [
-      {
-        before: 'const id = await db.add("orders", { item: "Gone" });',
-        after: 'if ((await db.getDoc("orders", id)) !== null) throw new Error("still there");',
-      },
-    ],
-    "db-watch": [
-      {
-        // The server sends "ready" once every later change reaches the stream (platform/live.ts):
-        // the changes below are made after it, as a user's would be, long after the screen opened.
-        before:
-          'const Native = window.EventSource; const opened = new Promise((resolve) => { window.EventSource = class extends Native { constructor(url, init) { super(url, init); this.addEventListener("ready", () => resolve()); } }; });',
-        after:
-          'await opened; window.EventSource = Native; const until = async (what, holds) => { for (let i = 0; i < 200 && !holds(); i++) await new Promise((r) => setTimeout(r, 50)); if (!holds()) throw new Error(what + ": " + JSON.stringify([...orders.values()])); }; const id = await db.add("orders", { item: "Watched" }); await until("added", () => orders.get(id)?.item === "Watched"); await db.update("orders", id, { item: "Watched twice" }); await until("modified", () => orders.get(id)?.item === "Watched twice"); await db.delete("orders", id); await until("deleted", () => !orders.has(id)); stop(); const later = await db.add("orders", { item: "After stop" }); await new Promise((r) => setTimeout(r, 300)); if (orders.has(later)) throw new Error("still watching");',
-      },
-    ],
-    "db-update": [
-      {
-        before: 'const id = await db.add("orders", { item: "Espresso", status: "open" });',
-        after:
-          'const stored = await db.getDoc("orders", id); if (order.status !== "paid" || order.version !== 2 || stored?.status !== "paid" || stored.item !== "Espresso") throw new Error(JSON.stringify([order, stored]));',
-      },
-      {
-        before: 'const id = "00000000-0000-4000-8000-000000000000";',
-        error: "NOT_FOUND",
-      },
-    ],
-    "db-set": [
-      {
-        before: 'const id = await db.add("orders", { item: "Mocha", note: "no sugar" });',
-        after:
-          'const stored = await db.getDoc("orders", id); if (stored?.item !== "Latte" || stored.quantity !== 1 || "note" in stored || stored.version !== 2) throw new Error(JSON.stringify(stored));',
-      },
-    ],
-    "db-increment": [
-      {
-        before: 'const id = await db.add("orders", { item: "Tea", quantity: 2 });',
-        after:
-          'const stored = await db.getDoc("orders", id); if (stored?.quantity !== 3) throw new Error(JSON.stringify(stored));',
-      },
-    ],
-    "db-array-union-remove": [
-      {
-        before:
-          'const id = await db.add("orders", { item: "Latte", extras: ["sugar", "oat milk"] });',
-        after:
-          'const stored = await db.getDoc("orders", id); if (JSON.stringify(stored?.extras) !== JSON.stringify(["sugar", "oat milk"])) throw new Error(JSON.stringify(stored));',
-      },
-    ],
-    "db-delete-field": [
-      {
-        before: 'const id = await db.add("orders", { item: "Latte", note: "to go" });',
-        after:
-          'const stored = await db.getDoc("orders", id); if (!stored || "note" in stored || stored.item !== "Latte") throw new Error(JSON.stringify(stored));',
-      },
-    ],
-    "db-if-version": [
-      // Nobody wrote it meanwhile: the write goes through, and nothing is said.
-      {
-        before:
-          'const id = await db.add("orders", { item: "Mocha", status: "open" }); const said = []; const alert = (text) => said.push(text);',
-        after:
-          'const stored = await db.getDoc("orders", id); if (stored?.status !== "paid" || said.length !== 0) throw new Error(JSON.stringify([stored, said]));',
-      },
-      // Another phone writes it between the read and the write: CONFLICT, said, nothing changed.
-      {
-        before:
-          'const id = await db.add("orders", { item: "Mocha", status: "open" }); const said = []; const alert = (text) => said.push(text); const read = db.getDoc; db.getDoc = async (...args) => { db.getDoc = read; const found = await read(...args); await db.update("orders", id, { status: "cancelled" }); return found; };',
-        after:
-          'const stored = await db.getDoc("orders", id); if (stored?.status !== "cancelled" || stored.version !== 2 || said.length !== 1) throw new Error(JSON.stringify([stored, said]));',
-      },
-    ],
-    "db-query": [
-      {
-        before:
-          'const ids = {}; for (const [name, total, status] of [["a", 12, "open"], ["b", 30, "open"], ["c", 50, "paid"], ["d", 5, "open"]]) ids[name] = await db.add("orders", { item: "Query " + name, total, status });',
-        after:
-          'const got = open.map((o) => o.id); if (open.some((o) => o.status !== "open" || !(o.total >= 10)) || open.some((o, i) => i > 0 && open[i - 1].total < o.total) || got.indexOf(ids.b) < 0 || got.indexOf(ids.b) > got.indexOf(ids.a) || got.includes(ids.c) || got.includes(ids.d) || open.length > 20) throw new Error(JSON.stringify(open));',
-      },
-    ],
-    "db-query-page": [
-      {
-        before:
-          'for (let i = 1; i <= 21; i++) await db.add("orders", { item: "Page " + String(i).padStart(2, "0") });',
-        after:
-          'const seen = new Set(first.docs.map((o) => o.id)); if (first.docs.length !== 20 || !first.next || !second || second.docs.length === 0 || second.docs.some((o) => seen.has(o.id))) throw new Error(JSON.stringify([first, second])); const last = await db.query("orders").orderBy("item").limit(500).get(); const together = [...first.docs, ...second.docs].map((o) => o.id); if (JSON.stringify(together) !== JSON.stringify(last.slice(0, together.length).map((o) => o.id))) throw new Error("pages do not follow the order");',
-      },
-    ],
-    "db-count": [
-      {
-        before: 'await db.add("orders", { item: "Counted", status: "open" });',
-        after:
-          'const listed = await db.query("orders").where("status", "==", "open").limit(500).get(); if (openOrders < 1 || openOrders !== listed.length) throw new Error(openOrders + " " + listed.length);',
-      },
-    ],
-    "db-query-watch": [
-      {
-        before: 'const waiting = await db.add("orders", { item: "Waiting", status: "open" });',
-        after:
-          'const until = async (what, holds) => { for (let i = 0; i < 200 && !holds(); i++) await new Promise((r) => setTimeout(r, 50)); if (!holds()) throw new Error(what + ": " + JSON.stringify([...open.keys()])); }; await until("results", () => open.has(waiting)); const placed = await db.add("orders", { item: "Placed", status: "open" }); await until("added", () => open.has(placed)); await db.update("orders", placed, { item: "Placed twice" }); await until("modified", () => open.get(placed)?.item === "Placed twice"); await db.update("orders", waiting, { status: "paid" }); await until("removed", () => !open.has(waiting)); stop(); if ([...open.values()].some((o) => o.status !== "open")) throw new Error("not open");',
-      },
-    ],
-    "device-gallery": [
-      { files: 2, after: "if (photos.length !== 2) throw new Error(String(photos.length));" },
-    ],
-    "device-info": [
-      {
-        after:
-          'if (info.platform !== "web" || info.appVersion !== null || info.androidSdk !== null) throw new Error(JSON.stringify(info));',
-      },
-    ],
-    // Users and sign-in: the page speaks as a live app (its app key), as an app's would.
-    "auth-sign-up": [
-      {
-        before: "Hybridge.configure({ appKey: window.appKey });",
-        after:
-          'if (user.email !== "ana@example.com" || auth.currentUser()?.id !== user.id) throw new Error(JSON.stringify(user));',
-      },
-    ],
-    "auth-current-user": [
-      {
-        after:
-          'await new Promise((r) => setTimeout(r, 0)); stop(); if (user?.email !== "ana@example.com" || !document.title.includes("ana@example.com")) throw new Error(document.title);',
-      },
-    ],
-    "auth-sign-out": [
-      {
-        after:
-          'if (auth.currentUser() !== null || location.pathname !== "/login") throw new Error(location.pathname);',
-      },
-    ],
-    "auth-sign-in": [
-      {
-        after:
-          'if (auth.currentUser()?.id !== user.id || user.email !== "ana@example.com") throw new Error(JSON.stringify(user));',
-      },
-    ],
-    "auth-password-reset": [{}],
-    "auth-delete-account": [
-      {
-        after:
-          'if (auth.currentUser() !== null) throw new Error("still signed in"); let code; try { await auth.signIn({ email: "ana@example.com", password: "correct horse battery" }); } catch (error) { code = error.code; } if (code !== "UNAUTHENTICATED") throw new Error(String(code));',
-      },
-    ],
-  };
+type SnippetRun = { before?: string; after?: string; files?: number; error?: string };
+
+const RUNS: Record<string, SnippetRun[]> = {
+  "nav-back": [
+    {
+      before: 'history.pushState(null, "", "/first"); history.pushState(null, "", "/second");',
+      after:
+        'await new Promise((r) => setTimeout(r, 300)); if (location.pathname !== "/first") throw new Error(location.pathname);',
+    },
+  ],
+  "nav-open-page": [
+    { after: 'if (location.pathname !== "/cart") throw new Error(location.pathname);' },
+  ],
+  "nav-open-page-param": [
+    {
+      before: 'const product = { id: "p42" };',
+      after:
+        'if (id !== "p42" || location.pathname !== "/product") throw new Error(id + " " + location.href);',
+    },
+  ],
+  "db-add": [
+    {
+      after:
+        'const stored = await db.getDoc("orders", id); if (stored?.item !== "Espresso" || stored.quantity !== 2) throw new Error(JSON.stringify(stored));',
+    },
+  ],
+  "db-add-file": [
+    {
+      files: 1,
+      after:
+        'const stored = await db.getDoc("receipts", id); if (stored?.total !== 42.5 || !/^https?:/.test(stored.fileUrl)) throw new Error(JSON.stringify(stored)); const file = await fetch(stored.fileUrl); if (!file.ok || !(file.headers.get("content-type") ?? "").startsWith("image/")) throw new Error("file " + file.status);',
+    },
+  ],
+  "db-get-docs": [
+    {
+      before: 'for (const item of ["A", "B"]) await db.add("orders", { item, quantity: 1 });',
+      after:
+        'if (orders.length < 2 || orders.length > 20 || orders[0].item !== "B" || !orders[0].id || !orders[0].createdAt) throw new Error(JSON.stringify(orders));',
+    },
+  ],
+  "db-get-doc": [
+    {
+      before:
+        'const id = await db.add("orders", { item: "Mocha" }); const said = []; const console = { log: (value) => said.push(value) };',
+      after:
+        'if (order?.item !== "Mocha" || said.join() !== "Mocha") throw new Error(JSON.stringify(order)); if ((await db.getDoc("orders", "no-such-id")) !== null) throw new Error("not null");',
+    },
+  ],
+  "db-delete": [
+    {
+      before: 'const id = await db.add("orders", { item: "Gone" });',
+      after: 'if ((await db.getDoc("orders", id)) !== null) throw new Error("still there");',
+    },
+  ],
+  "db-watch": [
+    {
+      // The server sends "ready" once every later change reaches the stream (platform/live.ts):
+      // the changes below are made after it, as a user's would be, long after the screen opened.
+      before:
+        'const Native = window.EventSource; const opened = new Promise((resolve) => { window.EventSource = class extends Native { constructor(url, init) { super(url, init); this.addEventListener("ready", () => resolve()); } }; });',
+      after:
+        'await opened; window.EventSource = Native; const until = async (what, holds) => { for (let i = 0; i < 200 && !holds(); i++) await new Promise((r) => setTimeout(r, 50)); if (!holds()) throw new Error(what + ": " + JSON.stringify([...orders.values()])); }; const id = await db.add("orders", { item: "Watched" }); await until("added", () => orders.get(id)?.item === "Watched"); await db.update("orders", id, { item: "Watched twice" }); await until("modified", () => orders.get(id)?.item === "Watched twice"); await db.delete("orders", id); await until("deleted", () => !orders.has(id)); stop(); const later = await db.add("orders", { item: "After stop" }); await new Promise((r) => setTimeout(r, 300)); if (orders.has(later)) throw new Error("still watching");',
+    },
+  ],
+  "db-update": [
+    {
+      before: 'const id = await db.add("orders", { item: "Espresso", status: "open" });',
+      after:
+        'const stored = await db.getDoc("orders", id); if (order.status !== "paid" || order.version !== 2 || stored?.status !== "paid" || stored.item !== "Espresso") throw new Error(JSON.stringify([order, stored]));',
+    },
+    {
+      before: 'const id = "00000000-0000-4000-8000-000000000000";',
+      error: "NOT_FOUND",
+    },
+  ],
+  "db-set": [
+    {
+      before: 'const id = await db.add("orders", { item: "Mocha", note: "no sugar" });',
+      after:
+        'const stored = await db.getDoc("orders", id); if (stored?.item !== "Latte" || stored.quantity !== 1 || "note" in stored || stored.version !== 2) throw new Error(JSON.stringify(stored));',
+    },
+  ],
+  "db-increment": [
+    {
+      before: 'const id = await db.add("orders", { item: "Tea", quantity: 2 });',
+      after:
+        'const stored = await db.getDoc("orders", id); if (stored?.quantity !== 3) throw new Error(JSON.stringify(stored));',
+    },
+  ],
+  "db-array-union-remove": [
+    {
+      before:
+        'const id = await db.add("orders", { item: "Latte", extras: ["sugar", "oat milk"] });',
+      after:
+        'const stored = await db.getDoc("orders", id); if (JSON.stringify(stored?.extras) !== JSON.stringify(["sugar", "oat milk"])) throw new Error(JSON.stringify(stored));',
+    },
+  ],
+  "db-delete-field": [
+    {
+      before: 'const id = await db.add("orders", { item: "Latte", note: "to go" });',
+      after:
+        'const stored = await db.getDoc("orders", id); if (!stored || "note" in stored || stored.item !== "Latte") throw new Error(JSON.stringify(stored));',
+    },
+  ],
+  "db-if-version": [
+    // Nobody wrote it meanwhile: the write goes through, and nothing is said.
+    {
+      before:
+        'const id = await db.add("orders", { item: "Mocha", status: "open" }); const said = []; const alert = (text) => said.push(text);',
+      after:
+        'const stored = await db.getDoc("orders", id); if (stored?.status !== "paid" || said.length !== 0) throw new Error(JSON.stringify([stored, said]));',
+    },
+    // Another phone writes it between the read and the write: CONFLICT, said, nothing changed.
+    {
+      before:
+        'const id = await db.add("orders", { item: "Mocha", status: "open" }); const said = []; const alert = (text) => said.push(text); const read = db.getDoc; db.getDoc = async (...args) => { db.getDoc = read; const found = await read(...args); await db.update("orders", id, { status: "cancelled" }); return found; };',
+      after:
+        'const stored = await db.getDoc("orders", id); if (stored?.status !== "cancelled" || stored.version !== 2 || said.length !== 1) throw new Error(JSON.stringify([stored, said]));',
+    },
+  ],
+  "db-query": [
+    {
+      before:
+        'const ids = {}; for (const [name, total, status] of [["a", 12, "open"], ["b", 30, "open"], ["c", 50, "paid"], ["d", 5, "open"]]) ids[name] = await db.add("orders", { item: "Query " + name, total, status });',
+      after:
+        'const got = open.map((o) => o.id); if (open.some((o) => o.status !== "open" || !(o.total >= 10)) || open.some((o, i) => i > 0 && open[i - 1].total < o.total) || got.indexOf(ids.b) < 0 || got.indexOf(ids.b) > got.indexOf(ids.a) || got.includes(ids.c) || got.includes(ids.d) || open.length > 20) throw new Error(JSON.stringify(open));',
+    },
+  ],
+  "db-query-page": [
+    {
+      before:
+        'for (let i = 1; i <= 21; i++) await db.add("orders", { item: "Page " + String(i).padStart(2, "0") });',
+      after:
+        'const seen = new Set(first.docs.map((o) => o.id)); if (first.docs.length !== 20 || !first.next || !second || second.docs.length === 0 || second.docs.some((o) => seen.has(o.id))) throw new Error(JSON.stringify([first, second])); const last = await db.query("orders").orderBy("item").limit(500).get(); const together = [...first.docs, ...second.docs].map((o) => o.id); if (JSON.stringify(together) !== JSON.stringify(last.slice(0, together.length).map((o) => o.id))) throw new Error("pages do not follow the order");',
+    },
+  ],
+  "db-count": [
+    {
+      before: 'await db.add("orders", { item: "Counted", status: "open" });',
+      after:
+        'const listed = await db.query("orders").where("status", "==", "open").limit(500).get(); if (openOrders < 1 || openOrders !== listed.length) throw new Error(openOrders + " " + listed.length);',
+    },
+  ],
+  "db-query-watch": [
+    {
+      before: 'const waiting = await db.add("orders", { item: "Waiting", status: "open" });',
+      after:
+        'const until = async (what, holds) => { for (let i = 0; i < 200 && !holds(); i++) await new Promise((r) => setTimeout(r, 50)); if (!holds()) throw new Error(what + ": " + JSON.stringify([...open.keys()])); }; await until("results", () => open.has(waiting)); const placed = await db.add("orders", { item: "Placed", status: "open" }); await until("added", () => open.has(placed)); await db.update("orders", placed, { item: "Placed twice" }); await until("modified", () => open.get(placed)?.item === "Placed twice"); await db.update("orders", waiting, { status: "paid" }); await until("removed", () => !open.has(waiting)); stop(); if ([...open.values()].some((o) => o.status !== "open")) throw new Error("not open");',
+    },
+  ],
+  "device-gallery": [
+    { files: 2, after: "if (photos.length !== 2) throw new Error(String(photos.length));" },
+  ],
+  "device-info": [
+    {
+      after:
+        'if (info.platform !== "web" || info.appVersion !== null || info.androidSdk !== null) throw new Error(JSON.stringify(info));',
+    },
+  ],
+  // Users and sign-in: the page speaks as a live app (its app key), as an app's would.
+  "auth-sign-up": [
+    {
+      before: "Hybridge.configure({ appKey: window.appKey });",
+      after:
+        'if (user.email !== "ana@example.com" || auth.currentUser()?.id !== user.id) throw new Error(JSON.stringify(user));',
+    },
+  ],
+  "auth-current-user": [
+    {
+      after:
+        'await new Promise((r) => setTimeout(r, 0)); stop(); if (user?.email !== "ana@example.com" || !document.title.includes("ana@example.com")) throw new Error(document.title);',
+    },
+  ],
+  "auth-sign-out": [
+    {
+      after:
+        'if (auth.currentUser() !== null || location.pathname !== "/login") throw new Error(location.pathname);',
+    },
+  ],
+  "auth-sign-in": [
+    {
+      after:
+        'if (auth.currentUser()?.id !== user.id || user.email !== "ana@example.com") throw new Error(JSON.stringify(user));',
+    },
+  ],
+  "auth-password-reset": [{}],
+  "auth-delete-account": [
+    {
+      after:
+        'if (auth.currentUser() !== null) throw new Error("still signed in"); let code; try { await auth.signIn({ email: "ana@example.com", password: "correct horse battery" }); } catch (error) { code = error.code; } if (code !== "UNAUTHENTICATED") throw new Error(String(code));',
+    },
+  ],
+};
 
 describe("every snippet of /docs", () => {
   it("runs in a browser against this server, as the page shows it", async () => {
