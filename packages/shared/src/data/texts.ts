@@ -135,7 +135,7 @@ export const DatabaseSectionTexts = {
 export const SdkTexts = {
   invalidCollection: (name: string) => collectionRule(`got "${name}"`),
   notConfigured:
-    "Hybridge is not configured: set HYBRIDGE_SERVER and HYBRIDGE_APP_KEY (or, in development, HYBRIDGE_DATABASE_KEY) in .env, or call configure({ server, appKey }).",
+    "Hybridge is not configured: set HYBRIDGE_SERVER and HYBRIDGE_APP_KEY in .env, or call configure({ server, appKey }). (A script of your own may use the Test Mode key, HYBRIDGE_DATABASE_KEY, instead of the app key; an app never does.)",
   appKeyRequired: (fn: string) =>
     `auth.${fn} needs your app's public app key: set HYBRIDGE_APP_KEY in .env, or call configure({ server, appKey }).`,
   notSignedIn: (fn: string) => `auth.${fn}: no user is signed in.`,

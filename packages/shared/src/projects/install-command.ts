@@ -9,7 +9,10 @@ export const createAppCommand = (server: string, appKey: string, folder = "my-ap
 export const shellWord = (word: string) =>
   /^[\w.@-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
 
-/** The variable the new app keeps its Test Mode key in (its .env.development, for npm run dev). */
+/**
+ * The variable a developer keeps the Test Mode key in (.env.development, out of Git) for their own
+ * scripts; the app never reads it, and `hybridge deploy` refuses a bundle that holds its value.
+ */
 export const DATABASE_KEY_VARIABLE = "HYBRIDGE_DATABASE_KEY";
 
 /**

@@ -78,8 +78,9 @@ export const ProjectsTexts = {
   installOpenTerminal: "Open a terminal.",
   installCreate: "Create the project with your app code:",
   /** "In the new project's" + `.env.development` + installEnvEnd. */
-  installEnvStart: "In the new project's",
-  installEnvEnd: "file, set your Test Mode key (for npm run dev only):",
+  installEnvStart:
+    "Your app never needs the Test Mode key. For your own scripts and curl calls to the data API during development, keep it in the project's",
+  installEnvEnd: "file, which stays out of Git:",
   /** What the environment line shows while the key is hidden. */
   keyPlaceholder: "<your database key>",
   openTestConsole: "Open the test console",
