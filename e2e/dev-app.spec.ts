@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -279,6 +280,7 @@ describe("the dev app's code against this server", () => {
     expect(download.status).toBe(200);
     const apk = Buffer.from(await download.arrayBuffer());
     expect(apk.length).toBe(status.size);
+    expect(createHash("sha256").update(apk).digest("hex")).toBe(status.sha256);
     const dir = await mkdtemp(join(tmpdir(), "hybridge-e2e-dev-app-"));
     try {
       const file = join(dir, "hybridge-dev.apk");
