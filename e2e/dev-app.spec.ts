@@ -1,10 +1,18 @@
-import { readFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { paths } from "@hybridge/shared/common/paths";
+import { devLinkUrl } from "@hybridge/shared/dev-app/links";
 import { DevAppStatusSchema } from "@hybridge/shared/dev-app/schemas";
 import { DevLinkTexts } from "@hybridge/shared/dev-app/texts";
 import { TEST_CONFIG_DEFAULTS } from "@hybridge/shared/test-console/defaults";
 import { TestConsoleTexts } from "@hybridge/shared/test-console/texts";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isLightColor } from "../apps/agent/src/android/colors";
+import { type DevAppState, runDevAppOnJvm } from "../apps/agent/test/dev-app-on-jvm";
+import { prepareShellOnJvm } from "../apps/agent/test/shell-on-jvm";
 import { expectVisible } from "./support/assertions";
 import { failedResource, useBrowser } from "./support/browser";
 import { decodeQrOnPage } from "./support/qr";
@@ -16,7 +24,9 @@ import { signInContext, signUpViaApi, uniqueEmail, uniquePassword } from "./supp
  * Issue 26's phone loop, on the server's side: the test console's QR code is an https link on
  * this server; opened with a phone's user agent it offers Hybridge Dev (an intent: link naming
  * the package, with a fallback), with a computer's it explains; a refused dev server address
- * says why; and the landing page downloads the dev app the server built at its start.
+ * says why; and the landing page downloads the dev app the server built at its start. Then the
+ * dev app's own bytecode (the APK this server built, on the JVM harness) opens the console's link
+ * against this server.
  */
 const browser = useBrowser();
 const ANDROID =
@@ -52,6 +62,25 @@ async function settledStatus() {
   return status;
 }
 
+/**
+ * A desktop Chromium refuses to hand an `intent:` link to an app without a tap, and says so on
+ * the console: the case the /dev page's button is kept for.
+ */
+const INTENT_REFUSED = /Not allowed to launch 'intent:\/\/.*' because a user gesture is required/;
+
+/**
+ * Every navigation the page asks for, with its full URL (an `intent:` link goes nowhere in a
+ * desktop Chromium, and a request event drops its #Intent part): the DevTools protocol's
+ * Page.frameRequestedNavigation.
+ */
+async function navigationsOf(page: Page): Promise<string[]> {
+  const asked: string[] = [];
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Page.enable");
+  cdp.on("Page.frameRequestedNavigation", (event) => asked.push(event.url));
+  return asked;
+}
+
 describe("the dev app's link", () => {
   it("is what the test console's QR code says: on Android it offers the app, on a computer it explains", async () => {
     const { page, project } = await signedInProject("Phone Shop");
@@ -68,6 +97,7 @@ describe("the dev app's link", () => {
 
     // An Android phone: the button starts Hybridge Dev by its package, this page as fallback.
     const android = await browser.newPage({ origin: server.baseUrl, userAgent: ANDROID });
+    android.allowErrors(INTENT_REFUSED);
     await android.page.goto(link);
     await expectVisible(
       android.page.getByRole("heading", { name: DevLinkTexts.previewOf("Phone Shop") }),
@@ -126,6 +156,55 @@ describe("the dev app's link", () => {
     await expectVisible(page.getByRole("heading", { name: DevLinkTexts.unknownTitle }));
     await expectVisible(page.getByText(DevLinkTexts.unknownApp, { exact: true }));
   });
+  it("on an Android phone, starts Hybridge Dev once as the page opens; not on the install page, nor elsewhere", async () => {
+    const { project } = await signedInProject("Auto Open");
+    const link = devLinkUrl(server.baseUrl, project.keyApp, "http://192.168.1.20:5173");
+    const intents = (asked: string[]) => asked.filter((url) => url.startsWith("intent:"));
+    /** Time for an effect that would navigate to have run once the page shows its content. */
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 750));
+
+    const android = await browser.newPage({ origin: server.baseUrl, userAgent: ANDROID });
+    android.allowErrors(INTENT_REFUSED);
+    const asked = await navigationsOf(android.page);
+    await android.page.goto(link);
+    const open = android.page.getByRole("link", { name: DevLinkTexts.openInApp });
+    await expectVisible(open);
+    // The same intent: link as the button's, asked for without a tap.
+    const intent = await open.getAttribute("href");
+    await expect.poll(() => intents(asked)).toEqual([intent]);
+    // Chromium refused here (no tap, no app): the page and its button stay.
+    expect(new URL(android.page.url()).pathname).toBe(paths.dev(project.keyApp));
+    // Back from the app (or a reload) in the same tab: not started again.
+    await android.page.reload();
+    await expectVisible(open);
+    await settle();
+    expect(intents(asked)).toHaveLength(1);
+
+    // The intent's fallback (the app is not installed): the install, no new attempt.
+    const fallback = new URL(link);
+    fallback.searchParams.set("install", "1");
+    const installing = await browser.newPage({ origin: server.baseUrl, userAgent: ANDROID });
+    const askedInstalling = await navigationsOf(installing.page);
+    await installing.page.goto(fallback.toString());
+    await expectVisible(installing.page.getByRole("heading", { name: DevLinkTexts.installTitle }));
+    await settle();
+    expect(intents(askedInstalling)).toEqual([]);
+
+    // An iPhone and a computer: nothing is started.
+    for (const userAgent of [IPHONE, undefined]) {
+      const other = await browser.newPage({
+        origin: server.baseUrl,
+        ...(userAgent ? { userAgent } : {}),
+      });
+      const askedOther = await navigationsOf(other.page);
+      await other.page.goto(link);
+      await expectVisible(
+        other.page.getByRole("heading", { name: DevLinkTexts.previewOf("Auto Open") }),
+      );
+      await settle();
+      expect(intents(askedOther)).toEqual([]);
+    }
+  });
 });
 
 describe("the dev app's download", () => {
@@ -163,4 +242,79 @@ describe("the dev app's download", () => {
     await expectVisible(docsLink);
     expect(await docsLink.getAttribute("href")).toBe("/downloads/hybridge-dev.apk");
   });
+});
+
+describe("the dev app's code against this server", () => {
+  it("opens the test console's link with the owner's settings; refuses a public address and an unknown app", async () => {
+    const status = await settledStatus();
+    if (!status.available) {
+      // No Android tools here: nothing to run (the download test says why).
+      expect(status.state).toBe("tools-missing");
+      return;
+    }
+    const { page, project } = await signedInProject("Café Preview");
+    await page.goto(paths.test(project.keyApp));
+    const qr = page.getByRole("img", { name: TestConsoleTexts.qrLabel, exact: true });
+    await expectVisible(qr);
+    // The owner changes the test settings (the console's forms' API): none of them defaults.
+    const devServer = "http://192.168.1.20:5173";
+    const settings = { navBarType: "header", statusBar: "#ff8800", network: devServer } as const;
+    for (const [field, value] of Object.entries(settings)) {
+      const saved = await page
+        .context()
+        .request.patch(server.url(`/api/test-console/${encodeURIComponent(project.keyApp)}`), {
+          headers: { origin: server.baseUrl },
+          data: { [field]: value },
+        });
+      expect(saved.status()).toBe(200);
+    }
+    expect(settings.navBarType).not.toBe(TEST_CONFIG_DEFAULTS.navBarType);
+    expect(settings.statusBar).not.toBe(TEST_CONFIG_DEFAULTS.statusBar);
+    await page.reload();
+    await expectVisible(qr);
+    const link = devLinkUrl(server.baseUrl, project.keyApp, devServer);
+    await expect.poll(() => decodeQrOnPage(qr)).toBe(link);
+
+    // The APK this server built, as a phone downloads it.
+    const download = await fetch(server.url("/downloads/hybridge-dev.apk"));
+    expect(download.status).toBe(200);
+    const apk = Buffer.from(await download.arrayBuffer());
+    expect(apk.length).toBe(status.size);
+    expect(createHash("sha256").update(apk).digest("hex")).toBe(status.sha256);
+    const dir = await mkdtemp(join(tmpdir(), "hybridge-e2e-dev-app-"));
+    try {
+      const file = join(dir, "hybridge-dev.apk");
+      await writeFile(file, apk);
+      const jvm = await prepareShellOnJvm(file);
+      try {
+        const [opened, refused, unknown] = await runDevAppOnJvm(jvm, [
+          `start ${link}`,
+          `start ${devLinkUrl(server.baseUrl, project.keyApp, "http://93.184.216.34:5173")}`,
+          `start ${devLinkUrl(server.baseUrl, "no-such-app", devServer)}`,
+        ]);
+        // The dev server, its nav bar type in the query, the status bar in the owner's colour,
+        // the bridge answering the dev server's origin: all read from this server.
+        expect(opened as DevAppState).toEqual({
+          loadedUrl: `${devServer}/?hybridgeNavBar=header`,
+          statusBarColor: "#ff8800",
+          lightStatusBar: isLightColor("#ff8800"),
+          bridgeOrigin: devServer,
+        });
+        // A dev server on the internet: refused before the server is asked.
+        expect(refused as DevAppState).toMatchObject({
+          loadedUrl: `https://localhost/refused.html?url=${encodeURIComponent("http://93.184.216.34:5173")}`,
+          statusBarColor: null,
+          bridgeOrigin: "https://localhost",
+        });
+        // An app key this server does not know (its 404): the app says so.
+        expect((unknown as DevAppState).loadedUrl).toBe(
+          `https://localhost/unknown.html?server=${encodeURIComponent(server.baseUrl)}&app=no-such-app&dev=${encodeURIComponent(`${devServer}/`)}`,
+        );
+      } finally {
+        await jvm.dispose();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 300_000);
 });

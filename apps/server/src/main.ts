@@ -5,6 +5,7 @@ import { detectAndroidToolchain } from "@hybridge/agent/android";
 import { machineFolderName, startAgent } from "@hybridge/agent/runner";
 import { type App, buildApp } from "./app";
 import { createEmbeddedAgent } from "./features/agents/manage-agents";
+import { startDevAppUpkeep } from "./features/dev-app/old-builds";
 import { startDevAppBuild } from "./features/dev-app/start-dev-app-build";
 import { seedStore } from "./features/store/seed-store";
 import { ConfigError, loadConfig } from "./platform/config";
@@ -44,6 +45,7 @@ async function main() {
   const built = since();
   let sweeper: FileSweeper | null = null;
   let devAppBuild: { stop: () => Promise<void> } | null = null;
+  let devAppUpkeep: { stop: () => Promise<void> } | null = null;
   let buildMachine: EmbeddedMachine | null = null;
   const stopMachine = (options?: { handBackAfterMs: number }) =>
     buildMachine
@@ -54,6 +56,7 @@ async function main() {
     // build in hand and gives back what it could not, while the server can still take its calls.
     await stopMachine();
     await devAppBuild?.stop();
+    await devAppUpkeep?.stop();
     await sweeper?.stop();
     await closeGracefully(app);
     await database.close();
@@ -121,6 +124,13 @@ async function main() {
     db: database.db,
     storage: app.deps.storage,
     ...config.fileSweep,
+    log: app.log,
+  });
+  // Every instance says which dev-app build it serves, and old ones no instance serves go.
+  devAppUpkeep = startDevAppUpkeep({
+    db: database.db,
+    storage: app.deps.storage,
+    publicUrl: config.publicUrl,
     log: app.log,
   });
   // The dev app, when this server has none for its version and PUBLIC_URL: in the background.

@@ -8,6 +8,7 @@ import type { Encryption } from "../../platform/encryption";
 import type { Storage } from "../../platform/storage";
 import { recordStoredFiles } from "../../platform/stored-files";
 import { devAppBuildKey, devAppVersionCode } from "./dev-app-build-key";
+import { removeOldDevAppBuilds } from "./old-builds";
 
 export const APK_TYPE = "application/vnd.android.package-archive";
 /** The owner the dev-app key is sealed for (projects seal theirs for their id). */
@@ -46,7 +47,8 @@ export type EnsureDevAppResult = "ready" | "built" | "busy" | "failed";
  *   that died — and only the instance whose claim lands builds ("busy" for the others);
  * - the build signs with the server's dev-app key (made once, sealed like the projects' upload
  *   keys), puts the APK in storage with its stored_files row, and marks the row ready; a failure
- *   marks it failed with the reason (a restart tries again).
+ *   marks it failed with the reason (a restart tries again);
+ * - once built, the old builds no instance serves any more go, files and rows (old-builds.ts).
  * Called in the background after the server listens (main.ts): it never delays the start.
  */
 export async function ensureDevApp(options: {
@@ -106,6 +108,11 @@ export async function ensureDevApp(options: {
         .where(eq(devAppBuilds.buildKey, buildKey));
     });
     log.info({ versionName, size: apk.apk.length }, "the dev app is ready");
+    await removeOldDevAppBuilds({ db, storage, buildKey, now: now() })
+      .then((removed) => {
+        if (removed.rows > 0) log.info(removed, "old dev app builds removed");
+      })
+      .catch((error) => log.error({ err: error }, "removing the old dev app builds failed"));
     return "built";
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);

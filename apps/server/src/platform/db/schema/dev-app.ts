@@ -40,6 +40,12 @@ export const devAppBuilds = pgTable(
     error: text("error"),
     claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /**
+     * When an instance last said it serves this build (its build key is the instance's): at its
+     * start and every hour. Builds no instance has served for a while are removed with their
+     * files (features/dev-app/old-builds.ts).
+     */
+    servedAt: timestamp("served_at", { withTimezone: true }).notNull().defaultNow(),
   },
   () => [check("dev_app_builds_state_check", inList("state", DEV_APP_BUILD_STATES))],
 );

@@ -2,7 +2,7 @@ import { devAppIntentUrl, INSTALL_PARAM } from "@hybridge/shared/dev-app/links";
 import { BAD_DEV_URL, type DevLinkResponse } from "@hybridge/shared/dev-app/schemas";
 import { DevLinkTexts } from "@hybridge/shared/dev-app/texts";
 import { Laptop, Smartphone, TriangleAlert } from "lucide-react";
-import { useRef } from "react";
+import { useEffect, useRef } from "react";
 import { useParams, useSearchParams } from "react-router";
 import { DevAppDownload } from "@/components/dev-app/dev-app-download";
 import { QrCode } from "@/components/qr/qr-code";
@@ -19,9 +19,10 @@ import { type Device, deviceOf } from "../components/device";
 
 /**
  * /dev/{appKey}?url=… — the page every phone QR code opens (public, no sign-in). The server
- * checks the link as the dev app will (GET /api/v1/dev-link); then, on an Android phone, a button
- * starts Hybridge Dev through an `intent:` link (its package named, this page with ?install=1 as
- * the fallback when it is not installed) and the install is offered; on an iPhone the page says
+ * checks the link as the dev app will (GET /api/v1/dev-link); then, on an Android phone, the page
+ * starts Hybridge Dev once through an `intent:` link (its package named, this page with ?install=1
+ * as the fallback when it is not installed) — and keeps a button to do it again, for when Chrome
+ * refuses the automatic one — and offers the install; on an iPhone the page says
  * honestly that the dev app is coming; on a computer it explains how to get the link to a phone.
  */
 export function DevLinkPage() {
@@ -123,6 +124,7 @@ function OnAndroid({ link, install }: { link: DevLinkResponse; install: boolean 
     devUrl: link.devUrl,
     fallbackUrl: here.toString(),
   });
+  useOpenAppOnce(intent, !install);
   const installPart = (
     <section aria-labelledby="install-title" className="mt-6 space-y-3">
       <h2 id="install-title" className="font-semibold text-lg text-slate-900">
@@ -150,6 +152,29 @@ function OnAndroid({ link, install }: { link: DevLinkResponse; install: boolean 
       {!install && installPart}
     </div>
   );
+}
+
+/**
+ * Hands the `intent:` link to Chrome once, when the page opens (decision 049): a page a phone's
+ * camera opened is an external navigation, which Chrome lets start an app without a tap. Not on
+ * the fallback page (?install=1: the app is not there), and once per link in a tab, so that
+ * coming back from the app (or a reload) does not start it again. Where Chrome refuses, nothing
+ * happens and the button is there.
+ */
+function useOpenAppOnce(intent: string, enabled: boolean) {
+  const tried = useRef(false);
+  useEffect(() => {
+    if (!enabled || tried.current) return;
+    tried.current = true;
+    const key = `hybridge-dev-opened:${intent}`;
+    try {
+      if (window.sessionStorage.getItem(key) !== null) return;
+      window.sessionStorage.setItem(key, "1");
+    } catch {
+      // Storage refused (a private mode): try once per page load.
+    }
+    window.location.assign(intent);
+  }, [intent, enabled]);
 }
 
 function OnIphone() {

@@ -1,0 +1,1 @@
+ALTER TABLE "dev_app_builds" ADD COLUMN "served_at" timestamp with time zone DEFAULT now() NOT NULL;
