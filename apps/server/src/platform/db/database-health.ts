@@ -36,6 +36,9 @@ export function createDatabaseHealth(options: {
   /** The database's state now; a missing schema starts its repair. */
   function check(): Promise<DatabaseState> {
     checking ??= (async () => {
+      // Not ready until the repair has finished: its migrations may already be committed (a
+      // probe on another connection would find the schema) before it has said so.
+      if (repairing) return "schema-missing";
       const { state, error } = await database.probe();
       if (state !== last) {
         if (state === "ok") log.info("the database answers again");
