@@ -761,6 +761,17 @@
     invoke-virtual {v5}, Ljava/io/FileOutputStream;->close()V
     invoke-virtual {v4}, Ljava/io/InputStream;->close()V
     invoke-virtual {v2}, Ljava/net/HttpURLConnection;->disconnect()V
+    # A connection closed early can look like the stream's end (a server without Content-Length,
+    # some stacks): short of the size, it is a cut download, kept for the next Range request.
+    invoke-virtual {p1}, Ljava/io/File;->length()J
+    move-result-wide v0
+    cmp-long v0, v0, p2
+    if-gez v0, :complete
+    new-instance v0, Ljava/io/IOException;
+    const-string v1, "the connection ended before the whole update arrived"
+    invoke-direct {v0, v1}, Ljava/io/IOException;-><init>(Ljava/lang/String;)V
+    throw v0
+    :complete
     return-void
 
     # What arrived before the cut stays in part (written through, no buffer to lose).
