@@ -253,7 +253,7 @@ describe("over-the-air updates in the shell", () => {
     expect(server.events()).toEqual([`downloaded ${id}`]);
     expect(server.checks.at(-1)?.installId).toBe(installId);
 
-    const third = await coldStart(phone, ["start", "page", "call updates.ready " + id, "loaded"]);
+    const third = await coldStart(phone, ["start", "page", `call updates.ready ${id}`, "loaded"]);
     expect(third[0]).toEqual({ loadedUrl: "https://localhost/", trialTimers: 1 });
     expect(third[1]).toEqual({ page: page("v2") });
     expect(server.events()).toEqual([`downloaded ${id}`, `applied ${id}`, `ready ${id}`]);
@@ -289,9 +289,7 @@ describe("over-the-air updates in the shell", () => {
     expect(trial[4]).toEqual({ page: page("good") });
     expect(trial[6]).toMatchObject({ current: good });
     expect(server.events()).toContain(`rolled-back ${hangs}`);
-    expect(server.reports.find((report) => report.event === "rolled-back")?.reason).toMatch(
-      /10 s/,
-    );
+    expect(server.reports.find((report) => report.event === "rolled-back")?.reason).toMatch(/10 s/);
     // Offered again by the server, never downloaded again.
     expect(server.events().filter((event) => event === `downloaded ${hangs}`)).toHaveLength(1);
 

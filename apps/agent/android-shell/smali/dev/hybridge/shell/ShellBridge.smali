@@ -328,7 +328,7 @@
     invoke-virtual {v2, v3}, Ljava/lang/StringBuilder;->append(Ljava/lang/String;)Ljava/lang/StringBuilder;
     invoke-virtual {v2, v1}, Ljava/lang/StringBuilder;->append(I)Ljava/lang/StringBuilder;
     # The shell's own version: it changes when the native side gains or changes a function.
-    const-string v3, ",\"shellVersion\":\"1.0\",\"bridgeVersion\":1,\"androidSdk\":"
+    const-string v3, ",\"shellVersion\":\"1.1\",\"bridgeVersion\":1,\"androidSdk\":"
     invoke-virtual {v2, v3}, Ljava/lang/StringBuilder;->append(Ljava/lang/String;)Ljava/lang/StringBuilder;
     sget v3, Landroid/os/Build$VERSION;->SDK_INT:I
     invoke-virtual {v2, v3}, Ljava/lang/StringBuilder;->append(I)Ljava/lang/StringBuilder;
