@@ -71,6 +71,8 @@ class UpdateServer {
   checks: Record<string, unknown>[] = [];
   reports: Record<string, unknown>[] = [];
   ranges: (string | null)[] = [];
+  /** The channel went back to the build's embedded bundle. */
+  embedded = false;
   /** Bytes to send of the next bundle request before the connection is cut. */
   cutNextAfter: number | null = null;
   url = "";
@@ -127,6 +129,12 @@ class UpdateServer {
           const target = this.updates
             .filter((update) => update.runtimeVersion === body.runtimeVersion)
             .at(-1);
+          if (this.embedded) {
+            response.writeHead(200, { "Content-Type": "application/json" });
+            return response.end(
+              JSON.stringify({ update: null, embedded: body.currentUpdateId !== null }),
+            );
+          }
           const offered =
             target && target.id !== body.currentUpdateId
               ? {
@@ -349,6 +357,49 @@ describe("over-the-air updates in the shell", () => {
     const applied = await coldStart(phone, ["start", "page"]);
     expect(applied[1]).toEqual({ page: page("big") });
   }, 120_000);
+
+  it("goes back to an earlier update without a download, or to the embedded bundle, and keeps only the folders it needs", async () => {
+    server.updates = [];
+    server.reports = [];
+    server.ranges = [];
+    const phone = newPhone();
+    const folders = async () =>
+      (await readdir(join(phone, "hybridge-updates"))).filter((name) => name !== "state").sort();
+    const one = server.publish({ "index.html": page("one") });
+    await coldStart(phone, ["start", "loaded"]);
+    await coldStart(phone, ["start", `call updates.ready ${one}`]);
+    const two = server.publish({ "index.html": page("two") });
+    await coldStart(phone, ["start", "loaded"]);
+    await coldStart(phone, ["start", `call updates.ready ${two}`]);
+    expect(await folders()).toEqual([one, two].sort());
+    const three = server.publish({ "index.html": page("three") });
+    await coldStart(phone, ["start", "loaded"]);
+    const onThree = await coldStart(phone, ["start", `call updates.ready ${three}`, "page"]);
+    expect(onThree[2]).toEqual({ page: page("three") });
+    expect(await folders()).toEqual([three, two].sort());
+
+    // The owner rolls the channel back to two: its folder is reused, not downloaded again.
+    server.updates = server.updates.filter((update) => update.id !== three);
+    const downloads = server.ranges.length;
+    const back = await coldStart(phone, ["start", "loaded", "call updates.current"]);
+    expect((back[2] as { value: { pending: string } }).value.pending).toBe(two);
+    expect(server.ranges.length).toBe(downloads);
+    const onTwo = await coldStart(phone, ["start", "page", `call updates.ready ${two}`]);
+    expect(onTwo[1]).toEqual({ page: page("two") });
+
+    // Then to the build's bundle: applied at the next start, the folders removed after it.
+    server.embedded = true;
+    try {
+      const embedded = await coldStart(phone, ["start", "loaded", "call updates.current"]);
+      expect((embedded[2] as { value: { pending: string } }).value.pending).toBe("embedded");
+      const onEmbedded = await coldStart(phone, ["start", "page", "call updates.current"]);
+      expect(onEmbedded[1]).toEqual({ page: page("embedded") });
+      expect((onEmbedded[2] as { value: { id: unknown } }).value.id).toBeNull();
+      expect(await folders()).toEqual([two]);
+    } finally {
+      server.embedded = false;
+    }
+  }, 180_000);
 
   it("is not offered an update of another runtime version", async () => {
     server.updates = [];

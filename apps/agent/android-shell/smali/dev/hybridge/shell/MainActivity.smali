@@ -58,13 +58,13 @@
     return-void
 .end method
 
-# The bundle to serve changed (an update rolled back, or applied by updates.reload): the app's
-# start page again, from the new bundle; same origin, so the page's storage stays.
+# The bundle to serve changed (an update rolled back, or applied by updates.reload): the start
+# page again (loadStart: the app's, from the new bundle, same origin, so the page's storage stays;
+# in the dev app, its own start).
 .method public reloadBundle()V
-    .locals 2
-    iget-object v0, p0, Ldev/hybridge/shell/MainActivity;->webView:Landroid/webkit/WebView;
-    const-string v1, "https://localhost/"
-    invoke-virtual {v0, v1}, Landroid/webkit/WebView;->loadUrl(Ljava/lang/String;)V
+    .locals 1
+    const/4 v0, 0x0
+    invoke-virtual {p0, v0}, Ldev/hybridge/shell/MainActivity;->loadStart(Landroid/os/Bundle;)V
     return-void
 .end method
 

@@ -283,6 +283,45 @@
     invoke-virtual {p0}, Ldev/hybridge/shell/ShellUpdates;->switchToPending()Z
     invoke-direct {p0}, Ldev/hybridge/shell/ShellUpdates;->save()V
     invoke-direct {p0}, Ldev/hybridge/shell/ShellUpdates;->setRoot()V
+    invoke-direct {p0}, Ldev/hybridge/shell/ShellUpdates;->removeUnused()V
+    return-void
+.end method
+
+# Folders no state names any more (older updates, bad ones, an unzip a killed process left) go, at
+# a cold start, before the check's thread exists: only current, previous and pending stay. Files
+# stay: the state and the downloads to resume (.part).
+.method private removeUnused()V
+    .locals 6
+    iget-object v0, p0, Ldev/hybridge/shell/ShellUpdates;->dir:Ljava/io/File;
+    invoke-virtual {v0}, Ljava/io/File;->listFiles()[Ljava/io/File;
+    move-result-object v0
+    if-eqz v0, :done
+    array-length v1, v0
+    const/4 v2, 0x0
+    :loop
+    if-ge v2, v1, :done
+    aget-object v3, v0, v2
+    add-int/lit8 v2, v2, 0x1
+    invoke-virtual {v3}, Ljava/io/File;->isDirectory()Z
+    move-result v4
+    if-eqz v4, :loop
+    invoke-virtual {v3}, Ljava/io/File;->getName()Ljava/lang/String;
+    move-result-object v4
+    iget-object v5, p0, Ldev/hybridge/shell/ShellUpdates;->current:Ljava/lang/String;
+    invoke-virtual {v4, v5}, Ljava/lang/String;->equals(Ljava/lang/Object;)Z
+    move-result v5
+    if-nez v5, :loop
+    iget-object v5, p0, Ldev/hybridge/shell/ShellUpdates;->previous:Ljava/lang/String;
+    invoke-virtual {v4, v5}, Ljava/lang/String;->equals(Ljava/lang/Object;)Z
+    move-result v5
+    if-nez v5, :loop
+    iget-object v5, p0, Ldev/hybridge/shell/ShellUpdates;->pending:Ljava/lang/String;
+    invoke-virtual {v4, v5}, Ljava/lang/String;->equals(Ljava/lang/Object;)Z
+    move-result v5
+    if-nez v5, :loop
+    invoke-static {v3}, Ldev/hybridge/shell/ShellUpdates;->deleteTree(Ljava/io/File;)V
+    goto :loop
+    :done
     return-void
 .end method
 
@@ -630,7 +669,18 @@
     invoke-direct {v2, v1, v3}, Ljava/io/File;-><init>(Ljava/io/File;Ljava/lang/String;)V
     invoke-virtual {v1}, Ljava/io/File;->mkdirs()Z
 
+    # Its folder is here already (verified before it was renamed into place: the previous update
+    # a channel went back to): pending again without a download.
+    new-instance v3, Ljava/io/File;
+    invoke-direct {v3, v1, p2}, Ljava/io/File;-><init>(Ljava/io/File;Ljava/lang/String;)V
+    invoke-virtual {v3}, Ljava/io/File;->isDirectory()Z
+    move-result v3
+    if-eqz v3, :download
+    invoke-direct {p0, p2}, Ldev/hybridge/shell/ShellUpdates;->postPending(Ljava/lang/String;)V
+    return-void
+
     # v0 .part, v1 the folder, v2 .tmp/, v3-v4 the size.
+    :download
     const-string v3, "size"
     invoke-virtual {p1, v3}, Lorg/json/JSONObject;->getLong(Ljava/lang/String;)J
     move-result-wide v3
