@@ -401,6 +401,46 @@ describe("over-the-air updates in the shell", () => {
     }
   }, 180_000);
 
+  it("shares one state between the activities of a process: no second trial, a pending update applied when the app opens again", async () => {
+    server.updates = [];
+    server.reports = [];
+    const phone = newPhone();
+    const first = server.publish({ "index.html": page("first") });
+    await coldStart(phone, ["start", "loaded"]);
+    const second = server.publish({ "index.html": page("second") });
+    const run = await coldStart(phone, [
+      "start",
+      "again",
+      "page",
+      `call updates.ready ${first}`,
+      "loaded",
+      "again",
+      "page",
+      "call updates.current",
+      "timeout",
+      "page",
+    ]);
+    // The first is applied at the cold start and on trial: one timer, not one per activity.
+    expect(run[0]).toEqual({ loadedUrl: "https://localhost/", trialTimers: 1 });
+    expect(run[1]).toEqual({ loadedUrl: "https://localhost/", trialTimers: 1 });
+    expect(run[2]).toEqual({ page: page("first") });
+    // Opened again after back: the second, downloaded meanwhile, applies; its own trial starts.
+    expect(run[5]).toEqual({ loadedUrl: "https://localhost/", trialTimers: 2 });
+    expect(run[6]).toEqual({ page: page("second") });
+    expect((run[7] as { value: { id: string } }).value.id).toBe(second);
+    // The first's timer finds it ready and no longer on trial; the second's rolls it back.
+    expect(run[8]).toEqual({ timers: 2, loadedUrl: "https://localhost/" });
+    expect(run[9]).toEqual({ page: page("first") });
+    expect(server.events()).toEqual([
+      `downloaded ${first}`,
+      `applied ${first}`,
+      `ready ${first}`,
+      `downloaded ${second}`,
+      `applied ${second}`,
+      `rolled-back ${second}`,
+    ]);
+  }, 120_000);
+
   it("is not offered an update of another runtime version", async () => {
     server.updates = [];
     server.reports = [];

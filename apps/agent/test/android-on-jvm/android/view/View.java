@@ -13,14 +13,6 @@ public class View {
         return context;
     }
 
-    /** Harness only: every postDelayed, as [action, delayMillis], not run until the harness does. */
-    public final java.util.List<Object[]> delayed = new java.util.ArrayList<>();
-
-    public boolean postDelayed(Runnable action, long delayMillis) {
-        delayed.add(new Object[] {action, delayMillis});
-        return true;
-    }
-
     private int systemUiVisibility;
 
     public void setSystemUiVisibility(int visibility) {

@@ -34,16 +34,14 @@
 # never reported ready goes back): only files on the disk, no network; the page then loads from
 # the bundle that step chose, and a new update's 10 s of trial start.
 .method protected onCreate(Landroid/os/Bundle;)V
-    .locals 2
+    .locals 1
     invoke-super {p0, p1}, Landroid/app/Activity;->onCreate(Landroid/os/Bundle;)V
-    new-instance v0, Ldev/hybridge/shell/ShellUpdates;
-    invoke-direct {v0, p0}, Ldev/hybridge/shell/ShellUpdates;-><init>(Landroid/app/Activity;)V
+    invoke-static {p0, p1}, Ldev/hybridge/shell/ShellUpdates;->forActivity(Landroid/app/Activity;Landroid/os/Bundle;)Ldev/hybridge/shell/ShellUpdates;
+    move-result-object v0
     iput-object v0, p0, Ldev/hybridge/shell/MainActivity;->updates:Ldev/hybridge/shell/ShellUpdates;
-    invoke-virtual {v0}, Ldev/hybridge/shell/ShellUpdates;->startUp()V
     invoke-direct {p0}, Ldev/hybridge/shell/MainActivity;->setUpWebView()V
     invoke-virtual {p0, p1}, Ldev/hybridge/shell/MainActivity;->loadStart(Landroid/os/Bundle;)V
-    iget-object v1, p0, Ldev/hybridge/shell/MainActivity;->webView:Landroid/webkit/WebView;
-    invoke-virtual {v0, v1}, Ldev/hybridge/shell/ShellUpdates;->startTrial(Landroid/webkit/WebView;)V
+    invoke-virtual {v0}, Ldev/hybridge/shell/ShellUpdates;->startTrial()V
     return-void
 .end method
 

@@ -219,8 +219,7 @@
     invoke-direct {p0}, Ldev/hybridge/shell/ShellBridge;->updates()Ldev/hybridge/shell/ShellUpdates;
     move-result-object v2
     invoke-virtual {v2}, Ldev/hybridge/shell/ShellUpdates;->switchToPending()Z
-    iget-object v3, p0, Ldev/hybridge/shell/ShellBridge;->webView:Landroid/webkit/WebView;
-    invoke-virtual {v2, v3}, Ldev/hybridge/shell/ShellUpdates;->startTrial(Landroid/webkit/WebView;)V
+    invoke-virtual {v2}, Ldev/hybridge/shell/ShellUpdates;->startTrial()V
     iget-object v2, p0, Ldev/hybridge/shell/ShellBridge;->activity:Landroid/app/Activity;
     check-cast v2, Ldev/hybridge/shell/MainActivity;
     invoke-virtual {v2}, Ldev/hybridge/shell/MainActivity;->reloadBundle()V

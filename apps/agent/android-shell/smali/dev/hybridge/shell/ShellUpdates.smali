@@ -15,7 +15,15 @@
 .super Ljava/lang/Object;
 .source "ShellUpdates.smali"
 
-.field private final activity:Landroid/app/Activity;
+# The one of the process (forActivity): every activity of the app shares it, so that a second
+# activity (the app opened again after back) never works on an older copy of the state.
+.field private static shared:Ldev/hybridge/shell/ShellUpdates;
+
+# The activity showing the app now (runOnUiThread, reloadBundle).
+.field private volatile activity:Landroid/app/Activity;
+
+# The update whose 10 s are counted already (one timer per trial).
+.field private trialTimer:Ljava/lang/String;
 
 # getFilesDir()/hybridge-updates
 .field private final dir:Ljava/io/File;
@@ -45,7 +53,31 @@
 # The check runs once per process (the first page load of a cold start).
 .field private checked:Z
 
-.method public constructor <init>(Landroid/app/Activity;)V
+# MainActivity.onCreate, before the first load (UI thread): the process's instance. Made by the
+# first activity of the process, which runs the cold start's step; a later activity of the same
+# process (the app opened again after back) applies a pending update too, as it shows no page yet,
+# but one recreated with a saved page (saved) keeps the bundle that page came from.
+.method public static forActivity(Landroid/app/Activity;Landroid/os/Bundle;)Ldev/hybridge/shell/ShellUpdates;
+    .locals 2
+    sget-object v0, Ldev/hybridge/shell/ShellUpdates;->shared:Ldev/hybridge/shell/ShellUpdates;
+    if-nez v0, :again
+    new-instance v0, Ldev/hybridge/shell/ShellUpdates;
+    invoke-direct {v0, p0}, Ldev/hybridge/shell/ShellUpdates;-><init>(Landroid/app/Activity;)V
+    sput-object v0, Ldev/hybridge/shell/ShellUpdates;->shared:Ldev/hybridge/shell/ShellUpdates;
+    const/4 v1, 0x1
+    invoke-virtual {v0, v1}, Ldev/hybridge/shell/ShellUpdates;->startUp(Z)V
+    return-object v0
+
+    :again
+    iput-object p0, v0, Ldev/hybridge/shell/ShellUpdates;->activity:Landroid/app/Activity;
+    if-nez p1, :restored
+    const/4 v1, 0x0
+    invoke-virtual {v0, v1}, Ldev/hybridge/shell/ShellUpdates;->startUp(Z)V
+    :restored
+    return-object v0
+.end method
+
+.method private constructor <init>(Landroid/app/Activity;)V
     .locals 4
     invoke-direct {p0}, Ljava/lang/Object;-><init>()V
     iput-object p1, p0, Ldev/hybridge/shell/ShellUpdates;->activity:Landroid/app/Activity;
@@ -245,17 +277,18 @@
     return-void
 .end method
 
-# A cold start, before the first page load (MainActivity.onCreate): an update that was on trial
-# when the process ended (it never reported ready: it crashed, hung or was killed first) is rolled
-# back; then a pending update (or the return to the embedded bundle) takes over. The folder to
-# serve is then known (bundleRoot). Updates off (no key, the dev app): the APK's bundle, and no
+# A start, before the first page load (forActivity): at a cold start (p1), an update that was on
+# trial when the process ended (it never reported ready: it crashed, hung or was killed first) is
+# rolled back; then a pending update (or the return to the embedded bundle) takes over. The folder
+# to serve is then known (bundleRoot). Updates off (no key, the dev app): the APK's bundle, and no
 # state file written.
-.method public startUp()V
+.method startUp(Z)V
     .locals 3
     iget-boolean v0, p0, Ldev/hybridge/shell/ShellUpdates;->enabled:Z
     if-nez v0, :on
     return-void
     :on
+    if-eqz p1, :no_trial
     iget-object v0, p0, Ldev/hybridge/shell/ShellUpdates;->trial:Ljava/lang/String;
     if-eqz v0, :no_trial
     iget-object v1, p0, Ldev/hybridge/shell/ShellUpdates;->current:Ljava/lang/String;
@@ -283,12 +316,15 @@
     invoke-virtual {p0}, Ldev/hybridge/shell/ShellUpdates;->switchToPending()Z
     invoke-direct {p0}, Ldev/hybridge/shell/ShellUpdates;->save()V
     invoke-direct {p0}, Ldev/hybridge/shell/ShellUpdates;->setRoot()V
+    # Only at a cold start: later, the check's thread of this process may be unzipping.
+    if-eqz p1, :warm
     invoke-direct {p0}, Ldev/hybridge/shell/ShellUpdates;->removeUnused()V
+    :warm
     return-void
 .end method
 
 # Folders no state names any more (older updates, bad ones, an unzip a killed process left) go, at
-# a cold start, before the check's thread exists: only current, previous and pending stay. Files
+# a cold start, before the check's thread of the process exists: only current, previous and pending stay. Files
 # stay: the state and the downloads to resume (.part).
 .method private removeUnused()V
     .locals 6
@@ -423,18 +459,28 @@
     return-void
 .end method
 
-# After the first load of a cold start (or of updates.reload): an update on trial has 10 s to
-# report ready. A View's postDelayed runs the timeout on the UI thread.
-.method public startTrial(Landroid/webkit/WebView;)V
-    .locals 4
+# After the first load of a start (or of updates.reload): an update on trial has 10 s to report
+# ready, counted once per trial (a second activity does not restart them). The main looper's
+# Handler runs the timeout on the UI thread, whatever becomes of the activity meanwhile.
+.method public startTrial()V
+    .locals 5
     iget-object v0, p0, Ldev/hybridge/shell/ShellUpdates;->trial:Ljava/lang/String;
     if-eqz v0, :none
+    iget-object v1, p0, Ldev/hybridge/shell/ShellUpdates;->trialTimer:Ljava/lang/String;
+    invoke-virtual {v0, v1}, Ljava/lang/String;->equals(Ljava/lang/Object;)Z
+    move-result v1
+    if-nez v1, :none
+    iput-object v0, p0, Ldev/hybridge/shell/ShellUpdates;->trialTimer:Ljava/lang/String;
     new-instance v1, Ldev/hybridge/shell/ShellUpdateTask;
     const-string v2, "trial"
     const/4 v3, 0x0
     invoke-direct {v1, p0, v2, v0, v3}, Ldev/hybridge/shell/ShellUpdateTask;-><init>(Ldev/hybridge/shell/ShellUpdates;Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;)V
-    const-wide/16 v2, 0x2710
-    invoke-virtual {p1, v1, v2, v3}, Landroid/webkit/WebView;->postDelayed(Ljava/lang/Runnable;J)Z
+    new-instance v2, Landroid/os/Handler;
+    invoke-static {}, Landroid/os/Looper;->getMainLooper()Landroid/os/Looper;
+    move-result-object v3
+    invoke-direct {v2, v3}, Landroid/os/Handler;-><init>(Landroid/os/Looper;)V
+    const-wide/16 v3, 0x2710
+    invoke-virtual {v2, v1, v3, v4}, Landroid/os/Handler;->postDelayed(Ljava/lang/Runnable;J)Z
     :none
     return-void
 .end method

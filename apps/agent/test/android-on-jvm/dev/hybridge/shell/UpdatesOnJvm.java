@@ -2,6 +2,7 @@ package dev.hybridge.shell;
 
 import android.content.res.AssetManager;
 import android.net.Uri;
+import android.os.Handler;
 import android.webkit.WebResourceRequest;
 import android.webkit.WebResourceResponse;
 import android.webkit.WebView;
@@ -20,7 +21,10 @@ import java.util.zip.ZipFile;
  * shell-updates.test.ts. The app's files live in -Dandroid.filesDir, kept between runs as a
  * phone keeps them between cold starts. Arguments: the APK, the build's hybridge.json (a file,
  * added to the APK's assets; "-": none), then one step each:
- * - "start": onCreate (the cold start's update step, the first load);
+ * - "start": onCreate (the cold start's update step, the first load), then waits for its
+ *   reports' threads;
+ * - "again": the activity is destroyed and a new one created in the same process (the app opened
+ *   again after back): onCreate without a saved state;
  * - "loaded": the first page finished loading (onPageFinished: the check starts in the
  *   background), then waits for the background threads, running the UI thread's queue;
  * - "page": what https://localhost/ serves now (the body of its index.html);
@@ -38,8 +42,9 @@ public final class UpdatesOnJvm {
         try (ZipFile apk = new ZipFile(args[0])) {
             Map<String, byte[]> added = args[1].equals("-") ? Map.of()
                     : Map.of("hybridge.json", Files.readAllBytes(new File(args[1]).toPath()));
+            AssetManager assets = new AssetManager(apk, added);
             MainActivity activity = new MainActivity();
-            activity.attachAssets(new AssetManager(apk, added));
+            activity.attachAssets(assets);
             System.out.println("{}");
             String token = null;
             int call = 0;
@@ -50,8 +55,24 @@ public final class UpdatesOnJvm {
                     case "start" -> {
                         activity.onCreate(null);
                         webView = (WebView) activity.getContentView();
+                        int timers = Handler.delayed.size();
+                        // Its reports (applied, rolled back) go out before the next step.
+                        settle(activity);
                         System.out.println("{\"loadedUrl\":" + json(webView.getUrl())
-                                + ",\"trialTimers\":" + webView.delayed.size() + "}");
+                                + ",\"trialTimers\":" + timers + "}");
+                    }
+                    case "again" -> {
+                        activity.onDestroy();
+                        activity = new MainActivity();
+                        activity.attachAssets(assets);
+                        activity.onCreate(null);
+                        token = null;
+                        webView = (WebView) activity.getContentView();
+                        int timers = Handler.delayed.size();
+                        // Its reports (applied, rolled back) go out before the next step.
+                        settle(activity);
+                        System.out.println("{\"loadedUrl\":" + json(webView.getUrl())
+                                + ",\"trialTimers\":" + timers + "}");
                     }
                     case "loaded" -> {
                         webView.getWebViewClient().onPageFinished(webView, webView.getUrl());
@@ -59,8 +80,8 @@ public final class UpdatesOnJvm {
                         System.out.println("{\"settled\":true}");
                     }
                     case "timeout" -> {
-                        List<Object[]> due = new ArrayList<>(webView.delayed);
-                        webView.delayed.clear();
+                        List<Object[]> due = new ArrayList<>(Handler.delayed);
+                        Handler.delayed.clear();
                         for (Object[] task : due) ((Runnable) task[0]).run();
                         settle(activity);
                         System.out.println("{\"timers\":" + due.size() + ",\"loadedUrl\":"
