@@ -175,8 +175,8 @@ let server: UpdateServer;
 let config: string;
 
 /** One cold start with these steps (UpdatesOnJvm.java) over the app's files in filesDir. */
-async function coldStart(filesDir: string, steps: string[]) {
-  const run = await jvm.run([config, ...steps], {
+async function coldStart(filesDir: string, steps: string[], hybridgeJson = config) {
+  const run = await jvm.run([hybridgeJson, ...steps], {
     mainClass: "dev.hybridge.shell.UpdatesOnJvm",
     filesDir,
   });
@@ -440,6 +440,36 @@ describe("over-the-air updates in the shell", () => {
       `rolled-back ${second}`,
     ]);
   }, 120_000);
+
+  it("stays off without hybridge.json or without an update key: no check, no files", async () => {
+    server.updates = [];
+    server.publish({ "index.html": page("never") });
+    const checks = server.checks.length;
+    const noKey = join(scratch, "no-key.json");
+    await writeFile(
+      noKey,
+      JSON.stringify({
+        v: 1,
+        server: server.url,
+        appKey: "app_test",
+        channel: "production",
+        runtimeVersion: "android-1",
+        updatePublicKey: null,
+      }),
+    );
+    for (const hybridgeJson of ["-", noKey]) {
+      const phone = newPhone();
+      const run = await coldStart(
+        phone,
+        ["start", "loaded", "page", "call updates.current"],
+        hybridgeJson,
+      );
+      expect(run[2]).toEqual({ page: page("embedded") });
+      expect((run[3] as { value: { id: unknown } }).value.id).toBeNull();
+      expect(existsSync(join(phone, "hybridge-updates"))).toBe(false);
+    }
+    expect(server.checks.length).toBe(checks);
+  }, 60_000);
 
   it("is not offered an update of another runtime version", async () => {
     server.updates = [];
