@@ -7,14 +7,16 @@ import type {
 } from "@hybridge/shared/updates/schemas";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { countingDb } from "../../../test/counting-db";
 import { seedProject } from "../../../test/seed";
 import { createTestScene, TEST_ORIGIN, type TestApp, type TestUser } from "../../../test/test-app";
 import * as schema from "../../platform/db/schema";
 import { createEncryption } from "../../platform/encryption";
 import { makeZip, sampleBundle } from "../bundles/test-support";
-import { decide } from "./check-update";
+import { checkUpdate, decide } from "./check-update";
 import { createUpdate } from "./create-update";
 import { deploy } from "./test-support";
+import { channelCache } from "./update-cache";
 import { ensureUpdateKey } from "./update-keys";
 
 let app: TestApp, owner: TestUser, stranger: TestUser;
@@ -307,6 +309,40 @@ describe("the check", () => {
     expect((await check({ appKey: project.keyApp, currentUpdateId: first.id })).update?.id).toBe(
       third?.id,
     );
+  });
+});
+
+describe("the check's cost", () => {
+  it("is at most two queries, and the channel's list is read once for many installs", async () => {
+    const project = await deployableProject();
+    const updates = [];
+    for (let i = 0; i < 5; i++) {
+      updates.push((await deploy(app, project.token, await bundleSaying(`n${i}`))).update);
+    }
+    await ownerCall("POST", `/api/projects/${project.id}/channels/production/rollback`, {
+      to: updates[1]?.id,
+    });
+    channelCache.clear();
+    const counted = countingDb(app);
+    const input = (installId: string) => ({
+      appKey: project.keyApp,
+      channel: "production",
+      runtimeVersion: RUNTIME,
+      currentUpdateId: null,
+      installId,
+    });
+    const first = await checkUpdate({
+      db: counted.db,
+      publicUrl: "https://example.test",
+      input: input("install-first"),
+    });
+    expect(first.update?.id).toBe(updates[1]?.id);
+    expect(counted.count()).toBe(2);
+    for (let i = 0; i < 20; i++) {
+      await checkUpdate({ db: counted.db, publicUrl: "", input: input(`install-more-${i}`) });
+    }
+    // One insert of "asked" each: the list came from the cache.
+    expect(counted.count()).toBe(22);
   });
 });
 
