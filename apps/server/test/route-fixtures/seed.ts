@@ -53,6 +53,11 @@ export type Seed = {
   /** Zips whose names collide once unpacked, which an upload must refuse. */
   collidingBundles: { label: string; zip: Buffer }[];
   deployToken: { id: string; secret: string };
+  /**
+   * A deploy token of the spare project: the deploy route's many valid cases upload there, so
+   * that pruning (decision 035) never takes the bundle the delete route deletes.
+   */
+  spareDeployToken: string;
   /** An over-the-air update the seed's deploy made, and its channel. */
   update: { id: string; channel: string };
   /** Another deploy token of the project, for `hybridge rules deploy`'s route. */
@@ -300,6 +305,12 @@ export async function createSeed(app: TestApp): Promise<Seed> {
     projectId: project.id,
     input: { name: "Route-table laptop" },
   });
+  const spareDeployToken = await createDeployToken({
+    db: app.deps.db,
+    userId: owner.id,
+    projectId: spare.id,
+    input: { name: "Route-table spare" },
+  });
   const deployed = await deploy(app, deployToken.secret, bundleZip, { channel: "beta" });
   if (!deployed.update) throw new Error("the deploy made no update");
   // The rules' deploy's own token: the console's route revokes the first.
@@ -372,6 +383,7 @@ export async function createSeed(app: TestApp): Promise<Seed> {
       },
     ],
     deployToken: { id: deployToken.token.id, secret: deployToken.secret },
+    spareDeployToken: spareDeployToken.secret,
     update: { id: deployed.update.id, channel: deployed.update.channel },
     rulesDeployToken: rulesDeployToken.secret,
     documentId: await seedDocument(app, settings.databaseKey),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singleLineText } from "../common/fields";
 import { UpdatesTexts } from "./texts";
 
 /**
@@ -24,30 +25,34 @@ export type UpdateInstallState = (typeof UPDATE_INSTALL_STATES)[number];
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const ChannelNameSchema = z
-  .string(UpdatesTexts.invalidChannel)
-  .regex(/^[a-z0-9-]{1,40}$/, UpdatesTexts.invalidChannel);
-export const InstallIdSchema = z
-  .string(UpdatesTexts.invalidInstallId)
-  .regex(/^[A-Za-z0-9-]{8,64}$/, UpdatesTexts.invalidInstallId);
-export const UpdateIdSchema = z
-  .string(UpdatesTexts.invalidUpdateId)
-  .regex(UUID_PATTERN, UpdatesTexts.invalidUpdateId);
-const AppKeySchema = z
-  .string(UpdatesTexts.invalidAppKey)
+export const ChannelNameSchema = singleLineText(UpdatesTexts.invalidChannel).regex(
+  /^[a-z0-9-]{1,40}$/,
+  UpdatesTexts.invalidChannel,
+);
+export const InstallIdSchema = singleLineText(UpdatesTexts.invalidInstallId).regex(
+  /^[A-Za-z0-9-]{8,64}$/,
+  UpdatesTexts.invalidInstallId,
+);
+export const UpdateIdSchema = singleLineText(UpdatesTexts.invalidUpdateId).regex(
+  UUID_PATTERN,
+  UpdatesTexts.invalidUpdateId,
+);
+const AppKeySchema = singleLineText({ missing: UpdatesTexts.invalidAppKey })
   .min(1, UpdatesTexts.invalidAppKey)
   .max(90, UpdatesTexts.invalidAppKey);
-export const RuntimeVersionSchema = z
-  .string(UpdatesTexts.invalidRuntimeVersion)
-  .regex(/^[A-Za-z0-9._-]{1,40}$/, UpdatesTexts.invalidRuntimeVersion);
+export const RuntimeVersionSchema = singleLineText(UpdatesTexts.invalidRuntimeVersion).regex(
+  /^[A-Za-z0-9._-]{1,40}$/,
+  UpdatesTexts.invalidRuntimeVersion,
+);
 export const RolloutPercentSchema = z
   .number(UpdatesTexts.invalidRollout)
   .int(UpdatesTexts.invalidRollout)
   .min(1, UpdatesTexts.invalidRollout)
   .max(100, UpdatesTexts.invalidRollout);
-export const UpdateMessageSchema = z
-  .string(UpdatesTexts.messageTooLong)
-  .max(200, UpdatesTexts.messageTooLong);
+export const UpdateMessageSchema = singleLineText({ missing: UpdatesTexts.messageTooLong }).max(
+  200,
+  UpdatesTexts.messageTooLong,
+);
 
 /** `POST /api/v1/updates/check`: a shell asking at cold start (public, no key). */
 export const UpdateCheckInputSchema = z.object({
@@ -87,7 +92,9 @@ export const UpdateReportInputSchema = z.object({
   installId: InstallIdSchema,
   updateId: UpdateIdSchema,
   event: z.enum(UPDATE_EVENTS, UpdatesTexts.invalidEvent),
-  reason: z.string(UpdatesTexts.reasonTooLong).max(500, UpdatesTexts.reasonTooLong).optional(),
+  reason: singleLineText({ missing: UpdatesTexts.reasonTooLong })
+    .max(500, UpdatesTexts.reasonTooLong)
+    .optional(),
 });
 export type UpdateReportInput = z.infer<typeof UpdateReportInputSchema>;
 

@@ -18,5 +18,7 @@ export const UpdatesTexts = {
   updateNotFound: "Update not found.",
   channelNotFound: "Channel not found.",
   rollbackTargetNotFound: "The update to roll back to is not one of this channel's updates.",
+  bundleReplaced:
+    "Newer deploys replaced this bundle before its update was made. Deploy again to publish it as an update.",
   rollbackTargetRolledBack: "That update was rolled back: roll back to an earlier one.",
 } as const;

@@ -1,17 +1,16 @@
 import { randomUUID } from "node:crypto";
 import type { Update } from "@hybridge/shared/updates/schemas";
+import { UpdatesTexts } from "@hybridge/shared/updates/texts";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
-import { updateChannels, updates } from "../../platform/db/schema";
+import { updateChannels, updates, webBundles } from "../../platform/db/schema";
 import type { Encryption } from "../../platform/encryption";
+import { AppError } from "../../platform/errors";
 import type { Storage } from "../../platform/storage";
 import { recordStoredFiles } from "../../platform/stored-files";
 import { channelCache } from "./update-cache";
 import { ensureUpdateKey, signStream } from "./update-keys";
 import { toUpdate } from "./update-view";
-
-/** The stored web bundle an update is made from (its zip is already deterministic). */
-export type UpdateSource = { id: string; fileKey: string };
 
 /**
  * Makes an over-the-air update of a stored bundle (decision 051): the bundle's zip — re-packed
@@ -26,7 +25,8 @@ export async function createUpdate(options: {
   seal: Encryption;
   projectId: string;
   ownerId: string;
-  bundle: UpdateSource;
+  /** The stored web bundle the update is made of (its zip is already deterministic). */
+  bundleId: string;
   channel: string;
   message: string;
   rolloutPercent: number;
@@ -34,11 +34,22 @@ export async function createUpdate(options: {
 }): Promise<Update> {
   const { db, storage, seal, projectId } = options;
   const key = await ensureUpdateKey(db, seal, projectId);
-  const source = await storage.open(options.bundle.fileKey);
-  if (!source) throw new Error(`bundle file ${options.bundle.fileKey} is not in storage`);
   const fileKey = `updates/${randomUUID()}.zip`;
-  await storage.put(fileKey, source.stream);
+  // Copied under a lock on the bundle's row: a concurrent deploy's pruning waits for the copy
+  // instead of removing the file under it.
   try {
+    const copied = await db.transaction(async (tx) => {
+      const [bundle] = await tx
+        .select({ fileKey: webBundles.fileKey })
+        .from(webBundles)
+        .where(and(eq(webBundles.id, options.bundleId), eq(webBundles.projectId, projectId)))
+        .for("key share");
+      const source = bundle ? await storage.open(bundle.fileKey) : null;
+      if (!source) return false;
+      await storage.put(fileKey, source.stream);
+      return true;
+    });
+    if (!copied) throw AppError.conflict(UpdatesTexts.bundleReplaced);
     const copy = await storage.open(fileKey);
     if (!copy) throw new Error(`update file ${fileKey} is not in storage`);
     const signed = await signStream(copy.stream, {
@@ -71,7 +82,7 @@ export async function createUpdate(options: {
         .values({
           projectId,
           channelId: channel.id,
-          bundleId: options.bundle.id,
+          bundleId: options.bundleId,
           fileKey,
           size: signed.size,
           sha256: signed.sha256,

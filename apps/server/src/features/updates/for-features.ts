@@ -5,9 +5,7 @@ import {
   type DeployUpdateFields,
   type Update,
 } from "@hybridge/shared/updates/schemas";
-import { eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
-import { webBundles } from "../../platform/db/schema";
 import { createEncryption } from "../../platform/encryption";
 import type { Storage } from "../../platform/storage";
 import { createUpdate } from "./create-update";
@@ -32,18 +30,13 @@ export function updatesForFeatures(deps: {
       bundleId: string;
       fields: DeployUpdateFields;
     }): Promise<Update> {
-      const [bundle] = await deps.db
-        .select({ id: webBundles.id, fileKey: webBundles.fileKey })
-        .from(webBundles)
-        .where(eq(webBundles.id, input.bundleId));
-      if (!bundle) throw new Error(`bundle ${input.bundleId} is gone`);
       return createUpdate({
         db: deps.db,
         storage: deps.storage,
         seal,
         projectId: input.projectId,
         ownerId: input.ownerId,
-        bundle,
+        bundleId: input.bundleId,
         channel: input.fields.channel ?? DEFAULT_CHANNEL,
         message: input.fields.message ?? "",
         rolloutPercent: input.fields.rolloutPercent ?? 100,

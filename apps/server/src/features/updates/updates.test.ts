@@ -579,11 +579,6 @@ describe("concurrency", () => {
   it("two concurrent creates on a new channel make one channel", async () => {
     const project = await deployableProject();
     const { bundle } = await deploy(app, project.token, await bundleSaying("source"));
-    const [row] = await app.deps.db
-      .select({ id: schema.webBundles.id, fileKey: schema.webBundles.fileKey })
-      .from(schema.webBundles)
-      .where(eq(schema.webBundles.id, bundle.id));
-    if (!row) throw new Error("no bundle");
     const seal = createEncryption(app.deps.config.secret, "updateKey");
     const create = () =>
       createUpdate({
@@ -592,7 +587,7 @@ describe("concurrency", () => {
         seal,
         projectId: project.id,
         ownerId: owner.id,
-        bundle: row,
+        bundleId: bundle.id,
         channel: "fresh",
         message: "",
         rolloutPercent: 100,
