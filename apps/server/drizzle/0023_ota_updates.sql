@@ -54,4 +54,5 @@ ALTER TABLE "update_keys" ADD CONSTRAINT "update_keys_project_id_projects_id_fk"
 ALTER TABLE "updates" ADD CONSTRAINT "updates_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "updates" ADD CONSTRAINT "updates_channel_id_update_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."update_channels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "updates" ADD CONSTRAINT "updates_bundle_id_web_bundles_id_fk" FOREIGN KEY ("bundle_id") REFERENCES "public"."web_bundles"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "updates_channel_created_idx" ON "updates" USING btree ("channel_id","created_at" DESC NULLS LAST,"id");
+CREATE INDEX "updates_channel_created_idx" ON "updates" USING btree ("channel_id","created_at" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "updates_project_created_idx" ON "updates" USING btree ("project_id","created_at" DESC NULLS LAST,"id");

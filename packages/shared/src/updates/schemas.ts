@@ -103,8 +103,9 @@ export const UpdateBundleParamsSchema = z.object({ id: z.string().max(64) });
 /** The deploy's optional text fields (multipart, before the file): where the update goes. */
 export const DeployUpdateFieldsSchema = z.object({
   channel: ChannelNameSchema.optional(),
-  rolloutPercent: z.coerce
-    .number(UpdatesTexts.invalidRollout)
+  rolloutPercent: singleLineText(UpdatesTexts.invalidRollout)
+    .regex(/^\d{1,3}$/, UpdatesTexts.invalidRollout)
+    .transform(Number)
     .pipe(RolloutPercentSchema)
     .optional(),
   message: UpdateMessageSchema.optional(),

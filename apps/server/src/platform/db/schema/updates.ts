@@ -82,6 +82,8 @@ export const updates = pgTable(
   },
   (t) => [
     index("updates_channel_created_idx").on(t.channelId, t.createdAt.desc(), t.id),
+    // The owner's list: a project's updates, newest first.
+    index("updates_project_created_idx").on(t.projectId, t.createdAt.desc(), t.id),
     check("updates_rollout_percent_check", sql`${t.rolloutPercent} between 1 and 100`),
   ],
 );
