@@ -77,12 +77,19 @@ export async function createUpdate(options: {
           and(eq(updateChannels.projectId, projectId), eq(updateChannels.name, options.channel)),
         );
       if (!channel) throw new Error("update channel missing after insert");
+      // The update keeps its own copy: the bundle may have been pruned since the copy (a later
+      // deploy of the same project), and is then named as gone rather than failing the insert.
+      const [source] = await tx
+        .select({ id: webBundles.id })
+        .from(webBundles)
+        .where(eq(webBundles.id, options.bundleId))
+        .for("key share");
       const [inserted] = await tx
         .insert(updates)
         .values({
           projectId,
           channelId: channel.id,
-          bundleId: options.bundleId,
+          bundleId: source ? options.bundleId : null,
           fileKey,
           size: signed.size,
           sha256: signed.sha256,
