@@ -1,8 +1,10 @@
+import { buffer } from "node:stream/consumers";
 import {
   type Browser,
   type BrowserContext,
   type BrowserServer,
   chromium,
+  type Download,
   type Page,
 } from "playwright-core";
 import { afterAll, afterEach, beforeAll, inject } from "vitest";
@@ -168,6 +170,15 @@ async function describePages(tracked: Tracked[]) {
       );
     }
   }
+}
+
+/**
+ * A finished download's bytes. Read through Playwright's stream, not `download.path()`: the
+ * pages' Chromium is the run's shared one, reached over a connection, where Playwright gives no
+ * local path.
+ */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  return buffer(await download.createReadStream());
 }
 
 /** Chromium's console line for a failed request, e.g. after a wrong password (401). */
