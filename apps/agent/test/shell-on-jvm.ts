@@ -80,6 +80,8 @@ export interface ShellRunOptions {
   sdk?: number;
   /** The entry class (default dev.hybridge.shell.ShellOnJvm, android-on-jvm/README.md). */
   mainClass?: string;
+  /** The app's private files (getFilesDir), kept between runs as between cold starts. */
+  filesDir?: string;
 }
 
 /** The shell's bytecode and the harness, compiled once, to run any number of times. */
@@ -121,6 +123,7 @@ export async function prepareShellOnJvm(apk: string): Promise<ShellJvm> {
           `-Dandroid.sdk=${options.sdk ?? 29}`,
           // The app's external files folder (getExternalFilesDir), one per run.
           `-Dandroid.externalFiles=${join(dir, `files-${runs}`)}`,
+          ...(options.filesDir ? [`-Dandroid.filesDir=${options.filesDir}`] : []),
           "-cp",
           `${classes}:${jar}`,
           options.mainClass ?? "dev.hybridge.shell.ShellOnJvm",

@@ -16,6 +16,8 @@ import { registerFilesRoutes } from "./features/files/routes";
 import { registerProjectsRoutes } from "./features/projects/routes";
 import { registerStoreRoutes } from "./features/store/routes";
 import { registerTestConsoleRoutes } from "./features/test-console/routes";
+import { updatesForFeatures } from "./features/updates/for-features";
+import { registerUpdatesRoutes } from "./features/updates/routes";
 import { type Auth, createAuth } from "./platform/auth";
 import { registerCompression } from "./platform/compression";
 import type { Config, TrustProxy } from "./platform/config";
@@ -161,11 +163,19 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(registerFilesRoutes);
   await app.register(registerProjectsRoutes);
   await app.register(registerBuildsRoutes);
-  await app.register(registerBundlesRoutes);
+  const updates = updatesForFeatures({
+    db: app.deps.db,
+    storage: app.deps.storage,
+    secret: config.secret,
+    publicUrl: config.publicUrl,
+  });
+  await app.register(registerBundlesRoutes, { deployUpdate: updates.deployUpdate });
   await app.register(registerAgentsRoutes, {
     bundleFor: (bundleId: string) => bundleSummary(app.deps.db, bundleId),
     openBundle: (bundleId: string) => openBundle(app.deps.db, app.deps.storage, bundleId),
+    updatesFor: updates.updatesFor,
   });
+  await app.register(registerUpdatesRoutes);
   await app.register(registerTestConsoleRoutes);
   await app.register(registerDevAppRoutes);
   await app.register(registerDataRoutes);

@@ -13,6 +13,7 @@ import { platformFixtures } from "./route-fixtures/platform";
 import { projectsFixtures } from "./route-fixtures/projects";
 import { storeFixtures } from "./route-fixtures/store";
 import { testConsoleFixtures } from "./route-fixtures/test-console";
+import { updatesFixtures } from "./route-fixtures/updates";
 
 /**
  * One valid request for every route of the app, for the tests that walk the route table
@@ -35,6 +36,7 @@ const FEATURES: Record<string, RouteFixtures> = {
   "test-console": testConsoleFixtures,
   "dev-app": devAppFixtures,
   store: storeFixtures,
+  updates: updatesFixtures,
 };
 
 /** Every feature's fixtures in one table; a route given a fixture in two files is refused. */

@@ -6,12 +6,14 @@
 export type FakeShell = {
   /** Every call as the shell received it. */
   calls: { token: string | null; id: string; method: string; arg: string | null }[];
-  /** What the native functions did: "back", "openPage URL", "logout". */
+  /** What the native functions did: "back", "openPage URL", "logout", "ready ID", "reload". */
   effects: string[];
   /** The origin it answers (default: the test page's). */
   allowedOrigin: string;
   /** device.info's answer. */
   info: Record<string, unknown>;
+  /** updates.current's answer (updates.ready and updates.reload are recorded in effects). */
+  update: Record<string, unknown>;
   token: string;
   remove(): void;
 };
@@ -34,6 +36,7 @@ export function installFakeShell(options: { version?: number } = {}): FakeShell 
       bridgeVersion: 1,
       androidSdk: 34,
     },
+    update: { id: null, channel: "production", runtimeVersion: "android-1", pending: null },
     token: "5eb1a2c3d4e5f60718293a4b5c6d7e8f",
     remove: () => {
       delete (globalThis as Globals).HybridgeNative;
@@ -80,6 +83,14 @@ export function installFakeShell(options: { version?: number } = {}): FakeShell 
             return answer(id, null);
           case "device.info":
             return answer(id, shell.info);
+          case "updates.current":
+            return answer(id, shell.update);
+          case "updates.ready":
+            shell.effects.push(`ready ${arg}`);
+            return answer(id, null);
+          case "updates.reload":
+            shell.effects.push("reload");
+            return answer(id, null);
           case "auth.logout":
             shell.effects.push("logout");
             return answer(id, null);

@@ -16,3 +16,4 @@ export { device } from "./device";
 export { HybridgeError } from "./errors";
 export { nav } from "./nav";
 export { Query, type QueryOp, type QueryPage, type SortDirection } from "./query";
+export { type UpdateInfo, updates } from "./updates";

@@ -72,13 +72,20 @@ export async function deploy(
       `The upload to ${server} broke off (${(error as Error).message}): run the deploy again.`,
     );
   }
-  const answer = await readAnswer<{ project?: { name: string }; bundle?: { fileCount: number } }>(
-    response,
-  );
+  const answer = await readAnswer<{
+    project?: { name: string };
+    bundle?: { fileCount: number };
+    update?: { channel: string; rolloutPercent: number };
+  }>(response);
   if (response.status !== 201 || !answer?.project) throw refused(response, answer);
   out.write(
     `Deployed: ${answer.bundle?.fileCount ?? files} files are the web app of “${answer.project.name}”. Its next build uses them.\n`,
   );
+  if (answer.update) {
+    out.write(
+      `Update on channel “${answer.update.channel}” for ${answer.update.rolloutPercent} % of installs: apps built since over-the-air updates exist download it in the background and apply it at their next start.\n`,
+    );
+  }
 }
 
 const refused = (response: Response, answer: Answer<unknown>) =>

@@ -77,6 +77,8 @@ export async function writeUnsignedApk(input: {
   resourcesApk: string;
   dex: Buffer;
   bundle: BundleFile[];
+  /** Files beside assets/www/ (assets/hybridge.json): the APK path and the bytes. */
+  extraFiles?: readonly { path: string; data: Buffer }[];
   out: string;
 }): Promise<void> {
   const resources = await readZipEntries(input.resourcesApk);
@@ -101,6 +103,9 @@ export async function writeUnsignedApk(input: {
       mtime: ENTRY_TIME,
       mode: 0o100644,
     });
+  }
+  for (const file of input.extraFiles ?? []) {
+    zip.addBuffer(file.data, file.path, { mtime: ENTRY_TIME, mode: 0o100644 });
   }
   zip.end();
   await Promise.race([written, failed]);

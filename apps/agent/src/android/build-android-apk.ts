@@ -11,6 +11,7 @@ import {
   type AndroidApk,
   buildShellApk,
   MAX_VERSION_CODE,
+  SHELL_RUNTIME_VERSION,
   type ShellBuildSettings,
 } from "./shell-apk";
 import { renderStarterPage } from "./starter-page";
@@ -37,6 +38,20 @@ export interface BuildAndroidApkOptions extends ShellBuildSettings {
   bundleDir: string | null;
   /** The project's upload key (createUploadKeystore), the same for every build of the project. */
   keystore: UploadKeystore;
+  /**
+   * Where the app asks for over-the-air updates (assets/hybridge.json, issue 27); the runtime
+   * version is this shell's. Left out: the APK carries no hybridge.json.
+   */
+  updates?: AndroidUpdates;
+}
+
+/** The server's side of assets/hybridge.json. */
+export interface AndroidUpdates {
+  /** The server's PUBLIC_URL. */
+  server: string;
+  channel: string;
+  /** The project's update key (base64 X.509 SubjectPublicKeyInfo, EC P-256), or null. */
+  publicKey: string | null;
 }
 
 export type { AndroidApk };
@@ -76,6 +91,18 @@ export async function buildAndroidApk(options: BuildAndroidApkOptions): Promise<
     },
     launchIcon: app.launchIcon,
     keystore,
+    ...(options.updates
+      ? {
+          hybridgeJson: {
+            v: 1 as const,
+            server: options.updates.server,
+            appKey: app.appCode,
+            channel: options.updates.channel,
+            runtimeVersion: SHELL_RUNTIME_VERSION,
+            updatePublicKey: options.updates.publicKey,
+          },
+        }
+      : {}),
     bundleDir: async (dir) => {
       if (options.bundleDir !== null) return options.bundleDir;
       onLog(AndroidBuildTexts.logNoBundle);

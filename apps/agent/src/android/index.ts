@@ -3,6 +3,7 @@
 export {
   type AndroidApk,
   type AndroidApp,
+  type AndroidUpdates,
   type BuildAndroidApkOptions,
   buildAndroidApk,
 } from "./build-android-apk";
@@ -18,6 +19,7 @@ export {
   type UploadKeystore,
 } from "./keystore";
 export { packageIdFromAppCode } from "./package-id";
+export { SHELL_RUNTIME_VERSION } from "./shell-apk";
 export {
   type AndroidToolchain,
   type DetectAndroidToolchainOptions,

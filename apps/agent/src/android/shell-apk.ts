@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { AndroidBuildTexts } from "@hybridge/shared/agents/texts";
+import { HYBRIDGE_JSON_ASSET, type HybridgeJson } from "@hybridge/shared/updates/schemas";
 import { type BundleFile, listBundleFiles, writeUnsignedApk } from "./apk-contents";
 import type { UploadKeystore } from "./keystore";
 import { writeLauncherIcons } from "./launcher-icons";
@@ -28,6 +29,13 @@ import {
   requireCompleteToolchain,
 } from "./toolchain";
 import { withWorkDir } from "./work-dir";
+
+/**
+ * The shell's native surface as over-the-air updates see it (issue 27): an update is offered only
+ * to builds of the same runtime version. Bump it when the shell changes in a way a web bundle
+ * made for the previous shell could not run on (a bridge method removed or changed).
+ */
+export const SHELL_RUNTIME_VERSION = "android-1";
 
 /** How a build runs, whatever it builds: the shell around a project's bundle, or the dev app. */
 export interface ShellBuildSettings {
@@ -73,6 +81,11 @@ export interface ShellApkInput {
   keystore: UploadKeystore;
   /** The web bundle's folder, index.html at its top; given the build's folder to write into. */
   bundleDir: (workDir: string) => Promise<string>;
+  /**
+   * The over-the-air update settings written as assets/hybridge.json (issue 27): none for an
+   * app made of the shell that takes no updates (the dev app).
+   */
+  hybridgeJson?: HybridgeJson;
 }
 
 /**
@@ -124,6 +137,14 @@ export async function buildShellApk(
       resourcesApk: join(dir, "resources.apk"),
       dex,
       bundle,
+      extraFiles: input.hybridgeJson
+        ? [
+            {
+              path: HYBRIDGE_JSON_ASSET,
+              data: Buffer.from(`${JSON.stringify(input.hybridgeJson, null, 2)}\n`),
+            },
+          ]
+        : [],
       out: join(dir, "unsigned.apk"),
     });
     onProgress(55);

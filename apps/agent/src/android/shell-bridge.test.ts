@@ -99,7 +99,7 @@ describe("the shell's bridge, HybridgeNative", () => {
           platform: "android",
           appVersion: "3.1",
           appBuild: 31,
-          shellVersion: "1.0",
+          shellVersion: "1.1",
           bridgeVersion: 1,
           androidSdk: 29,
         },

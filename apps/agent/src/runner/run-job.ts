@@ -41,6 +41,7 @@ export const androidBuilder =
       },
       bundleDir,
       keystore,
+      ...(job.updates ? { updates: job.updates } : {}),
       workDir,
       toolchain,
       onLog,

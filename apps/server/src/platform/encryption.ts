@@ -32,6 +32,8 @@ const PURPOSES = {
   databaseKeySeal: "hybridge database key seal v1",
   /** A project's Android upload key and its password, at rest (decision 022). */
   signingKey: "hybridge signing key v1",
+  /** A project's update-signing key (ECDSA P-256, PKCS#8), at rest (decision 051). */
+  updateKey: "hybridge update key v1",
 } as const;
 
 export function createEncryption(

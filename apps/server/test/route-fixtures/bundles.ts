@@ -44,12 +44,17 @@ export const bundlesFixtures: RouteFixtures = {
     access: "public",
     request: (s) => ({ headers: { authorization: `Bearer ${s.deployToken.secret}` } }),
   },
+  // To the spare project: its many valid cases must not prune the project's bundles. With the
+  // update's fields (issue 27), each checked one at a time.
   "POST /api/v1/deploy": {
     access: "public",
     refusedFiles: collidingBundles,
     request: (s) => ({
-      headers: { authorization: `Bearer ${s.deployToken.secret}` },
-      form: bundleForm(s.bundleZip),
+      headers: { authorization: `Bearer ${s.spareDeployToken}` },
+      form: {
+        ...bundleForm(s.bundleZip),
+        fields: { channel: "beta", rolloutPercent: "50", message: "Fix the typo" },
+      },
     }),
   },
 };

@@ -6,6 +6,7 @@ import { createDeployToken } from "../../src/features/bundles/deploy-tokens";
 import { makeZip, sampleBundle, uploadBundle } from "../../src/features/bundles/test-support";
 import { createTestProject, launchIcon } from "../../src/features/projects/test-support";
 import { createTestModule, integrateModule } from "../../src/features/store/test-support";
+import { deploy } from "../../src/features/updates/test-support";
 import * as schema from "../../src/platform/db/schema";
 import { multipart } from "../multipart";
 import { createTestUser, postJson, type TestApp, type TestUser, uniqueEmail } from "../test-app";
@@ -52,6 +53,13 @@ export type Seed = {
   /** Zips whose names collide once unpacked, which an upload must refuse. */
   collidingBundles: { label: string; zip: Buffer }[];
   deployToken: { id: string; secret: string };
+  /**
+   * A deploy token of the spare project: the deploy route's many valid cases upload there, so
+   * that pruning (decision 035) never takes the bundle the delete route deletes.
+   */
+  spareDeployToken: string;
+  /** An over-the-air update the seed's deploy made, and its channel. */
+  update: { id: string; channel: string };
   /** Another deploy token of the project, for `hybridge rules deploy`'s route. */
   rulesDeployToken: string;
   /** Documents of the project's "orders" collection (the app's and the console's delete routes each delete one). */
@@ -297,6 +305,14 @@ export async function createSeed(app: TestApp): Promise<Seed> {
     projectId: project.id,
     input: { name: "Route-table laptop" },
   });
+  const spareDeployToken = await createDeployToken({
+    db: app.deps.db,
+    userId: owner.id,
+    projectId: spare.id,
+    input: { name: "Route-table spare" },
+  });
+  const deployed = await deploy(app, deployToken.secret, bundleZip, { channel: "beta" });
+  if (!deployed.update) throw new Error("the deploy made no update");
   // The rules' deploy's own token: the console's route revokes the first.
   const rulesDeployToken = await createDeployToken({
     db: app.deps.db,
@@ -367,6 +383,8 @@ export async function createSeed(app: TestApp): Promise<Seed> {
       },
     ],
     deployToken: { id: deployToken.token.id, secret: deployToken.secret },
+    spareDeployToken: spareDeployToken.secret,
+    update: { id: deployed.update.id, channel: deployed.update.channel },
     rulesDeployToken: rulesDeployToken.secret,
     documentId: await seedDocument(app, settings.databaseKey),
     consoleDocumentId: await seedDocument(app, settings.databaseKey),

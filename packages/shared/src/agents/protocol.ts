@@ -48,6 +48,14 @@ export const JobSchema = z.object({
   signing: z.object({ keystoreUrl: AgentUrl, password: z.string(), alias: z.string() }).nullable(),
   /** The largest artifact the server takes, in bytes. */
   maxArtifactBytes: z.number().int(),
+  /**
+   * What the APK's assets/hybridge.json says about over-the-air updates (issue 27): the
+   * server's PUBLIC_URL, the channel, the project's update key (null: none yet). Absent from
+   * an older server: no hybridge.json.
+   */
+  updates: z
+    .object({ server: z.string(), channel: z.string(), publicKey: z.string().nullable() })
+    .optional(),
 });
 export type Job = z.infer<typeof JobSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { singleLineText } from "../common/fields";
+import { UpdateSchema } from "../updates/schemas";
 import { BundlesTexts } from "./texts";
 
 /** One uploaded web bundle of a project, as the console lists it. */
@@ -78,5 +79,7 @@ export type DeployTargetResponse = z.infer<typeof DeployTargetResponseSchema>;
 export const DeployResponseSchema = z.object({
   bundle: BundleSchema,
   project: z.object({ id: z.string(), name: z.string() }),
+  /** The over-the-air update the deploy made (issue 27). */
+  update: UpdateSchema.optional(),
 });
 export type DeployResponse = z.infer<typeof DeployResponseSchema>;

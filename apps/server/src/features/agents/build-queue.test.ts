@@ -178,7 +178,18 @@ describe("a build on a machine", () => {
     const project = await seedProject(app, owner);
     const requested = (await request(project.id)).json().build;
     const machine = await addAgent();
-    expect((await claim(machine.token)).json().job.buildId).toBe(requested.id);
+    const { job } = (await claim(machine.token)).json();
+    expect(job.buildId).toBe(requested.id);
+    // Its assets/hybridge.json: this server, production, the project's update key (made now).
+    const [updateKey] = await app.deps.db
+      .select()
+      .from(schema.updateKeys)
+      .where(eq(schema.updateKeys.projectId, project.id));
+    expect(job.updates).toEqual({
+      server: app.deps.config.publicUrl,
+      channel: "production",
+      publicKey: updateKey?.publicKey,
+    });
 
     const beat = await progress(machine.token, requested.id, 40, ["aapt package", "zipalign"]);
     expect(beat.json()).toEqual({ cancelled: false });

@@ -39,6 +39,8 @@ export const agentUrls = {
  * when it is registered; without it every build gets the starter page).
  */
 export type BundleLookup = (bundleId: string) => Promise<{ sha256: string; size: number } | null>;
+/** A project's over-the-air update settings for its build's hybridge.json (the updates feature). */
+export type UpdatesLookup = (projectId: string) => Promise<Job["updates"]>;
 
 /**
  * When the owner of a pending build (`q`) was last served: the newest claim of any of their
@@ -101,6 +103,7 @@ export async function claimBuild(
     platforms: BuildPlatform[];
     seal: { open: (sealed: string, projectId: string) => string | null };
     bundleFor: BundleLookup;
+    updatesFor?: UpdatesLookup;
   },
 ): Promise<Job | null> {
   const { db, agentId, platforms, leaseSeconds } = options;
@@ -127,6 +130,10 @@ export async function claimBuild(
   const password =
     row.passwordSealed !== null ? options.seal.open(row.passwordSealed, row.build.projectId) : null;
   const bundle = row.build.bundleId ? await options.bundleFor(row.build.bundleId) : null;
+  const updates =
+    row.build.platform === "android" && options.updatesFor
+      ? await options.updatesFor(row.build.projectId)
+      : undefined;
   return {
     buildId: id,
     platform: row.build.platform as BuildPlatform,
@@ -146,6 +153,7 @@ export async function claimBuild(
         ? { keystoreUrl: agentUrls.keystore(id), password, alias: row.alias }
         : null,
     maxArtifactBytes: options.maxArtifactBytes,
+    ...(updates ? { updates } : {}),
   };
 }
 

@@ -56,6 +56,7 @@ import {
   reportProgress,
   startLeaseSweeper,
   storeArtifact,
+  type UpdatesLookup,
 } from "./build-queue";
 import { getSigningKeyInfo } from "./get-signing-key-info";
 import { createAgent, listAgents, releaseBuildsOf, revokeAgent } from "./manage-agents";
@@ -84,6 +85,8 @@ export async function registerAgentsRoutes(
     bundleFor?: BundleLookup;
     /** The zip of a bundle, by id: the one a build was given at its claim. */
     openBundle?: (bundleId: string) => Promise<{ stream: Readable; size: number } | null>;
+    /** A project's update settings for its builds' hybridge.json (the updates feature). */
+    updatesFor?: UpdatesLookup;
   } = {},
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -147,6 +150,7 @@ export async function registerAgentsRoutes(
               platforms,
               seal: { open: vault.openPassword },
               bundleFor,
+              ...(options.updatesFor ? { updatesFor: options.updatesFor } : {}),
             });
       if (!job) return reply.status(204).send(null);
       return { job };

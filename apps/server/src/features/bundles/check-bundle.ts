@@ -157,7 +157,11 @@ export async function checkAndRepackBundle(options: {
   const { limits } = options;
   const entries = await listEntries(options.file, limits);
   const root = rootOf(entries);
-  const files = entries.filter((listed) => !listed.isFolder);
+  // Sorted by name (code-unit order): the same files always give the same zip, byte for byte
+  // (fixed timestamps below) — an over-the-air update's hash and signature are stable.
+  const files = entries
+    .filter((listed) => !listed.isFolder)
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 
   const zip = await openZip(options.file);
   const output = new yazl.ZipFile();

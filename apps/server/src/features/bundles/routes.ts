@@ -13,8 +13,14 @@ import {
   DeployTokenParamsSchema,
 } from "@hybridge/shared/bundles/schemas";
 import { BundlesTexts } from "@hybridge/shared/bundles/texts";
+import {
+  type DeployUpdateFields,
+  DeployUpdateFieldsSchema,
+  type Update,
+} from "@hybridge/shared/updates/schemas";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { type ZodType, z } from "zod";
 import { recordDeployTokenUse, requireDeployToken } from "../../platform/deploy-token";
 import { AppError } from "../../platform/errors";
 import { openMultipartForm, registerMultipart } from "../../platform/multipart-form";
@@ -25,12 +31,26 @@ import { createDeployToken, listDeployTokens, revokeDeployToken } from "./deploy
 import { listBundles } from "./list-bundles";
 import { uploadBundle } from "./upload-bundle";
 
+/** The console's upload takes the file alone. */
+const NoFieldsSchema = z.object({});
+
 /**
  * A project's web bundles: upload (multipart, streamed and checked), list, delete; deploy tokens
  * (list, create, revoke) and the deploy itself (`hybridge deploy`: the same upload, authorised by
  * a deploy token instead of a session).
  */
-export async function registerBundlesRoutes(app: FastifyInstance) {
+/** Makes the deploy's over-the-air update (the updates feature, given by app.ts). */
+export type DeployUpdate = (input: {
+  projectId: string;
+  ownerId: string;
+  bundleId: string;
+  fields: DeployUpdateFields;
+}) => Promise<Update>;
+
+export async function registerBundlesRoutes(
+  app: FastifyInstance,
+  options: { deployUpdate?: DeployUpdate } = {},
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, storage, config } = app.deps;
   await registerMultipart(app, {
@@ -53,12 +73,17 @@ export async function registerBundlesRoutes(app: FastifyInstance) {
   );
 
   /** The one uploaded zip of a bundle form, checked and stored for the project. */
-  const receiveBundle = async (request: FastifyRequest, userId: string, projectId: string) => {
+  const receiveBundle = async (
+    request: FastifyRequest,
+    userId: string,
+    projectId: string,
+    readFields: (form: { parseFields: <T>(schema: ZodType<T>) => Promise<T> }) => Promise<unknown>,
+  ) => {
     const form = openMultipartForm(request, {
       fileFields: { [BUNDLE_FILE_FIELD]: "bundle" as const },
       maxFiles: 1,
     });
-    await form.readFields();
+    await readFields(form);
     for await (const file of form.files()) {
       return uploadBundle({
         db,
@@ -85,7 +110,9 @@ export async function registerBundlesRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const user = await requireUser(request);
-      const bundle = await receiveBundle(request, user.id, request.params.id);
+      const bundle = await receiveBundle(request, user.id, request.params.id, (form) =>
+        form.parseFields(NoFieldsSchema),
+      );
       return reply.status(201).send({ bundle });
     },
   );
@@ -94,16 +121,35 @@ export async function registerBundlesRoutes(app: FastifyInstance) {
     DEPLOY_PATH,
     {
       onRequest: perAddressLimit(app, config.writeRateLimit),
-      config: { multipartForm: { textFields: [] } },
+      config: { multipartForm: { textFields: ["channel", "rolloutPercent", "message"] } },
       schema: { response: { 201: DeployResponseSchema } },
     },
     async (request, reply) => {
       const target = await requireDeployToken(request, reply);
-      const bundle = await receiveBundle(request, target.ownerId, target.projectId);
+      let fields: DeployUpdateFields = {};
+      const bundle = await receiveBundle(
+        request,
+        target.ownerId,
+        target.projectId,
+        async (form) => {
+          fields = await form.parseFields(DeployUpdateFieldsSchema);
+        },
+      );
+      // The deploy reaches installed apps too: an update on its channel (decision 051).
+      const update = options.deployUpdate
+        ? await options.deployUpdate({
+            projectId: target.projectId,
+            ownerId: target.ownerId,
+            bundleId: bundle.id,
+            fields,
+          })
+        : undefined;
       await recordDeployTokenUse(db, target.tokenId);
-      return reply
-        .status(201)
-        .send({ bundle, project: { id: target.projectId, name: target.projectName } });
+      return reply.status(201).send({
+        bundle,
+        project: { id: target.projectId, name: target.projectName },
+        ...(update ? { update } : {}),
+      });
     },
   );
 

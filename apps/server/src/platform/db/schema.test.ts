@@ -185,6 +185,10 @@ describe("data model constraints", () => {
         "beta_signups_email_lower_unique",
         "test_configs_tester_idx",
         "install_counters_project_id_platform_pk",
+        "update_channels_project_name_unique",
+        "updates_channel_created_idx",
+        "updates_project_created_idx",
+        "update_installs_pk",
       ]),
     );
   });

@@ -83,6 +83,24 @@ public class Activity extends Context {
         return dir;
     }
 
+    /**
+     * The app's private files: -Dandroid.filesDir (the harness's, kept between runs as a phone
+     * keeps them between cold starts), else a temporary folder of this JVM's.
+     */
+    @Override
+    public File getFilesDir() {
+        String root = System.getProperty("android.filesDir");
+        try {
+            File dir = root != null ? new File(root)
+                    : java.nio.file.Files.createTempDirectory("hybridge-files-").toFile();
+            if (root == null) System.setProperty("android.filesDir", dir.getPath());
+            dir.mkdirs();
+            return dir;
+        } catch (java.io.IOException e) {
+            throw new RuntimeException(e);
+        }
+    }
+
     @Override
     public Object getSystemService(String name) {
         return "download".equals(name) ? downloadManager : null;

@@ -20,6 +20,11 @@ public abstract class Context {
     }
 
     /** Abstract in Android; here none unless a subclass (Activity) has one. */
+    public File getFilesDir() {
+        return null;
+    }
+
+    /** Abstract in Android; here none unless a subclass (Activity) has one. */
     public File getExternalFilesDir(String type) {
         return null;
     }

@@ -9,6 +9,8 @@ public class WebViewClient {
         return false;
     }
 
+    public void onPageFinished(WebView view, String url) {}
+
     public void onReceivedError(WebView view, WebResourceRequest request, WebResourceError error) {}
 
     public boolean onRenderProcessGone(WebView view, RenderProcessGoneDetail detail) {

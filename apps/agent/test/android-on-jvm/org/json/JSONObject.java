@@ -69,6 +69,27 @@ public class JSONObject {
         return String.valueOf(value);
     }
 
+    public boolean isNull(String name) {
+        Object value = opt(name);
+        return value == null || value == NULL;
+    }
+
+    public boolean optBoolean(String name) {
+        Object value = opt(name);
+        if (value instanceof Boolean) return (Boolean) value;
+        return "true".equalsIgnoreCase(String.valueOf(value));
+    }
+
+    public long getLong(String name) throws JSONException {
+        Object value = opt(name);
+        if (value instanceof Number) return ((Number) value).longValue();
+        try {
+            return (long) Double.parseDouble(String.valueOf(value));
+        } catch (NumberFormatException e) {
+            throw new JSONException("Value " + value + " at " + name + " is not a long");
+        }
+    }
+
     public String optString(String name) {
         return optString(name, "");
     }

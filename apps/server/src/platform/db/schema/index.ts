@@ -12,3 +12,4 @@ export * from "./projects";
 export * from "./store";
 export * from "./system";
 export * from "./test-console";
+export * from "./updates";

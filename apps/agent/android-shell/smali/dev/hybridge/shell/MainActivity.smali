@@ -15,6 +15,10 @@
 # that an origin a subclass set on it stays.
 .field protected bridge:Ldev/hybridge/shell/ShellBridge;
 
+# Over-the-air updates (decision 052): which bundle the WebView serves, the check after the first
+# load, the trial of a new update.
+.field protected updates:Ldev/hybridge/shell/ShellUpdates;
+
 # The current WebView's: the system's answers (picked files, permissions) go to it.
 .field private chromeClient:Ldev/hybridge/shell/ShellChromeClient;
 
@@ -26,11 +30,39 @@
 
 # The status bar's colour is not set here: the theme (res/values/styles.xml) carries it, so
 # it is right from the first frame.
+# Before the first load, the cold start's update step (a downloaded update takes over, one that
+# never reported ready goes back): only files on the disk, no network; the page then loads from
+# the bundle that step chose, and a new update's 10 s of trial start.
 .method protected onCreate(Landroid/os/Bundle;)V
-    .locals 0
+    .locals 1
     invoke-super {p0, p1}, Landroid/app/Activity;->onCreate(Landroid/os/Bundle;)V
+    invoke-static {p0, p1}, Ldev/hybridge/shell/ShellUpdates;->forActivity(Landroid/app/Activity;Landroid/os/Bundle;)Ldev/hybridge/shell/ShellUpdates;
+    move-result-object v0
+    iput-object v0, p0, Ldev/hybridge/shell/MainActivity;->updates:Ldev/hybridge/shell/ShellUpdates;
     invoke-direct {p0}, Ldev/hybridge/shell/MainActivity;->setUpWebView()V
     invoke-virtual {p0, p1}, Ldev/hybridge/shell/MainActivity;->loadStart(Landroid/os/Bundle;)V
+    invoke-virtual {v0}, Ldev/hybridge/shell/ShellUpdates;->startTrial()V
+    return-void
+.end method
+
+# A page finished loading (ShellWebViewClient.onPageFinished): the first time in this process, the
+# update check starts in the background (ShellUpdates runs it once), after the launch's own work.
+.method public onPageLoaded()V
+    .locals 1
+    iget-object v0, p0, Ldev/hybridge/shell/MainActivity;->updates:Ldev/hybridge/shell/ShellUpdates;
+    if-eqz v0, :none
+    invoke-virtual {v0}, Ldev/hybridge/shell/ShellUpdates;->checkInBackground()V
+    :none
+    return-void
+.end method
+
+# The bundle to serve changed (an update rolled back, or applied by updates.reload): the start
+# page again (loadStart: the app's, from the new bundle, same origin, so the page's storage stays;
+# in the dev app, its own start).
+.method public reloadBundle()V
+    .locals 1
+    const/4 v0, 0x0
+    invoke-virtual {p0, v0}, Ldev/hybridge/shell/MainActivity;->loadStart(Landroid/os/Bundle;)V
     return-void
 .end method
 
@@ -94,13 +126,15 @@
 .end method
 
 # The client that answers the WebView's requests and decides which links stay in it: the
-# bundle's (ShellWebViewClient). The dev app returns its own, which knows the dev server.
+# bundle's (ShellWebViewClient), from the APK or from the update ShellUpdates names. The dev app
+# returns its own, which knows the dev server.
 .method protected createWebViewClient()Landroid/webkit/WebViewClient;
-    .locals 2
+    .locals 3
     invoke-virtual {p0}, Ldev/hybridge/shell/MainActivity;->getAssets()Landroid/content/res/AssetManager;
     move-result-object v0
+    iget-object v2, p0, Ldev/hybridge/shell/MainActivity;->updates:Ldev/hybridge/shell/ShellUpdates;
     new-instance v1, Ldev/hybridge/shell/ShellWebViewClient;
-    invoke-direct {v1, v0}, Ldev/hybridge/shell/ShellWebViewClient;-><init>(Landroid/content/res/AssetManager;)V
+    invoke-direct {v1, v0, v2}, Ldev/hybridge/shell/ShellWebViewClient;-><init>(Landroid/content/res/AssetManager;Ldev/hybridge/shell/ShellUpdates;)V
     return-object v1
 .end method
 

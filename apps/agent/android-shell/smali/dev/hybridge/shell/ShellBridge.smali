@@ -180,6 +180,52 @@
     return-void
 
     :not_info
+    const-string v2, "updates.current"
+    invoke-virtual {v2, p3}, Ljava/lang/String;->equals(Ljava/lang/Object;)Z
+    move-result v2
+    if-eqz v2, :not_current
+    invoke-direct {p0}, Ldev/hybridge/shell/ShellBridge;->updates()Ldev/hybridge/shell/ShellUpdates;
+    move-result-object v2
+    invoke-virtual {v2}, Ldev/hybridge/shell/ShellUpdates;->describe()Ljava/lang/String;
+    move-result-object v2
+    invoke-virtual {p0, p2, v2}, Ldev/hybridge/shell/ShellBridge;->reply(Ljava/lang/String;Ljava/lang/String;)V
+    return-void
+
+    # The SDK's ready once the page has loaded, with the update id it was served from: ends that
+    # update's trial (an id other than the one on trial changes nothing).
+    :not_current
+    const-string v2, "updates.ready"
+    invoke-virtual {v2, p3}, Ljava/lang/String;->equals(Ljava/lang/Object;)Z
+    move-result v2
+    if-eqz v2, :not_ready
+    if-eqz p4, :ready_done
+    invoke-direct {p0}, Ldev/hybridge/shell/ShellBridge;->updates()Ldev/hybridge/shell/ShellUpdates;
+    move-result-object v2
+    invoke-virtual {v2, p4}, Ldev/hybridge/shell/ShellUpdates;->ready(Ljava/lang/String;)V
+    :ready_done
+    const-string v2, "null"
+    invoke-virtual {p0, p2, v2}, Ldev/hybridge/shell/ShellBridge;->reply(Ljava/lang/String;Ljava/lang/String;)V
+    return-void
+
+    # A downloaded update now rather than at the next cold start: the same switch, its trial, and
+    # the start page again (answered first: the page that asked goes away).
+    :not_ready
+    const-string v2, "updates.reload"
+    invoke-virtual {v2, p3}, Ljava/lang/String;->equals(Ljava/lang/Object;)Z
+    move-result v2
+    if-eqz v2, :not_reload
+    const-string v2, "null"
+    invoke-virtual {p0, p2, v2}, Ldev/hybridge/shell/ShellBridge;->reply(Ljava/lang/String;Ljava/lang/String;)V
+    invoke-direct {p0}, Ldev/hybridge/shell/ShellBridge;->updates()Ldev/hybridge/shell/ShellUpdates;
+    move-result-object v2
+    invoke-virtual {v2}, Ldev/hybridge/shell/ShellUpdates;->switchToPending()Z
+    invoke-virtual {v2}, Ldev/hybridge/shell/ShellUpdates;->startTrial()V
+    iget-object v2, p0, Ldev/hybridge/shell/ShellBridge;->activity:Landroid/app/Activity;
+    check-cast v2, Ldev/hybridge/shell/MainActivity;
+    invoke-virtual {v2}, Ldev/hybridge/shell/MainActivity;->reloadBundle()V
+    return-void
+
+    :not_reload
     const-string v2, "auth.logout"
     invoke-virtual {v2, p3}, Ljava/lang/String;->equals(Ljava/lang/Object;)Z
     move-result v2
@@ -239,6 +285,16 @@
     return-void
 .end method
 
+# The activity's ShellUpdates (the bridge only ever lives in MainActivity or the dev app's
+# subclass of it).
+.method private updates()Ldev/hybridge/shell/ShellUpdates;
+    .locals 1
+    iget-object v0, p0, Ldev/hybridge/shell/ShellBridge;->activity:Landroid/app/Activity;
+    check-cast v0, Ldev/hybridge/shell/MainActivity;
+    iget-object v0, v0, Ldev/hybridge/shell/MainActivity;->updates:Ldev/hybridge/shell/ShellUpdates;
+    return-object v0
+.end method
+
 # device.info's answer: the platform, the app's version (the manifest's, from PackageManager), the
 # shell's and the protocol's, and Android's API level.
 .method private deviceInfo()Ljava/lang/String;
@@ -271,7 +327,7 @@
     invoke-virtual {v2, v3}, Ljava/lang/StringBuilder;->append(Ljava/lang/String;)Ljava/lang/StringBuilder;
     invoke-virtual {v2, v1}, Ljava/lang/StringBuilder;->append(I)Ljava/lang/StringBuilder;
     # The shell's own version: it changes when the native side gains or changes a function.
-    const-string v3, ",\"shellVersion\":\"1.0\",\"bridgeVersion\":1,\"androidSdk\":"
+    const-string v3, ",\"shellVersion\":\"1.1\",\"bridgeVersion\":1,\"androidSdk\":"
     invoke-virtual {v2, v3}, Ljava/lang/StringBuilder;->append(Ljava/lang/String;)Ljava/lang/StringBuilder;
     sget v3, Landroid/os/Build$VERSION;->SDK_INT:I
     invoke-virtual {v2, v3}, Ljava/lang/StringBuilder;->append(I)Ljava/lang/StringBuilder;

@@ -16,10 +16,36 @@
 # so those threads see it set, and AssetManager.open may be called from any thread.
 .field private final assets:Landroid/content/res/AssetManager;
 
+# Over-the-air updates (decision 052): when it names a folder (bundleRoot), the bundle is served
+# from there instead of assets/www, on the same origin. Null in the dev app.
+.field private final updates:Ldev/hybridge/shell/ShellUpdates;
+
+# The APK's bundle only (the dev app's client).
 .method public constructor <init>(Landroid/content/res/AssetManager;)V
+    .locals 1
+    const/4 v0, 0x0
+    invoke-direct {p0, p1, v0}, Ldev/hybridge/shell/ShellWebViewClient;-><init>(Landroid/content/res/AssetManager;Ldev/hybridge/shell/ShellUpdates;)V
+    return-void
+.end method
+
+.method public constructor <init>(Landroid/content/res/AssetManager;Ldev/hybridge/shell/ShellUpdates;)V
     .locals 0
     invoke-direct {p0}, Landroid/webkit/WebViewClient;-><init>()V
     iput-object p1, p0, Ldev/hybridge/shell/ShellWebViewClient;->assets:Landroid/content/res/AssetManager;
+    iput-object p2, p0, Ldev/hybridge/shell/ShellWebViewClient;->updates:Ldev/hybridge/shell/ShellUpdates;
+    return-void
+.end method
+
+# A page finished loading: MainActivity may start the update check (once per process).
+.method public onPageFinished(Landroid/webkit/WebView;Ljava/lang/String;)V
+    .locals 2
+    invoke-virtual {p1}, Landroid/webkit/WebView;->getContext()Landroid/content/Context;
+    move-result-object v0
+    instance-of v1, v0, Ldev/hybridge/shell/MainActivity;
+    if-eqz v1, :not_ours
+    check-cast v0, Ldev/hybridge/shell/MainActivity;
+    invoke-virtual {v0}, Ldev/hybridge/shell/MainActivity;->onPageLoaded()V
+    :not_ours
     return-void
 .end method
 
@@ -196,9 +222,29 @@
 .end method
 
 # The asset's stream, or null when the APK has no such file (AssetManager.open throws
-# FileNotFoundException, an IOException, for a missing name and for a folder's).
+# FileNotFoundException, an IOException, for a missing name and for a folder's). With an update
+# applied, "www/…" is that update's folder's file instead (FileInputStream throws the same for a
+# missing file or a folder), read at each request: a rollback or updates.reload changes it.
 .method private openAsset(Ljava/lang/String;)Ljava/io/InputStream;
-    .locals 1
+    .locals 3
+    iget-object v0, p0, Ldev/hybridge/shell/ShellWebViewClient;->updates:Ldev/hybridge/shell/ShellUpdates;
+    if-eqz v0, :assets
+    invoke-virtual {v0}, Ldev/hybridge/shell/ShellUpdates;->bundleRoot()Ljava/io/File;
+    move-result-object v0
+    if-eqz v0, :assets
+    const/4 v1, 0x4
+    invoke-virtual {p1, v1}, Ljava/lang/String;->substring(I)Ljava/lang/String;
+    move-result-object v1
+    new-instance v2, Ljava/io/File;
+    invoke-direct {v2, v0, v1}, Ljava/io/File;-><init>(Ljava/io/File;Ljava/lang/String;)V
+    :try_start_file
+    new-instance v0, Ljava/io/FileInputStream;
+    invoke-direct {v0, v2}, Ljava/io/FileInputStream;-><init>(Ljava/io/File;)V
+    :try_end_file
+    .catch Ljava/io/IOException; {:try_start_file .. :try_end_file} :missing
+    return-object v0
+
+    :assets
     iget-object v0, p0, Ldev/hybridge/shell/ShellWebViewClient;->assets:Landroid/content/res/AssetManager;
     :try_start
     invoke-virtual {v0, p1}, Landroid/content/res/AssetManager;->open(Ljava/lang/String;)Ljava/io/InputStream;

@@ -1,0 +1,104 @@
+import { randomUUID } from "node:crypto";
+import type { Update } from "@hybridge/shared/updates/schemas";
+import { UpdatesTexts } from "@hybridge/shared/updates/texts";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../platform/db/client";
+import { updateChannels, updates, webBundles } from "../../platform/db/schema";
+import type { Encryption } from "../../platform/encryption";
+import { AppError } from "../../platform/errors";
+import type { Storage } from "../../platform/storage";
+import { recordStoredFiles } from "../../platform/stored-files";
+import { channelCache } from "./update-cache";
+import { ensureUpdateKey, signStream } from "./update-keys";
+import { toUpdate } from "./update-view";
+
+/**
+ * Makes an over-the-air update of a stored bundle (decision 051): the bundle's zip — re-packed
+ * at upload with sorted names and fixed timestamps, index.html at its root, so the same files
+ * give the same bytes — is copied to the update's own key (pruning the bundle never breaks an
+ * installed update), hashed and signed with the project's update key (made on first need), then
+ * the channel (made on first use) and the update are recorded in one transaction.
+ */
+export async function createUpdate(options: {
+  db: Db;
+  storage: Storage;
+  seal: Encryption;
+  projectId: string;
+  ownerId: string;
+  /** The stored web bundle the update is made of (its zip is already deterministic). */
+  bundleId: string;
+  channel: string;
+  message: string;
+  rolloutPercent: number;
+  runtimeVersion: string;
+}): Promise<Update> {
+  const { db, storage, seal, projectId } = options;
+  const key = await ensureUpdateKey(db, seal, projectId);
+  const fileKey = `updates/${randomUUID()}.zip`;
+  // Copied under a lock on the bundle's row: a concurrent deploy's pruning waits for the copy
+  // instead of removing the file under it.
+  try {
+    const copied = await db.transaction(async (tx) => {
+      const [bundle] = await tx
+        .select({ fileKey: webBundles.fileKey })
+        .from(webBundles)
+        .where(and(eq(webBundles.id, options.bundleId), eq(webBundles.projectId, projectId)))
+        .for("key share");
+      const source = bundle ? await storage.open(bundle.fileKey) : null;
+      if (!source) return false;
+      await storage.put(fileKey, source.stream);
+      return true;
+    });
+    if (!copied) throw AppError.conflict(UpdatesTexts.bundleReplaced);
+    const copy = await storage.open(fileKey);
+    if (!copy) throw new Error(`update file ${fileKey} is not in storage`);
+    const signed = await signStream(copy.stream, {
+      privateKeySealed: key.privateKeySealed,
+      projectId,
+      seal,
+    });
+    const { row, channelName } = await db.transaction(async (tx) => {
+      await recordStoredFiles(tx, storage, [
+        {
+          key: fileKey,
+          ownerId: options.ownerId,
+          contentType: "application/zip",
+          size: signed.size,
+        },
+      ]);
+      await tx
+        .insert(updateChannels)
+        .values({ projectId, name: options.channel })
+        .onConflictDoNothing();
+      const [channel] = await tx
+        .select({ id: updateChannels.id, name: updateChannels.name })
+        .from(updateChannels)
+        .where(
+          and(eq(updateChannels.projectId, projectId), eq(updateChannels.name, options.channel)),
+        );
+      if (!channel) throw new Error("update channel missing after insert");
+      const [inserted] = await tx
+        .insert(updates)
+        .values({
+          projectId,
+          channelId: channel.id,
+          bundleId: options.bundleId,
+          fileKey,
+          size: signed.size,
+          sha256: signed.sha256,
+          signature: signed.signature,
+          message: options.message,
+          runtimeVersion: options.runtimeVersion,
+          rolloutPercent: options.rolloutPercent,
+        })
+        .returning();
+      if (!inserted) throw new Error("insert returned no update");
+      return { row: inserted, channelName: channel.name };
+    });
+    channelCache.clear();
+    return toUpdate(row, channelName);
+  } catch (error) {
+    await storage.remove(fileKey).catch(() => {});
+    throw error;
+  }
+}

@@ -1,0 +1,26 @@
+import type { DeployResponse } from "@hybridge/shared/bundles/schemas";
+import { multipart } from "../../../test/multipart";
+import type { TestApp } from "../../../test/test-app";
+
+/** `hybridge deploy` of a zip, with the update's optional fields (channel, rollout, message). */
+export async function deploy(
+  app: TestApp,
+  token: string,
+  zip: Buffer,
+  fields: Record<string, string> = {},
+): Promise<DeployResponse> {
+  const form = multipart([
+    ...Object.entries(fields).map(([name, value]) => ({ name, value })),
+    { name: "bundle", filename: "dist.zip", contentType: "application/zip", data: zip },
+  ]);
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/v1/deploy",
+    headers: { authorization: `Bearer ${token}`, ...form.headers },
+    payload: form.payload,
+  });
+  if (response.statusCode !== 201) {
+    throw new Error(`deploy answered ${response.statusCode}: ${response.body}`);
+  }
+  return response.json() as DeployResponse;
+}
