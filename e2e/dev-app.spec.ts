@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { paths } from "@hybridge/shared/common/paths";
@@ -14,7 +14,7 @@ import { isLightColor } from "../apps/agent/src/android/colors";
 import { type DevAppState, runDevAppOnJvm } from "../apps/agent/test/dev-app-on-jvm";
 import { prepareShellOnJvm } from "../apps/agent/test/shell-on-jvm";
 import { expectVisible } from "./support/assertions";
-import { failedResource, useBrowser } from "./support/browser";
+import { downloadedBytes, failedResource, useBrowser } from "./support/browser";
 import { decodeQrOnPage } from "./support/qr";
 import { type E2eServer, startServer } from "./support/server";
 import { createConsoleProject } from "./support/test-console";
@@ -232,7 +232,7 @@ describe("the dev app's download", () => {
 
     const [download] = await Promise.all([page.waitForEvent("download"), button.click()]);
     expect(download.suggestedFilename()).toBe("hybridge-dev.apk");
-    const apk = await readFile(await download.path());
+    const apk = await downloadedBytes(download);
     expect(apk.length).toBe(status.size);
     expect(apk.subarray(0, 2).toString()).toBe("PK");
 

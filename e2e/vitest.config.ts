@@ -17,5 +17,10 @@ export default defineConfig({
     // not Vitest's 1 s default: on CI's two loaded cores a lazy route can take longer.
     expect: { poll: { timeout: 10_000, interval: 50 } },
     pool: "forks",
+    // The files run one after the other in one worker that keeps its modules (playwright-core,
+    // the shared catalogues) instead of importing them anew for each file: over a second a file
+    // on CI. Nothing lives at module level in support/, and each file opens and closes its own
+    // browser connection, servers and contexts (docs/decisions/053-ci-time.md).
+    isolate: false,
   },
 });

@@ -8,5 +8,7 @@ export default defineConfig({
     name: "web",
     include: ["src/**/*.test.{ts,tsx}"],
     environment: "node",
+    // The files share their worker's modules (see the root vitest.config.ts).
+    isolate: false,
   },
 });

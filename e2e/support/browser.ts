@@ -1,5 +1,13 @@
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll } from "vitest";
+import { buffer } from "node:stream/consumers";
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserServer,
+  chromium,
+  type Download,
+  type Page,
+} from "playwright-core";
+import { afterAll, afterEach, beforeAll, inject } from "vitest";
 import { baseUrl, INSECURE_HOST } from "./env";
 
 const CHROMIUM_ARGS = [
@@ -21,12 +29,29 @@ export const COOKIE_CONSENT_KEY = "hybridge.cookie-consent";
 /** How long a single wait (locator, navigation) may take before the test fails. */
 const ACTION_TIMEOUT_MS = 10_000;
 
+const CHROMIUM_OPTIONS = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: CHROMIUM_ARGS,
+};
+
 /** The system Chromium; `npx playwright install` is not available here. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: CHROMIUM_ARGS,
-  });
+  return chromium.launch(CHROMIUM_OPTIONS);
+}
+
+/**
+ * One Chromium for the whole e2e run (support/global-setup.ts), which each spec file connects to
+ * instead of launching its own: a launch and its first page cost one to two seconds of CI's two
+ * cores, twenty times over (docs/decisions/053-ci-time.md). Every test still gets fresh contexts.
+ */
+export function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer(CHROMIUM_OPTIONS);
+}
+
+/** The run's shared Chromium when global-setup started one, else a Chromium of this file's own. */
+function openBrowser(): Promise<Browser> {
+  const endpoint = inject("browserWsEndpoint");
+  return endpoint ? chromium.connect(endpoint) : launchBrowser();
 }
 
 export type NewPageOptions = {
@@ -56,8 +81,8 @@ export type BrowserPage = {
 type Tracked = { context: BrowserContext; errors: string[]; allowed: RegExp[] };
 
 /**
- * One Chromium per spec file (launched in beforeAll) and a fresh context per page. After each
- * test every context is closed, and the test fails on any console error or uncaught page error
+ * A connection per spec file to the run's Chromium (opened in beforeAll; closing it closes the
+ * file's contexts) and a fresh context per page. After each test every context is closed, and the test fails on any console error or uncaught page error
  * it did not declare with `allowErrors`.
  */
 export function useBrowser() {
@@ -65,7 +90,7 @@ export function useBrowser() {
   let open: Tracked[] = [];
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await openBrowser();
   });
 
   afterAll(async () => {
@@ -145,6 +170,15 @@ async function describePages(tracked: Tracked[]) {
       );
     }
   }
+}
+
+/**
+ * A finished download's bytes. Read through Playwright's stream, not `download.path()`: the
+ * pages' Chromium is the run's shared one, reached over a connection, where Playwright gives no
+ * local path.
+ */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  return buffer(await download.createReadStream());
 }
 
 /** Chromium's console line for a failed request, e.g. after a wrong password (401). */

@@ -6,8 +6,9 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apksignerVerify, referenceTool, zipEntries } from "../../test/reference-tools";
 import { runShellOnJvm, type ShellRun } from "../../test/shell-on-jvm";
+import { sharedUploadKeystore } from "../../test/upload-keystores";
 import { type AndroidApk, type AndroidApp, buildAndroidApk } from "./build-android-apk";
-import { createUploadKeystore, type UploadKeystore } from "./keystore";
+import type { UploadKeystore } from "./keystore";
 import { packageIdFromAppCode } from "./package-id";
 import { detectAndroidToolchain } from "./toolchain";
 
@@ -97,7 +98,7 @@ beforeAll(async () => {
   scratch = await mkdtemp(join(tmpdir(), "hybridge-apk-test-"));
   bundleDir = join(scratch, "bundle");
   await writeTree(bundleDir, { ...BUNDLE, ...CLUTTER });
-  keystore = await createUploadKeystore({ dname: { commonName: "Test shop" } });
+  keystore = await sharedUploadKeystore("Test shop");
 });
 
 afterAll(async () => {

@@ -4,17 +4,18 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apksignerVerify, referenceTool, zipEntries } from "../../test/reference-tools";
+import { sharedUploadKeystore } from "../../test/upload-keystores";
 import type { AndroidApk } from "./build-android-apk";
 import { appLinkOf, buildDevAppApk, DEV_APP_PACKAGE } from "./build-dev-app-apk";
 import { AndroidBuildError } from "./errors";
-import { createUploadKeystore, type UploadKeystore } from "./keystore";
+import type { UploadKeystore } from "./keystore";
 
 let scratch: string;
 let keystore: UploadKeystore;
 
 beforeAll(async () => {
   scratch = await mkdtemp(join(tmpdir(), "hybridge-dev-app-test-"));
-  keystore = await createUploadKeystore({ dname: { commonName: "Hybridge Dev" } });
+  keystore = await sharedUploadKeystore("Hybridge Dev");
 });
 
 afterAll(async () => {

@@ -10,9 +10,9 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DevAppAnswer, type DevAppState, runDevAppOnJvm } from "../../test/dev-app-on-jvm";
 import { prepareShellOnJvm, type ShellJvm } from "../../test/shell-on-jvm";
+import { sharedUploadKeystore } from "../../test/upload-keystores";
 import { buildDevAppApk } from "./build-dev-app-apk";
 import { isLightColor } from "./colors";
-import { createUploadKeystore } from "./keystore";
 
 // The dev app's own bytecode on the JDK (test/android-on-jvm, DevAppOnJvm.java), against a real
 // HTTP server that answers GET /api/v1/dev-link/{appKey}?url= as the contract says.
@@ -62,7 +62,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   serverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  const keystore = await createUploadKeystore({ dname: { commonName: "Hybridge Dev" } });
+  const keystore = await sharedUploadKeystore("Hybridge Dev");
   const apk = await buildDevAppApk({
     publicUrl: serverUrl,
     keystore,

@@ -5,8 +5,8 @@ import { DevAppTexts } from "@hybridge/shared/dev-app/app-texts";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { zipEntries } from "../../test/reference-tools";
+import { sharedUploadKeystore } from "../../test/upload-keystores";
 import { buildDevAppApk } from "./build-dev-app-apk";
-import { createUploadKeystore } from "./keystore";
 
 // The dev app's own pages, taken from its APK and served as the WebView gets them
 // (https://localhost/…, recent-projects.json as DevWebViewClient answers it), in Chromium.
@@ -34,7 +34,7 @@ const RECENT = [
 
 beforeAll(async () => {
   scratch = await mkdtemp(join(tmpdir(), "hybridge-dev-pages-"));
-  const keystore = await createUploadKeystore({ dname: { commonName: "Hybridge Dev" } });
+  const keystore = await sharedUploadKeystore("Hybridge Dev");
   const apk = await buildDevAppApk({
     publicUrl: "https://hybridge.example",
     keystore,

@@ -5,15 +5,16 @@ import { join } from "node:path";
 import { HYBRIDGE_JSON_ASSET, HybridgeJsonSchema } from "@hybridge/shared/updates/schemas";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { zipEntries } from "../../test/reference-tools";
+import { sharedUploadKeystore } from "../../test/upload-keystores";
 import { buildAndroidApk } from "./build-android-apk";
-import { createUploadKeystore, type UploadKeystore } from "./keystore";
+import type { UploadKeystore } from "./keystore";
 import { SHELL_RUNTIME_VERSION } from "./shell-apk";
 
 let scratch: string;
 let keystore: UploadKeystore;
 beforeAll(async () => {
   scratch = await mkdtemp(join(tmpdir(), "hybridge-json-test-"));
-  keystore = await createUploadKeystore({ dname: { commonName: "Updates" } });
+  keystore = await sharedUploadKeystore("Test shop");
 });
 afterAll(async () => {
   await rm(scratch, { recursive: true, force: true });

@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { referenceTool } from "../../test/reference-tools";
 import { prepareShellOnJvm, type ShellJvm } from "../../test/shell-on-jvm";
+import { sharedUploadKeystore } from "../../test/upload-keystores";
 import { buildAndroidApk } from "./build-android-apk";
-import { createUploadKeystore } from "./keystore";
 
 // The shell's native side of the bridge (docs/bridge.md), its chrome client and its lifecycle,
 // run on the JDK from the APK's own classes.dex (android-on-jvm/README.md, BridgeOnJvm.java).
@@ -49,7 +49,7 @@ beforeAll(async () => {
       launchIcon: null,
     },
     bundleDir,
-    keystore: await createUploadKeystore({ dname: { commonName: "Bridge test" } }),
+    keystore: await sharedUploadKeystore("Test shop"),
     workDir: scratch,
   });
   apkPath = join(scratch, "shop.apk");

@@ -4,10 +4,11 @@ import { dirname, join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { referenceTool, zipEntries } from "../../test/reference-tools";
+import { sharedUploadKeystore } from "../../test/upload-keystores";
 import type { BundleFile } from "./apk-contents";
 import { type AndroidApp, buildAndroidApk } from "./build-android-apk";
 import { bundlePermissions } from "./bundle-permissions";
-import { createUploadKeystore, type UploadKeystore } from "./keystore";
+import type { UploadKeystore } from "./keystore";
 import { ADAPTIVE_ICON_SIZES, edgeColor, LAUNCHER_ICON_SIZES } from "./launcher-icons";
 
 // What every built app's manifest and resources must say for a phone, read back from the APK
@@ -73,7 +74,7 @@ async function permissionsOf(apk: string) {
 
 beforeAll(async () => {
   scratch = await mkdtemp(join(tmpdir(), "hybridge-manifest-test-"));
-  keystore = await createUploadKeystore({ dname: { commonName: "Manifest check" } });
+  keystore = await sharedUploadKeystore("Test shop");
 });
 
 afterAll(async () => {

@@ -8,8 +8,8 @@ import { join } from "node:path";
 import { crc32 } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prepareShellOnJvm, type ShellJvm } from "../../test/shell-on-jvm";
+import { sharedUploadKeystore } from "../../test/upload-keystores";
 import { buildAndroidApk } from "./build-android-apk";
-import { createUploadKeystore } from "./keystore";
 
 // The shell's over-the-air updates (ShellUpdates, decision 052) on the JDK, from the APK's own
 // classes.dex (android-on-jvm/README.md, UpdatesOnJvm.java), against a real HTTP server that
@@ -202,7 +202,7 @@ beforeAll(async () => {
       launchIcon: null,
     },
     bundleDir,
-    keystore: await createUploadKeystore({ dname: { commonName: "Updates test" } }),
+    keystore: await sharedUploadKeystore("Test shop"),
     workDir: scratch,
   });
   const apkPath = join(scratch, "shop.apk");

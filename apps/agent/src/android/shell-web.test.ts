@@ -9,8 +9,8 @@ import {
   type ShellJvm,
   type ShellRun,
 } from "../../test/shell-on-jvm";
+import { sharedUploadKeystore } from "../../test/upload-keystores";
 import { buildAndroidApk } from "./build-android-apk";
-import { createUploadKeystore } from "./keystore";
 
 // What the built app's shell does with links, intent: links, downloads and a dead renderer
 // (decision 046), run on the JVM from the APK's own classes.dex (test/android-on-jvm/README.md).
@@ -39,7 +39,7 @@ beforeAll(async () => {
       launchIcon: null,
     },
     bundleDir,
-    keystore: await createUploadKeystore({ dname: { commonName: "Links" } }),
+    keystore: await sharedUploadKeystore("Test shop"),
   });
   apkPath = join(scratch, "links.apk");
   await writeFile(apkPath, built.apk);
