@@ -10,9 +10,6 @@ afterEach(() => {
   shell = null;
 });
 
-/** Until the shell has answered every call (it answers on a later turn). */
-const settled = () => new Promise((resolve) => setTimeout(resolve, 10));
-
 /** The URLs the page's router is told of (popstate), from now until the test ends. */
 function routerHears(): string[] {
   const heard: string[] = [];
@@ -70,8 +67,9 @@ describe("nav inside the app (the shell's bridge)", () => {
     shell = installFakeShell();
     const heard = routerHears();
     nav.back();
-    await settled();
-    expect(shell.effects).toEqual(["back"]);
+    // The shell answers on a later turn: wait for what it did, however slow the machine.
+    const fake = shell;
+    await expect.poll(() => fake.effects).toEqual(["back"]);
     // The shell walks the WebView's history itself; the SDK leaves the page's alone.
     expect(location.pathname).toBe("/list");
     expect(heard).toEqual([]);
@@ -83,8 +81,8 @@ describe("nav inside the app (the shell's bridge)", () => {
     nav.openPage("/product", { id: 7 });
     expect(heard).toEqual(["/product?id=7"]);
     nav.openPage("/about.html", {}, { reload: true });
-    await settled();
-    expect(shell.effects).toEqual([`openPage ${location.origin}/about.html`]);
+    const fake = shell;
+    await expect.poll(() => fake.effects).toEqual([`openPage ${location.origin}/about.html`]);
     expect(shell.calls.map((call) => call.method)).toEqual(["bridge.open", "nav.openPage"]);
   });
 
@@ -94,8 +92,6 @@ describe("nav inside the app (the shell's bridge)", () => {
     shell = installFakeShell();
     shell.allowedOrigin = "https://localhost";
     nav.back();
-    await settled();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(location.pathname).toBe("/list");
+    await expect.poll(() => location.pathname).toBe("/list");
   });
 });
