@@ -1,0 +1,177 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { buffer } from "node:stream/consumers";
+import { BUNDLE_FILE_FIELD, DEPLOY_PATH } from "@hybridge/shared/bundles/protocol";
+import {
+  type Channel,
+  HYBRIDGE_JSON_ASSET,
+  UpdatesListResponseSchema,
+} from "@hybridge/shared/updates/schemas";
+import type { BrowserContext } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import yazl from "yazl";
+import { zipEntries } from "../apps/agent/test/reference-tools";
+import { prepareShellOnJvm, type ShellJvm } from "../apps/agent/test/shell-on-jvm";
+import { useBrowser } from "./support/browser";
+import { createProjectViaApi, readyAndroidBuild } from "./support/builds";
+import { baseUrl } from "./support/env";
+import { createSignedInUser } from "./support/users";
+
+/**
+ * Issue 27's proof, end to end: the shell's own update logic (the APK this server's embedded
+ * build machine made, its classes.dex on the JVM harness, UpdatesOnJvm.java) against this real
+ * server — the build's assets/hybridge.json names the server, the channel and the project's
+ * update key; a deploy makes an update; the shell checks, downloads it in the background, applies
+ * it at the next cold start and reports ready; the owner's routes count it; a roll back of the
+ * channel (to the first update, then to the embedded bundle) is what the next check offers.
+ *
+ * The APK's server address is this server's PUBLIC_URL, plain http on this machine: the JVM
+ * harness does not model Android's refusal of cleartext traffic, which a phone would apply
+ * (a real deployment's server is https).
+ */
+const browser = useBrowser();
+let scratch = "";
+let jvm: ShellJvm | undefined;
+beforeAll(async () => {
+  scratch = await mkdtemp(join(tmpdir(), "hybridge-e2e-updates-"));
+});
+afterAll(async () => {
+  await jvm?.dispose();
+  if (scratch) await rm(scratch, { recursive: true, force: true });
+});
+
+/** A built web app's zip whose page says `text`. */
+async function bundleSaying(text: string): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  zip.addBuffer(
+    Buffer.from(
+      `<!doctype html><html><head><title>${text}</title></head><body>${text}</body></html>`,
+    ),
+    "dist/index.html",
+  );
+  zip.end();
+  return buffer(zip.outputStream);
+}
+
+/** `POST /api/v1/deploy` as `hybridge deploy --message` sends it: the update it made. */
+async function deploy(secret: string, text: string) {
+  const form = new FormData();
+  form.append("message", text);
+  form.append(
+    BUNDLE_FILE_FIELD,
+    new Blob([await bundleSaying(text)], { type: "application/zip" }),
+    "dist.zip",
+  );
+  const response = await fetch(`${baseUrl()}${DEPLOY_PATH}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${secret}` },
+    body: form,
+  });
+  const answer = (await response.json()) as { update?: { id: string; message: string } };
+  expect(response.status, JSON.stringify(answer)).toBe(201);
+  expect(answer.update?.message).toBe(text);
+  return answer.update?.id ?? "";
+}
+
+/** The project's production channel, as the owner's route shows it. */
+async function production(context: BrowserContext, projectId: string): Promise<Channel> {
+  const response = await context.request.get(`${baseUrl()}/api/projects/${projectId}/updates`);
+  expect(response.status()).toBe(200);
+  const { channels } = UpdatesListResponseSchema.parse(await response.json());
+  const channel = channels.find((candidate) => candidate.name === "production");
+  if (!channel) throw new Error(`no production channel: ${JSON.stringify(channels)}`);
+  return channel;
+}
+
+describe("over-the-air updates: the real shell against the real server", () => {
+  it("starts embedded, downloads a deployed update, applies it at the next start, reports ready, and follows the channel's roll backs", async () => {
+    const base = baseUrl();
+    const { context } = await browser.newPage();
+    await createSignedInUser(context);
+    const project = await createProjectViaApi(context);
+    const created = await context.request.post(`${base}/api/projects/${project.id}/deploy-tokens`, {
+      headers: { origin: base },
+      data: { name: "e2e updates" },
+    });
+    expect(created.status()).toBe(201);
+    const { secret } = (await created.json()) as { secret: string };
+
+    // The build the server's embedded machine makes, downloaded as its owner does.
+    const build = await readyAndroidBuild(context, project.id);
+    const apk = await context.request.get(
+      `${base}/api/projects/${project.id}/builds/${build.id}/apk`,
+    );
+    expect(apk.status()).toBe(200);
+    const apkBytes = await apk.body();
+    const settings = JSON.parse(
+      (await zipEntries(apkBytes)).get(HYBRIDGE_JSON_ASSET)?.toString() ?? "{}",
+    ) as Record<string, unknown>;
+    expect(settings).toMatchObject({ server: base, channel: "production" });
+    expect(settings.updatePublicKey).toMatch(/^[A-Za-z0-9+/=]{80,}$/);
+    const apkPath = join(scratch, "app.apk");
+    await writeFile(apkPath, apkBytes);
+    jvm = await prepareShellOnJvm(apkPath);
+    const phone = join(scratch, "phone");
+    await mkdir(phone);
+    const shell = jvm;
+    /** One cold start over the phone's files, with the APK's own hybridge.json ("-"). */
+    const coldStart = async (steps: string[]) =>
+      (
+        await shell.run(["-", ...steps], {
+          mainClass: "dev.hybridge.shell.UpdatesOnJvm",
+          filesDir: phone,
+        })
+      ).answers as unknown as Record<string, unknown>[];
+    const pending = (answer: unknown) => (answer as { value: { pending: unknown } }).value.pending;
+
+    // First start: nothing deployed yet, the embedded bundle.
+    const first = await coldStart(["start", "page", "call updates.current", "loaded"]);
+    const embeddedPage = (first[1] as { page: string }).page;
+    expect(pending(first[2])).toBeNull();
+
+    // A deploy → an update; the next start downloads it in the background, still embedded.
+    const one = await deploy(secret, "Update one");
+    const second = await coldStart(["start", "loaded", "page", "call updates.current"]);
+    expect(second[2]).toEqual({ page: embeddedPage });
+    expect(pending(second[3])).toBe(one);
+
+    // The start after applies it; the page reports ready for its id.
+    const third = await coldStart(["start", "page", `call updates.ready ${one}`, "loaded"]);
+    expect((third[1] as { page: string }).page).toContain("Update one");
+    const counted = await production(context, project.id);
+    expect(counted.updates[0]).toMatchObject({ id: one, message: "Update one" });
+    expect(counted.updates[0]?.counts).toMatchObject({
+      asked: 1,
+      downloaded: 1,
+      applied: 1,
+      ready: 1,
+    });
+
+    // A second update, taken up the same way.
+    const two = await deploy(secret, "Update two");
+    await coldStart(["start", "loaded"]);
+    const onTwo = await coldStart(["start", "page", `call updates.ready ${two}`, "loaded"]);
+    expect((onTwo[1] as { page: string }).page).toContain("Update two");
+
+    // The owner rolls the channel back to the first: the next check offers it again.
+    const rollback = (to: string) =>
+      context.request.post(`${base}/api/projects/${project.id}/channels/production/rollback`, {
+        headers: { origin: base },
+        data: { to },
+      });
+    expect((await rollback(one)).status()).toBe(204);
+    const back = await coldStart(["start", "loaded", "call updates.current"]);
+    expect(pending(back[2])).toBe(one);
+    const onOne = await coldStart(["start", "page", `call updates.ready ${one}`, "loaded"]);
+    expect((onOne[1] as { page: string }).page).toContain("Update one");
+
+    // Then to the build's embedded bundle: offered as `embedded`, applied at the next start.
+    expect((await rollback("embedded")).status()).toBe(204);
+    const toEmbedded = await coldStart(["start", "loaded", "call updates.current"]);
+    expect(pending(toEmbedded[2])).toBe("embedded");
+    const onEmbedded = await coldStart(["start", "page", "call updates.current"]);
+    expect(onEmbedded[1]).toEqual({ page: embeddedPage });
+    expect((onEmbedded[2] as { value: { id: unknown } }).value.id).toBeNull();
+  }, 400_000);
+});
