@@ -60,7 +60,7 @@ async function deploy(secret: string, text: string) {
   form.append("message", text);
   form.append(
     BUNDLE_FILE_FIELD,
-    new Blob([await bundleSaying(text)], { type: "application/zip" }),
+    new Blob([new Uint8Array(await bundleSaying(text))], { type: "application/zip" }),
     "dist.zip",
   );
   const response = await fetch(`${baseUrl()}${DEPLOY_PATH}`, {
