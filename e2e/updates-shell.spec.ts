@@ -1,8 +1,6 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buffer } from "node:stream/consumers";
-import { BUNDLE_FILE_FIELD, DEPLOY_PATH } from "@hybridge/shared/bundles/protocol";
 import {
   type Channel,
   HYBRIDGE_JSON_ASSET,
@@ -10,9 +8,9 @@ import {
 } from "@hybridge/shared/updates/schemas";
 import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import yazl from "yazl";
 import { zipEntries } from "../apps/agent/test/reference-tools";
 import { prepareShellOnJvm, type ShellJvm } from "../apps/agent/test/shell-on-jvm";
+import { deploy as deployWithCli } from "../packages/cli/src/deploy";
 import { useBrowser } from "./support/browser";
 import { createProjectViaApi, readyAndroidBuild } from "./support/builds";
 import { baseUrl } from "./support/env";
@@ -22,7 +20,7 @@ import { createSignedInUser } from "./support/users";
  * Issue 27's proof, end to end: the shell's own update logic (the APK this server's embedded
  * build machine made, its classes.dex on the JVM harness, UpdatesOnJvm.java) against this real
  * server — the build's assets/hybridge.json names the server, the channel and the project's
- * update key; a deploy makes an update; the shell checks, downloads it in the background, applies
+ * update key; `hybridge deploy` (the command line's code) makes an update; the shell checks, downloads it in the background, applies
  * it at the next cold start and reports ready; the owner's routes count it; a roll back of the
  * channel (to the first update, then to the embedded bundle) is what the next check offers.
  *
@@ -41,37 +39,32 @@ afterAll(async () => {
   if (scratch) await rm(scratch, { recursive: true, force: true });
 });
 
-/** A built web app's zip whose page says `text`. */
-async function bundleSaying(text: string): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
-  zip.addBuffer(
-    Buffer.from(
-      `<!doctype html><html><head><title>${text}</title></head><body>${text}</body></html>`,
-    ),
-    "dist/index.html",
+/**
+ * `hybridge deploy --no-build --rollout 100 --message TEXT` (the command line's own code) from an
+ * app whose dist/ page says TEXT: the update it made, as the owner's route lists it.
+ */
+async function deploy(context: BrowserContext, projectId: string, secret: string, text: string) {
+  const root = await mkdtemp(join(scratch, "app-"));
+  await mkdir(join(root, "dist"));
+  await writeFile(
+    join(root, "dist", "index.html"),
+    `<!doctype html><html><head><title>${text}</title></head><body>${text}</body></html>`,
   );
-  zip.end();
-  return buffer(zip.outputStream);
-}
-
-/** `POST /api/v1/deploy` as `hybridge deploy --message` sends it: the update it made. */
-async function deploy(secret: string, text: string) {
-  const form = new FormData();
-  form.append("message", text);
-  form.append(
-    BUNDLE_FILE_FIELD,
-    new Blob([new Uint8Array(await bundleSaying(text))], { type: "application/zip" }),
-    "dist.zip",
+  await writeFile(
+    join(root, ".env"),
+    `HYBRIDGE_SERVER=${baseUrl()}\nHYBRIDGE_DEPLOY_TOKEN=${secret}\n`,
   );
-  const response = await fetch(`${baseUrl()}${DEPLOY_PATH}`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${secret}` },
-    body: form,
+  let said = "";
+  await deployWithCli(root, {
+    build: false,
+    rollout: "100",
+    message: text,
+    out: { write: (chunk: string) => (said += chunk) },
   });
-  const answer = (await response.json()) as { update?: { id: string; message: string } };
-  expect(response.status, JSON.stringify(answer)).toBe(201);
-  expect(answer.update?.message).toBe(text);
-  return answer.update?.id ?? "";
+  expect(said).toContain(`Update “${text}” on channel “production” for 100 % of installs`);
+  const newest = (await production(context, projectId)).updates[0];
+  expect(newest).toMatchObject({ message: text, rolloutPercent: 100 });
+  return newest?.id ?? "";
 }
 
 /** The project's production channel, as the owner's route shows it. */
@@ -131,7 +124,7 @@ describe("over-the-air updates: the real shell against the real server", () => {
     expect(pending(first[2])).toBeNull();
 
     // A deploy → an update; the next start downloads it in the background, still embedded.
-    const one = await deploy(secret, "Update one");
+    const one = await deploy(context, project.id, secret, "Update one");
     const second = await coldStart(["start", "loaded", "page", "call updates.current"]);
     expect(second[2]).toEqual({ page: embeddedPage });
     expect(pending(second[3])).toBe(one);
@@ -140,7 +133,7 @@ describe("over-the-air updates: the real shell against the real server", () => {
     const third = await coldStart(["start", "page", `call updates.ready ${one}`, "loaded"]);
     expect((third[1] as { page: string }).page).toContain("Update one");
     const counted = await production(context, project.id);
-    expect(counted.updates[0]).toMatchObject({ id: one, message: "Update one" });
+    expect(counted.updates[0]?.id).toBe(one);
     expect(counted.updates[0]?.counts).toMatchObject({
       asked: 1,
       downloaded: 1,
@@ -149,7 +142,7 @@ describe("over-the-air updates: the real shell against the real server", () => {
     });
 
     // A second update, taken up the same way.
-    const two = await deploy(secret, "Update two");
+    const two = await deploy(context, project.id, secret, "Update two");
     await coldStart(["start", "loaded"]);
     const onTwo = await coldStart(["start", "page", `call updates.ready ${two}`, "loaded"]);
     expect((onTwo[1] as { page: string }).page).toContain("Update two");
@@ -173,5 +166,8 @@ describe("over-the-air updates: the real shell against the real server", () => {
     const onEmbedded = await coldStart(["start", "page", "call updates.current"]);
     expect(onEmbedded[1]).toEqual({ page: embeddedPage });
     expect((onEmbedded[2] as { value: { id: unknown } }).value.id).toBeNull();
+    const after = await production(context, project.id);
+    expect(after.embeddedAt).not.toBeNull();
+    expect(after.updates.find((update) => update.id === two)?.rolledBackAt).not.toBeNull();
   }, 400_000);
 });

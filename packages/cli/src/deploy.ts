@@ -72,7 +72,11 @@ export async function deploy(
   if (fields.rolloutPercent !== undefined)
     form.append("rolloutPercent", String(fields.rolloutPercent));
   if (fields.message !== undefined) form.append("message", fields.message);
-  form.append(BUNDLE_FILE_FIELD, new Blob([zip], { type: "application/zip" }), "dist.zip");
+  form.append(
+    BUNDLE_FILE_FIELD,
+    new Blob([new Uint8Array(zip)], { type: "application/zip" }),
+    "dist.zip",
+  );
   let response: Response;
   try {
     response = await fetch(url, { method: "POST", headers: { authorization }, body: form });
