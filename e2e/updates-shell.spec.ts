@@ -78,7 +78,7 @@ async function production(context: BrowserContext, projectId: string): Promise<C
 }
 
 describe("over-the-air updates: the real shell against the real server", () => {
-  it("starts embedded, downloads a deployed update, applies it at the next start, reports ready, and follows the channel's roll backs", async () => {
+  it("starts embedded, downloads a deployed update, applies it at the next start, reports ready, offers it to no other runtime version, and follows the channel's roll backs", async () => {
     const base = baseUrl();
     const { context } = await browser.newPage();
     await createSignedInUser(context);
@@ -125,6 +125,17 @@ describe("over-the-air updates: the real shell against the real server", () => {
 
     // A deploy → an update; the next start downloads it in the background, still embedded.
     const one = await deploy(context, project.id, secret, "Update one");
+    // A build of another runtime version (another shell) is not offered it.
+    const otherRuntime = join(scratch, "other-runtime.json");
+    await writeFile(otherRuntime, JSON.stringify({ ...settings, runtimeVersion: "android-0" }));
+    const otherPhone = join(scratch, "other-phone");
+    await mkdir(otherPhone);
+    const other = await shell.run([otherRuntime, "start", "loaded", "call updates.current"], {
+      mainClass: "dev.hybridge.shell.UpdatesOnJvm",
+      filesDir: otherPhone,
+    });
+    expect(pending(other.answers[2])).toBeNull();
+
     const second = await coldStart(["start", "loaded", "page", "call updates.current"]);
     expect(second[2]).toEqual({ page: embeddedPage });
     expect(pending(second[3])).toBe(one);
