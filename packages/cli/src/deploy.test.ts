@@ -164,6 +164,26 @@ describe("hybridge deploy --channel --rollout --message", () => {
     expect(text).not.toContain('name="rolloutPercent"');
   });
 
+  it("says the server's refusal of a field it checks itself", async () => {
+    const strict = await fakeServer((request) =>
+      request.method === "GET"
+        ? { status: 200, json: { project: { name: "My Shop" } } }
+        : { status: 400, json: { code: "VALIDATION", message: "Channel not found." } },
+    );
+    try {
+      const root = builtApp({});
+      writeFileSync(
+        path.join(root, ".env"),
+        `HYBRIDGE_SERVER=${strict.url}\nHYBRIDGE_DEPLOY_TOKEN=hb_deploy_t\n`,
+      );
+      await expect(deploy(root, { build: false, channel: "beta", out: output() })).rejects.toThrow(
+        "Deploy refused (400): Channel not found.",
+      );
+    } finally {
+      await strict.close();
+    }
+  });
+
   it.each([
     [{ rollout: "0" }, /^--rollout: The rollout is a whole percentage from 1 to 100\.$/],
     [{ rollout: "101" }, /^--rollout: /],
