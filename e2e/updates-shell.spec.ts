@@ -78,7 +78,7 @@ async function production(context: BrowserContext, projectId: string): Promise<C
 }
 
 describe("over-the-air updates: the real shell against the real server", () => {
-  it("starts embedded, downloads a deployed update, applies it at the next start, reports ready, offers it to no other runtime version, and follows the channel's roll backs", async () => {
+  it("starts embedded, downloads a deployed update, applies it at the next start, reports ready, offers it to no other runtime version, follows the channel's roll backs, and rolls back an update that never reports ready", async () => {
     const base = baseUrl();
     const { context } = await browser.newPage();
     await createSignedInUser(context);
@@ -180,5 +180,18 @@ describe("over-the-air updates: the real shell against the real server", () => {
     const after = await production(context, project.id);
     expect(after.embeddedAt).not.toBeNull();
     expect(after.updates.find((update) => update.id === two)?.rolledBackAt).not.toBeNull();
+
+    // A third update whose page never reports ready: back to the embedded bundle after its 10 s,
+    // and the server counts the install as rolled back.
+    const three = await deploy(context, project.id, secret, "Update three");
+    const offered = await coldStart(["start", "loaded", "call updates.current"]);
+    expect(pending(offered[2])).toBe(three);
+    const trial = await coldStart(["start", "page", "timeout", "page"]);
+    expect((trial[1] as { page: string }).page).toContain("Update three");
+    expect(trial[3]).toEqual({ page: embeddedPage });
+    const counts = (await production(context, project.id)).updates.find(
+      (update) => update.id === three,
+    )?.counts;
+    expect(counts).toMatchObject({ asked: 1, rolledBack: 1, ready: 0 });
   }, 400_000);
 });
