@@ -107,3 +107,92 @@ describe("filesWithTestKey", () => {
     expect(maskedKey(TEST_KEY)).toBe("hb_test_Ab3A…");
   });
 });
+
+describe("hybridge deploy --channel --rollout --message", () => {
+  /** The multipart form's text field `name` in an upload, or undefined. */
+  const field = (body: Buffer, name: string) =>
+    new RegExp(`name="${name}"\\r\\n\\r\\n([^\\r]*)\\r\\n`).exec(body.toString("latin1"))?.[1];
+
+  it("sends the update's channel, rollout and message before the file, and names them after", async () => {
+    const updates = await fakeServer((request) =>
+      request.method === "GET"
+        ? { status: 200, json: { project: { name: "My Shop" } } }
+        : {
+            status: 201,
+            json: {
+              project: { name: "My Shop" },
+              bundle: { fileCount: 1 },
+              update: { channel: "beta", rolloutPercent: 20, message: "Fixes the typo" },
+            },
+          },
+    );
+    try {
+      const root = builtApp({});
+      writeFileSync(
+        path.join(root, ".env"),
+        `HYBRIDGE_SERVER=${updates.url}\nHYBRIDGE_DEPLOY_TOKEN=hb_deploy_t\n`,
+      );
+      const out = output();
+      await deploy(root, {
+        build: false,
+        channel: "beta",
+        rollout: "20",
+        message: "Fixes the typo",
+        out,
+      });
+      const upload = updates.received.find((request) => request.method === "POST");
+      const body = upload?.body ?? Buffer.alloc(0);
+      expect(field(body, "channel")).toBe("beta");
+      expect(field(body, "rolloutPercent")).toBe("20");
+      expect(field(body, "message")).toBe("Fixes the typo");
+      const text = body.toString("latin1");
+      expect(text.indexOf('name="message"')).toBeLessThan(text.indexOf('filename="dist.zip"'));
+      expect(out.text()).toContain(
+        "Update “Fixes the typo” on channel “beta” for 20 % of installs",
+      );
+    } finally {
+      await updates.close();
+    }
+  });
+
+  it("sends no update field without the flags", async () => {
+    const root = builtApp({});
+    await deploy(root, { build: false, out: output() });
+    const text = uploads()[0]?.body.toString("latin1") ?? "";
+    expect(text).toContain('filename="dist.zip"');
+    expect(text).not.toContain('name="channel"');
+    expect(text).not.toContain('name="rolloutPercent"');
+  });
+
+  it("says the server's refusal of a field it checks itself", async () => {
+    const strict = await fakeServer((request) =>
+      request.method === "GET"
+        ? { status: 200, json: { project: { name: "My Shop" } } }
+        : { status: 400, json: { code: "VALIDATION", message: "Channel not found." } },
+    );
+    try {
+      const root = builtApp({});
+      writeFileSync(
+        path.join(root, ".env"),
+        `HYBRIDGE_SERVER=${strict.url}\nHYBRIDGE_DEPLOY_TOKEN=hb_deploy_t\n`,
+      );
+      await expect(deploy(root, { build: false, channel: "beta", out: output() })).rejects.toThrow(
+        "Deploy refused (400): Channel not found.",
+      );
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it.each([
+    [{ rollout: "0" }, /^--rollout: The rollout is a whole percentage from 1 to 100\.$/],
+    [{ rollout: "101" }, /^--rollout: /],
+    [{ rollout: "20%" }, /^--rollout: /],
+    [{ channel: "Beta Users" }, /^--channel: A channel name has 1 to 40 characters/],
+    [{ message: "x".repeat(201) }, /^--message: The message has at most 200 characters\.$/],
+  ])("refuses %o with the server's own words, before asking the server", async (flags, error) => {
+    const root = builtApp({});
+    await expect(deploy(root, { build: false, out: output(), ...flags })).rejects.toThrow(error);
+    expect(server.received).toHaveLength(0);
+  });
+});

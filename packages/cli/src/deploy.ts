@@ -1,6 +1,10 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { BUNDLE_FILE_FIELD, DEPLOY_PATH } from "@hybridge/shared/bundles/protocol";
+import {
+  type DeployUpdateFields,
+  DeployUpdateFieldsSchema,
+} from "@hybridge/shared/updates/schemas";
 import { CliError, ENV, readProjectEnv, required } from "./project-env";
 import { importProjectVite } from "./project-vite";
 import { type Answer, readAnswer, refused as refusedBy, unreachable } from "./server-call";
@@ -14,6 +18,8 @@ const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
  * it as the project's web bundle, authorised by a deploy token from the console
  * (`HYBRIDGE_DEPLOY_TOKEN` in .env or the environment, or `--token`). A bundle that holds a Test
  * Mode key is refused, naming its files, unless `allowTestKey` (`--allow-test-key`).
+ * `channel`, `rollout` and `message` (`--channel`, `--rollout`, `--message`) say where the deploy's
+ * over-the-air update goes; checked here with the server's own schema before anything is built.
  */
 export async function deploy(
   root: string,
@@ -21,9 +27,13 @@ export async function deploy(
     token?: string | undefined;
     build: boolean;
     allowTestKey?: boolean;
+    channel?: string | undefined;
+    rollout?: string | undefined;
+    message?: string | undefined;
     out?: { write(text: string): unknown };
   },
 ): Promise<void> {
+  const fields = updateFields(options);
   const env = readProjectEnv(root, "production");
   const server = required(env, ENV.server, "It is the address of your Hybridge server.");
   const token =
@@ -57,7 +67,16 @@ export async function deploy(
   out.write(`Uploading ${files} files (${kb(zip.length)}) to “${target.name}” on ${server}…\n`);
 
   const form = new FormData();
-  form.append(BUNDLE_FILE_FIELD, new Blob([zip], { type: "application/zip" }), "dist.zip");
+  // The text fields go before the file: the server reads them first (decision 051).
+  if (fields.channel !== undefined) form.append("channel", fields.channel);
+  if (fields.rolloutPercent !== undefined)
+    form.append("rolloutPercent", String(fields.rolloutPercent));
+  if (fields.message !== undefined) form.append("message", fields.message);
+  form.append(
+    BUNDLE_FILE_FIELD,
+    new Blob([new Uint8Array(zip)], { type: "application/zip" }),
+    "dist.zip",
+  );
   let response: Response;
   try {
     response = await fetch(url, { method: "POST", headers: { authorization }, body: form });
@@ -75,17 +94,37 @@ export async function deploy(
   const answer = await readAnswer<{
     project?: { name: string };
     bundle?: { fileCount: number };
-    update?: { channel: string; rolloutPercent: number };
+    update?: { channel: string; rolloutPercent: number; message: string };
   }>(response);
   if (response.status !== 201 || !answer?.project) throw refused(response, answer);
   out.write(
     `Deployed: ${answer.bundle?.fileCount ?? files} files are the web app of “${answer.project.name}”. Its next build uses them.\n`,
   );
   if (answer.update) {
+    const { channel, rolloutPercent, message } = answer.update;
+    const said = message ? ` “${message}”` : "";
     out.write(
-      `Update on channel “${answer.update.channel}” for ${answer.update.rolloutPercent} % of installs: apps built since over-the-air updates exist download it in the background and apply it at their next start.\n`,
+      `Update${said} on channel “${channel}” for ${rolloutPercent} % of installs: apps built since over-the-air updates exist download it in the background and apply it at their next start.\n`,
     );
   }
+}
+
+/** The flags' update fields as the server will read them, or a CliError naming the bad flag. */
+function updateFields(options: {
+  channel?: string | undefined;
+  rollout?: string | undefined;
+  message?: string | undefined;
+}): DeployUpdateFields {
+  const flags = { channel: "--channel", rolloutPercent: "--rollout", message: "--message" };
+  const parsed = DeployUpdateFieldsSchema.safeParse({
+    channel: options.channel,
+    rolloutPercent: options.rollout?.trim(),
+    message: options.message,
+  });
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const flag = flags[issue?.path[0] as keyof typeof flags] ?? "--channel";
+  throw new CliError(`${flag}: ${issue?.message ?? "invalid."}`);
 }
 
 const refused = (response: Response, answer: Answer<unknown>) =>

@@ -13,6 +13,10 @@ const USAGE = `Usage: hybridge <command>
                 --token <t>         a deploy token (default: HYBRIDGE_DEPLOY_TOKEN from .env)
                 --no-build          upload dist/ as it is
                 --allow-test-key    upload it even if it holds the Test Mode key
+                --channel <name>    the over-the-air update's channel (default: production,
+                                    the one builds follow)
+                --rollout <1-100>   the share of installs that get it, in % (default: 100)
+                --message <text>    what changed, kept with the update
   rules deploy  Check hybridge.rules.json and make it your project's access rules
                 --token <t>         a deploy token (default: HYBRIDGE_DEPLOY_TOKEN from .env)
 `;
@@ -35,12 +39,18 @@ async function main(argv: string[]) {
         token: { type: "string" },
         "no-build": { type: "boolean", default: false },
         "allow-test-key": { type: "boolean", default: false },
+        channel: { type: "string" },
+        rollout: { type: "string" },
+        message: { type: "string" },
       },
     });
     return deploy(root, {
       token: values.token,
       build: !values["no-build"],
       allowTestKey: values["allow-test-key"],
+      channel: values.channel,
+      rollout: values.rollout,
+      message: values.message,
     });
   }
   if (command === "rules") {
