@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { UpdatesEvents } from "@hybridge/shared/updates/schemas";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedProject } from "../../../test/seed";
 import {
@@ -10,7 +11,6 @@ import {
 } from "../../../test/test-app";
 import { makeZip } from "../bundles/test-support";
 import { deploy } from "./test-support";
-import { UPDATES_CHANGED_EVENT } from "./watch-updates";
 
 let app: TestApp;
 let owner: TestUser;
@@ -100,10 +100,10 @@ describe("the Updates section's live stream", () => {
         // Past the debounce: whatever was gathered has been told.
         await new Promise((resolve) => setTimeout(resolve, 2500));
       },
-      (seen) => checked === 30 && seen.filter((type) => type === UPDATES_CHANGED_EVENT).length >= 1,
+      (seen) => checked === 30 && seen.filter((type) => type === UpdatesEvents.changed).length >= 1,
     );
     expect(types[0]).toBe("ready");
-    const changes = types.filter((type) => type === UPDATES_CHANGED_EVENT).length;
+    const changes = types.filter((type) => type === UpdatesEvents.changed).length;
     expect(changes).toBeGreaterThanOrEqual(1);
     expect(changes).toBeLessThanOrEqual(3);
   });

@@ -1,3 +1,4 @@
+import { UpdatesEvents } from "@hybridge/shared/updates/schemas";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../platform/db/client";
 import { createListener } from "../../platform/db/listener";
@@ -5,8 +6,6 @@ import type { LiveHub } from "../../platform/live";
 
 /** The channel the updates tables' triggers notify, with the project id (migration 0024). */
 const UPDATE_CHANGES_CHANNEL = "update_changes";
-/** The event an open Updates section reads its list again on. */
-export const UPDATES_CHANGED_EVENT = "updates-changed";
 /**
  * How long notifications of one project are gathered into one event: a thousand installs
  * checking at once make one refresh per viewer per interval, not a thousand.
@@ -36,7 +35,7 @@ export function createUpdatesWatcher(options: {
     if (!watch || watch.timer) return;
     watch.timer = setTimeout(() => {
       watch.timer = undefined;
-      live.publish(projectUpdatesChannel(projectId), { type: UPDATES_CHANGED_EVENT });
+      live.publish(projectUpdatesChannel(projectId), { type: UpdatesEvents.changed });
     }, debounceMs);
   };
   const listener = createListener({

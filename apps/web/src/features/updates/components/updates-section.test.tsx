@@ -1,13 +1,18 @@
 // @vitest-environment happy-dom
 import { UpdatesConsoleTexts as T } from "@hybridge/shared/updates/texts";
-import { cleanup, screen, within } from "@testing-library/react";
+import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Toaster } from "react-hot-toast";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { FakeEventSource } from "@/test/fake-event-source";
 import { renderWithApp, stubApi } from "@/test/render";
 import { parseRollout, UpdatesSection } from "./updates-section";
 
+beforeEach(() => {
+  vi.stubGlobal("EventSource", FakeEventSource);
+});
 afterEach(() => {
+  FakeEventSource.opened = [];
   cleanup();
   vi.unstubAllGlobals();
 });
@@ -90,6 +95,41 @@ describe("the Updates section", () => {
     await userEvent.click(within(dialog).getByRole("button", { name: T.rollBackConfirm }));
     expect(await screen.findByText(T.rolledBackDone)).toBeTruthy();
     expect(calls.some((call) => call.url === `${base}/channels/production/rollback`)).toBe(true);
+  });
+});
+
+describe("the Updates section, live", () => {
+  it("reads the counts again when the server says the project's updates changed", async () => {
+    const routes: Parameters<typeof stubApi>[0] = {
+      [`GET ${base}/updates`]: { body: { channels } },
+    };
+    stubApi(routes);
+    renderWithApp(<UpdatesSection projectId="p1" />);
+    const row = await screen.findByRole("listitem", { name: "Fix the typo" });
+    expect(FakeEventSource.opened[0]?.url).toBe(`${base}/updates/events`);
+    const asked = () => within(row).getByText(T.counts.asked).nextSibling?.textContent;
+    expect(asked()).toBe("3");
+    const more = { ...counts, asked: 7 };
+    routes[`GET ${base}/updates`] = {
+      body: {
+        channels: [
+          {
+            ...channels[0],
+            updates: [
+              { ...update(NEW, "Fix the typo", 20), counts: more },
+              update(OLD, "First", 100),
+            ],
+          },
+        ],
+      },
+    };
+    act(() => FakeEventSource.opened[0]?.emit("updates-changed"));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole("listitem", { name: "Fix the typo" })).getByText(T.counts.asked)
+          .nextSibling?.textContent,
+      ).toBe("7"),
+    );
   });
 });
 

@@ -13,6 +13,7 @@ import { LoadFailed } from "@/components/ui/load-failed";
 import { LoadingState } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api-client";
 import { useChangeUpdate, useRollbackChannel, useUpdates } from "../api/use-updates";
+import { useUpdatesLive } from "../api/use-updates-live";
 
 const T = UpdatesConsoleTexts;
 
@@ -26,11 +27,13 @@ type Pending =
 /**
  * The project page's "Updates" section (issue 27): each channel with its updates newest first,
  * their rollout and counts; roll out further, pause / resume, roll a channel back to an earlier
- * update or to the builds' embedded bundle — each confirmed in a dialog.
+ * update or to the builds' embedded bundle — each confirmed in a dialog. Live: the counts follow
+ * the phones' checks and reports without a reload.
  */
 export function UpdatesSection({ projectId }: { projectId: string }) {
   const titleId = useId();
   const updates = useUpdates(projectId);
+  useUpdatesLive(projectId);
   const [pending, setPending] = useState<Pending | null>(null);
   return (
     <Card role="region" aria-labelledby={titleId} className="p-6">
