@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { UpdatesConsoleTexts as T } from "@hybridge/shared/updates/texts";
-import type { BrowserContext } from "playwright";
+import type { BrowserContext } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./support/browser";
 import { webAppZip } from "./support/bundles";
