@@ -133,6 +133,11 @@ export async function registerUpdatesRoutes(app: FastifyInstance) {
         notFound: UpdatesTexts.updateNotFound,
       });
       const release = await watcher.watch(request.params.id);
+      // Gone while the LISTEN was being made: its close already happened, nothing to stream.
+      if (request.raw.destroyed) {
+        release();
+        return reply.hijack();
+      }
       streamLiveEvents(request, reply, live, [projectUpdatesChannel(request.params.id)], {
         onClose: release,
       });
