@@ -98,6 +98,40 @@ describe("the Updates section", () => {
   });
 });
 
+describe("the Updates section's other actions", () => {
+  it("pauses an update and rolls the channel back to the builds' bundle, each confirmed", async () => {
+    const calls = stubApi({
+      [`GET ${base}/updates`]: { body: { channels } },
+      [`PATCH ${base}/updates/${NEW}`]: {
+        body: { update: { ...update(NEW, "Fix the typo", 20), paused: true } },
+      },
+      [`POST ${base}/channels/production/rollback`]: { body: {} },
+    });
+    renderWithApp(
+      <>
+        <UpdatesSection projectId="p1" />
+        <Toaster />
+      </>,
+    );
+    const row = await screen.findByRole("listitem", { name: "Fix the typo" });
+    await userEvent.click(within(row).getByRole("button", { name: /Pause/ }));
+    let dialog = await screen.findByRole("alertdialog");
+    await userEvent.click(within(dialog).getByRole("button", { name: T.pause }));
+    expect(await screen.findByText(T.pausedDone)).toBeTruthy();
+    expect(calls.find((call) => call.method === "PATCH")?.body).toBe(
+      JSON.stringify({ paused: true }),
+    );
+
+    await userEvent.click(screen.getByRole("button", { name: T.rollBackEmbedded }));
+    dialog = await screen.findByRole("alertdialog");
+    expect(within(dialog).getByText(T.rollBackEmbeddedText)).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole("button", { name: T.rollBackConfirm }));
+    expect((await screen.findAllByText(T.rolledBackDone)).length).toBeGreaterThan(0);
+    const rollback = calls.find((call) => call.url.endsWith("/rollback"));
+    expect(rollback?.body).toBe(JSON.stringify({ to: "embedded" }));
+  });
+});
+
 describe("the Updates section, live", () => {
   it("reads the counts again when the server says the project's updates changed", async () => {
     const routes: Parameters<typeof stubApi>[0] = {
