@@ -33,6 +33,11 @@ export const updatesFixtures: RouteFixtures = {
     access: "owner",
     request: (s) => ({ params: { id: s.project.id } }),
   },
+  "GET /api/projects/:id/updates/events": {
+    access: "owner",
+    valid: "skip",
+    request: (s) => ({ params: { id: s.project.id } }),
+  },
   "PATCH /api/projects/:id/updates/:updateId": {
     access: "owner",
     request: (s) => ({

@@ -7,7 +7,8 @@ import { createAppCommand } from "../projects/install-command";
  */
 
 /** The import line of the guide: the SDK's groups an app's module uses. */
-export const DOCS_IMPORT_SNIPPET = 'import { nav, db, device, auth } from "@hybridge/app";';
+export const DOCS_IMPORT_SNIPPET =
+  'import { nav, db, device, auth, updates } from "@hybridge/app";';
 
 export type DocsFunction = {
   /** Anchor of the function, unique on the page. */
@@ -372,6 +373,29 @@ export const docsGroups = (server: string): DocsGroup[] => [
         "A comparison with a missing field, or with auth.id when nobody is signed in, is false. Rules compare a document's field with a value, data or auth, never with another of its fields.",
         "A list or a query returns only the documents the list rule allows, live watches included. A get, update or delete of a document the get rule hides answers NOT_FOUND; a refused create, update or delete of a visible document answers FORBIDDEN.",
         "Going live: 1. deploy your rules (npm run rules) and try them in the console's tester; 2. switch the Test Mode key off on your project's settings page (it bypasses every rule); 3. deploy the app (npm run deploy refuses a build that holds the Test Mode key); 4. build and publish it.",
+      ],
+    },
+  },
+  {
+    id: "updates",
+    title: "Over-the-air updates",
+    text: "npm run deploy publishes your web app to the installed apps as well: every deploy makes an update on the production channel, which apps built since over-the-air updates exist download in the background and apply at their next start. Your project page's Updates section lists them with their counts, rolls them out further, pauses them and rolls them back.",
+    functions: [
+      {
+        id: "updates-current",
+        title: "Know which bundle runs, and apply a waiting update now",
+        text: "updates.current() tells which update runs (id, null for the bundle built into the app), the build's channel and runtime version, and pending: an update downloaded and waiting for the next start (\"embedded\" when the channel went back to the built-in bundle). updates.reload() applies it now and reloads the app's start page; the page's storage stays. In a browser everything is null and reload() reloads the page.",
+        language: "js",
+        code: 'const { id, pending } = await updates.current();\nif (pending) {\n  // Apply it now instead of at the next start, for example after a "Restart" tap.\n  await updates.reload();\n}',
+      },
+    ],
+    notes: {
+      id: "updates-ready",
+      title: "Ready, or rolled back",
+      points: [
+        'A new update must say it is ready within 10 seconds of its first start, or the app goes back to the bundle it ran before and reports the failure. @hybridge/app says it by itself once the page has loaded: an app whose pages load the SDK\'s main entry (import … from "@hybridge/app") has nothing to do; an app that never loads it has every update rolled back.',
+        "A download that breaks off, a bundle whose hash or signature does not match: thrown away, and the app keeps the bundle it runs. An update is offered only to builds of the same runtime version.",
+        "In a browser (npm run dev, or your deployed site) there are no updates: the page runs the files it was served, and updates.current() answers all null.",
       ],
     },
   },

@@ -191,3 +191,9 @@ export const HybridgeJsonSchema = z.object({
   updatePublicKey: z.string().nullable(),
 });
 export type HybridgeJson = z.infer<typeof HybridgeJsonSchema>;
+
+/** The owner's live stream of a project's updates: `GET /api/projects/:id/updates/events`. */
+export const updatesEventsPath = (projectId: string) =>
+  `/api/projects/${encodeURIComponent(projectId)}/updates/events`;
+/** Its events: `ready` once listening, `updates-changed` (no data) when the list should be read again. */
+export const UpdatesEvents = { ready: "ready", changed: "updates-changed" } as const;

@@ -17,12 +17,15 @@ import { UpdatesTexts } from "@hybridge/shared/updates/texts";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { AppError } from "../../platform/errors";
+import { streamLiveEvents } from "../../platform/live";
+import { requireOwnedProject } from "../../platform/owned-project";
 import { perAddressLimit } from "../../platform/rate-limit";
 import { requireUser } from "../../platform/session";
 import { checkUpdate } from "./check-update";
 import { byteRange, openUpdateBundle, sliceStream } from "./open-update-bundle";
 import { changeUpdate, listUpdates, rollbackChannel } from "./owner-updates";
 import { reportUpdate } from "./report-update";
+import { createUpdatesWatcher, projectUpdatesChannel } from "./watch-updates";
 
 /**
  * Phones' calls per address and minute (check, report, bundle): generous — many phones share an
@@ -37,7 +40,9 @@ const DEVICE_RATE_LIMIT = { max: 600, windowSeconds: 60 };
  */
 export async function registerUpdatesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, storage, config } = app.deps;
+  const { db, storage, config, live, listen } = app.deps;
+  const watcher = createUpdatesWatcher({ listen, live, log: app.log });
+  app.addHook("onClose", async () => watcher.close());
 
   r.post(
     UPDATE_CHECK_PATH,
@@ -111,6 +116,31 @@ export async function registerUpdatesRoutes(app: FastifyInstance) {
     async (request) => {
       const user = await requireUser(request);
       return { channels: await listUpdates({ db, userId: user.id, projectId: request.params.id }) };
+    },
+  );
+
+  // The open Updates section's live stream: `updates-changed` (debounced) whenever a check, a
+  // report, a deploy, a rollout or a rollback changes the project's updates; `ready` once the
+  // LISTEN is in place, so the page's read after it misses nothing.
+  r.get(
+    "/api/projects/:id/updates/events",
+    { schema: { params: UpdatesProjectParamsSchema } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      await requireOwnedProject(db, {
+        userId: user.id,
+        projectId: request.params.id,
+        notFound: UpdatesTexts.updateNotFound,
+      });
+      const release = await watcher.watch(request.params.id);
+      // Gone while the LISTEN was being made: its close already happened, nothing to stream.
+      if (request.raw.destroyed) {
+        release();
+        return reply.hijack();
+      }
+      streamLiveEvents(request, reply, live, [projectUpdatesChannel(request.params.id)], {
+        onClose: release,
+      });
     },
   );
 

@@ -6,6 +6,7 @@ import { WebAppSection } from "@/features/bundles/components/web-app-section";
 import { DatabaseSection } from "@/features/data/components/database-section";
 import { ProjectPage, type ProjectSection } from "@/features/projects/pages/project-page";
 import { ProjectModules } from "@/features/store/components/project-modules";
+import { UpdatesSection } from "@/features/updates/components/updates-section";
 
 /**
  * The agents' Android upload key. A key that changes fails the builds signed with the one that
@@ -19,6 +20,7 @@ function SigningKey({ projectId }: { projectId: string }) {
 /** What other features add under the project page's cards. */
 const SECTIONS: readonly ProjectSection[] = [
   WebAppSection,
+  UpdatesSection,
   DatabaseSection,
   UsersSection,
   SigningKey,
@@ -27,7 +29,7 @@ const SECTIONS: readonly ProjectSection[] = [
 
 /**
  * /project/{id}: the projects feature's page, with the builds' platform cards (live), the
- * bundles' Web app section, the project's Database and its app Users, the agents' Android upload key and the
+ * bundles' Web app section, its over-the-air Updates, the project's Database and its app Users, the agents' Android upload key and the
  * store's Modules section. Composed in the app layer because a feature never imports another
  * feature's internals (house style).
  */

@@ -8,7 +8,7 @@ import type { VideoTextContent } from "../types";
 export const docsMeta: PageMeta = {
   title: "Documentation · Hybridge",
   description:
-    "Create and start a Hybridge project, then call Hybridge from React: navigation, database, queries, device features, users and access rules, with snippets to copy.",
+    "Create and start a Hybridge project, then call Hybridge from React: navigation, database, queries, device features, users, access rules and over-the-air updates, with snippets to copy.",
   lang: "en",
 };
 

@@ -1,0 +1,51 @@
+import {
+  type RollbackInput,
+  type UpdateChangeInput,
+  UpdateResponseSchema,
+  UpdatesListResponseSchema,
+} from "@hybridge/shared/updates/schemas";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiClient } from "@/lib/api-client";
+
+// The project page's Updates section (the owner's session, decision 051's owner routes).
+
+const base = (projectId: string) => `/api/projects/${encodeURIComponent(projectId)}`;
+
+export const updatesKeys = {
+  list: (projectId: string) => ["updates", projectId] as const,
+};
+
+/** The project's channels, each with its updates newest first and their counts. */
+export function useUpdates(projectId: string) {
+  return useQuery({
+    queryKey: updatesKeys.list(projectId),
+    queryFn: () => apiClient.get(`${base(projectId)}/updates`, UpdatesListResponseSchema),
+  });
+}
+
+/** Rolls an update out further, or pauses / resumes it; the list reads the counts again. */
+export function useChangeUpdate(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { updateId: string; change: UpdateChangeInput }) =>
+      apiClient.patch(
+        `${base(projectId)}/updates/${encodeURIComponent(input.updateId)}`,
+        input.change,
+        UpdateResponseSchema,
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: updatesKeys.list(projectId) }),
+  });
+}
+
+/** Rolls a channel back to an earlier update of it, or to the builds' embedded bundle. */
+export function useRollbackChannel(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { channel: string; rollback: RollbackInput }) =>
+      apiClient.post(
+        `${base(projectId)}/channels/${encodeURIComponent(input.channel)}/rollback`,
+        input.rollback,
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: updatesKeys.list(projectId) }),
+  });
+}
