@@ -15,7 +15,7 @@ export const UPDATES_DEBOUNCE_MS = 1000;
 export const projectUpdatesChannel = (projectId: string) => `project:${projectId}:updates`;
 
 /**
- * Keeps open Updates sections current (decision 054). Triggers on updates, update_channels and
+ * Keeps open Updates sections current (decision 055). Triggers on updates, update_channels and
  * update_installs notify every change — a check or report from a phone, a deploy, a rollout or
  * rollback, from this process or another — with the project id. While at least one page streams
  * a project's updates, its notifications are gathered for UPDATES_DEBOUNCE_MS and announced as
