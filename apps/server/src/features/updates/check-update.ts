@@ -7,7 +7,7 @@ import {
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { projects, updateChannels, updateInstalls, updates } from "../../platform/db/schema";
-import { type CachedChannel, type CachedUpdate, channelCache } from "./update-cache";
+import { askedRows, type CachedChannel, type CachedUpdate, channelCache } from "./update-cache";
 
 /** How many of a channel's newest updates the check looks at. */
 const CHANNEL_WINDOW = 200;
@@ -92,8 +92,9 @@ export function decide(
 
 /**
  * `POST /api/v1/updates/check`: at most two queries — the channel's list (usually cached) and,
- * when an update is offered, the install's "asked" row. An unknown app key or channel is
- * `{ update: null, embedded: false }`, never an error: a phone must not retry in a loop.
+ * when this process offers the update to the install for the first time, its "asked" row. An
+ * unknown app key or channel is `{ update: null, embedded: false }`, never an error: a phone must
+ * not retry in a loop.
  */
 export async function checkUpdate(options: {
   db: Db;
@@ -106,15 +107,18 @@ export async function checkUpdate(options: {
   if (!target || target.id === input.currentUpdateId?.toLowerCase()) {
     return { update: null, embedded };
   }
-  await db
-    .insert(updateInstalls)
-    .values({
-      updateId: target.id,
-      installId: input.installId,
-      state: "asked",
-      askedAt: sql`now()`,
-    })
-    .onConflictDoNothing();
+  if (!askedRows.has(target.id, input.installId)) {
+    await db
+      .insert(updateInstalls)
+      .values({
+        updateId: target.id,
+        installId: input.installId,
+        state: "asked",
+        askedAt: sql`now()`,
+      })
+      .onConflictDoNothing();
+    askedRows.add(target.id, input.installId);
+  }
   return {
     update: {
       id: target.id,

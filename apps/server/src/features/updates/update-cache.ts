@@ -43,3 +43,27 @@ export const channelCache = {
     entries.clear();
   },
 };
+
+/** How many (update, install) pairs a process remembers having written (about 8 MB at most). */
+const MAX_WRITTEN_PAIRS = 50_000;
+const written = new Set<string>();
+
+/**
+ * The (update, install) pairs whose "asked" row this process has written: an install offered an
+ * update checks again at each cold start until it has it, and its row is already there (rows are
+ * only ever deleted with their update), so the repeat skips the insert — the one query of an
+ * offering check (bench/README.md: the offer's tail under 1,000 installs at once was that insert).
+ * Oldest forgotten first when full: forgetting only costs an insert that does nothing.
+ */
+export const askedRows = {
+  has(updateId: string, installId: string): boolean {
+    return written.has(`${updateId}\u0000${installId}`);
+  },
+  add(updateId: string, installId: string) {
+    if (written.size >= MAX_WRITTEN_PAIRS) {
+      const oldest = written.values().next().value;
+      if (oldest !== undefined) written.delete(oldest);
+    }
+    written.add(`${updateId}\u0000${installId}`);
+  },
+};
