@@ -16,11 +16,9 @@
 // Load: autocannon, 50 connections, from this process. CPU per request is the server process's
 // user + system time over the measured window divided by the requests answered; on PostgreSQL
 // the database's own CPU is not in it, on PGlite it is.
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -28,6 +26,7 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import postgres from "postgres";
 import { revealDatabaseKey, seedUser } from "./seed.mjs";
+import { freePort, spawnUntil200 } from "./spawn-server.mjs";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const serverMain = path.join(repoRoot, "apps/server/dist/main.js");
@@ -251,52 +250,6 @@ async function startMinimal(databaseUrl) {
   const env = { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl };
   const server = await spawnUntil200(minimalMain, env, `${url}/session`, url);
   return server;
-}
-
-async function spawnUntil200(main, env, probeUrl, url) {
-  const started = performance.now();
-  const child = spawn(process.execPath, [main], { env, stdio: ["ignore", "ignore", "pipe"] });
-  let stderr = "";
-  child.stderr.on("data", (chunk) => {
-    stderr = (stderr + chunk).slice(-4096);
-  });
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${path.basename(main)} stopped: ${stderr}`);
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`${path.basename(main)} did not answer within 60 s: ${stderr}`);
-    }
-    try {
-      if ((await fetch(probeUrl)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  return {
-    url,
-    pid: child.pid,
-    startMs: Math.round(performance.now() - started),
-    async stop() {
-      child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function median(list) {

@@ -23,12 +23,10 @@
 // goes to the first; one install (in the cohort: 100 %) polls each of them every 20 ms from the
 // deploy's 201 until it is offered the new update. The deploying process empties its own cache;
 // the other serves its cached channel until the cache's 5 s expire.
-import { spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -36,6 +34,7 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import postgres from "postgres";
 import { seedUser } from "./seed.mjs";
+import { freePort, spawnUntil200 } from "./spawn-server.mjs";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const serverMain = path.join(repoRoot, "apps/server/dist/main.js");
@@ -337,52 +336,8 @@ async function startProduct({ dataDir, databaseUrl }) {
     WRITE_RATE_LIMIT_MAX: "100000",
     AUTH_RATE_LIMIT_MAX: "100000",
   });
-  const started = performance.now();
-  const child = spawn(process.execPath, [serverMain], {
-    env,
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let stderr = "";
-  child.stderr.on("data", (chunk) => {
-    stderr = (stderr + chunk).slice(-4096);
-  });
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server stopped: ${stderr}`);
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`the server did not answer within 60 s: ${stderr}`);
-    }
-    try {
-      if ((await fetch(`${url}/api/health/ready`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await sleep(10);
-  }
-  return {
-    url,
-    pid: child.pid,
-    startMs: Math.round(performance.now() - started),
-    async stop() {
-      child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
+  // Ready, not just live: the database answers.
+  return spawnUntil200(serverMain, env, `${url}/api/health/ready`, url);
 }
 
 function sleep(ms) {
