@@ -226,7 +226,7 @@ describe("English landing page", () => {
     await waitForPageScript(page);
     await link(page.getByRole("navigation", { name: "Page sections" }), "Français").click();
     await expectPath(page, paths.landingFr);
-    await expectVisible(page.getByRole("link", { name: "Beta test", exact: true }));
+    await expectVisible(page.getByRole("link", { name: "Tester la bêta", exact: true }));
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe("fr");
     expect(await page.title()).toBe(PRERENDERED_PAGES[1].title);
 
@@ -238,7 +238,7 @@ describe("English landing page", () => {
 });
 
 describe("French landing page", () => {
-  it("is written in French, with its sections, Beta test → /beta and the start button → /join", async () => {
+  it("is written in French, with its sections, Tester la bêta → /beta and the start button → /join", async () => {
     const { page } = await browser.newPage();
     const response = await page.goto(paths.landingFr);
     expect(response?.status()).toBe(200);
@@ -282,7 +282,7 @@ describe("French landing page", () => {
       "Oui\u00a0: React, JavaScript ou TypeScript",
     );
 
-    expect(await link(page.locator("#accueil"), "Beta test").getAttribute("href")).toBe(paths.beta);
+    expect(await link(page.locator("#accueil"), "Tester la bêta").getAttribute("href")).toBe(paths.beta);
 
     // The layout around the page is French too, signed out: "Se connecter", not "Sign In".
     await waitForPageScript(page);
@@ -302,7 +302,7 @@ describe("French landing page", () => {
     await link(page.locator("#commencer"), "Commencer").click();
     await expectPath(page, paths.join);
     await page.goBack();
-    await link(page.locator("#accueil"), "Beta test").click();
+    await link(page.locator("#accueil"), "Tester la bêta").click();
     await expectPath(page, paths.beta);
   });
 });

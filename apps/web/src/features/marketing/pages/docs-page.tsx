@@ -92,7 +92,12 @@ export function DocsPage() {
               <DevAppDownload className="mt-4" />
               <p className="mt-3 text-slate-500 text-sm">{docsIntro.testMode.devApp.ios}</p>
             </div>
-            <CodeSnippet className="mt-5" language="js" code={docsIntro.testMode.importSnippet} />
+            <CodeSnippet
+              className="mt-5"
+              language="js"
+              name={docsIntro.testMode.title}
+              code={docsIntro.testMode.importSnippet}
+            />
             <p className="mt-4 rounded-lg bg-brand-50 px-4 py-3 text-brand-900 text-sm ring-1 ring-brand-100">
               {docsIntro.testMode.asyncNote}
             </p>
@@ -133,7 +138,12 @@ export function DocsPage() {
                         </div>
                         <p className="mt-1 text-slate-600 text-sm leading-relaxed">{fn.text}</p>
                         {!fn.comingSoon && (
-                          <CodeSnippet className="mt-3" language={fn.language} code={fn.code} />
+                          <CodeSnippet
+                            className="mt-3"
+                            language={fn.language}
+                            name={fn.title}
+                            code={fn.code}
+                          />
                         )}
                       </article>
                     ))}
