@@ -282,7 +282,9 @@ describe("French landing page", () => {
       "Oui\u00a0: React, JavaScript ou TypeScript",
     );
 
-    expect(await link(page.locator("#accueil"), "Tester la bêta").getAttribute("href")).toBe(paths.beta);
+    expect(await link(page.locator("#accueil"), "Tester la bêta").getAttribute("href")).toBe(
+      paths.beta,
+    );
 
     // The layout around the page is French too, signed out: "Se connecter", not "Sign In".
     await waitForPageScript(page);
