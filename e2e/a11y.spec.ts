@@ -1,16 +1,25 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { AuthTexts } from "@hybridge/shared/auth/texts";
+import { BuildsTexts } from "@hybridge/shared/builds/texts";
 import { paths } from "@hybridge/shared/common/paths";
+import { UiTexts } from "@hybridge/shared/common/texts";
+import { FeedbackTexts } from "@hybridge/shared/feedback/texts";
+import { SiteTexts } from "@hybridge/shared/marketing/site-texts";
+import { MarketingTexts } from "@hybridge/shared/marketing/texts";
+import { ProjectsTexts } from "@hybridge/shared/projects/texts";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { expectVisible } from "./support/assertions";
+import { expectHidden, expectVisible } from "./support/assertions";
 import { failedResource, useBrowser } from "./support/browser";
 import { acceptCookiesFor } from "./support/community";
+import { baseUrl } from "./support/env";
+import { waitForPageScript } from "./support/marketing";
 import { createProjectViaApi } from "./support/projects";
 import { type E2eServer, repoRoot, startServer } from "./support/server";
 import { createModuleViaApi } from "./support/store";
-import { signInContext, signUpAdminViaApi, uniqueEmail } from "./support/users";
+import { createSignedInUser, signInContext, signUpAdminViaApi, uniqueEmail } from "./support/users";
 
 /**
  * Every screen, signed out and signed in, at a phone's 360 px and a laptop's 1280 px, checked
@@ -50,6 +59,20 @@ async function seriousViolations(page: Page): Promise<Violation[]> {
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 }
 
+/** What has the keyboard focus: its tag, name and where it is (in the page's main region or not). */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement;
+    return {
+      tag: element?.tagName.toLowerCase() ?? "",
+      name: element?.getAttribute("aria-label") ?? element?.getAttribute("name") ?? "",
+      inMain: Boolean(
+        element && element !== document.body && document.querySelector("main")?.contains(element),
+      ),
+      onBody: !element || element === document.body,
+    };
+  });
+
 const describeViolations = (where: string, violations: Violation[]) =>
   violations.map(
     (v) =>
@@ -79,17 +102,22 @@ describe("accessibility of every screen (axe-core, WCAG 2.1 AA)", () => {
     moduleId = (await createModuleViaApi(context, {}, server.baseUrl)).id;
     await page.close();
     // The server's build machine builds it while the public screens are checked.
+    await requestBuild();
+    mkdirSync(screenshots, { recursive: true });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  /** Requests an Android build of the project, which the server's own build machine makes. */
+  const requestBuild = async () => {
     const requested = await fetch(server.url(`/api/projects/${project.id}/builds`), {
       method: "POST",
       headers: { "content-type": "application/json", origin: server.baseUrl, cookie },
       body: JSON.stringify({ platform: "android" }),
     });
     expect(requested.status).toBe(201);
-    mkdirSync(screenshots, { recursive: true });
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  };
 
   /** Waits until the build is ready: /build and the install page show it. */
   const buildReady = () =>
@@ -160,6 +188,22 @@ describe("accessibility of every screen (axe-core, WCAG 2.1 AA)", () => {
       await check(name, address);
     }
     await buildReady();
+    // Publish with the keyboard: once the dialog closes and the row's Publish button is gone, the
+    // focus is still in the page, not on its body (issue 28).
+    await page.goto(server.url(paths.build));
+    await page
+      .getByRole("button", { name: /^Publish/ })
+      .first()
+      .focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("alertdialog");
+    await dialog.getByRole("button", { name: BuildsTexts.publish, exact: true }).focus();
+    await page.keyboard.press("Enter");
+    await expectVisible(page.getByText(BuildsTexts.publishDone).first());
+    await expectHidden(dialog);
+    await expect.poll(async () => (await focused(page)).inMain).toBe(true);
+    // The next width publishes a build of its own.
+    await requestBuild();
     for (const [name, address] of [
       ["build", paths.build],
       ["install", paths.install(project.keyApp)],
@@ -169,6 +213,105 @@ describe("accessibility of every screen (axe-core, WCAG 2.1 AA)", () => {
       await check(name, address);
     }
 
+    // The install page says a small APK's size in KB, beside the app's icon.
+    await page.goto(server.url(paths.install(project.keyApp)));
+    await expectVisible(page.getByText(/^\d+ KB · Allow installs/));
+    expect(await page.getByRole("main").locator("img").first().getAttribute("src")).toBe(
+      "/api/files/default.png",
+    );
+
     expect(found, found.join("\n")).toEqual([]);
+  });
+});
+
+describe.each([360, 1280])("keyboard and screen readers at %i px (issue 28)", (width) => {
+  const sized = async (options?: Parameters<typeof browser.newPage>[0]) => {
+    const opened = await browser.newPage(options);
+    await opened.page.setViewportSize({ width, height: 800 });
+    return opened;
+  };
+
+  it("a failed sign-in marks both fields invalid and puts the focus back on the e-mail", async () => {
+    const { page, allowErrors } = await sized();
+    allowErrors(failedResource(401));
+    await page.goto(paths.login);
+    await page.getByLabel(UiTexts.emailLabel).fill(uniqueEmail());
+    await page.getByLabel(AuthTexts.passwordLabel, { exact: true }).fill("not-the-password");
+    await page.keyboard.press("Enter");
+    await expectVisible(page.getByText(AuthTexts.loginFailed));
+    const email = page.getByLabel(UiTexts.emailLabel);
+    await expect.poll(() => email.getAttribute("aria-invalid")).toBe("true");
+    expect(
+      await page.getByLabel(AuthTexts.passwordLabel, { exact: true }).getAttribute("aria-invalid"),
+    ).toBe("true");
+    await expect.poll(() => email.evaluate((input) => input === document.activeElement)).toBe(true);
+  });
+
+  it("/new-project: an empty submit focuses the name, and the code's availability is read out", async () => {
+    const { page, context } = await sized();
+    await createSignedInUser(context);
+    await page.goto(paths.newProject);
+    await page.getByRole("button", { name: ProjectsTexts.createSubmit }).click();
+    const name = page.getByLabel(ProjectsTexts.nameLabel, { exact: true });
+    await expect.poll(() => name.evaluate((input) => input === document.activeElement)).toBe(true);
+
+    await page.getByLabel(ProjectsTexts.appCodeLabel).fill(`free-${Date.now()}`);
+    const live = page
+      .locator('[aria-live="polite"]')
+      .filter({ hasText: ProjectsTexts.codeAvailable });
+    await expectVisible(live);
+  });
+
+  it("/docs: Tab reaches each scrolling code block, named like its Copy button", async () => {
+    const { page } = await sized();
+    await page.goto(paths.docs);
+    await waitForPageScript(page);
+    const copy = page.getByRole("button", { name: /^Copy code: / }).first();
+    const label = (await copy.getAttribute("aria-label")) ?? "";
+    await copy.focus();
+    await page.keyboard.press("Tab");
+    const block = await focused(page);
+    expect(block.tag).toBe("pre");
+    expect(block.name).toBe(MarketingTexts.codeLabel(label.replace(/^Copy code: /, "")));
+  });
+
+  it("the cookie banner is the first stop after the skip link, and Accept leaves the focus in the page", async () => {
+    const { page } = await sized({ cookiesAccepted: false });
+    for (const address of [paths.docs, paths.home]) {
+      await page.goto(address);
+      const banner = page.getByRole("region", { name: SiteTexts.en.cookies.label });
+      await expectVisible(banner, 8_000);
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("Tab");
+      await expect
+        .poll(() => banner.evaluate((region) => region.contains(document.activeElement)))
+        .toBe(true);
+      await page.keyboard.press("Enter");
+      await expectHidden(banner);
+      await expect.poll(async () => (await focused(page)).onBody).toBe(false);
+      await page.evaluate(() => localStorage.clear());
+    }
+  });
+
+  it("deleting a comment leaves the focus in the page", async () => {
+    const { page, context } = await sized();
+    const user = await createSignedInUser(context);
+    const text = `A comment to delete ${Date.now()}`;
+    await context.request.post("/api/feedback/comments", {
+      headers: { origin: baseUrl() },
+      data: { text },
+    });
+    await page.goto(paths.feedback);
+    const comment = page
+      .getByRole("article", { name: FeedbackTexts.commentBy(user.email.split("@")[0] ?? "") })
+      .filter({ hasText: text });
+    await comment.getByRole("button", { name: FeedbackTexts.deleteConfirm }).focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("alertdialog");
+    await dialog.getByRole("button", { name: FeedbackTexts.deleteConfirm, exact: true }).focus();
+    await page.keyboard.press("Enter");
+    await expectHidden(comment);
+    await expect.poll(async () => (await focused(page)).inMain).toBe(true);
   });
 });

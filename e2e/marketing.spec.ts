@@ -366,7 +366,16 @@ describe("docs", () => {
           continue;
         }
         snippets += 1;
-        await expectVisible(article.getByRole("button", { name: MarketingTexts.copy }));
+        // Named after what it copies (issue 28), and its code block is named the same way.
+        await expectVisible(
+          article.getByRole("button", {
+            name: MarketingTexts.copyCodeLabel(fn.title),
+            exact: true,
+          }),
+        );
+        await expectVisible(
+          article.getByRole("group", { name: MarketingTexts.codeLabel(fn.title), exact: true }),
+        );
         // One block per line, an empty line drawn as a space.
         const lines = await article.locator("pre code > *").allTextContents();
         expect(lines.map((line) => line.trimEnd()).join("\n")).toBe(fn.code);
@@ -374,10 +383,13 @@ describe("docs", () => {
     }
     expect(snippets).toBeGreaterThan(10);
     const functionCount = snippets;
-    // Each function's snippet, and the import line.
-    expect(await page.getByRole("button", { name: MarketingTexts.copy, exact: true }).count()).toBe(
-      functionCount + 1,
+    // Each function's snippet, and the import line: as many Copy buttons, no two named alike.
+    const copyButtons = page.getByRole("button", { name: /^Copy code: / });
+    expect(await copyButtons.count()).toBe(functionCount + 1);
+    const names = await copyButtons.evaluateAll((buttons) =>
+      buttons.map((button) => button.getAttribute("aria-label")),
     );
+    expect(new Set(names).size).toBe(names.length);
     const contact = page.getByRole("region", { name: "Contact", exact: true });
     expect(await link(contact, "contact@hybridge.dev").getAttribute("href")).toBe(
       "mailto:contact@hybridge.dev",
