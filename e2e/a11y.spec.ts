@@ -140,13 +140,33 @@ describe("accessibility of every screen (axe-core, WCAG 2.1 AA)", () => {
     await acceptCookiesFor(context, server.baseUrl);
     await page.setViewportSize({ width, height: 800 });
     const found: string[] = [];
+    const publishByKeyboard = async () => {
+      // Publish with the keyboard: once the dialog closes and the row's Publish button is gone, the
+      // focus is still in the page, not on its body (issue 28).
+      await page
+        .getByRole("button", { name: /^Publish/ })
+        .first()
+        .focus();
+      await page.keyboard.press("Enter");
+      const dialog = page.getByRole("alertdialog");
+      await dialog.getByRole("button", { name: BuildsTexts.publish, exact: true }).focus();
+      await page.keyboard.press("Enter");
+      await expectVisible(page.getByText(BuildsTexts.publishDone).first());
+      await expectHidden(dialog);
+      await expect.poll(async () => (await focused(page)).inMain).toBe(true);
+      // The next width publishes a build of its own.
+      await requestBuild();
+    };
     const check = async (name: string, address: string) => {
       await page.goto(server.url(address));
       await expectVisible(page.getByRole("heading", { level: 1 }).first());
       // Whatever loads after the heading (lists, cards) has settled.
       await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
       await page.screenshot({
-        path: path.join(screenshots, `${width}-${name}.png`),
+        // JPEG: a long page's PNG takes several times longer to encode.
+        path: path.join(screenshots, `${width}-${name}.jpg`),
+        type: "jpeg",
+        quality: 70,
         fullPage: true,
       });
       found.push(...describeViolations(`${name} (${width} px)`, await seriousViolations(page)));
@@ -188,30 +208,14 @@ describe("accessibility of every screen (axe-core, WCAG 2.1 AA)", () => {
       await check(name, address);
     }
     await buildReady();
-    // Publish with the keyboard: once the dialog closes and the row's Publish button is gone, the
-    // focus is still in the page, not on its body (issue 28).
-    await page.goto(server.url(paths.build));
-    await page
-      .getByRole("button", { name: /^Publish/ })
-      .first()
-      .focus();
-    await page.keyboard.press("Enter");
-    const dialog = page.getByRole("alertdialog");
-    await dialog.getByRole("button", { name: BuildsTexts.publish, exact: true }).focus();
-    await page.keyboard.press("Enter");
-    await expectVisible(page.getByText(BuildsTexts.publishDone).first());
-    await expectHidden(dialog);
-    await expect.poll(async () => (await focused(page)).inMain).toBe(true);
-    // The next width publishes a build of its own.
-    await requestBuild();
-    for (const [name, address] of [
-      ["build", paths.build],
-      ["install", paths.install(project.keyApp)],
-      // As the dev app's QR code opens it: with the address of the developer's dev server.
-      ["dev", `${paths.dev(project.keyApp)}?url=${encodeURIComponent("http://192.168.1.10:5173")}`],
-    ] as const) {
-      await check(name, address);
-    }
+    await check("build", paths.build);
+    await publishByKeyboard();
+    await check("install", paths.install(project.keyApp));
+    // As the dev app's QR code opens it: with the address of the developer's dev server.
+    await check(
+      "dev",
+      `${paths.dev(project.keyApp)}?url=${encodeURIComponent("http://192.168.1.10:5173")}`,
+    );
 
     // The install page says a small APK's size in KB, beside the app's icon.
     await page.goto(server.url(paths.install(project.keyApp)));
@@ -277,10 +281,14 @@ describe.each([360, 1280])("keyboard and screen readers at %i px (issue 28)", (w
 
   it("the cookie banner is the first stop after the skip link, and Accept leaves the focus in the page", async () => {
     const { page } = await sized({ cookiesAccepted: false });
+    // The banner waits 3 s after the page loads: the page's clock skips them.
+    await page.clock.install();
     for (const address of [paths.docs, paths.home]) {
       await page.goto(address);
+      await expectVisible(page.getByRole("heading", { level: 1 }).first());
+      await page.clock.fastForward(3_000);
       const banner = page.getByRole("region", { name: SiteTexts.en.cookies.label });
-      await expectVisible(banner, 8_000);
+      await expectVisible(banner);
       await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
       await page.keyboard.press("Tab");
       await page.keyboard.press("Tab");
