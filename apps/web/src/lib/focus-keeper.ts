@@ -69,8 +69,9 @@ export function focusNear(path: readonly Element[]) {
 }
 
 /**
- * Watches the page: when the focused element is removed, disabled or hidden and nothing else
- * took the focus, moves it with `focusNear`. Returns the function that stops watching.
+ * Watches the page: when the focused element is removed and nothing else took the focus, moves it
+ * with `focusNear`; when it was only disabled or hidden for a while (a busy button), gives it the
+ * focus back once it is usable again. Returns the function that stops watching.
  */
 export function keepFocus(): () => void {
   let lastPath: Element[] = [];
@@ -92,8 +93,13 @@ export function keepFocus(): () => void {
     timer = undefined;
     const lost = lastPath[0];
     if (!lost || !isFocusLost()) return;
-    const gone = !lost.isConnected || lost.matches(":disabled") || !isShown(lost);
-    if (gone) focusNear(lastPath);
+    if (!lost.isConnected) {
+      focusNear(lastPath);
+    } else if (lost instanceof HTMLElement && !lost.matches(":disabled") && isShown(lost)) {
+      // Back from a busy state (a button disabled while its action ran): the focus returns.
+      lost.focus();
+    }
+    // Still there but disabled or hidden: wait for the next change, which says which it became.
   };
   const observer = new MutationObserver(() => {
     if (timer === undefined && lastPath.length > 0 && isFocusLost()) {

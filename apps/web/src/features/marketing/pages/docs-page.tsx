@@ -11,7 +11,8 @@ import { docsContact, docsGroups, docsIntro, docsMeta } from "../content/en/docs
 import { usePageMeta } from "../hooks/use-page-meta";
 import { scrollToSection } from "../scroll-to-section";
 
-const anchorClasses = "scroll-mt-24 focus:outline-none";
+/** 1rem below the sticky bar, with the page's scroll-padding-top (index.css). */
+const anchorClasses = "scroll-mt-4 focus:outline-none";
 
 /** The docs: the demo video, then the Test Mode guide, one copyable snippet per function. */
 export function DocsPage() {
