@@ -27,7 +27,7 @@ const LOOPBACK_URL =
 
 /**
  * The loopback server addresses written in a web bundle's text (its .js and .html files), each
- * once, in the order found, in lower case. A text search, not a parse: a bundle that builds its
+ * once, in in lower case. A text search, not a parse: a bundle that builds its
  * server address at run time is not seen.
  */
 export function findLoopbackUrls(text: string): string[] {

@@ -65,7 +65,7 @@ function scanZip(file: string): Promise<string[]> {
       if (error || !zip) return reject(error);
       const found = new Set<string>();
       zip.on("error", reject);
-      zip.on("end", () => resolve([...found]));
+      zip.on("end", () => resolve([...found].sort()));
       zip.on("entry", (entry: yauzl.Entry) => {
         if (!CODE_FILE.test(entry.fileName)) return zip.readEntry();
         zip.openReadStream(entry, (streamError, stream) => {
