@@ -56,8 +56,8 @@ export async function deploy(
 
   // Before building: an app whose server is this computer's own address cannot reach it from a
   // phone (decision 058). Said, not refused: the console on this computer still works.
-  const unreachable = phoneAddressWarning(server);
-  if (unreachable) out.write(`Warning: ${unreachable}\n`);
+  const phoneWarning = phoneAddressWarning(server);
+  if (phoneWarning) out.write(`Warning: ${phoneWarning}\n`);
 
   if (options.build) {
     out.write("Building the web app…\n");

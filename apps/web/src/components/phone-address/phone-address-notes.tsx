@@ -49,12 +49,12 @@ export function PhoneAddressWarnings({
   className,
 }: {
   appServers?: readonly string[];
-  /** Default: this server's PUBLIC_URL, from the page. */
-  publicUrl?: string;
+  /** Default: this server's PUBLIC_URL, from the page; null: the app's addresses only. */
+  publicUrl?: string | null;
   className?: string;
 }) {
   const warnings = [
-    ...(isUnreachableFromPhone(publicUrl)
+    ...(publicUrl !== null && isUnreachableFromPhone(publicUrl)
       ? [PhoneAddressTexts.unreachable("publicUrl", publicUrl)]
       : []),
     ...appServers.map((url) => PhoneAddressTexts.unreachable("appServer", url)),
