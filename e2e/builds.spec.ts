@@ -13,6 +13,8 @@ import {
   readyAndroidBuild,
 } from "./support/builds";
 import { webAppZip } from "./support/bundles";
+import { baseUrl, insecureUrl } from "./support/env";
+import { decodeQrMatrix, readQrMatrix } from "./support/test-console";
 import { createSignedInUser } from "./support/users";
 
 const browser = useBrowser();
@@ -190,6 +192,20 @@ describe("project page and builds", () => {
     const bytes = await apk.body();
     expect(bytes.subarray(0, 4).toString("hex")).toBe("504b0304");
     expect(bytes.length).toBeGreaterThan(10_000);
+    // Its QR code carries PUBLIC_URL's address, not the browser's (issue 28): a visitor on
+    // another address of this server (a LAN name, 127.0.0.1 beside localhost) gets the same.
+    const installPath = paths.install(project.keyApp);
+    expect(
+      decodeQrMatrix(await readQrMatrix(watcher, BuildsTexts.installQrLabel(project.name))),
+    ).toBe(`${baseUrl()}${installPath}`);
+    const visitor = await context.newPage();
+    await visitor.goto(insecureUrl(installPath));
+    await expectVisible(heading(visitor, project.name));
+    expect(new URL(visitor.url()).origin).not.toBe(new URL(baseUrl()).origin);
+    expect(
+      decodeQrMatrix(await readQrMatrix(visitor, BuildsTexts.installQrLabel(project.name))),
+    ).toBe(`${baseUrl()}${installPath}`);
+    await visitor.close();
 
     // The card's button queues the next version.
     await page.goto(paths.project(project.id));

@@ -1,7 +1,7 @@
 import { networkInterfaces } from "node:os";
-import { devLinkUrl } from "@hybridge/shared/dev-app/links";
 import { isUnreachableFromPhone } from "@hybridge/shared/builds/phone-address";
 import { PhoneAddressTexts } from "@hybridge/shared/builds/texts";
+import { devLinkUrl } from "@hybridge/shared/dev-app/links";
 
 /**
  * This computer's address on the local network (the first IPv4 address that is not loopback),

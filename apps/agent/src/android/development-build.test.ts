@@ -94,7 +94,9 @@ describe("the network security config (aapt dump xmltree)", () => {
   it("marks the build in assets/hybridge.json", async () => {
     const { readFile } = await import("node:fs/promises");
     const json = async (apk: string) =>
-      JSON.parse((await zipEntries(await readFile(apk))).get(HYBRIDGE_JSON_ASSET)?.toString() ?? "");
+      JSON.parse(
+        (await zipEntries(await readFile(apk))).get(HYBRIDGE_JSON_ASSET)?.toString() ?? "",
+      );
     expect(await json(apks.development)).toMatchObject({ server: DEV_SERVER, development: true });
     expect(await json(apks.https)).toMatchObject({ development: false });
   });

@@ -41,7 +41,7 @@ describe("the server addresses of a bundle a phone cannot reach", () => {
       project.id,
       owner.cookie,
       await bundleWith(
-        'const server="http://localhost:3300";fetch(`${server}/api/v1/data`);',
+        'const server="http://localhost:3300";fetch(server+"/api/v1/data");',
         `${SAMPLE_INDEX}<script>window.s="http://127.0.0.1:3300"</script>`,
       ),
       "dist.zip",

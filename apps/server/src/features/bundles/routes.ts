@@ -26,9 +26,9 @@ import { AppError } from "../../platform/errors";
 import { openMultipartForm, registerMultipart } from "../../platform/multipart-form";
 import { perAddressLimit } from "../../platform/rate-limit";
 import { requireUser } from "../../platform/session";
+import { createBundleAddressScanner } from "./bundle-server-addresses";
 import { deleteBundle } from "./delete-bundle";
 import { createDeployToken, listDeployTokens, revokeDeployToken } from "./deploy-tokens";
-import { createBundleAddressScanner } from "./bundle-server-addresses";
 import { listBundles } from "./list-bundles";
 import { uploadBundle } from "./upload-bundle";
 

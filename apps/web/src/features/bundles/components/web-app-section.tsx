@@ -14,8 +14,8 @@ import { LoadingState } from "@/components/ui/spinner";
 import { UploadProgress } from "@/components/ui/upload-progress";
 import { errorMessage } from "@/lib/api-client";
 import { useBundles, useDeleteBundle, useUploadBundle } from "../api/use-bundles";
-import { NextBundlePhoneWarnings } from "./next-bundle-phone-warnings";
 import { DeployTokens } from "./deploy-tokens";
+import { NextBundlePhoneWarnings } from "./next-bundle-phone-warnings";
 
 const T = BundlesTexts;
 
