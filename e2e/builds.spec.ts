@@ -1,4 +1,4 @@
-import { BuildsTexts } from "@hybridge/shared/builds/texts";
+import { BuildsTexts, PhoneAddressTexts } from "@hybridge/shared/builds/texts";
 import { BundlesTexts } from "@hybridge/shared/bundles/texts";
 import { paths } from "@hybridge/shared/common/paths";
 import { ProjectsTexts, QuotaTexts } from "@hybridge/shared/projects/texts";
@@ -114,6 +114,14 @@ describe("project page and builds", () => {
       }).observe(document.body, { subtree: true, childList: true, attributes: true });
     });
 
+    // This server's PUBLIC_URL is http://localhost (decision 058): its builds are development
+    // builds, and a phone cannot reach it — both said before anything is built.
+    const development = PhoneAddressTexts.developmentBuild(baseUrl());
+    await expectVisible(watchedAndroid.getByText(development, { exact: true }));
+    await expectVisible(
+      watcher.getByText(PhoneAddressTexts.unreachable("publicUrl", baseUrl()), { exact: true }),
+    );
+
     await android
       .getByRole("button", { name: BuildsTexts.requestBuild("android"), exact: true })
       .click();
@@ -147,6 +155,7 @@ describe("project page and builds", () => {
     await android.getByRole("button", { name: BuildsTexts.publish, exact: true }).click();
     const dialog = page.getByRole("alertdialog");
     await expectVisible(dialog.getByText(BuildsTexts.publishConfirm, { exact: true }));
+    await expectVisible(dialog.getByText(development, { exact: true }));
     await dialog.getByRole("button", { name: BuildsTexts.publish, exact: true }).click();
     await expectHidden(dialog);
     await expectVisible(text(page, BuildsTexts.publishDone));

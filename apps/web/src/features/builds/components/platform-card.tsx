@@ -249,9 +249,7 @@ function InProgress({
             () => setConfirming(false),
           )
         }
-      >
-        {build.platform === "android" && <DevelopmentBuildNote className="mt-3" />}
-      </ConfirmDialog>
+      />
     </>
   );
 }
@@ -282,7 +280,9 @@ function PublishButton({ build }: { build: Build }) {
             () => setConfirming(false),
           )
         }
-      />
+      >
+        {build.platform === "android" && <DevelopmentBuildNote className="mt-3" />}
+      </ConfirmDialog>
     </>
   );
 }
