@@ -189,6 +189,11 @@ export const HybridgeJsonSchema = z.object({
   runtimeVersion: z.string(),
   /** Base64 X.509 SubjectPublicKeyInfo (EC P-256), or null: the shell never checks. */
   updatePublicKey: z.string().nullable(),
+  /**
+   * A development build (decision 058): the server is http://, and the shell lets the page call
+   * it — and only it — over cleartext. Absent in builds made before.
+   */
+  development: z.boolean().optional(),
 });
 export type HybridgeJson = z.infer<typeof HybridgeJsonSchema>;
 

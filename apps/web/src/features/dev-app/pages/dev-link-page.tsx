@@ -1,4 +1,4 @@
-import { devAppIntentUrl, INSTALL_PARAM } from "@hybridge/shared/dev-app/links";
+import { devAppIntentUrl, devLinkUrl, INSTALL_PARAM } from "@hybridge/shared/dev-app/links";
 import { BAD_DEV_URL, type DevLinkResponse } from "@hybridge/shared/dev-app/schemas";
 import { DevLinkTexts } from "@hybridge/shared/dev-app/texts";
 import { Laptop, Smartphone, TriangleAlert } from "lucide-react";
@@ -98,7 +98,7 @@ function LinkAccepted({ link, install }: { link: DevLinkResponse; install: boole
       ) : device === "ios" ? (
         <OnIphone />
       ) : (
-        <OnComputer />
+        <OnComputer link={link} />
       )}
     </Card>
   );
@@ -188,9 +188,11 @@ function OnIphone() {
   );
 }
 
-function OnComputer() {
+function OnComputer({ link }: { link: DevLinkResponse }) {
   const shown = useRef<HTMLElement>(null);
-  const here = window.location.href;
+  // This page at PUBLIC_URL (the server's answer), never the browser's address: a computer on
+  // localhost shows a QR code that a phone can open (issue 28).
+  const here = devLinkUrl(link.server, link.appKey, link.devUrl);
   return (
     <section aria-labelledby="computer-title" className="mt-6 space-y-4">
       <h2

@@ -132,6 +132,68 @@
     return-void
 .end method
 
+# Whether this APK is a development build (decision 058): its hybridge.json says
+# "development": true and names an http:// server. Such a build's page may call that server over
+# cleartext (the network security config permits its host, the WebView mixed content); any other
+# build's page no http:// server at all.
+.method public isDevelopment()Z
+    .locals 3
+    iget-object v0, p0, Ldev/hybridge/shell/ShellUpdates;->config:Lorg/json/JSONObject;
+    if-eqz v0, :no
+    const-string v1, "development"
+    invoke-virtual {v0, v1}, Lorg/json/JSONObject;->optBoolean(Ljava/lang/String;)Z
+    move-result v1
+    if-eqz v1, :no
+    invoke-direct {p0}, Ldev/hybridge/shell/ShellUpdates;->serverUri()Landroid/net/Uri;
+    move-result-object v0
+    invoke-virtual {v0}, Landroid/net/Uri;->getScheme()Ljava/lang/String;
+    move-result-object v0
+    const-string v1, "http"
+    invoke-virtual {v1, v0}, Ljava/lang/String;->equalsIgnoreCase(Ljava/lang/String;)Z
+    move-result v0
+    return v0
+
+    :no
+    const/4 v0, 0x0
+    return v0
+.end method
+
+# Whether the page may load this http:// URL: in a development build, only from its server (the
+# same authority, host and port, in any case); in any other build, never.
+.method public allowsCleartext(Landroid/net/Uri;)Z
+    .locals 2
+    invoke-virtual {p0}, Ldev/hybridge/shell/ShellUpdates;->isDevelopment()Z
+    move-result v0
+    if-eqz v0, :no
+    invoke-direct {p0}, Ldev/hybridge/shell/ShellUpdates;->serverUri()Landroid/net/Uri;
+    move-result-object v0
+    invoke-virtual {v0}, Landroid/net/Uri;->getAuthority()Ljava/lang/String;
+    move-result-object v0
+    if-eqz v0, :no
+    invoke-virtual {p1}, Landroid/net/Uri;->getAuthority()Ljava/lang/String;
+    move-result-object v1
+    invoke-virtual {v0, v1}, Ljava/lang/String;->equalsIgnoreCase(Ljava/lang/String;)Z
+    move-result v0
+    return v0
+
+    :no
+    const/4 v0, 0x0
+    return v0
+.end method
+
+# hybridge.json's server (PUBLIC_URL), parsed; config is set (callers check).
+.method private serverUri()Landroid/net/Uri;
+    .locals 3
+    iget-object v0, p0, Ldev/hybridge/shell/ShellUpdates;->config:Lorg/json/JSONObject;
+    const-string v1, "server"
+    const-string v2, ""
+    invoke-virtual {v0, v1, v2}, Lorg/json/JSONObject;->optString(Ljava/lang/String;Ljava/lang/String;)Ljava/lang/String;
+    move-result-object v0
+    invoke-static {v0}, Landroid/net/Uri;->parse(Ljava/lang/String;)Landroid/net/Uri;
+    move-result-object v0
+    return-object v0
+.end method
+
 # The state file's values; a missing or broken file is a first start (the embedded bundle).
 .method private load()V
     .locals 4

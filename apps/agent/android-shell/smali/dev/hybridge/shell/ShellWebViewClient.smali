@@ -56,6 +56,30 @@
 
     invoke-interface {p2}, Landroid/webkit/WebResourceRequest;->getUrl()Landroid/net/Uri;
     move-result-object v0
+
+    # http:// (decision 058): a development build's page reaches its own server only, any other
+    # build's none — 403 here, whatever the network security config would say. The dev app's
+    # client (no updates) decides for itself (DevWebViewClient).
+    invoke-virtual {v0}, Landroid/net/Uri;->getScheme()Ljava/lang/String;
+    move-result-object v1
+    const-string v2, "http"
+    invoke-virtual {v2, v1}, Ljava/lang/String;->equalsIgnoreCase(Ljava/lang/String;)Z
+    move-result v1
+    if-eqz v1, :not_cleartext
+    iget-object v1, p0, Ldev/hybridge/shell/ShellWebViewClient;->updates:Ldev/hybridge/shell/ShellUpdates;
+    if-eqz v1, :not_cleartext
+    invoke-virtual {v1, v0}, Ldev/hybridge/shell/ShellUpdates;->allowsCleartext(Landroid/net/Uri;)Z
+    move-result v1
+    if-nez v1, :network
+    new-instance v0, Landroid/webkit/WebResourceResponse;
+    const/4 v1, 0x0
+    invoke-direct {v0, v1, v1, v1}, Landroid/webkit/WebResourceResponse;-><init>(Ljava/lang/String;Ljava/lang/String;Ljava/io/InputStream;)V
+    const/16 v1, 0x193
+    const-string v2, "Forbidden"
+    invoke-virtual {v0, v1, v2}, Landroid/webkit/WebResourceResponse;->setStatusCodeAndReasonPhrase(ILjava/lang/String;)V
+    return-object v0
+
+    :not_cleartext
     invoke-static {v0}, Ldev/hybridge/shell/ShellWebViewClient;->isBundleUrl(Landroid/net/Uri;)Z
     move-result v1
     if-eqz v1, :network
