@@ -72,7 +72,10 @@ describe("GET /api/v1/dev-link/:appKey?update= (an update's preview, issue 27)",
     });
     // The bundle the URL serves has the answered size and hash, and the answered key verifies
     // its signature.
-    const bundle = await app.inject({ method: "GET", url: new URL(link.update?.url ?? "").pathname });
+    const bundle = await app.inject({
+      method: "GET",
+      url: new URL(link.update?.url ?? "").pathname,
+    });
     expect(bundle.statusCode).toBe(200);
     expect(link.update?.size).toBe(bundle.rawPayload.length);
     expect(link.update?.sha256).toBe(createHash("sha256").update(bundle.rawPayload).digest("hex"));

@@ -1,11 +1,11 @@
 import { formatBuildDateTime } from "@hybridge/shared/builds/status-badge";
+import { ErrorCodes } from "@hybridge/shared/common/errors";
 import {
   type DevLinkTarget,
   devAppIntentUrl,
   INSTALL_PARAM,
   UPDATE_PARAM,
 } from "@hybridge/shared/dev-app/links";
-import { ErrorCodes } from "@hybridge/shared/common/errors";
 import {
   BAD_DEV_URL,
   type DevLinkResponse,
