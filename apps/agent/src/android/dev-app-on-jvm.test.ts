@@ -233,10 +233,10 @@ describe("a scanned link", () => {
     expect(`${loaded.origin}${loaded.pathname}`).toBe("https://localhost/unreachable.html");
     expect(Object.fromEntries(loaded.searchParams)).toEqual({
       what: "server",
-      url: `${closed}/api/v1/dev-link/shop?url=${encodeURIComponent(DEV)}`,
+      url: `${closed}/api/v1/dev-link/shop?url=${encodeURIComponent(`${DEV}/`)}`,
       server: closed,
       app: "shop",
-      dev: DEV,
+      dev: `${DEV}/`,
     });
   });
 

@@ -230,7 +230,9 @@
     if-eqz v0, :none
     invoke-virtual {v0}, Ldev/hybridge/shell/ShellUpdates;->bundleRoot()Ljava/io/File;
     move-result-object v0
+    return-object v0
     :none
+    const/4 v0, 0x0
     return-object v0
 .end method
 
