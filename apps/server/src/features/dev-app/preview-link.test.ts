@@ -9,7 +9,7 @@ import { seedProject } from "../../../test/seed";
 import { createTestScene, TEST_ORIGIN, type TestApp, type TestUser } from "../../../test/test-app";
 import { updateInstalls } from "../../platform/db/schema";
 import { makeZip } from "../bundles/test-support";
-import { deploy } from "../updates/test-support";
+import { deploy, deployableProject } from "../updates/test-support";
 
 let app: TestApp, owner: TestUser;
 beforeAll(async () => {
@@ -19,17 +19,9 @@ afterAll(() => app?.cleanup());
 
 /** A project of the owner's with one deployed update saying `text`. */
 async function projectWithUpdate(text: string, fields: Record<string, string> = {}) {
-  const project = await seedProject(app, owner, { name: `Shop ${text}` });
-  const created = await app.inject({
-    method: "POST",
-    url: `/api/projects/${project.id}/deploy-tokens`,
-    headers: { origin: TEST_ORIGIN, cookie: owner.cookie },
-    payload: { name: "CI" },
-  });
-  expect(created.statusCode).toBe(201);
+  const project = await deployableProject(app, owner, { name: `Shop ${text}` });
   const zip = await makeZip([{ name: "index.html", data: `<!doctype html><p>${text}</p>` }]);
-  const token = created.json<{ secret: string }>().secret;
-  const deployed = await deploy(app, token, zip, fields);
+  const deployed = await deploy(app, project.token, zip, fields);
   if (!deployed.update) throw new Error("the deploy made no update");
   return { project, update: deployed.update };
 }
