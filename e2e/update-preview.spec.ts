@@ -1,10 +1,10 @@
 import { DevLinkTexts } from "@hybridge/shared/dev-app/texts";
 import { UpdatePreviewTexts as P } from "@hybridge/shared/updates/texts";
-import type { BrowserContext } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectVisible } from "./support/assertions";
 import { useBrowser } from "./support/browser";
 import { webAppZip } from "./support/bundles";
+import { deployToken } from "./support/deploy-tokens";
 import { baseUrl, url } from "./support/env";
 import { createProjectViaApi } from "./support/projects";
 import { decodeQrOnPage } from "./support/qr";
@@ -19,15 +19,6 @@ const browser = useBrowser();
 const ANDROID =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 const INTENT_REFUSED = /Not allowed to launch 'intent:\/\/.*' because a user gesture is required/;
-
-async function deployToken(context: BrowserContext, projectId: string): Promise<string> {
-  const response = await context.request.post(url(`/api/projects/${projectId}/deploy-tokens`), {
-    headers: { origin: baseUrl() },
-    data: { name: "CI" },
-  });
-  expect(response.status()).toBe(201);
-  return (await response.json()).secret as string;
-}
 
 describe("an update's Preview", () => {
   it("shows a QR code whose link opens the /dev page naming the update", async () => {
