@@ -114,7 +114,12 @@ describe("the project page's Updates section", () => {
     await first.getByRole("button", { name: /Roll back to this/ }).click();
     await dialog.getByRole("button", { name: T.rollBackConfirm }).click();
     await page.getByText(T.rolledBackDone).waitFor();
-    // Withdrawn: no action left on it.
-    await expect.poll(() => newest.getByRole("button").count(), { timeout: 10_000 }).toBe(0);
+    // Withdrawn: no action left on it but its Preview.
+    await expect
+      .poll(() => newest.getByRole("button", { name: /Pause|Resume|Roll/ }).count(), {
+        timeout: 10_000,
+      })
+      .toBe(0);
+    await newest.getByRole("button", { name: /Preview/ }).waitFor();
   });
 });
