@@ -15,6 +15,8 @@ import { type DevAppState, runDevAppOnJvm } from "../apps/agent/test/dev-app-on-
 import { prepareShellOnJvm } from "../apps/agent/test/shell-on-jvm";
 import { expectVisible } from "./support/assertions";
 import { downloadedBytes, failedResource, useBrowser } from "./support/browser";
+import { webAppZip } from "./support/bundles";
+import { deployToken, deployUpdate } from "./support/deploy-tokens";
 import { decodeQrOnPage } from "./support/qr";
 import { type E2eServer, startServer } from "./support/server";
 import { createConsoleProject } from "./support/test-console";
@@ -316,5 +318,57 @@ describe("the dev app's code against this server", () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  }, 300_000);
+
+  it("opens an update's preview link: downloaded from this server, verified, served (issue 27)", async () => {
+    const status = await settledStatus();
+    if (!status.available) {
+      expect(status.state).toBe("tools-missing");
+      return;
+    }
+    const { page, project } = await signedInProject("Preview Café");
+    const token = await deployToken(page.context(), project.id, server.baseUrl);
+    const update = await deployUpdate(
+      token,
+      await webAppZip(),
+      { message: "Try me", rolloutPercent: "1" },
+      server.baseUrl,
+    );
+    const apk = Buffer.from(
+      await (await fetch(server.url("/downloads/hybridge-dev.apk"))).arrayBuffer(),
+    );
+    const dir = await mkdtemp(join(tmpdir(), "hybridge-e2e-dev-app-"));
+    try {
+      const file = join(dir, "hybridge-dev.apk");
+      await writeFile(file, apk);
+      const jvm = await prepareShellOnJvm(file);
+      try {
+        const [opened, served] = await runDevAppOnJvm(jvm, [
+          `start ${devLinkUrl(server.baseUrl, project.keyApp, { update: update.id })}`,
+          "main https://localhost/",
+        ]);
+        // The server's signature, with the project's key it answered, held: the update runs.
+        expect(opened as DevAppState).toMatchObject({
+          loadedUrl: `https://localhost/?hybridgeNavBar=${TEST_CONFIG_DEFAULTS.navBarType}`,
+          bridgeOrigin: "https://localhost",
+        });
+        expect((served as { body: string }).body).toContain("Hello from the web app");
+      } finally {
+        await jvm.dispose();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+    // A preview is not an install: the update's counts stay at zero.
+    const listed = await page
+      .context()
+      .request.get(server.url(`/api/projects/${project.id}/updates`), {
+        headers: { origin: server.baseUrl },
+      });
+    const { channels } = (await listed.json()) as {
+      channels: { updates: { id: string; counts: { asked: number } }[] }[];
+    };
+    const row = channels.flatMap((channel) => channel.updates).find((u) => u.id === update.id);
+    expect(row?.counts.asked).toBe(0);
   }, 300_000);
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { expectVisible } from "./support/assertions";
 import { useBrowser } from "./support/browser";
 import { webAppZip } from "./support/bundles";
-import { deployToken } from "./support/deploy-tokens";
+import { deployToken, deployUpdate } from "./support/deploy-tokens";
 import { baseUrl, url } from "./support/env";
 import { createProjectViaApi } from "./support/projects";
 import { decodeQrOnPage } from "./support/qr";
@@ -26,18 +26,11 @@ describe("an update's Preview", () => {
     await createSignedInUser(context);
     const project = await createProjectViaApi(context, { name: "Preview Shop" });
     const token = await deployToken(context, project.id);
-    const form = new FormData();
-    form.append("message", "New checkout");
-    form.append("rolloutPercent", "10");
-    const zip = await webAppZip();
-    form.append("bundle", new Blob([new Uint8Array(zip)], { type: "application/zip" }), "d.zip");
-    const deployed = await fetch(url("/api/v1/deploy"), {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
+    const update = await deployUpdate(token, await webAppZip(), {
+      message: "New checkout",
+      rolloutPercent: "10",
     });
-    expect(deployed.status).toBe(201);
-    const updateId = ((await deployed.json()) as { update: { id: string } }).update.id;
+    const updateId = update.id;
 
     await page.goto(url(`/project/${project.id}`));
     const row = page.getByRole("listitem", { name: "New checkout" });
