@@ -174,7 +174,11 @@ export const ChannelSchema = z.object({
 });
 export type Channel = z.infer<typeof ChannelSchema>;
 
-export const UpdatesListResponseSchema = z.object({ channels: z.array(ChannelSchema) });
+export const UpdatesListResponseSchema = z.object({
+  /** The project's app key: an update's preview link names it (devLinkUrl). */
+  appKey: z.string(),
+  channels: z.array(ChannelSchema),
+});
 export type UpdatesListResponse = z.infer<typeof UpdatesListResponseSchema>;
 export const UpdateResponseSchema = z.object({ update: UpdateSchema });
 export const ChannelResponseSchema = z.object({ channel: ChannelSchema });

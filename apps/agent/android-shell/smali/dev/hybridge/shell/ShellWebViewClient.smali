@@ -245,15 +245,28 @@
     return-object v0
 .end method
 
+# The folder the bundle is served from instead of the APK's assets/www, or null for those: the
+# current update's (ShellUpdates.bundleRoot). The dev app's client answers its preview's folder.
+# Read at each request, on the WebView's threads.
+.method protected bundleRoot()Ljava/io/File;
+    .locals 1
+    iget-object v0, p0, Ldev/hybridge/shell/ShellWebViewClient;->updates:Ldev/hybridge/shell/ShellUpdates;
+    if-eqz v0, :none
+    invoke-virtual {v0}, Ldev/hybridge/shell/ShellUpdates;->bundleRoot()Ljava/io/File;
+    move-result-object v0
+    return-object v0
+    :none
+    const/4 v0, 0x0
+    return-object v0
+.end method
+
 # The asset's stream, or null when the APK has no such file (AssetManager.open throws
 # FileNotFoundException, an IOException, for a missing name and for a folder's). With an update
 # applied, "www/…" is that update's folder's file instead (FileInputStream throws the same for a
 # missing file or a folder), read at each request: a rollback or updates.reload changes it.
 .method private openAsset(Ljava/lang/String;)Ljava/io/InputStream;
     .locals 3
-    iget-object v0, p0, Ldev/hybridge/shell/ShellWebViewClient;->updates:Ldev/hybridge/shell/ShellUpdates;
-    if-eqz v0, :assets
-    invoke-virtual {v0}, Ldev/hybridge/shell/ShellUpdates;->bundleRoot()Ljava/io/File;
+    invoke-virtual {p0}, Ldev/hybridge/shell/ShellWebViewClient;->bundleRoot()Ljava/io/File;
     move-result-object v0
     if-eqz v0, :assets
     const/4 v1, 0x4
