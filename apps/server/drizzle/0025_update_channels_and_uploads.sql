@@ -7,6 +7,13 @@ INSERT INTO "project_storage" ("project_id", "bytes")
   ON CONFLICT ("project_id") DO UPDATE SET "bytes" = "project_storage"."bytes" + EXCLUDED."bytes";
 --> statement-breakpoint
 -- The Updates section shows the builds' channel: its change is announced like the channels'.
+CREATE OR REPLACE FUNCTION "notify_project_update_channel_change"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('update_changes', NEW."id");
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
 CREATE TRIGGER "projects_update_channel_notify_change" AFTER UPDATE OF "update_channel" ON "projects"
   FOR EACH ROW WHEN (OLD."update_channel" IS DISTINCT FROM NEW."update_channel")
-  EXECUTE FUNCTION "notify_update_change"();
+  EXECUTE FUNCTION "notify_project_update_channel_change"();

@@ -51,15 +51,20 @@ export const sampleBundle = (top = "") =>
     { name: `${top}assets/logo.bin`, data: randomBytes(2048) },
   ]);
 
-/** POST /api/projects/:id/bundles with a zip (or any bytes) as the bundle field. */
+/**
+ * POST /api/projects/:id/bundles with a zip (or any bytes) as the bundle field, after the
+ * optional text fields (the console's "also send as an update": asUpdate, channel…).
+ */
 export function uploadBundle(
   app: TestApp,
   projectId: string,
   cookie: string,
   data: Buffer,
   fileName = "dist.zip",
+  fields: Record<string, string> = {},
 ) {
   const form = multipart([
+    ...Object.entries(fields).map(([name, value]) => ({ name, value })),
     { name: "bundle", filename: fileName, contentType: "application/zip", data },
   ]);
   return app.inject({

@@ -51,7 +51,10 @@ export async function createUpdate(options: {
         .from(webBundles)
         .where(and(eq(webBundles.id, options.bundleId), eq(webBundles.projectId, projectId)))
         .for("key share");
-      if (bundle && (await projectBytesLeft(tx, projectId, options.maxProjectBytes)) < bundle.size) {
+      if (
+        bundle &&
+        (await projectBytesLeft(tx, projectId, options.maxProjectBytes)) < bundle.size
+      ) {
         throw storageFull(options.maxProjectBytes);
       }
       const source = bundle ? await storage.open(bundle.fileKey) : null;

@@ -51,15 +51,16 @@ const countsOf = (row: UpdateCounts): UpdateCounts => ({
 
 /**
  * `GET /api/projects/:id/updates`: the project's channels (by name), each with its updates
- * newest first and their counts — three queries whatever the number of updates.
+ * newest first and their counts, and the channel its new builds follow — three queries whatever
+ * the number of updates.
  */
 export async function listUpdates(options: {
   db: Db;
   userId: string;
   projectId: string;
-}): Promise<Channel[]> {
+}): Promise<{ channels: Channel[]; buildChannel: string }> {
   const { db, projectId } = options;
-  await requireOwnedProject(db, {
+  const project = await requireOwnedProject(db, {
     userId: options.userId,
     projectId,
     notFound: UpdatesTexts.updateNotFound,
@@ -70,7 +71,7 @@ export async function listUpdates(options: {
     .where(eq(updateChannels.projectId, projectId))
     .orderBy(asc(updateChannels.name));
   const rows = await updatesWithCounts(db, projectId);
-  return channels.map((channel) => ({
+  const listed = channels.map((channel) => ({
     name: channel.name,
     embeddedAt: channel.embeddedAt?.toISOString() ?? null,
     createdAt: channel.createdAt.toISOString(),
@@ -78,6 +79,7 @@ export async function listUpdates(options: {
       .filter((row) => row.update.channelId === channel.id)
       .map((row) => toUpdate(row.update, channel.name, countsOf(row))),
   }));
+  return { channels: listed, buildChannel: project.updateChannel };
 }
 
 /**

@@ -592,6 +592,7 @@ describe("concurrency", () => {
         message: "",
         rolloutPercent: 100,
         runtimeVersion: RUNTIME,
+        maxProjectBytes: app.deps.config.quotas.maxProjectStorageBytes,
       });
     const created = await Promise.all([create(), create(), create()]);
     const channels = await app.deps.db
