@@ -51,6 +51,15 @@ export const UpdatesConsoleTexts = {
   deleteText:
     "Its bundle is removed from storage and its counts are lost. No install needs it any more.",
   deleted: "Update deleted.",
+  asUpdate: "Also send to installed apps as an update",
+  asUpdateHelp:
+    "Installed apps of builds on the chosen channel download it in the background and apply it at their next start.",
+  uploadChannel: "Channel",
+  uploadRollout: "Rollout (%)",
+  uploadMessage: "Message (optional)",
+  uploadMessagePlaceholder: "What changed",
+  uploadedAsUpdate: (percent: number, channel: string) =>
+    `Bundle uploaded and sent as an update to ${percent} % of ${channel}.`,
   loading: "Loading updates…",
   loadFailed: "The updates could not be loaded.",
   empty:
