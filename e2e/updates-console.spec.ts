@@ -159,7 +159,7 @@ describe("channels, the builds' channel and the console's upload as an update (d
     // The Web app section's upload, also sent as an update on beta.
     const webApp = page.getByRole("region", { name: BundlesTexts.title, exact: true });
     await webApp.getByLabel(new RegExp(T.asUpdate)).check();
-    await webApp.getByLabel(T.uploadChannel).selectOption("beta");
+    await webApp.getByLabel(T.uploadChannel, { exact: true }).selectOption("beta");
     await webApp.getByLabel(T.uploadMessage).fill("From the console");
     await webApp.getByLabel(BundlesTexts.choose).setInputFiles({
       name: "dist.zip",
