@@ -5,10 +5,10 @@ import { UpdatesTexts } from "@hybridge/shared/updates/texts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedProject } from "../../../test/seed";
-import { createTestScene, TEST_ORIGIN, type TestApp, type TestUser } from "../../../test/test-app";
+import { createTestScene, type TestApp, type TestUser } from "../../../test/test-app";
 import * as schema from "../../platform/db/schema";
-import { makeZip, uploadBundle } from "../bundles/test-support";
-import { deploy } from "./test-support";
+import { makeZip, projectStorageBytes, uploadBundle } from "../bundles/test-support";
+import { deploy, sessionCall } from "./test-support";
 
 /**
  * Decision 056: channels created in the console, the builds' channel, the console's upload as an
@@ -22,19 +22,12 @@ afterAll(() => app?.cleanup());
 
 const KB = 1024;
 
-function call(
+const call = (
   method: "GET" | "POST" | "PUT" | "DELETE" | "PATCH",
   url: string,
   payload?: unknown,
   cookie = owner.cookie,
-) {
-  return app.inject({
-    method,
-    url,
-    headers: { origin: TEST_ORIGIN, cookie },
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-}
+) => sessionCall(app, cookie, method, url, payload);
 
 async function listed(projectId: string) {
   const response = await call("GET", `/api/projects/${projectId}/updates`);
@@ -56,13 +49,7 @@ async function deployableProject() {
   return { ...project, token: created.json<{ secret: string }>().secret };
 }
 
-const usedBytes = async (projectId: string) =>
-  (
-    await app.deps.db
-      .select({ bytes: schema.projectStorage.bytes })
-      .from(schema.projectStorage)
-      .where(eq(schema.projectStorage.projectId, projectId))
-  )[0]?.bytes ?? 0;
+const usedBytes = (projectId: string) => projectStorageBytes(app, projectId);
 
 /** What the project's bundles and updates take, from their rows. */
 async function recordedBytes(projectId: string) {

@@ -3,12 +3,10 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { storedFiles, updates } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
-import { requireOwnedProject } from "../../platform/owned-project";
 import { releaseProjectBytes } from "../../platform/quotas";
 import type { Storage } from "../../platform/storage";
+import { requireUpdateOwner } from "./owner-updates";
 import { channelCache } from "./update-cache";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Whether no install can still need the update (decision 056): it was rolled back (never offered
@@ -37,12 +35,7 @@ export async function deleteUpdate(options: {
   updateId: string;
 }): Promise<void> {
   const { db, projectId, updateId } = options;
-  if (!UUID.test(updateId)) throw AppError.notFound(UpdatesTexts.updateNotFound);
-  await requireOwnedProject(db, {
-    userId: options.userId,
-    projectId,
-    notFound: UpdatesTexts.updateNotFound,
-  });
+  await requireUpdateOwner(db, options);
   const fileKey = await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ needless: sql<boolean>`${noLongerNeeded}` })

@@ -82,6 +82,19 @@ export async function listUpdates(options: {
   return { channels: listed, buildChannel: project.updateChannel };
 }
 
+/** The routes on one update: a malformed id or another user's project is its 404. */
+export async function requireUpdateOwner(
+  db: Db,
+  options: { userId: string; projectId: string; updateId: string },
+) {
+  if (!UUID.test(options.updateId)) throw AppError.notFound(UpdatesTexts.updateNotFound);
+  await requireOwnedProject(db, {
+    userId: options.userId,
+    projectId: options.projectId,
+    notFound: UpdatesTexts.updateNotFound,
+  });
+}
+
 /**
  * `PATCH /api/projects/:id/updates/:updateId`: a new rollout percentage (raising it keeps every
  * install already in: the cohorts are sticky) or paused / resumed. A rolled-back update stays
@@ -95,12 +108,7 @@ export async function changeUpdate(options: {
   change: UpdateChangeInput;
 }): Promise<Update> {
   const { db, projectId, updateId } = options;
-  if (!UUID.test(updateId)) throw AppError.notFound(UpdatesTexts.updateNotFound);
-  await requireOwnedProject(db, {
-    userId: options.userId,
-    projectId,
-    notFound: UpdatesTexts.updateNotFound,
-  });
+  await requireUpdateOwner(db, options);
   const [changed] = await db
     .update(updates)
     .set(

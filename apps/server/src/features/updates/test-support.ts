@@ -1,6 +1,6 @@
 import type { DeployResponse } from "@hybridge/shared/bundles/schemas";
 import { multipart } from "../../../test/multipart";
-import type { TestApp } from "../../../test/test-app";
+import { TEST_ORIGIN, type TestApp } from "../../../test/test-app";
 
 /** `hybridge deploy` of a zip, with the update's optional fields (channel, rollout, message). */
 export async function deploy(
@@ -23,4 +23,20 @@ export async function deploy(
     throw new Error(`deploy answered ${response.statusCode}: ${response.body}`);
   }
   return response.json() as DeployResponse;
+}
+
+/** A console call with a session (the owner's routes), JSON body optional. */
+export function sessionCall(
+  app: TestApp,
+  cookie: string,
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
+  url: string,
+  payload?: unknown,
+) {
+  return app.inject({
+    method,
+    url,
+    headers: { origin: TEST_ORIGIN, cookie },
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
 }

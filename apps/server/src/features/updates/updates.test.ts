@@ -15,7 +15,7 @@ import { createEncryption } from "../../platform/encryption";
 import { makeZip, sampleBundle } from "../bundles/test-support";
 import { checkUpdate, decide } from "./check-update";
 import { createUpdate } from "./create-update";
-import { deploy } from "./test-support";
+import { deploy, sessionCall } from "./test-support";
 import { channelCache } from "./update-cache";
 import { ensureUpdateKey } from "./update-keys";
 
@@ -67,19 +67,12 @@ function report(payload: Record<string, unknown>) {
   return app.inject({ method: "POST", url: "/api/v1/updates/report", payload });
 }
 
-function ownerCall(
+const ownerCall = (
   method: "GET" | "PATCH" | "POST",
   url: string,
   payload?: unknown,
   cookie = owner.cookie,
-) {
-  return app.inject({
-    method,
-    url,
-    headers: { origin: TEST_ORIGIN, cookie },
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-}
+) => sessionCall(app, cookie, method, url, payload);
 
 async function listed(projectId: string) {
   const response = await ownerCall("GET", `/api/projects/${projectId}/updates`);

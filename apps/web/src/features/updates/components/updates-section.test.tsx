@@ -168,18 +168,14 @@ describe("the Updates section, live", () => {
   });
 });
 
+const beta = { name: "beta", embeddedAt: null, createdAt: "2026-11-27T08:00:00.000Z", updates: [] };
+/** The section with the production channel above and an empty beta channel. */
+const withBeta = { body: { channels: [...channels, beta], buildChannel: "production" } };
+
 describe("channels and the builds' channel (decision 056)", () => {
   it("lists an empty channel with its deploy command, and creates one in the New channel dialog", async () => {
-    const beta = {
-      name: "beta",
-      embeddedAt: null,
-      createdAt: "2026-11-27T08:00:00.000Z",
-      updates: [],
-    };
     const calls = stubApi({
-      [`GET ${base}/updates`]: {
-        body: { channels: [...channels, beta], buildChannel: "production" },
-      },
+      [`GET ${base}/updates`]: withBeta,
       [`POST ${base}/updates/channels`]: {
         status: 201,
         body: { channel: { ...beta, name: "qa" } },
@@ -233,16 +229,8 @@ describe("channels and the builds' channel (decision 056)", () => {
   });
 
   it("saves the channel new builds take updates from", async () => {
-    const beta = {
-      name: "beta",
-      embeddedAt: null,
-      createdAt: "2026-11-27T08:00:00.000Z",
-      updates: [],
-    };
     const calls = stubApi({
-      [`GET ${base}/updates`]: {
-        body: { channels: [...channels, beta], buildChannel: "production" },
-      },
+      [`GET ${base}/updates`]: withBeta,
       [`PUT ${base}/updates/build-channel`]: { body: { buildChannel: "beta" } },
     });
     renderWithApp(
