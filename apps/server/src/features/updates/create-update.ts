@@ -79,11 +79,6 @@ export async function createUpdate(options: {
           size: signed.size,
         },
       ]);
-      await reserveProjectBytes(tx, {
-        projectId,
-        bytes: signed.size,
-        maxBytes: options.maxProjectBytes,
-      });
       await tx
         .insert(updateChannels)
         .values({ projectId, name: options.channel })
@@ -118,6 +113,13 @@ export async function createUpdate(options: {
         })
         .returning();
       if (!inserted) throw new Error("insert returned no update");
+      // Last: a concurrent upload's transaction prunes bundles (row locks) before it counts its
+      // bytes, so taking project_storage's row only after the bundle's key share cannot deadlock.
+      await reserveProjectBytes(tx, {
+        projectId,
+        bytes: signed.size,
+        maxBytes: options.maxProjectBytes,
+      });
       return { row: inserted, channelName: channel.name };
     });
     channelCache.clear();
