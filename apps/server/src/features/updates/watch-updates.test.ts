@@ -108,6 +108,28 @@ describe("the Updates section's live stream", () => {
     expect(changes).toBeLessThanOrEqual(3);
   });
 
+  it("tells it when the builds' channel changes (migration 0025's trigger on projects)", async () => {
+    const project = await seedProject(app, owner);
+    const call = (method: "POST" | "PUT", url: string, payload: Record<string, unknown>) =>
+      app.inject({ method, url, headers: { origin: TEST_ORIGIN, cookie: owner.cookie }, payload });
+    // The channel exists before: the change below writes the project's row only.
+    const beta = await call("POST", `/api/projects/${project.id}/updates/channels`, {
+      name: "beta",
+    });
+    expect(beta.statusCode).toBe(201);
+    const types = await readEvents(
+      project.id,
+      async () => {
+        const set = await call("PUT", `/api/projects/${project.id}/updates/build-channel`, {
+          channel: "beta",
+        });
+        expect(set.statusCode).toBe(200);
+      },
+      (seen) => seen.includes(UpdatesEvents.changed),
+    );
+    expect(types).toContain(UpdatesEvents.changed);
+  });
+
   it("is the owner's only", async () => {
     const project = await seedProject(app, owner);
     const response = await fetch(`${base}/api/projects/${project.id}/updates/events`, {
