@@ -162,6 +162,10 @@ describe("project page and builds", () => {
     // The open project page shows the release within moments, without a reload.
     await expectVisible(watchedAndroid.getByText(BuildsTexts.version(1), { exact: true }), 3_000);
     await expectVisible(watchedAndroid.getByText(PUBLISHED_ON), 3_000);
+    // The channel its hybridge.json carries (decision 056): production, the project's default.
+    await expectVisible(
+      watchedAndroid.getByText(BuildsTexts.updateChannel("production"), { exact: true }),
+    );
     // The published app was signed with the owner's key, which is now the app's for good.
     await page.reload();
     await expectVisible(signing.getByText(mine.sha256, { exact: true }));

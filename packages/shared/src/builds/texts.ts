@@ -45,6 +45,8 @@ export const BuildsTexts = {
   noRelease: "No release published",
   publishedOn: (date: string) => `Published on ${date}`,
   version: (version: number) => `Version ${version}`,
+  /** The over-the-air channel a build's hybridge.json carries (decision 056). */
+  updateChannel: (channel: string) => `Updates: channel ${channel}`,
   publish: "Publish",
   update: "Update",
   back: "Back",

@@ -28,7 +28,11 @@ export type Bundle = z.infer<typeof BundleSchema>;
 export const BundleListResponseSchema = z.object({ bundles: z.array(BundleSchema) });
 export type BundleListResponse = z.infer<typeof BundleListResponseSchema>;
 
-export const BundleResponseSchema = z.object({ bundle: BundleSchema });
+export const BundleResponseSchema = z.object({
+  bundle: BundleSchema,
+  /** The console's upload with "Also send to installed apps as an update" (decision 056). */
+  update: UpdateSchema.optional(),
+});
 export type BundleResponse = z.infer<typeof BundleResponseSchema>;
 
 export const BundleParamsSchema = z.object({ id: z.string(), bundleId: z.string() });

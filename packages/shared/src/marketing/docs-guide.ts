@@ -379,7 +379,7 @@ export const docsGroups = (server: string): DocsGroup[] => [
   {
     id: "updates",
     title: "Over-the-air updates",
-    text: "npm run deploy publishes your web app to the installed apps as well: every deploy makes an update on the production channel, which apps built since over-the-air updates exist download in the background and apply at their next start. Your project page's Updates section lists them with their counts, rolls them out further, pauses them and rolls them back.",
+    text: "npm run deploy publishes your web app to the installed apps as well: every deploy makes an update on the production channel (npx hybridge deploy --channel beta on another), which apps built since over-the-air updates exist download in the background and apply at their next start. A build follows the channel chosen in your project page's Updates section when it was made (production unless you change it; its card says which). The Updates section also creates channels, lists the updates with their counts, rolls them out further, pauses them, rolls them back and deletes the ones no install needs; the Web app section's upload can send a bundle as an update too.",
     functions: [
       {
         id: "updates-current",

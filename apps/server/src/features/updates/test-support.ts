@@ -44,3 +44,19 @@ export async function deploy(
   }
   return response.json() as DeployResponse;
 }
+
+/** A console call with a session (the owner's routes), JSON body optional. */
+export function sessionCall(
+  app: TestApp,
+  cookie: string,
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
+  url: string,
+  payload?: unknown,
+) {
+  return app.inject({
+    method,
+    url,
+    headers: { origin: TEST_ORIGIN, cookie },
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+}

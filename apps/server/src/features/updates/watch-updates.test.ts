@@ -2,7 +2,13 @@ import { randomUUID } from "node:crypto";
 import { UpdatesEvents } from "@hybridge/shared/updates/schemas";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedProject } from "../../../test/seed";
-import { createTestApp, createTestUser, type TestApp, type TestUser } from "../../../test/test-app";
+import {
+  createTestApp,
+  createTestUser,
+  TEST_ORIGIN,
+  type TestApp,
+  type TestUser,
+} from "../../../test/test-app";
 import { makeZip } from "../bundles/test-support";
 import { deploy, deployableProject as deployWith } from "./test-support";
 
@@ -90,6 +96,28 @@ describe("the Updates section's live stream", () => {
     const changes = types.filter((type) => type === UpdatesEvents.changed).length;
     expect(changes).toBeGreaterThanOrEqual(1);
     expect(changes).toBeLessThanOrEqual(3);
+  });
+
+  it("tells it when the builds' channel changes (migration 0025's trigger on projects)", async () => {
+    const project = await seedProject(app, owner);
+    const call = (method: "POST" | "PUT", url: string, payload: Record<string, unknown>) =>
+      app.inject({ method, url, headers: { origin: TEST_ORIGIN, cookie: owner.cookie }, payload });
+    // The channel exists before: the change below writes the project's row only.
+    const beta = await call("POST", `/api/projects/${project.id}/updates/channels`, {
+      name: "beta",
+    });
+    expect(beta.statusCode).toBe(201);
+    const types = await readEvents(
+      project.id,
+      async () => {
+        const set = await call("PUT", `/api/projects/${project.id}/updates/build-channel`, {
+          channel: "beta",
+        });
+        expect(set.statusCode).toBe(200);
+      },
+      (seen) => seen.includes(UpdatesEvents.changed),
+    );
+    expect(types).toContain(UpdatesEvents.changed);
   });
 
   it("is the owner's only", async () => {

@@ -175,6 +175,9 @@ function VersionLine({ build, note }: { build: Build; note: string }) {
         {BuildsTexts.version(build.version)}
       </p>
       <p className="mt-1 text-slate-600 text-sm">{note}</p>
+      {build.updateChannel && (
+        <p className="text-slate-600 text-sm">{BuildsTexts.updateChannel(build.updateChannel)}</p>
+      )}
     </div>
   );
 }
