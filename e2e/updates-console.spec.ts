@@ -1,24 +1,15 @@
 import { randomUUID } from "node:crypto";
+import { BundlesTexts } from "@hybridge/shared/bundles/texts";
 import { UpdatesConsoleTexts as T } from "@hybridge/shared/updates/texts";
-import type { BrowserContext } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./support/browser";
 import { webAppZip } from "./support/bundles";
-import { baseUrl, url } from "./support/env";
+import { deployToken } from "./support/deploy-tokens";
+import { url } from "./support/env";
 import { createProjectViaApi } from "./support/projects";
 import { createSignedInUser } from "./support/users";
 
 const browser = useBrowser();
-
-/** A deploy token of the project, made with the owner's session, as the console makes one. */
-async function deployToken(context: BrowserContext, projectId: string): Promise<string> {
-  const response = await context.request.post(url(`/api/projects/${projectId}/deploy-tokens`), {
-    headers: { origin: baseUrl() },
-    data: { name: "CI" },
-  });
-  expect(response.status()).toBe(201);
-  return (await response.json()).secret as string;
-}
 
 /** `npm run deploy` of a built web app (the CLI's request): one update on production. */
 async function deploy(token: string, message: string) {
@@ -124,7 +115,78 @@ describe("the project page's Updates section", () => {
     await first.getByRole("button", { name: /Roll back to this/ }).click();
     await dialog.getByRole("button", { name: T.rollBackConfirm }).click();
     await page.getByText(T.rolledBackDone).waitFor();
-    // Withdrawn: no action left on it.
-    await expect.poll(() => newest.getByRole("button").count(), { timeout: 10_000 }).toBe(0);
+    // Withdrawn: no action left on it but its Preview and Delete (no install needs it any more,
+    // decision 056).
+    await expect
+      .poll(() => newest.getByRole("button", { name: /Pause|Resume|Roll/ }).count(), {
+        timeout: 10_000,
+      })
+      .toBe(0);
+    await newest.getByRole("button", { name: /Preview/ }).waitFor();
+    await newest.getByRole("button", { name: /Delete/ }).click();
+    await dialog.getByRole("button", { name: T.deleteUpdate }).click();
+    await page.getByText(T.deleted).waitFor();
+    await newest.waitFor({ state: "detached" });
+  });
+});
+
+describe("channels, the builds' channel and the console's upload as an update (decision 056)", () => {
+  it("creates a channel, makes new builds follow it, uploads a bundle to it as an update and counts an install", async () => {
+    const { context, page } = await browser.newPage();
+    await createSignedInUser(context);
+    const project = await createProjectViaApi(context);
+    await page.goto(url(`/project/${project.id}`));
+    const section = page.getByRole("region", { name: T.title, exact: true });
+
+    // New channel, from the keyboard: its empty state says how to deploy to it.
+    await section.getByRole("button", { name: T.newChannel }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel(T.channelNameLabel).fill("beta");
+    await dialog.getByLabel(T.channelNameLabel).press("Enter");
+    await page.getByText(T.channelCreated("beta")).waitFor();
+    await section.getByText(T.deployCommand("beta")).waitFor();
+
+    // New builds take updates from beta.
+    await section.getByLabel(T.buildChannelLabel).selectOption("beta");
+    await page.getByText(T.buildChannelSaved("beta")).waitFor();
+
+    // The Web app section's upload, also sent as an update on beta.
+    const webApp = page.getByRole("region", { name: BundlesTexts.title, exact: true });
+    await webApp.getByLabel(new RegExp(T.asUpdate)).check();
+    await webApp.getByLabel(T.uploadChannel, { exact: true }).selectOption("beta");
+    await webApp.getByLabel(T.uploadMessage).fill("From the console");
+    await webApp.getByLabel(BundlesTexts.choose).setInputFiles({
+      name: "dist.zip",
+      mimeType: "application/zip",
+      buffer: await webAppZip(),
+    });
+    await page.getByText(T.uploadedAsUpdate(100, "beta")).waitFor();
+    const beta = section.getByRole("list", { name: T.channelLabel("beta") });
+    const row = beta.getByRole("listitem", { name: "From the console" });
+    await row.waitFor();
+
+    // An install of a beta build asks: the count follows live.
+    const response = await fetch(url("/api/v1/updates/check"), {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        appKey: project.keyApp,
+        channel: "beta",
+        runtimeVersion: "android-1",
+        currentUpdateId: null,
+        installId: `install-${randomUUID()}`,
+      }),
+    });
+    expect(((await response.json()) as { update: unknown }).update).not.toBeNull();
+    await expect
+      .poll(
+        () =>
+          row
+            .locator("dt", { hasText: new RegExp(`^${T.counts.asked}$`) })
+            .locator("xpath=following-sibling::dd")
+            .textContent(),
+        { timeout: 10_000 },
+      )
+      .toBe("1");
   });
 });

@@ -168,6 +168,7 @@ export async function buildApp(options: BuildAppOptions) {
     storage: app.deps.storage,
     secret: config.secret,
     publicUrl: config.publicUrl,
+    maxProjectBytes: config.quotas.maxProjectStorageBytes,
   });
   await app.register(registerBundlesRoutes, { deployUpdate: updates.deployUpdate });
   await app.register(registerAgentsRoutes, {

@@ -13,8 +13,8 @@ const USAGE = `Usage: hybridge <command>
                 --token <t>         a deploy token (default: HYBRIDGE_DEPLOY_TOKEN from .env)
                 --no-build          upload dist/ as it is
                 --allow-test-key    upload it even if it holds the Test Mode key
-                --channel <name>    the over-the-air update's channel (default: production,
-                                    the one builds follow)
+                --channel <name>    the over-the-air update's channel (default: production;
+                                    builds follow the one chosen in the console's Updates)
                 --rollout <1-100>   the share of installs that get it, in % (default: 100)
                 --message <text>    what changed, kept with the update
   rules deploy  Check hybridge.rules.json and make it your project's access rules

@@ -14,7 +14,12 @@ import {
   type TestUser,
 } from "../../test/test-app";
 import { insertTestAgent } from "../features/agents/test-support";
-import { makeZip, SAMPLE_INDEX, uploadBundle } from "../features/bundles/test-support";
+import {
+  makeZip,
+  projectStorageBytes,
+  SAMPLE_INDEX,
+  uploadBundle,
+} from "../features/bundles/test-support";
 import * as schema from "./db/schema";
 
 /**
@@ -77,13 +82,7 @@ const bundlesOf = async (projectId: string) =>
     })
   ).json().bundles as { id: string; isNext: boolean }[];
 
-const usedBytes = async (projectId: string) =>
-  (
-    await app.deps.db
-      .select({ bytes: schema.projectStorage.bytes })
-      .from(schema.projectStorage)
-      .where(eq(schema.projectStorage.projectId, projectId))
-  )[0]?.bytes ?? 0;
+const usedBytes = (projectId: string) => projectStorageBytes(app, projectId);
 
 /** What the project keeps in storage, from the rows that record the files. */
 async function recordedBytes(projectId: string) {

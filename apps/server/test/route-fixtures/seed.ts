@@ -9,7 +9,14 @@ import { createTestModule, integrateModule } from "../../src/features/store/test
 import { deploy } from "../../src/features/updates/test-support";
 import * as schema from "../../src/platform/db/schema";
 import { multipart } from "../multipart";
-import { createTestUser, postJson, type TestApp, type TestUser, uniqueEmail } from "../test-app";
+import {
+  createTestUser,
+  postJson,
+  TEST_ORIGIN,
+  type TestApp,
+  type TestUser,
+  uniqueEmail,
+} from "../test-app";
 
 /**
  * The scenario every route's valid request names (`s` in the fixtures of the features' files
@@ -60,6 +67,8 @@ export type Seed = {
   spareDeployToken: string;
   /** An over-the-air update the seed's deploy made, and its channel. */
   update: { id: string; channel: string };
+  /** An update of channel "old", rolled back: the one the delete route may delete. */
+  withdrawnUpdateId: string;
   /** Another deploy token of the project, for `hybridge rules deploy`'s route. */
   rulesDeployToken: string;
   /** Documents of the project's "orders" collection (the app's and the console's delete routes each delete one). */
@@ -313,6 +322,15 @@ export async function createSeed(app: TestApp): Promise<Seed> {
   });
   const deployed = await deploy(app, deployToken.secret, bundleZip, { channel: "beta" });
   if (!deployed.update) throw new Error("the deploy made no update");
+  const withdrawn = await deploy(app, deployToken.secret, bundleZip, { channel: "old" });
+  if (!withdrawn.update) throw new Error("the deploy made no update");
+  const rolledBack = await app.inject({
+    method: "POST",
+    url: `/api/projects/${project.id}/channels/old/rollback`,
+    headers: { origin: TEST_ORIGIN, cookie: owner.cookie },
+    payload: { to: "embedded" },
+  });
+  if (rolledBack.statusCode !== 204) throw new Error(`rollback: ${rolledBack.body}`);
   // The rules' deploy's own token: the console's route revokes the first.
   const rulesDeployToken = await createDeployToken({
     db: app.deps.db,
@@ -385,6 +403,7 @@ export async function createSeed(app: TestApp): Promise<Seed> {
     deployToken: { id: deployToken.token.id, secret: deployToken.secret },
     spareDeployToken: spareDeployToken.secret,
     update: { id: deployed.update.id, channel: deployed.update.channel },
+    withdrawnUpdateId: withdrawn.update.id,
     rulesDeployToken: rulesDeployToken.secret,
     documentId: await seedDocument(app, settings.databaseKey),
     consoleDocumentId: await seedDocument(app, settings.databaseKey),

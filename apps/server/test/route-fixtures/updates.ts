@@ -45,6 +45,23 @@ export const updatesFixtures: RouteFixtures = {
       body: { rolloutPercent: 50 },
     }),
   },
+  "POST /api/projects/:id/updates/channels": {
+    access: "owner",
+    // Each valid case its own name: a taken one is 409.
+    request: (s) => ({
+      params: { id: s.project.id },
+      body: { name: `qa-${Math.random().toString(36).slice(2, 10)}` },
+    }),
+    valid: 201,
+  },
+  "PUT /api/projects/:id/updates/build-channel": {
+    access: "owner",
+    request: (s) => ({ params: { id: s.project.id }, body: { channel: s.update.channel } }),
+  },
+  "DELETE /api/projects/:id/updates/:updateId": {
+    access: "owner",
+    request: (s) => ({ params: { id: s.project.id, updateId: s.withdrawnUpdateId } }),
+  },
   "POST /api/projects/:id/channels/:channel/rollback": {
     access: "owner",
     request: (s) => ({

@@ -47,6 +47,11 @@ export const BuildSchema = z.object({
   artifact: z.object({ size: z.number().int(), sha256: z.string() }).nullable(),
   /** How many times a build machine took this build (at most 2 before it fails). */
   attempts: z.number().int(),
+  /**
+   * The over-the-air update channel its hybridge.json carries (Android, set when a build machine
+   * took it; null before, and for other platforms). Decision 056.
+   */
+  updateChannel: z.string().nullable(),
   /** ISO 8601: when a build machine took it, and when it ended (ready, failed or cancelled). */
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),

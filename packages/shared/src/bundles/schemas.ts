@@ -16,13 +16,23 @@ export const BundleSchema = z.object({
   createdAt: z.string(),
   /** The newest bundle: the one the next build uses. */
   isNext: z.boolean(),
+  /**
+   * The server addresses in its code a phone cannot reach (localhost, 127.x, [::1], 0.0.0.0:
+   * the app's HYBRIDGE_SERVER, decision 058). Given for the newest bundle, the upload and the
+   * deploy; absent on older bundles.
+   */
+  loopbackServers: z.array(z.string()).optional(),
 });
 export type Bundle = z.infer<typeof BundleSchema>;
 
 export const BundleListResponseSchema = z.object({ bundles: z.array(BundleSchema) });
 export type BundleListResponse = z.infer<typeof BundleListResponseSchema>;
 
-export const BundleResponseSchema = z.object({ bundle: BundleSchema });
+export const BundleResponseSchema = z.object({
+  bundle: BundleSchema,
+  /** The console's upload with "Also send to installed apps as an update" (decision 056). */
+  update: UpdateSchema.optional(),
+});
 export type BundleResponse = z.infer<typeof BundleResponseSchema>;
 
 export const BundleParamsSchema = z.object({ id: z.string(), bundleId: z.string() });

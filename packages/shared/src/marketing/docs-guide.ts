@@ -379,7 +379,7 @@ export const docsGroups = (server: string): DocsGroup[] => [
   {
     id: "updates",
     title: "Over-the-air updates",
-    text: "npm run deploy publishes your web app to the installed apps as well: every deploy makes an update on the production channel, which apps built since over-the-air updates exist download in the background and apply at their next start. Your project page's Updates section lists them with their counts, rolls them out further, pauses them and rolls them back.",
+    text: "npm run deploy publishes your web app to the installed apps as well: every deploy makes an update on the production channel (npx hybridge deploy --channel beta on another), which apps built since over-the-air updates exist download in the background and apply at their next start. A build follows the channel chosen in your project page's Updates section when it was made (production unless you change it; its card says which). The Updates section also creates channels, lists the updates with their counts, rolls them out further, pauses them, rolls them back and deletes the ones no install needs; the Web app section's upload can send a bundle as an update too.",
     functions: [
       {
         id: "updates-current",
@@ -396,6 +396,7 @@ export const docsGroups = (server: string): DocsGroup[] => [
         'A new update must say it is ready within 10 seconds of its first start, or the app goes back to the bundle it ran before and reports the failure. @hybridge/app says it by itself once the page has loaded: an app whose pages load the SDK\'s main entry (import … from "@hybridge/app") has nothing to do; an app that never loads it has every update rolled back.',
         "A download that breaks off, a bundle whose hash or signature does not match: thrown away, and the app keeps the bundle it runs. An update is offered only to builds of the same runtime version.",
         "In a browser (npm run dev, or your deployed site) there are no updates: the page runs the files it was served, and updates.current() answers all null.",
+        "Try an update before your users do: Preview, on each update of the Updates section, shows its QR code and link. Scanned with an Android phone, Hybridge Dev downloads the update, checks its signature and runs it on its own, whether it is live, paused or rolled back; your users' apps are not changed and the preview is not counted as an install.",
       ],
     },
   },

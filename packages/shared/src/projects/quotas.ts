@@ -7,7 +7,7 @@ import { z } from "zod";
 export const ProjectUsageSchema = z.object({
   /** Web bundles kept, and how many are kept at most (older ones are removed at each upload). */
   bundles: z.object({ kept: z.number().int(), limit: z.number().int() }),
-  /** Bytes of the project's web bundles and documents' files, and the most it may keep. */
+  /** Bytes of the project's web bundles, update zips and documents' files, and the most it may keep. */
   storage: z.object({ usedBytes: z.number().int(), limitBytes: z.number().int() }),
 });
 export type ProjectUsage = z.infer<typeof ProjectUsageSchema>;

@@ -163,9 +163,9 @@ export const QuotaTexts = {
     `${kept} of ${limit}: at each upload, bundles older than the newest ${limit} are deleted (never one a build is using).`,
   storageLabel: "Storage",
   storageUsed: (used: string, limit: string) =>
-    `${used} of ${limit} used by web bundles and documents' files.`,
+    `${used} of ${limit} used by web bundles, over-the-air updates and documents' files.`,
   storageFull: (limitMb: number) =>
-    `This project's storage is full (${limitMb} MB for web bundles and documents' files). Delete old web bundles or documents with files to make room.`,
+    `This project's storage is full (${limitMb} MB for web bundles, over-the-air updates and documents' files). Delete old web bundles, updates no install needs or documents with files to make room.`,
   projectsUsed: (count: number, limit: number) => `${count} of ${limit} projects`,
   /** Projects cannot be deleted one by one yet: the limit is the server's to raise. */
   tooManyProjects: (limit: number) =>

@@ -44,9 +44,6 @@ export const TestConsoleTexts = {
   // The QR code.
   qrLabel: "QR code of the dev app's link",
   serverLabel: "Server",
-  loopbackServerTitle: "Your phone cannot reach this server address",
-  loopbackServerHint:
-    "On the phone, localhost is the phone itself. Restart the server with PUBLIC_URL set to an address the phone can reach on your network, for example PUBLIC_URL=http://192.168.1.10:3000 npm start, then scan again.",
   appCodeLabel: "App code",
   qrContents: "What the dev app reads",
 

@@ -112,6 +112,25 @@ export const DeployUpdateFieldsSchema = z.object({
 });
 export type DeployUpdateFields = z.infer<typeof DeployUpdateFieldsSchema>;
 
+/**
+ * The console's bundle upload (`POST /api/projects/:id/bundles`, multipart, before the file):
+ * nothing, or `asUpdate: "true"` with the deploy's own fields — the bundle is then also sent to
+ * installed apps as an update (decision 056). Update fields without the opt-in are refused.
+ */
+export const ConsoleUploadFieldsSchema = DeployUpdateFieldsSchema.extend({
+  asUpdate: z.literal("true", UpdatesTexts.invalidAsUpdate).optional(),
+}).refine(
+  (fields) =>
+    fields.asUpdate === "true" ||
+    (fields.channel === undefined &&
+      fields.rolloutPercent === undefined &&
+      fields.message === undefined),
+  UpdatesTexts.updateFieldsWithoutOptIn,
+);
+export type ConsoleUploadFields = z.infer<typeof ConsoleUploadFieldsSchema>;
+/** Its text fields, in the order the console sends them. */
+export const CONSOLE_UPLOAD_FIELDS = ["asUpdate", "channel", "rolloutPercent", "message"] as const;
+
 // The owner's routes (session; another user's project is 404).
 export const UpdatesProjectParamsSchema = z.object({ id: z.string().max(256) });
 export const UpdateParamsSchema = z.object({
@@ -174,7 +193,22 @@ export const ChannelSchema = z.object({
 });
 export type Channel = z.infer<typeof ChannelSchema>;
 
-export const UpdatesListResponseSchema = z.object({ channels: z.array(ChannelSchema) });
+/** `POST /api/projects/:id/updates/channels`: a new, empty channel. */
+export const CreateChannelInputSchema = z.object({ name: ChannelNameSchema });
+export type CreateChannelInput = z.infer<typeof CreateChannelInputSchema>;
+
+/** `PUT /api/projects/:id/updates/build-channel`: the channel new Android builds follow. */
+export const BuildChannelInputSchema = z.object({ channel: ChannelNameSchema });
+export type BuildChannelInput = z.infer<typeof BuildChannelInputSchema>;
+export const BuildChannelResponseSchema = z.object({ buildChannel: z.string() });
+
+export const UpdatesListResponseSchema = z.object({
+  /** The project's app key: an update's preview link names it (devLinkUrl). */
+  appKey: z.string(),
+  channels: z.array(ChannelSchema),
+  /** The channel the project's new Android builds take updates from (default production). */
+  buildChannel: z.string(),
+});
 export type UpdatesListResponse = z.infer<typeof UpdatesListResponseSchema>;
 export const UpdateResponseSchema = z.object({ update: UpdateSchema });
 export const ChannelResponseSchema = z.object({ channel: ChannelSchema });
@@ -189,6 +223,11 @@ export const HybridgeJsonSchema = z.object({
   runtimeVersion: z.string(),
   /** Base64 X.509 SubjectPublicKeyInfo (EC P-256), or null: the shell never checks. */
   updatePublicKey: z.string().nullable(),
+  /**
+   * A development build (decision 058): the server is http://, and the shell lets the page call
+   * it — and only it — over cleartext. Absent in builds made before.
+   */
+  development: z.boolean().optional(),
 });
 export type HybridgeJson = z.infer<typeof HybridgeJsonSchema>;
 

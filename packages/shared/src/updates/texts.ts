@@ -21,15 +21,49 @@ export const UpdatesTexts = {
   bundleReplaced:
     "Newer deploys replaced this bundle before its update was made. Deploy again to publish it as an update.",
   rollbackTargetRolledBack: "That update was rolled back: roll back to an earlier one.",
+  channelExists: (name: string) => `This project already has a channel named ${name}.`,
+  invalidAsUpdate: 'Send asUpdate as "true" to also send the bundle as an update.',
+  updateFieldsWithoutOptIn:
+    "A channel, rollout or message is only taken with asUpdate: the bundle is then also sent as an update.",
+  updateStillNeeded:
+    "Installs may still need this update: delete it once it is rolled back, or once a newer update of its channel is live (not paused) at 100 %.",
 } as const;
 
 /** The project page's "Updates" section (issue 27, "The console"). */
 export const UpdatesConsoleTexts = {
   title: "Updates",
   lead: "Every deploy makes an over-the-air update: installed apps download it in the background and apply it at their next start.",
+  buildChannelLabel: "New builds take updates from",
+  buildChannelHelp:
+    "Written into each new Android build: installed apps of a build follow the channel it was made with.",
+  buildChannelSaved: (name: string) => `New builds will take updates from ${name}.`,
+  newChannel: "New channel",
+  newChannelTitle: "New channel",
+  newChannelText:
+    "A channel is a separate line of updates, for example beta for testers. Deploy to it, then choose it for new builds.",
+  channelNameLabel: "Name",
+  createChannel: "Create channel",
+  channelCreated: (name: string) => `Channel ${name} created.`,
+  channelEmpty: "No updates on this channel yet. Deploy to it with:",
+  deployCommand: (name: string) => `npx hybridge deploy --channel ${name}`,
+  deleteUpdate: "Delete",
+  deleteTitle: "Delete this update?",
+  deleteText:
+    "Its bundle is removed from storage and its counts are lost. No install needs it any more.",
+  deleted: "Update deleted.",
+  asUpdate: "Also send to installed apps as an update",
+  asUpdateHelp:
+    "Installed apps of builds on the chosen channel download it in the background and apply it at their next start.",
+  uploadChannel: "Channel",
+  uploadRollout: "Rollout (%)",
+  uploadMessage: "Message (optional)",
+  uploadMessagePlaceholder: "What changed",
+  uploadedAsUpdate: (percent: number, channel: string) =>
+    `Bundle uploaded and sent as an update to ${percent} % of ${channel}.`,
   loading: "Loading updates…",
   loadFailed: "The updates could not be loaded.",
-  empty: "No update yet: npm run deploy in your project makes one on the production channel.",
+  empty:
+    "No channel yet: npm run deploy in your project makes an update on the production channel, or create a channel.",
   channelLabel: (name: string) => `Channel ${name}`,
   channelEmbedded: "Installs on this channel run their build's embedded bundle.",
   updateLabel: (message: string) => message || "Update without a message",
@@ -73,4 +107,16 @@ export const UpdatesConsoleTexts = {
   rollBackConfirm: "Roll back",
   rolledBackDone: "Channel rolled back.",
   actionFailed: "That did not work. Try again.",
+} as const;
+
+/** An update's "Preview" in the console (issue 27, decision 057): its QR code and link. */
+export const UpdatePreviewTexts = {
+  preview: "Preview",
+  title: "Preview this update",
+  lead: "Scan the code with an Android phone's camera: Hybridge Dev downloads this update, checks its signature and opens it, without changing your users' apps. Send the link to a teammate so they can try it too.",
+  notLive:
+    "This update is not offered to installs right now (paused or rolled back); the preview still opens it.",
+  qrLabel: "QR code of this update's preview link",
+  linkLabel: "Preview link",
+  close: "Close",
 } as const;

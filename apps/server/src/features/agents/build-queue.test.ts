@@ -9,6 +9,7 @@ import {
   createTestApp,
   createTestUser,
   postJson,
+  TEST_ORIGIN,
   type TestApp,
   type TestUser,
 } from "../../../test/test-app";
@@ -174,6 +175,30 @@ describe("claiming", () => {
 });
 
 describe("a build on a machine", () => {
+  it("carries the channel the project chose for its builds, and records it on the build", async () => {
+    const project = await seedProject(app, owner);
+    const chosen = await app.inject({
+      method: "PUT",
+      url: `/api/projects/${project.id}/updates/build-channel`,
+      headers: { origin: TEST_ORIGIN, cookie: owner.cookie },
+      payload: { channel: "beta" },
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(chosen.json()).toEqual({ buildChannel: "beta" });
+    const requested = (await request(project.id)).json().build;
+    expect((await buildRow(requested.id))?.updateChannel).toBeNull();
+    const machine = await addAgent();
+    const { job } = (await claim(machine.token)).json();
+    expect(job.buildId).toBe(requested.id);
+    expect(job.updates.channel).toBe("beta");
+    expect((await buildRow(requested.id))?.updateChannel).toBe("beta");
+    const latest = await app.inject({
+      url: `/api/projects/${project.id}/builds/latest?platform=android`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(latest.json().build.updateChannel).toBe("beta");
+  });
+
   it("goes from building to ready with its log and app; the owner downloads it and publishes it", async () => {
     const project = await seedProject(app, owner);
     const requested = (await request(project.id)).json().build;

@@ -134,6 +134,10 @@ export async function claimBuild(
     row.build.platform === "android" && options.updatesFor
       ? await options.updatesFor(row.build.projectId)
       : undefined;
+  // The build records the channel its hybridge.json carries (shown on its card, decision 056).
+  if (updates) {
+    await db.update(builds).set({ updateChannel: updates.channel }).where(eq(builds.id, id));
+  }
   return {
     buildId: id,
     platform: row.build.platform as BuildPlatform,

@@ -35,6 +35,7 @@ export function toBuild(row: BuildRow, extras?: QueueExtras): Build {
         ? { size: row.artifactSize, sha256: row.artifactSha256 }
         : null,
     attempts: row.attempts,
+    updateChannel: row.updateChannel,
     startedAt: iso(row.startedAt),
     finishedAt: iso(row.finishedAt),
   };

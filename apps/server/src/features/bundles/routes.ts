@@ -14,25 +14,25 @@ import {
 } from "@hybridge/shared/bundles/schemas";
 import { BundlesTexts } from "@hybridge/shared/bundles/texts";
 import {
+  CONSOLE_UPLOAD_FIELDS,
+  ConsoleUploadFieldsSchema,
   type DeployUpdateFields,
   DeployUpdateFieldsSchema,
   type Update,
 } from "@hybridge/shared/updates/schemas";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { type ZodType, z } from "zod";
+import type { ZodType } from "zod";
 import { recordDeployTokenUse, requireDeployToken } from "../../platform/deploy-token";
 import { AppError } from "../../platform/errors";
 import { openMultipartForm, registerMultipart } from "../../platform/multipart-form";
 import { perAddressLimit } from "../../platform/rate-limit";
 import { requireUser } from "../../platform/session";
+import { createBundleAddressScanner } from "./bundle-server-addresses";
 import { deleteBundle } from "./delete-bundle";
 import { createDeployToken, listDeployTokens, revokeDeployToken } from "./deploy-tokens";
 import { listBundles } from "./list-bundles";
 import { uploadBundle } from "./upload-bundle";
-
-/** The console's upload takes the file alone. */
-const NoFieldsSchema = z.object({});
 
 /**
  * A project's web bundles: upload (multipart, streamed and checked), list, delete; deploy tokens
@@ -53,6 +53,7 @@ export async function registerBundlesRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, storage, config } = app.deps;
+  const addresses = createBundleAddressScanner({ db, storage });
   await registerMultipart(app, {
     fieldNameSize: 100,
     fieldSize: 1024,
@@ -68,7 +69,9 @@ export async function registerBundlesRoutes(
     { schema: { params: BundleProjectParamsSchema, response: { 200: BundleListResponseSchema } } },
     async (request) => {
       const user = await requireUser(request);
-      return { bundles: await listBundles({ db, userId: user.id, projectId: request.params.id }) };
+      const bundles = await listBundles({ db, userId: user.id, projectId: request.params.id });
+      const [next, ...older] = bundles;
+      return { bundles: next ? [await addresses.withServerAddresses(next), ...older] : [] };
     },
   );
 
@@ -77,13 +80,15 @@ export async function registerBundlesRoutes(
     request: FastifyRequest,
     userId: string,
     projectId: string,
-    readFields: (form: { parseFields: <T>(schema: ZodType<T>) => Promise<T> }) => Promise<unknown>,
+    readFields: (form: {
+      parseFields: <T>(schema: ZodType<T>) => Promise<T>;
+    }) => Promise<{ withUpdate: boolean }>,
   ) => {
     const form = openMultipartForm(request, {
       fileFields: { [BUNDLE_FILE_FIELD]: "bundle" as const },
       maxFiles: 1,
     });
-    await readFields(form);
+    const { withUpdate } = await readFields(form);
     for await (const file of form.files()) {
       return uploadBundle({
         db,
@@ -96,24 +101,42 @@ export async function registerBundlesRoutes(
           keep: config.quotas.bundlesKeptPerProject,
           maxProjectBytes: config.quotas.maxProjectStorageBytes,
         },
+        roomForUpdate: withUpdate,
       });
     }
     throw AppError.validation(BundlesTexts.fileRequired);
   };
 
+  // The console's upload: the file alone, or — opted in with asUpdate — also sent to installed
+  // apps as an update, with the deploy's fields (decision 056).
   r.post(
     "/api/projects/:id/bundles",
     {
       onRequest: perAddressLimit(app, config.writeRateLimit),
-      config: { multipartForm: { textFields: [] } },
+      config: { multipartForm: { textFields: [...CONSOLE_UPLOAD_FIELDS] } },
       schema: { params: BundleProjectParamsSchema, response: { 201: BundleResponseSchema } },
     },
     async (request, reply) => {
       const user = await requireUser(request);
-      const bundle = await receiveBundle(request, user.id, request.params.id, (form) =>
-        form.parseFields(NoFieldsSchema),
-      );
-      return reply.status(201).send({ bundle });
+      const sent: { update?: DeployUpdateFields } = {};
+      const bundle = await receiveBundle(request, user.id, request.params.id, async (form) => {
+        const { asUpdate, ...update } = await form.parseFields(ConsoleUploadFieldsSchema);
+        if (asUpdate && options.deployUpdate) sent.update = update;
+        return { withUpdate: sent.update !== undefined };
+      });
+      const update =
+        sent.update && options.deployUpdate
+          ? await options.deployUpdate({
+              projectId: request.params.id,
+              ownerId: user.id,
+              bundleId: bundle.id,
+              fields: sent.update,
+            })
+          : undefined;
+      return reply.status(201).send({
+        bundle: await addresses.withServerAddresses(bundle),
+        ...(update ? { update } : {}),
+      });
     },
   );
 
@@ -133,6 +156,7 @@ export async function registerBundlesRoutes(
         target.projectId,
         async (form) => {
           fields = await form.parseFields(DeployUpdateFieldsSchema);
+          return { withUpdate: options.deployUpdate !== undefined };
         },
       );
       // The deploy reaches installed apps too: an update on its channel (decision 051).
@@ -146,7 +170,7 @@ export async function registerBundlesRoutes(
         : undefined;
       await recordDeployTokenUse(db, target.tokenId);
       return reply.status(201).send({
-        bundle,
+        bundle: await addresses.withServerAddresses(bundle),
         project: { id: target.projectId, name: target.projectName },
         ...(update ? { update } : {}),
       });

@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { buffer } from "node:stream/consumers";
+import { eq } from "drizzle-orm";
 import yazl from "yazl";
 import { multipart } from "../../../test/multipart";
 import { TEST_ORIGIN, type TestApp } from "../../../test/test-app";
+import * as schema from "../../platform/db/schema";
 
 export type ZipEntry = { name: string; data: Buffer | string; mode?: number };
 
@@ -51,15 +53,20 @@ export const sampleBundle = (top = "") =>
     { name: `${top}assets/logo.bin`, data: randomBytes(2048) },
   ]);
 
-/** POST /api/projects/:id/bundles with a zip (or any bytes) as the bundle field. */
+/**
+ * POST /api/projects/:id/bundles with a zip (or any bytes) as the bundle field, after the
+ * optional text fields (the console's "also send as an update": asUpdate, channel…).
+ */
 export function uploadBundle(
   app: TestApp,
   projectId: string,
   cookie: string,
   data: Buffer,
   fileName = "dist.zip",
+  fields: Record<string, string> = {},
 ) {
   const form = multipart([
+    ...Object.entries(fields).map(([name, value]) => ({ name, value })),
     { name: "bundle", filename: fileName, contentType: "application/zip", data },
   ]);
   return app.inject({
@@ -68,4 +75,13 @@ export function uploadBundle(
     headers: { origin: TEST_ORIGIN, cookie, ...form.headers },
     payload: form.payload,
   });
+}
+
+/** What project_storage counts for the project (0 before its first file). */
+export async function projectStorageBytes(app: TestApp, projectId: string) {
+  const [row] = await app.deps.db
+    .select({ bytes: schema.projectStorage.bytes })
+    .from(schema.projectStorage)
+    .where(eq(schema.projectStorage.projectId, projectId));
+  return row?.bytes ?? 0;
 }

@@ -57,6 +57,10 @@ export type BundleQuotas = { keep: number; maxProjectBytes: number };
  * project's storage (what the pruning frees is given back first); a project whose storage is
  * full is refused before its upload is read, and the re-pack stops as soon as it outgrows the
  * room left. Pruned files leave storage after the commit.
+ *
+ * `roomForUpdate`: the bundle is also to become an over-the-air update, whose zip is a copy of
+ * the same size that counts too (decision 056). The commit then also needs that much left after
+ * the bundle, so that a deploy the quota cannot hold leaves neither a bundle nor an update.
  */
 export async function uploadBundle(options: {
   db: Db;
@@ -66,6 +70,7 @@ export async function uploadBundle(options: {
   upload: FileUpload<"bundle">;
   limits: BundleLimits;
   quotas: BundleQuotas;
+  roomForUpdate?: boolean;
 }): Promise<Bundle> {
   const { db, storage, limits, quotas, projectId } = options;
   await requireOwnedProject(db, {
@@ -73,7 +78,8 @@ export async function uploadBundle(options: {
     projectId: options.projectId,
     notFound: BundlesTexts.bundleNotFound,
   });
-  const room = await roomForBundle(db, projectId, quotas);
+  const free = await roomForBundle(db, projectId, quotas);
+  const room = options.roomForUpdate ? Math.floor(free / 2) : free;
   if (room <= 0) {
     options.upload.stream.destroy();
     throw storageFull(quotas.maxProjectBytes);
@@ -167,6 +173,12 @@ export async function uploadBundle(options: {
         bytes: checked.size - freed,
         maxBytes: quotas.maxProjectBytes,
       });
+      if (
+        options.roomForUpdate &&
+        (await projectBytesLeft(tx, projectId, quotas.maxProjectBytes)) < checked.size
+      ) {
+        throw storageFull(quotas.maxProjectBytes);
+      }
       return { row: inserted, pruned: removed };
     });
     await Promise.allSettled(pruned.map((bundle) => storage.remove(bundle.fileKey)));

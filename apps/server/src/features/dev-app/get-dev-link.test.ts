@@ -36,6 +36,8 @@ describe("GET /api/v1/dev-link/:appKey", () => {
       appName: "Shop",
       devUrl: "http://192.168.1.10:5173/",
       config: { navBarType: TEST_CONFIG_DEFAULTS.navBarType, statusBar: "#099e51" },
+      update: null,
+      updatePublicKey: null,
     });
   });
 

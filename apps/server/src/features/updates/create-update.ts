@@ -6,6 +6,7 @@ import type { Db } from "../../platform/db/client";
 import { updateChannels, updates, webBundles } from "../../platform/db/schema";
 import type { Encryption } from "../../platform/encryption";
 import { AppError } from "../../platform/errors";
+import { projectBytesLeft, reserveProjectBytes, storageFull } from "../../platform/quotas";
 import type { Storage } from "../../platform/storage";
 import { recordStoredFiles } from "../../platform/stored-files";
 import { channelCache } from "./update-cache";
@@ -18,6 +19,10 @@ import { toUpdate } from "./update-view";
  * give the same bytes — is copied to the update's own key (pruning the bundle never breaks an
  * installed update), hashed and signed with the project's update key (made on first need), then
  * the channel (made on first use) and the update are recorded in one transaction.
+ *
+ * The copy counts in the project's storage like a bundle (decision 056): refused before it is
+ * made when the room left is smaller than the bundle, and reserved in the update's transaction
+ * (a concurrent upload that took the room meanwhile makes it fail there, leaving no file).
  */
 export async function createUpdate(options: {
   db: Db;
@@ -31,6 +36,8 @@ export async function createUpdate(options: {
   message: string;
   rolloutPercent: number;
   runtimeVersion: string;
+  /** PROJECT_MAX_STORAGE_MB in bytes (decision 035). */
+  maxProjectBytes: number;
 }): Promise<Update> {
   const { db, storage, seal, projectId } = options;
   const key = await ensureUpdateKey(db, seal, projectId);
@@ -40,10 +47,16 @@ export async function createUpdate(options: {
   try {
     const copied = await db.transaction(async (tx) => {
       const [bundle] = await tx
-        .select({ fileKey: webBundles.fileKey })
+        .select({ fileKey: webBundles.fileKey, size: webBundles.size })
         .from(webBundles)
         .where(and(eq(webBundles.id, options.bundleId), eq(webBundles.projectId, projectId)))
         .for("key share");
+      if (
+        bundle &&
+        (await projectBytesLeft(tx, projectId, options.maxProjectBytes)) < bundle.size
+      ) {
+        throw storageFull(options.maxProjectBytes);
+      }
       const source = bundle ? await storage.open(bundle.fileKey) : null;
       if (!source) return false;
       await storage.put(fileKey, source.stream);
@@ -100,6 +113,13 @@ export async function createUpdate(options: {
         })
         .returning();
       if (!inserted) throw new Error("insert returned no update");
+      // Last: a concurrent upload's transaction prunes bundles (row locks) before it counts its
+      // bytes, so taking project_storage's row only after the bundle's key share cannot deadlock.
+      await reserveProjectBytes(tx, {
+        projectId,
+        bytes: signed.size,
+        maxBytes: options.maxProjectBytes,
+      });
       return { row: inserted, channelName: channel.name };
     });
     channelCache.clear();

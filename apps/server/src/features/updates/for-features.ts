@@ -5,7 +5,9 @@ import {
   type DeployUpdateFields,
   type Update,
 } from "@hybridge/shared/updates/schemas";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
+import { projects } from "../../platform/db/schema";
 import { createEncryption } from "../../platform/encryption";
 import type { Storage } from "../../platform/storage";
 import { createUpdate } from "./create-update";
@@ -14,13 +16,16 @@ import { ensureUpdateKey } from "./update-keys";
 /**
  * What the updates feature gives the others (wired in app.ts, decision 051): the deploy's update
  * (channel production at 100 % unless the deploy says otherwise) and a build's hybridge.json
- * settings (the project's update key, made on first need: every build can take updates).
+ * settings (the project's update key, made on first need: every build can take updates; the
+ * channel the project chose for its new builds, decision 056).
  */
 export function updatesForFeatures(deps: {
   db: Db;
   storage: Storage;
   secret: string;
   publicUrl: string;
+  /** PROJECT_MAX_STORAGE_MB in bytes: an update's zip counts in the project's storage. */
+  maxProjectBytes: number;
 }) {
   const seal = createEncryption(deps.secret, "updateKey");
   return {
@@ -41,12 +46,21 @@ export function updatesForFeatures(deps: {
         message: input.fields.message ?? "",
         rolloutPercent: input.fields.rolloutPercent ?? 100,
         runtimeVersion: SHELL_RUNTIME_VERSION,
+        maxProjectBytes: deps.maxProjectBytes,
       });
     },
 
     async updatesFor(projectId: string): Promise<Job["updates"]> {
       const key = await ensureUpdateKey(deps.db, seal, projectId);
-      return { server: deps.publicUrl, channel: DEFAULT_CHANNEL, publicKey: key.publicKey };
+      const [project] = await deps.db
+        .select({ channel: projects.updateChannel })
+        .from(projects)
+        .where(eq(projects.id, projectId));
+      return {
+        server: deps.publicUrl,
+        channel: project?.channel ?? DEFAULT_CHANNEL,
+        publicKey: key.publicKey,
+      };
     },
   };
 }

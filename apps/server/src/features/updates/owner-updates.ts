@@ -1,9 +1,9 @@
 import type {
-  Channel,
   RollbackInput,
   Update,
   UpdateChangeInput,
   UpdateCounts,
+  UpdatesListResponse,
 } from "@hybridge/shared/updates/schemas";
 import { UpdatesTexts } from "@hybridge/shared/updates/texts";
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
@@ -50,16 +50,17 @@ const countsOf = (row: UpdateCounts): UpdateCounts => ({
 });
 
 /**
- * `GET /api/projects/:id/updates`: the project's channels (by name), each with its updates
- * newest first and their counts — three queries whatever the number of updates.
+ * `GET /api/projects/:id/updates`: the project's app key (for the previews' links), its channels
+ * (by name), each with its updates newest first and their counts, and the channel its new builds
+ * follow — three queries whatever the number of updates.
  */
 export async function listUpdates(options: {
   db: Db;
   userId: string;
   projectId: string;
-}): Promise<Channel[]> {
+}): Promise<UpdatesListResponse> {
   const { db, projectId } = options;
-  await requireOwnedProject(db, {
+  const project = await requireOwnedProject(db, {
     userId: options.userId,
     projectId,
     notFound: UpdatesTexts.updateNotFound,
@@ -70,7 +71,7 @@ export async function listUpdates(options: {
     .where(eq(updateChannels.projectId, projectId))
     .orderBy(asc(updateChannels.name));
   const rows = await updatesWithCounts(db, projectId);
-  return channels.map((channel) => ({
+  const listed = channels.map((channel) => ({
     name: channel.name,
     embeddedAt: channel.embeddedAt?.toISOString() ?? null,
     createdAt: channel.createdAt.toISOString(),
@@ -78,6 +79,20 @@ export async function listUpdates(options: {
       .filter((row) => row.update.channelId === channel.id)
       .map((row) => toUpdate(row.update, channel.name, countsOf(row))),
   }));
+  return { appKey: project.keyApp, channels: listed, buildChannel: project.updateChannel };
+}
+
+/** The routes on one update: a malformed id or another user's project is its 404. */
+export async function requireUpdateOwner(
+  db: Db,
+  options: { userId: string; projectId: string; updateId: string },
+) {
+  if (!UUID.test(options.updateId)) throw AppError.notFound(UpdatesTexts.updateNotFound);
+  await requireOwnedProject(db, {
+    userId: options.userId,
+    projectId: options.projectId,
+    notFound: UpdatesTexts.updateNotFound,
+  });
 }
 
 /**
@@ -93,12 +108,7 @@ export async function changeUpdate(options: {
   change: UpdateChangeInput;
 }): Promise<Update> {
   const { db, projectId, updateId } = options;
-  if (!UUID.test(updateId)) throw AppError.notFound(UpdatesTexts.updateNotFound);
-  await requireOwnedProject(db, {
-    userId: options.userId,
-    projectId,
-    notFound: UpdatesTexts.updateNotFound,
-  });
+  await requireUpdateOwner(db, options);
   const [changed] = await db
     .update(updates)
     .set(

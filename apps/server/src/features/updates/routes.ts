@@ -1,5 +1,9 @@
 import {
+  BuildChannelInputSchema,
+  BuildChannelResponseSchema,
   ChannelParamsSchema,
+  ChannelResponseSchema,
+  CreateChannelInputSchema,
   RollbackInputSchema,
   UPDATE_CHECK_PATH,
   UPDATE_REPORT_PATH,
@@ -21,7 +25,9 @@ import { streamLiveEvents } from "../../platform/live";
 import { requireOwnedProject } from "../../platform/owned-project";
 import { perAddressLimit } from "../../platform/rate-limit";
 import { requireUser } from "../../platform/session";
+import { createChannel, setBuildChannel } from "./channels";
 import { checkUpdate } from "./check-update";
+import { deleteUpdate } from "./delete-update";
 import { byteRange, openUpdateBundle, sliceStream } from "./open-update-bundle";
 import { changeUpdate, listUpdates, rollbackChannel } from "./owner-updates";
 import { reportUpdate } from "./report-update";
@@ -115,7 +121,71 @@ export async function registerUpdatesRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const user = await requireUser(request);
-      return { channels: await listUpdates({ db, userId: user.id, projectId: request.params.id }) };
+      return listUpdates({ db, userId: user.id, projectId: request.params.id });
+    },
+  );
+
+  r.post(
+    "/api/projects/:id/updates/channels",
+    {
+      onRequest: perAddressLimit(app, config.writeRateLimit),
+      schema: {
+        params: UpdatesProjectParamsSchema,
+        body: CreateChannelInputSchema,
+        response: { 201: ChannelResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const channel = await createChannel({
+        db,
+        userId: user.id,
+        projectId: request.params.id,
+        name: request.body.name,
+      });
+      return reply.status(201).send({ channel });
+    },
+  );
+
+  // The channel the project's new Android builds take updates from (decision 056).
+  r.put(
+    "/api/projects/:id/updates/build-channel",
+    {
+      onRequest: perAddressLimit(app, config.writeRateLimit),
+      schema: {
+        params: UpdatesProjectParamsSchema,
+        body: BuildChannelInputSchema,
+        response: { 200: BuildChannelResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const buildChannel = await setBuildChannel({
+        db,
+        userId: user.id,
+        projectId: request.params.id,
+        channel: request.body.channel,
+      });
+      return { buildChannel };
+    },
+  );
+
+  r.delete(
+    "/api/projects/:id/updates/:updateId",
+    {
+      onRequest: perAddressLimit(app, config.writeRateLimit),
+      schema: { params: UpdateParamsSchema },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      await deleteUpdate({
+        db,
+        storage,
+        userId: user.id,
+        projectId: request.params.id,
+        updateId: request.params.updateId,
+      });
+      return reply.status(204).send();
     },
   );
 

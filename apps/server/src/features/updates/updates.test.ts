@@ -9,13 +9,13 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countingDb } from "../../../test/counting-db";
 import { seedProject } from "../../../test/seed";
-import { createTestScene, TEST_ORIGIN, type TestApp, type TestUser } from "../../../test/test-app";
+import { createTestScene, type TestApp, type TestUser } from "../../../test/test-app";
 import * as schema from "../../platform/db/schema";
 import { createEncryption } from "../../platform/encryption";
 import { makeZip, sampleBundle } from "../bundles/test-support";
 import { checkUpdate, decide } from "./check-update";
 import { createUpdate } from "./create-update";
-import { deploy } from "./test-support";
+import { deploy, deployableProject as deployWith, sessionCall } from "./test-support";
 import { channelCache } from "./update-cache";
 import { ensureUpdateKey } from "./update-keys";
 
@@ -28,17 +28,7 @@ afterAll(() => app?.cleanup());
 const RUNTIME = "android-1";
 
 /** A project of the owner's with a deploy token, as `hybridge deploy` uses it. */
-async function deployableProject() {
-  const project = await seedProject(app, owner);
-  const created = await app.inject({
-    method: "POST",
-    url: `/api/projects/${project.id}/deploy-tokens`,
-    headers: { origin: TEST_ORIGIN, cookie: owner.cookie },
-    payload: { name: "CI" },
-  });
-  expect(created.statusCode).toBe(201);
-  return { ...project, token: created.json<{ secret: string }>().secret };
-}
+const deployableProject = () => deployWith(app, owner);
 
 /** A bundle whose index.html says `text`: each deploy its own bytes. */
 const bundleSaying = (text: string) =>
@@ -67,19 +57,12 @@ function report(payload: Record<string, unknown>) {
   return app.inject({ method: "POST", url: "/api/v1/updates/report", payload });
 }
 
-function ownerCall(
+const ownerCall = (
   method: "GET" | "PATCH" | "POST",
   url: string,
   payload?: unknown,
   cookie = owner.cookie,
-) {
-  return app.inject({
-    method,
-    url,
-    headers: { origin: TEST_ORIGIN, cookie },
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-}
+) => sessionCall(app, cookie, method, url, payload);
 
 async function listed(projectId: string) {
   const response = await ownerCall("GET", `/api/projects/${projectId}/updates`);
@@ -592,6 +575,7 @@ describe("concurrency", () => {
         message: "",
         rolloutPercent: 100,
         runtimeVersion: RUNTIME,
+        maxProjectBytes: app.deps.config.quotas.maxProjectStorageBytes,
       });
     const created = await Promise.all([create(), create(), create()]);
     const channels = await app.deps.db

@@ -10,7 +10,7 @@ import {
   type TestUser,
 } from "../../../test/test-app";
 import { makeZip } from "../bundles/test-support";
-import { deploy } from "./test-support";
+import { deploy, deployableProject as deployWith } from "./test-support";
 
 let app: TestApp;
 let owner: TestUser;
@@ -26,17 +26,7 @@ afterAll(async () => {
   await app?.cleanup();
 });
 
-async function deployableProject() {
-  const project = await seedProject(app, owner);
-  const created = await app.inject({
-    method: "POST",
-    url: `/api/projects/${project.id}/deploy-tokens`,
-    headers: { origin: TEST_ORIGIN, cookie: owner.cookie },
-    payload: { name: "CI" },
-  });
-  expect(created.statusCode).toBe(201);
-  return { ...project, token: created.json<{ secret: string }>().secret };
-}
+const deployableProject = () => deployWith(app, owner);
 
 /** The stream's event types until `done`, running `onReady` once it says ready. */
 async function readEvents(
@@ -106,6 +96,28 @@ describe("the Updates section's live stream", () => {
     const changes = types.filter((type) => type === UpdatesEvents.changed).length;
     expect(changes).toBeGreaterThanOrEqual(1);
     expect(changes).toBeLessThanOrEqual(3);
+  });
+
+  it("tells it when the builds' channel changes (migration 0025's trigger on projects)", async () => {
+    const project = await seedProject(app, owner);
+    const call = (method: "POST" | "PUT", url: string, payload: Record<string, unknown>) =>
+      app.inject({ method, url, headers: { origin: TEST_ORIGIN, cookie: owner.cookie }, payload });
+    // The channel exists before: the change below writes the project's row only.
+    const beta = await call("POST", `/api/projects/${project.id}/updates/channels`, {
+      name: "beta",
+    });
+    expect(beta.statusCode).toBe(201);
+    const types = await readEvents(
+      project.id,
+      async () => {
+        const set = await call("PUT", `/api/projects/${project.id}/updates/build-channel`, {
+          channel: "beta",
+        });
+        expect(set.statusCode).toBe(200);
+      },
+      (seen) => seen.includes(UpdatesEvents.changed),
+    );
+    expect(types).toContain(UpdatesEvents.changed);
   });
 
   it("is the owner's only", async () => {

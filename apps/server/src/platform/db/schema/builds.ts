@@ -57,6 +57,11 @@ export const builds = pgTable(
      * the machine downloads, and what the pruning of old bundles keeps (decision 035).
      */
     bundleId: uuid("bundle_id").references(() => webBundles.id, { onDelete: "set null" }),
+    /**
+     * The update channel written into the build's hybridge.json when its job was made (Android
+     * builds; null before a build machine took it, and for other platforms). Decision 056.
+     */
+    updateChannel: varchar("update_channel", { length: 40 }),
   },
   (t) => [
     index("builds_project_platform_date_idx").on(t.projectId, t.platform, t.dateGenerate.desc()),

@@ -36,6 +36,11 @@ export const projects = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     tester: text("tester").notNull(),
+    /**
+     * The update channel the project's new Android builds take over-the-air updates from
+     * (decision 056): written into each build's hybridge.json when its job is made.
+     */
+    updateChannel: varchar("update_channel", { length: 40 }).notNull().default("production"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -20,6 +20,7 @@ const build = (overrides: Partial<Build>): Build => ({
   waitingForAgent: false,
   artifact: null,
   attempts: 0,
+  updateChannel: null,
   startedAt: null,
   finishedAt: null,
   ...overrides,

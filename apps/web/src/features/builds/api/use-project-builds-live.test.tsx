@@ -29,6 +29,7 @@ const build = (overrides: Partial<Build>): Build => ({
   waitingForAgent: false,
   artifact: null,
   attempts: 1,
+  updateChannel: null,
   startedAt: null,
   finishedAt: null,
   ...overrides,

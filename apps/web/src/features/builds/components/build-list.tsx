@@ -84,6 +84,7 @@ export function BuildList({
                 {BuildsTexts.version(build.version)} ·{" "}
                 <time dateTime={build.dateGenerate}>{formatBuildDateTime(build.dateGenerate)}</time>
                 {build.status === "building" && ` · ${build.percent}%`}
+                {build.updateChannel && ` · ${BuildsTexts.updateChannel(build.updateChannel)}`}
               </p>
               {build.status === "pending" && (
                 <p className="text-slate-600 text-sm">

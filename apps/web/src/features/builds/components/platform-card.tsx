@@ -7,6 +7,7 @@ import { Apple, Clock, Download, Play, QrCode, Rocket, XCircle } from "lucide-re
 import { useEffect, useId, useState } from "react";
 import toast from "react-hot-toast";
 import { Link } from "react-router";
+import { DevelopmentBuildNote } from "@/components/phone-address/phone-address-notes";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -161,6 +162,7 @@ export function PlatformCard({
             <div>{requestButton("primary")}</div>
           </>
         )}
+        {platform === "android" && <DevelopmentBuildNote />}
       </div>
     </Card>
   );
@@ -173,6 +175,9 @@ function VersionLine({ build, note }: { build: Build; note: string }) {
         {BuildsTexts.version(build.version)}
       </p>
       <p className="mt-1 text-slate-600 text-sm">{note}</p>
+      {build.updateChannel && (
+        <p className="text-slate-600 text-sm">{BuildsTexts.updateChannel(build.updateChannel)}</p>
+      )}
     </div>
   );
 }
@@ -278,7 +283,9 @@ function PublishButton({ build }: { build: Build }) {
             () => setConfirming(false),
           )
         }
-      />
+      >
+        {build.platform === "android" && <DevelopmentBuildNote className="mt-3" />}
+      </ConfirmDialog>
     </>
   );
 }

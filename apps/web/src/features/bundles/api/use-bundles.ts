@@ -6,8 +6,10 @@ import {
   CreateDeployTokenResponseSchema,
   DeployTokenListResponseSchema,
 } from "@hybridge/shared/bundles/schemas";
+import type { DeployUpdateFields } from "@hybridge/shared/updates/schemas";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { updatesKeys } from "@/features/updates/api/use-updates";
 import { apiClient } from "@/lib/api-client";
 import { invalidateProjectUsage } from "@/lib/project-usage";
 import { sendForm, type UploadProgress } from "@/lib/upload";
@@ -22,14 +24,26 @@ export function useBundles(projectId: string) {
   });
 }
 
-/** Uploads a zip with its progress; the list is read again once the server took it. */
+/**
+ * Uploads a zip with its progress, and — `update` given — sends it to installed apps as an
+ * update too (decision 056: the fields before the file); the lists are read again once the
+ * server took it.
+ */
 export function useUploadBundle(projectId: string) {
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const mutation = useMutation({
-    mutationFn: (file: File) => {
+    mutationFn: ({ file, update }: { file: File; update?: DeployUpdateFields }) => {
       setProgress({ loaded: 0, total: file.size, fraction: 0 });
       const body = new FormData();
+      if (update) {
+        body.append("asUpdate", "true");
+        if (update.channel) body.append("channel", update.channel);
+        if (update.rolloutPercent !== undefined) {
+          body.append("rolloutPercent", String(update.rolloutPercent));
+        }
+        if (update.message) body.append("message", update.message);
+      }
       body.append(BUNDLE_FILE_FIELD, file, file.name);
       return sendForm({
         method: "POST",
@@ -44,6 +58,7 @@ export function useUploadBundle(projectId: string) {
       void queryClient.invalidateQueries({ queryKey: bundlesKeys.list(projectId) });
       // An upload may prune older bundles: both change the project's usage.
       void invalidateProjectUsage(queryClient, projectId);
+      void queryClient.invalidateQueries({ queryKey: updatesKeys.list(projectId) });
     },
   });
   return { ...mutation, progress };

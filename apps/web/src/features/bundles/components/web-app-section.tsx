@@ -1,9 +1,16 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { formatBuildDateTime } from "@hybridge/shared/builds/status-badge";
 import type { Bundle } from "@hybridge/shared/bundles/schemas";
 import { BundlesTexts } from "@hybridge/shared/bundles/texts";
 import { UiTexts } from "@hybridge/shared/common/texts";
+import {
+  type DeployUpdateFields,
+  DeployUpdateFieldsSchema,
+} from "@hybridge/shared/updates/schemas";
+import { UpdatesConsoleTexts } from "@hybridge/shared/updates/texts";
 import { FileArchive, Trash2, UploadCloud } from "lucide-react";
 import { type DragEvent, useId, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
 import toast from "react-hot-toast";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -15,6 +22,13 @@ import { UploadProgress } from "@/components/ui/upload-progress";
 import { errorMessage } from "@/lib/api-client";
 import { useBundles, useDeleteBundle, useUploadBundle } from "../api/use-bundles";
 import { DeployTokens } from "./deploy-tokens";
+import { NextBundlePhoneWarnings } from "./next-bundle-phone-warnings";
+import {
+  SEND_AS_UPDATE_DEFAULTS,
+  SendAsUpdate,
+  type SendAsUpdateForm,
+  type SendAsUpdateValues,
+} from "./send-as-update";
 
 const T = BundlesTexts;
 
@@ -25,7 +39,8 @@ const formatSize = (bytes: number) =>
 
 /**
  * The project page's "Web app" section: drop or pick the zip of a built web app (its progress
- * shown), and the uploaded ones, newest first, the next build's marked.
+ * shown) — opted in, also sent to installed apps as an update — and the uploaded ones, newest
+ * first, the next build's marked.
  */
 export function WebAppSection({ projectId }: { projectId: string }) {
   const titleId = useId();
@@ -35,13 +50,38 @@ export function WebAppSection({ projectId }: { projectId: string }) {
   const remove = useDeleteBundle(projectId);
   const [dragging, setDragging] = useState(false);
   const [doomed, setDoomed] = useState<Bundle | null>(null);
+  const [asUpdate, setAsUpdate] = useState(false);
+  const updateForm: SendAsUpdateForm = useForm<SendAsUpdateValues, unknown, DeployUpdateFields>({
+    resolver: zodResolver(DeployUpdateFieldsSchema),
+    defaultValues: SEND_AS_UPDATE_DEFAULTS,
+  });
 
   const send = (file: File | undefined) => {
     if (!file || upload.isPending) return;
-    upload.mutate(file, {
-      onSuccess: () => toast.success(T.uploaded),
-      onError: (error) => toast.error(errorMessage(error, T.uploadFailed)),
-    });
+    const go = (update?: DeployUpdateFields) =>
+      upload.mutate(
+        { file, ...(update ? { update } : {}) },
+        {
+          onSuccess: (answer) =>
+            toast.success(
+              answer.update
+                ? UpdatesConsoleTexts.uploadedAsUpdate(
+                    answer.update.rolloutPercent,
+                    answer.update.channel,
+                  )
+                : T.uploaded,
+            ),
+          onError: (error) => toast.error(errorMessage(error, T.uploadFailed)),
+        },
+      );
+    if (!asUpdate) return go();
+    void updateForm.handleSubmit(
+      (values) => go(values),
+      (errors) => {
+        const first = Object.values(errors)[0]?.message;
+        if (first) toast.error(first);
+      },
+    )();
   };
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
@@ -55,6 +95,13 @@ export function WebAppSection({ projectId }: { projectId: string }) {
         {T.title}
       </h2>
       <p className="mt-1 text-slate-600 text-sm">{T.lead}</p>
+
+      <SendAsUpdate
+        projectId={projectId}
+        enabled={asUpdate}
+        onEnabledChange={setAsUpdate}
+        form={updateForm}
+      />
 
       {/* The drop zone: the button inside is its keyboard way. */}
       {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping is a mouse gesture; the button is the keyboard's way */}
@@ -101,6 +148,7 @@ export function WebAppSection({ projectId }: { projectId: string }) {
         )}
       </div>
 
+      <NextBundlePhoneWarnings projectId={projectId} appOnly className="mt-4" />
       <div className="mt-4">
         {bundles.isPending ? (
           <LoadingState label={T.title} />

@@ -1,4 +1,8 @@
 import {
+  type BuildChannelInput,
+  BuildChannelResponseSchema,
+  ChannelResponseSchema,
+  type CreateChannelInput,
   type RollbackInput,
   type UpdateChangeInput,
   UpdateResponseSchema,
@@ -6,6 +10,7 @@ import {
 } from "@hybridge/shared/updates/schemas";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "@/lib/api-client";
+import { invalidateProjectUsage } from "@/lib/project-usage";
 
 // The project page's Updates section (the owner's session, decision 051's owner routes).
 
@@ -47,5 +52,38 @@ export function useRollbackChannel(projectId: string) {
         input.rollback,
       ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: updatesKeys.list(projectId) }),
+  });
+}
+
+/** A new, empty channel; the list shows it with how to deploy to it. */
+export function useCreateChannel(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateChannelInput) =>
+      apiClient.post(`${base(projectId)}/updates/channels`, input, ChannelResponseSchema),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: updatesKeys.list(projectId) }),
+  });
+}
+
+/** The channel new Android builds take updates from. */
+export function useSetBuildChannel(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: BuildChannelInput) =>
+      apiClient.put(`${base(projectId)}/updates/build-channel`, input, BuildChannelResponseSchema),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: updatesKeys.list(projectId) }),
+  });
+}
+
+/** Deletes an update no install needs; its bytes leave the project's storage. */
+export function useDeleteUpdate(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (updateId: string) =>
+      apiClient.delete(`${base(projectId)}/updates/${encodeURIComponent(updateId)}`),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: updatesKeys.list(projectId) });
+      void invalidateProjectUsage(queryClient, projectId);
+    },
   });
 }

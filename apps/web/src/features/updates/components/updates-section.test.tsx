@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
-import { UpdatesConsoleTexts as T } from "@hybridge/shared/updates/texts";
+import { UpdatesConsoleTexts as T, UpdatesTexts } from "@hybridge/shared/updates/texts";
 import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Toaster } from "react-hot-toast";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FakeEventSource } from "@/test/fake-event-source";
 import { renderWithApp, stubApi } from "@/test/render";
-import { parseRollout, UpdatesSection } from "./updates-section";
+import { isDeletable, parseRollout, UpdatesSection } from "./updates-section";
 
 beforeEach(() => {
   vi.stubGlobal("EventSource", FakeEventSource);
@@ -45,14 +45,18 @@ const channels = [
 
 describe("the Updates section", () => {
   it("says how to make the first update when there is none", async () => {
-    stubApi({ [`GET ${base}/updates`]: { body: { channels: [] } } });
+    stubApi({
+      [`GET ${base}/updates`]: {
+        body: { appKey: "shop", channels: [], buildChannel: "production" },
+      },
+    });
     renderWithApp(<UpdatesSection projectId="p1" />);
     expect(await screen.findByText(T.empty)).toBeTruthy();
   });
 
   it("rolls the newest update out further after a confirmation, refusing a lower share", async () => {
     const calls = stubApi({
-      [`GET ${base}/updates`]: { body: { channels } },
+      [`GET ${base}/updates`]: { body: { appKey: "shop", channels, buildChannel: "production" } },
       [`PATCH ${base}/updates/${NEW}`]: { body: { update: update(NEW, "Fix the typo", 50) } },
     });
     renderWithApp(
@@ -80,7 +84,7 @@ describe("the Updates section", () => {
 
   it("rolls the channel back to the earlier update after a confirmation", async () => {
     const calls = stubApi({
-      [`GET ${base}/updates`]: { body: { channels } },
+      [`GET ${base}/updates`]: { body: { appKey: "shop", channels, buildChannel: "production" } },
       [`POST ${base}/channels/production/rollback`]: { body: {} },
     });
     renderWithApp(
@@ -101,7 +105,7 @@ describe("the Updates section", () => {
 describe("the Updates section's other actions", () => {
   it("pauses an update and rolls the channel back to the builds' bundle, each confirmed", async () => {
     const calls = stubApi({
-      [`GET ${base}/updates`]: { body: { channels } },
+      [`GET ${base}/updates`]: { body: { appKey: "shop", channels, buildChannel: "production" } },
       [`PATCH ${base}/updates/${NEW}`]: {
         body: { update: { ...update(NEW, "Fix the typo", 20), paused: true } },
       },
@@ -135,7 +139,7 @@ describe("the Updates section's other actions", () => {
 describe("the Updates section, live", () => {
   it("reads the counts again when the server says the project's updates changed", async () => {
     const routes: Parameters<typeof stubApi>[0] = {
-      [`GET ${base}/updates`]: { body: { channels } },
+      [`GET ${base}/updates`]: { body: { appKey: "shop", channels, buildChannel: "production" } },
     };
     stubApi(routes);
     renderWithApp(<UpdatesSection projectId="p1" />);
@@ -146,6 +150,7 @@ describe("the Updates section, live", () => {
     const more = { ...counts, asked: 7 };
     routes[`GET ${base}/updates`] = {
       body: {
+        appKey: "shop",
         channels: [
           {
             ...channels[0],
@@ -155,6 +160,7 @@ describe("the Updates section, live", () => {
             ],
           },
         ],
+        buildChannel: "production",
       },
     };
     act(() => FakeEventSource.opened[0]?.emit("updates-changed"));
@@ -164,6 +170,132 @@ describe("the Updates section, live", () => {
           .nextSibling?.textContent,
       ).toBe("7"),
     );
+  });
+});
+
+const beta = { name: "beta", embeddedAt: null, createdAt: "2026-11-27T08:00:00.000Z", updates: [] };
+/** The section with the production channel above and an empty beta channel. */
+const withBeta = { body: { channels: [...channels, beta], buildChannel: "production" } };
+
+describe("channels and the builds' channel (decision 056)", () => {
+  it("lists an empty channel with its deploy command, and creates one in the New channel dialog", async () => {
+    const calls = stubApi({
+      [`GET ${base}/updates`]: withBeta,
+      [`POST ${base}/updates/channels`]: {
+        status: 201,
+        body: { channel: { ...beta, name: "qa" } },
+      },
+    });
+    renderWithApp(
+      <>
+        <UpdatesSection projectId="p1" />
+        <Toaster />
+      </>,
+    );
+    expect(await screen.findByText(T.deployCommand("beta"))).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: T.newChannel }));
+    const dialog = await screen.findByRole("dialog");
+    const name = within(dialog).getByLabelText(T.channelNameLabel);
+    // The server's schema, before any call.
+    await userEvent.type(name, "Beta Testers");
+    await userEvent.click(within(dialog).getByRole("button", { name: T.createChannel }));
+    expect(await within(dialog).findByText(UpdatesTexts.invalidChannel)).toBeTruthy();
+    expect(calls.some((call) => call.method === "POST")).toBe(false);
+    await userEvent.clear(name);
+    // Enter submits: the dialog works from the keyboard.
+    await userEvent.type(name, "qa{Enter}");
+    expect(await screen.findByText(T.channelCreated("qa"))).toBeTruthy();
+    const post = calls.find((call) => call.method === "POST");
+    expect(JSON.parse(String(post?.body))).toEqual({ name: "qa" });
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("shows a taken name's refusal in the dialog and in a toast", async () => {
+    stubApi({
+      [`GET ${base}/updates`]: { body: { appKey: "shop", channels, buildChannel: "production" } },
+      [`POST ${base}/updates/channels`]: {
+        status: 409,
+        body: { code: "CONFLICT", message: UpdatesTexts.channelExists("production") },
+      },
+    });
+    renderWithApp(
+      <>
+        <UpdatesSection projectId="p1" />
+        <Toaster />
+      </>,
+    );
+    await userEvent.click(await screen.findByRole("button", { name: T.newChannel }));
+    const dialog = await screen.findByRole("dialog");
+    await userEvent.type(within(dialog).getByLabelText(T.channelNameLabel), "production{Enter}");
+    expect(
+      (await screen.findAllByText(UpdatesTexts.channelExists("production"))).length,
+    ).toBeGreaterThanOrEqual(2);
+    expect(screen.getByRole("dialog")).toBeTruthy();
+  });
+
+  it("saves the channel new builds take updates from", async () => {
+    const calls = stubApi({
+      [`GET ${base}/updates`]: withBeta,
+      [`PUT ${base}/updates/build-channel`]: { body: { buildChannel: "beta" } },
+    });
+    renderWithApp(
+      <>
+        <UpdatesSection projectId="p1" />
+        <Toaster />
+      </>,
+    );
+    const select = await screen.findByLabelText(T.buildChannelLabel);
+    expect((select as HTMLSelectElement).value).toBe("production");
+    await userEvent.selectOptions(select, "beta");
+    expect(await screen.findByText(T.buildChannelSaved("beta"))).toBeTruthy();
+    const put = calls.find((call) => call.method === "PUT");
+    expect(JSON.parse(String(put?.body))).toEqual({ channel: "beta" });
+  });
+
+  it("offers Delete only on updates no install needs, after a confirmation", async () => {
+    const calls = stubApi({
+      [`GET ${base}/updates`]: {
+        body: {
+          channels: [
+            {
+              ...channels[0],
+              updates: [update(NEW, "Fix the typo", 100), update(OLD, "First", 100)],
+            },
+          ],
+          buildChannel: "production",
+        },
+      },
+      [`DELETE ${base}/updates/${OLD}`]: { status: 204, body: {} },
+    });
+    renderWithApp(
+      <>
+        <UpdatesSection projectId="p1" />
+        <Toaster />
+      </>,
+    );
+    const newest = await screen.findByRole("listitem", { name: "Fix the typo" });
+    expect(within(newest).queryByRole("button", { name: /Delete/ })).toBeNull();
+    const first = screen.getByRole("listitem", { name: "First" });
+    await userEvent.click(within(first).getByRole("button", { name: /Delete/ }));
+    const dialog = await screen.findByRole("alertdialog");
+    await userEvent.click(within(dialog).getByRole("button", { name: T.deleteUpdate }));
+    expect(await screen.findByText(T.deleted)).toBeTruthy();
+    expect(
+      calls.some((call) => call.method === "DELETE" && call.url === `${base}/updates/${OLD}`),
+    ).toBe(true);
+  });
+});
+
+describe("isDeletable", () => {
+  it("follows the server's rule: rolled back, or a newer live, unpaused 100 % update of the runtime", () => {
+    const newer = update(NEW, "new", 100);
+    const older = update(OLD, "old", 100);
+    expect(isDeletable(older, [newer, older])).toBe(true);
+    expect(isDeletable(newer, [newer, older])).toBe(false);
+    expect(isDeletable(older, [{ ...newer, rolloutPercent: 50 }, older])).toBe(false);
+    expect(isDeletable(older, [{ ...newer, paused: true }, older])).toBe(false);
+    expect(isDeletable(older, [{ ...newer, runtimeVersion: "2" }, older])).toBe(false);
+    expect(isDeletable({ ...newer, rolledBackAt: "2026-11-27T10:00:00.000Z" }, [newer])).toBe(true);
   });
 });
 

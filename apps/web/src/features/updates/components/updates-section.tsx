@@ -1,19 +1,29 @@
 import { formatBuildDateTime } from "@hybridge/shared/builds/status-badge";
 import { formatStorageSize } from "@hybridge/shared/projects/quotas";
-import type { Channel, Update } from "@hybridge/shared/updates/schemas";
+import { type Channel, DEFAULT_CHANNEL, type Update } from "@hybridge/shared/updates/schemas";
 import { UpdatesConsoleTexts } from "@hybridge/shared/updates/texts";
-import { Pause, Play, TrendingUp, Undo2 } from "lucide-react";
+import { Pause, Play, Trash2, TrendingUp, Undo2 } from "lucide-react";
 import { useId, useState } from "react";
 import toast from "react-hot-toast";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { LoadFailed } from "@/components/ui/load-failed";
+import { Select } from "@/components/ui/select";
 import { LoadingState } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api-client";
-import { useChangeUpdate, useRollbackChannel, useUpdates } from "../api/use-updates";
+import {
+  useChangeUpdate,
+  useDeleteUpdate,
+  useRollbackChannel,
+  useSetBuildChannel,
+  useUpdates,
+} from "../api/use-updates";
 import { useUpdatesLive } from "../api/use-updates-live";
+import { NewChannelDialog } from "./new-channel-dialog";
+import { UpdatePreviewButton } from "./update-preview-dialog";
 
 const T = UpdatesConsoleTexts;
 
@@ -22,7 +32,25 @@ type Pending =
   | { kind: "rollout"; update: Update }
   | { kind: "pause" | "resume"; update: Update }
   | { kind: "rollback"; channel: string; update: Update }
-  | { kind: "embedded"; channel: string };
+  | { kind: "embedded"; channel: string }
+  | { kind: "delete"; update: Update };
+
+/**
+ * Whether no install can still need the update — the server's rule (decision 056): rolled back,
+ * or a newer update of its channel and runtime version is live, not paused and at 100 %.
+ * `updates`: its channel's, newest first.
+ */
+export function isDeletable(update: Update, updates: readonly Update[]): boolean {
+  if (update.rolledBackAt !== null) return true;
+  const newer = updates.slice(0, updates.indexOf(update));
+  return newer.some(
+    (other) =>
+      other.runtimeVersion === update.runtimeVersion &&
+      other.rolledBackAt === null &&
+      !other.paused &&
+      other.rolloutPercent === 100,
+  );
+}
 
 /**
  * The project page's "Updates" section (issue 27): each channel with its updates newest first,
@@ -41,6 +69,16 @@ export function UpdatesSection({ projectId }: { projectId: string }) {
         {T.title}
       </h2>
       <p className="mt-1 text-slate-600 text-sm">{T.lead}</p>
+      {updates.isSuccess && (
+        <div className="mt-4 flex flex-wrap items-end justify-between gap-3">
+          <BuildChannel
+            projectId={projectId}
+            current={updates.data.buildChannel}
+            channels={updates.data.channels.map((channel) => channel.name)}
+          />
+          <NewChannelDialog projectId={projectId} />
+        </div>
+      )}
       <div className="mt-4">
         {updates.isPending ? (
           <LoadingState label={T.loading} />
@@ -51,11 +89,16 @@ export function UpdatesSection({ projectId }: { projectId: string }) {
             onRetry={() => void updates.refetch()}
             retrying={updates.isFetching}
           />
-        ) : updates.data.channels.every((channel) => channel.updates.length === 0) ? (
+        ) : updates.data.channels.length === 0 ? (
           <p className="text-slate-500 text-sm">{T.empty}</p>
         ) : (
           updates.data.channels.map((channel) => (
-            <ChannelBlock key={channel.name} channel={channel} onAsk={setPending} />
+            <ChannelBlock
+              key={channel.name}
+              appKey={updates.data.appKey}
+              channel={channel}
+              onAsk={setPending}
+            />
           ))
         )}
       </div>
@@ -66,7 +109,48 @@ export function UpdatesSection({ projectId }: { projectId: string }) {
   );
 }
 
-function ChannelBlock({ channel, onAsk }: { channel: Channel; onAsk: (pending: Pending) => void }) {
+/** "New builds take updates from: [select]", saved as soon as it changes. */
+function BuildChannel({
+  projectId,
+  current,
+  channels,
+}: {
+  projectId: string;
+  current: string;
+  channels: string[];
+}) {
+  const save = useSetBuildChannel(projectId);
+  const names = [...new Set([current, DEFAULT_CHANNEL, ...channels])].sort();
+  return (
+    <FormField label={T.buildChannelLabel} hint={T.buildChannelHelp} className="max-w-sm">
+      <Select
+        value={current}
+        disabled={save.isPending}
+        options={names.map((name) => ({ value: name, label: name }))}
+        onChange={(event) => {
+          const channel = event.target.value;
+          save.mutate(
+            { channel },
+            {
+              onSuccess: () => toast.success(T.buildChannelSaved(channel)),
+              onError: (error) => toast.error(errorMessage(error, T.actionFailed)),
+            },
+          );
+        }}
+      />
+    </FormField>
+  );
+}
+
+function ChannelBlock({
+  appKey,
+  channel,
+  onAsk,
+}: {
+  appKey: string;
+  channel: Channel;
+  onAsk: (pending: Pending) => void;
+}) {
   const headingId = useId();
   const live = channel.updates.filter((update) => update.rolledBackAt === null);
   const newestLive = live[0];
@@ -90,14 +174,24 @@ function ChannelBlock({ channel, onAsk }: { channel: Channel; onAsk: (pending: P
       {live.length === 0 && channel.embeddedAt && (
         <p className="text-slate-500 text-sm">{T.channelEmbedded}</p>
       )}
+      {channel.updates.length === 0 && (
+        <p className="text-slate-500 text-sm">
+          {T.channelEmpty}{" "}
+          <code className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-700 text-xs">
+            {T.deployCommand(channel.name)}
+          </code>
+        </p>
+      )}
       <ul aria-label={T.channelLabel(channel.name)} className="mt-2 divide-y divide-slate-100">
         {channel.updates.map((update) => (
           <UpdateRow
             key={update.id}
+            appKey={appKey}
             update={update}
             canRollBackTo={
               update.rolledBackAt === null && newestLive !== undefined && update !== newestLive
             }
+            canDelete={isDeletable(update, channel.updates)}
             onAsk={(kind) =>
               onAsk(
                 kind === "rollback" ? { kind, channel: channel.name, update } : { kind, update },
@@ -111,13 +205,17 @@ function ChannelBlock({ channel, onAsk }: { channel: Channel; onAsk: (pending: P
 }
 
 function UpdateRow({
+  appKey,
   update,
   canRollBackTo,
+  canDelete,
   onAsk,
 }: {
+  appKey: string;
   update: Update;
   canRollBackTo: boolean;
-  onAsk: (kind: "rollout" | "pause" | "resume" | "rollback") => void;
+  canDelete: boolean;
+  onAsk: (kind: "rollout" | "pause" | "resume" | "rollback" | "delete") => void;
 }) {
   const withdrawn = update.rolledBackAt !== null;
   const label = T.updateLabel(update.message);
@@ -153,37 +251,47 @@ function UpdateRow({
           ))}
         </dl>
       </div>
-      {!withdrawn && (
-        <div className="flex shrink-0 flex-wrap gap-1">
-          {update.rolloutPercent < 100 && (
-            <Button size="sm" variant="ghost" onClick={() => onAsk("rollout")}>
-              <TrendingUp aria-hidden="true" className="size-4" />
-              {T.rollOutFurther}
+      <UpdatePreviewButton update={update} appKey={appKey} />
+      <div className="flex shrink-0 flex-wrap gap-1">
+        {!withdrawn && (
+          <>
+            {update.rolloutPercent < 100 && (
+              <Button size="sm" variant="ghost" onClick={() => onAsk("rollout")}>
+                <TrendingUp aria-hidden="true" className="size-4" />
+                {T.rollOutFurther}
+                <span className="sr-only"> {label}</span>
+              </Button>
+            )}
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => onAsk(update.paused ? "resume" : "pause")}
+            >
+              {update.paused ? (
+                <Play aria-hidden="true" className="size-4" />
+              ) : (
+                <Pause aria-hidden="true" className="size-4" />
+              )}
+              {update.paused ? T.resume : T.pause}
               <span className="sr-only"> {label}</span>
             </Button>
-          )}
-          <Button
-            size="sm"
-            variant="ghost"
-            onClick={() => onAsk(update.paused ? "resume" : "pause")}
-          >
-            {update.paused ? (
-              <Play aria-hidden="true" className="size-4" />
-            ) : (
-              <Pause aria-hidden="true" className="size-4" />
+            {canRollBackTo && (
+              <Button size="sm" variant="ghost" onClick={() => onAsk("rollback")}>
+                <Undo2 aria-hidden="true" className="size-4" />
+                {T.rollBackTo}
+                <span className="sr-only"> {label}</span>
+              </Button>
             )}
-            {update.paused ? T.resume : T.pause}
+          </>
+        )}
+        {canDelete && (
+          <Button size="sm" variant="ghost" onClick={() => onAsk("delete")}>
+            <Trash2 aria-hidden="true" className="size-4" />
+            {T.deleteUpdate}
             <span className="sr-only"> {label}</span>
           </Button>
-          {canRollBackTo && (
-            <Button size="sm" variant="ghost" onClick={() => onAsk("rollback")}>
-              <Undo2 aria-hidden="true" className="size-4" />
-              {T.rollBackTo}
-              <span className="sr-only"> {label}</span>
-            </Button>
-          )}
-        </div>
-      )}
+        )}
+      </div>
     </li>
   );
 }
@@ -207,6 +315,7 @@ function PendingDialog({
   const fieldId = useId();
   const change = useChangeUpdate(projectId);
   const rollback = useRollbackChannel(projectId);
+  const remove = useDeleteUpdate(projectId);
   const current = "update" in pending ? pending.update.rolloutPercent : 0;
   const [typed, setTyped] = useState(String(Math.min(100, Math.max(current + 1, 50))));
   const [invalid, setInvalid] = useState(false);
@@ -238,6 +347,8 @@ function PendingDialog({
         { channel: pending.channel, rollback: { to: pending.update.id } },
         { onSuccess: done(T.rolledBackDone), onError: failed },
       );
+    } else if (pending.kind === "delete") {
+      remove.mutate(pending.update.id, { onSuccess: done(T.deleted), onError: failed });
     } else if (pending.kind === "embedded") {
       rollback.mutate(
         { channel: pending.channel, rollback: { to: "embedded" } },
@@ -267,6 +378,7 @@ function PendingDialog({
       text: T.rollBackEmbeddedText,
       label: T.rollBackConfirm,
     },
+    delete: { icon: Trash2, title: T.deleteTitle, text: T.deleteText, label: T.deleteUpdate },
   }[pending.kind];
 
   return (
@@ -276,11 +388,17 @@ function PendingDialog({
         if (!isOpen) onClose();
       }}
       icon={dialog.icon}
-      tone={pending.kind === "rollback" || pending.kind === "embedded" ? "warning" : "brand"}
+      tone={
+        pending.kind === "delete"
+          ? "danger"
+          : pending.kind === "rollback" || pending.kind === "embedded"
+            ? "warning"
+            : "brand"
+      }
       title={dialog.title}
       description={dialog.text}
       confirmLabel={dialog.label}
-      pending={change.isPending || rollback.isPending}
+      pending={change.isPending || rollback.isPending || remove.isPending}
       onConfirm={confirm}
     >
       {pending.kind === "rollout" && (
