@@ -156,7 +156,7 @@ async function journey(page: Page, step: (id: DemoStepId) => void) {
   step("request-build");
   await link("Hybridge Console").click();
   await page.getByRole("link", { name: "Open Espresso Bar" }).click();
-  const android = page.getByRole("region", { name: "Google Play", exact: true });
+  const android = page.getByRole("region", { name: BuildsTexts.cardTitle("android"), exact: true });
   await pause(1_000);
   await android
     .getByRole("button", { name: BuildsTexts.requestBuild("android"), exact: true })

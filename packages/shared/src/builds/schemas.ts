@@ -118,8 +118,15 @@ export const RequestBuildResponseSchema = BuildResponseSchema.extend({
 });
 export type RequestBuildResponse = z.infer<typeof RequestBuildResponseSchema>;
 
-/** A platform's latest build (most recent dateGenerate), or null when none was requested. */
-export const LatestBuildResponseSchema = z.object({ build: BuildSchema.nullable() });
+/**
+ * A platform's latest build (most recent dateGenerate), or null when none was requested, and
+ * whether a build machine for the platform is connected now (else a new request would wait for
+ * one, and the card says so before queueing).
+ */
+export const LatestBuildResponseSchema = z.object({
+  build: BuildSchema.nullable(),
+  builderConnected: z.boolean(),
+});
 export type LatestBuildResponse = z.infer<typeof LatestBuildResponseSchema>;
 
 /** A row of the builds history: the build and the project it belongs to. */

@@ -566,6 +566,7 @@ describe("the queue as the console shows it", () => {
     });
     // Apple builds of every project queue together (one owner's: oldest first): 3rd of 4.
     expect(latest.json().build).toMatchObject({ queuePosition: 3, waitingForAgent: true });
+    expect(latest.json().builderConnected).toBe(false);
     const mac = await addAgent(["apple"]);
     await claim(mac.token, ["apple"]);
     const after = await app.inject({
@@ -573,6 +574,8 @@ describe("the queue as the console shows it", () => {
       headers: { cookie: owner.cookie },
     });
     expect(after.json().build).toMatchObject({ queuePosition: 2, waitingForAgent: false });
+    // The Mac that called in is connected: an Apple request would not wait.
+    expect(after.json().builderConnected).toBe(true);
   });
 });
 
