@@ -96,6 +96,24 @@ describe("project page and builds", () => {
     await expectVisible(text(page, BuildsTexts.keyReset));
     await expectVisible(signing.getByText(BuildsTexts.signingKeyNone, { exact: true }));
     await replaceKey();
+    // Its password, shown whenever the owner downloads the keystore, with Copy.
+    await expectVisible(signing.getByText(BuildsTexts.signingKeyPasswordWhere, { exact: true }));
+    await signing.getByRole("button", { name: BuildsTexts.downloadKeystore, exact: true }).click();
+    const keystoreDialog = page.getByRole("dialog", { name: BuildsTexts.keystoreDialogTitle });
+    await expectVisible(keystoreDialog.getByText("my keystore pass", { exact: true }));
+    await expectVisible(
+      keystoreDialog.getByRole("button", {
+        name: `Copy ${BuildsTexts.keystorePasswordCopyLabel}`,
+        exact: true,
+      }),
+    );
+    expect(
+      await keystoreDialog
+        .getByRole("link", { name: BuildsTexts.keystoreFileLink, exact: true })
+        .getAttribute("href"),
+    ).toBe(`/api/projects/${project.id}/signing-key/keystore`);
+    await keystoreDialog.getByRole("button", { name: BuildsTexts.close, exact: true }).click();
+    await expectHidden(keystoreDialog);
 
     // A second tab keeps the project page open, never reloaded.
     const watcher = await context.newPage();

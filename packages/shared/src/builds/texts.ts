@@ -132,10 +132,18 @@ export const BuildsTexts = {
     "Every Android build of this project is signed with this upload key, so updates install over earlier versions. Keep it to publish on Google Play later.",
   signingKeyNone:
     "The key is made at the project's first Android build, unless you upload one of your own.",
-  signingKeyPasswordOnce: "Keystore password: copy it now, it is shown only once.",
-  signingKeyPasswordShown:
-    "The password is not shown again: it was shown once after the key was made, or it is the one you chose when you uploaded the key.",
+  signingKeyPasswordWhere:
+    "Hybridge keeps the keystore and its password encrypted; Download keystore shows the password, to you only, each time.",
   downloadKeystore: "Download keystore",
+  keystoreDialogTitle: "Download the keystore",
+  keystoreDialogLead:
+    "The keystore (a PKCS#12 file) and its password sign this app: keep both somewhere safe, e.g. a password manager. You need them to sign the app elsewhere, or to publish it on Google Play later.",
+  keystorePasswordLabel: "Keystore password",
+  keystorePasswordCopyLabel: "keystore password",
+  keystorePasswordLoading: "Loading the keystore password",
+  keystorePasswordFailed: "Could not load the keystore password. Please try again.",
+  keystoreFileLink: "Download the keystore file",
+  close: "Close",
   /** Before the upload key's certificate fingerprint. */
   certificateFingerprint: "SHA-256",
   // The upload key part (decision 033): the owner's own key, or a new one, until a publication.
