@@ -187,3 +187,16 @@ describe("the payload's server address", () => {
     }
   });
 });
+
+describe("GET /api/v1/apps/:appKey", () => {
+  it("says an app key exists with the app's name (the new app's title), and nothing for an unknown one", async () => {
+    const owner = await createTestUser(app);
+    const project = await seedKeyedProject(app, owner);
+    const known = await app.inject({ url: `/api/v1/apps/${project.keyApp}` });
+    expect(known.statusCode).toBe(200);
+    expect(known.json()).toEqual({ appKey: project.keyApp, name: project.name });
+    const unknown = await app.inject({ url: "/api/v1/apps/no-such-app" });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(TestConsoleTexts.unknownAppKey);
+  });
+});
