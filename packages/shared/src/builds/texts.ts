@@ -64,7 +64,7 @@ export const BuildsTexts = {
   test: "Test",
   settings: "Settings",
   settingsHint:
-    "Settings holds the database key and the install command. The key is shown only once; if you lost it, generate a new one there.",
+    "Settings holds the Test Mode key and the install command. The key is shown only once; if you lost it, generate a new one there.",
   /**
    * The publish confirmation, one sentence per entry (joined by publishConfirm): what publishing
    * does, what it does not, and that it cannot be undone.

@@ -83,7 +83,8 @@ export type DevPayload = z.infer<typeof DevPayloadSchema>;
  */
 export const DevLinkSchema = z.object({
   payload: DevPayloadSchema,
-  qrText: z.string(),
+  /** Null until the tester has entered a localhost URL: there is nothing to open yet. */
+  qrText: z.string().nullable(),
   devUrlAccepted: z.boolean(),
 });
 export type DevLink = z.infer<typeof DevLinkSchema>;

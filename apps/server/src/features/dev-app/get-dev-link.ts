@@ -6,7 +6,6 @@ import {
   type DevLinkResponse,
 } from "@hybridge/shared/dev-app/schemas";
 import { DevLinkTexts } from "@hybridge/shared/dev-app/texts";
-import { TEST_CONFIG_DEFAULTS } from "@hybridge/shared/test-console/defaults";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { projects, testConfigs } from "../../platform/db/schema";
@@ -38,6 +37,8 @@ export async function getDevLink(options: {
       name: projects.name,
       navBarType: testConfigs.navBarType,
       statusBar: testConfigs.statusBar,
+      projectNavBarType: projects.navBarType,
+      projectStatusBar: projects.statusbar,
     })
     .from(projects)
     .leftJoin(testConfigs, eq(testConfigs.userId, projects.adminId))
@@ -53,8 +54,8 @@ export async function getDevLink(options: {
     devUrl,
     config: {
       // The column's CHECK constraint allows only the shared NAVBAR_TYPES.
-      navBarType: (row.navBarType ?? TEST_CONFIG_DEFAULTS.navBarType) as NavbarType,
-      statusBar: sixDigitColour(row.statusBar ?? TEST_CONFIG_DEFAULTS.statusBar),
+      navBarType: (row.navBarType ?? row.projectNavBarType) as NavbarType,
+      statusBar: sixDigitColour(row.statusBar ?? row.projectStatusBar),
     },
   };
 }
