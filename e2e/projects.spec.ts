@@ -45,7 +45,7 @@ const installCount = (card: Locator, platform: "Apple" | "Android") =>
 
 async function fillNewApp(page: Page, code: string, name = "Journey App") {
   await page.getByLabel("Name", { exact: true }).fill(name);
-  await page.getByLabel("App code", { exact: true }).fill(code);
+  await page.getByLabel(ProjectsTexts.appCodeLabel, { exact: true }).fill(code);
   await page.getByLabel("Description", { exact: true }).fill("An app made in the browser.");
   await page.getByLabel("Segment", { exact: true }).selectOption("travel");
 }
@@ -111,7 +111,7 @@ describe("the owner's journey", () => {
       (window as unknown as { stillHere: boolean }).stillHere = true;
     });
 
-    const keyBlock = page.getByRole("region", { name: "Database key" });
+    const keyBlock = page.getByRole("region", { name: ProjectsTexts.databaseKeyTitle });
     await keyBlock.getByRole("button", { name: /Copy/ }).click();
     await expectVisible(keyBlock.getByText(CopyTexts.copied, { exact: true }));
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
@@ -320,7 +320,7 @@ describe("new app rules in the browser", () => {
     const taken = await createProjectViaApi(context);
 
     await page.goto(paths.newProject);
-    const codeInput = page.getByLabel("App code", { exact: true });
+    const codeInput = page.getByLabel(ProjectsTexts.appCodeLabel, { exact: true });
     await codeInput.pressSequentially("my app code");
     expect(await codeInput.inputValue()).toBe("myappcode");
     await codeInput.fill(taken.keyApp);
@@ -352,7 +352,7 @@ describe("new app rules in the browser", () => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl() });
     await createSignedInUser(context);
     await page.goto(paths.newProject);
-    const codeInput = page.getByLabel("App code", { exact: true });
+    const codeInput = page.getByLabel(ProjectsTexts.appCodeLabel, { exact: true });
 
     // 99 characters, 11 of them spaces: 88 once stripped.
     const words = Array.from({ length: 12 }, (_, i) => `w${i}${"x".repeat(5)}`);
@@ -448,7 +448,7 @@ describe("settings, after the key was shown", () => {
     const key = (await databaseKey(page).textContent()) ?? "";
     expect(key).not.toBe("");
 
-    const keyBlock = page.getByRole("region", { name: "Database key" });
+    const keyBlock = page.getByRole("region", { name: ProjectsTexts.databaseKeyTitle });
     await keyBlock.getByRole("button", { name: /Copy/ }).click();
     await expectVisible(page.getByRole("status").filter({ hasText: CopyTexts.copyByHand }));
     expect(await page.evaluate(() => window.getSelection()?.toString())).toBe(key);

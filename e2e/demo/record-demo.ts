@@ -123,7 +123,7 @@ async function journey(page: Page, step: (id: DemoStepId) => void) {
   step("create-app");
   await link(ProjectsTexts.addApp).click();
   await type("Name", "Espresso Bar");
-  await type("App code", "espresso-bar");
+  await type(ProjectsTexts.appCodeLabel, "espresso-bar");
   await type("Description", "Order your coffee ahead and skip the queue.");
   await page.getByLabel("Segment", { exact: true }).selectOption("food");
   await pause(500);
