@@ -165,7 +165,11 @@ describe("project page and builds", () => {
     await android.getByRole("button", { name: BuildsTexts.viewLog, exact: true }).click();
     const log = page.getByRole("log");
     await expectVisible(log.getByText(/Unpacked 2 files/));
-    await page.keyboard.press("Escape");
+    // The tools' command lines name files relative to the build's folder: no server path.
+    await expectVisible(log.getByText(/^\$ smali assemble android-shell\/smali -o classes\.dex$/));
+    expect(await log.textContent()).not.toMatch(/\/apps\/agent\/|\/tmp\/|hybridge-agent-/);
+    await page.getByRole("button", { name: BuildsTexts.close, exact: true }).click();
+    await expectHidden(log);
 
     // Publish the ready build from the card.
     await android.getByRole("button", { name: BuildsTexts.publish, exact: true }).click();
