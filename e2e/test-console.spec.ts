@@ -48,6 +48,11 @@ async function expectPayloadConfig(page: Page, config: Partial<DevPayload["confi
     .poll(async () => (await shownPayload(page)).config, { timeout: 10_000 })
     .toMatchObject(config);
   const shown = await shownPayload(page);
+  if (shown.config.localhostUrl === "") {
+    // No address yet: no QR code (issue 28).
+    expect(await page.getByRole("img", { name: T.qrLabel, exact: true }).count()).toBe(0);
+    return;
+  }
   expect(await scannedLink(page)).toBe(devLinkOf(shown.appKey, shown.config.localhostUrl));
 }
 
@@ -266,7 +271,8 @@ describe("test console", () => {
     await expectPath(page, paths.test(second.keyApp));
     await expectProjectKey(page, second.keyApp);
     await expect.poll(async () => (await shownPayload(page)).appKey).toBe(second.keyApp);
-    expect(new URL(await scannedLink(page)).pathname).toBe(paths.dev(second.keyApp));
+    // No address was entered yet: no QR code, which the card says.
+    await expectVisible(page.getByRole("note", { name: T.noQrTitle }));
 
     // Keyboard only: open the menu, move to the other project, choose it.
     await trigger.focus();
