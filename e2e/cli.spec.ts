@@ -201,7 +201,7 @@ describe("the command line, step by step as /docs says", () => {
 
     // The first screen, in Chromium: sign up, then add notes of one's own, live.
     await page.goto(`http://localhost:${port}/`);
-    await expectVisible(page.getByRole("heading", { name: "my-app" }), 30_000);
+    await expectVisible(page.getByRole("heading", { name: project.name }), 30_000);
     const email = `notes-${Date.now()}@example.test`;
     await page.getByLabel("E-mail").fill(email);
     await page.getByLabel("Password").fill("a long enough password 1");
