@@ -325,6 +325,18 @@ describe("new app rules in the browser", () => {
     expect(await codeInput.inputValue()).toBe("myappcode");
     await codeInput.fill(taken.keyApp);
     await expectVisible(page.getByRole("alert").filter({ hasText: ProjectsTexts.codeTaken }));
+    // Passing through Description and Segment marks neither as missing: only a submit does.
+    await page.getByLabel(ProjectsTexts.descriptionLabel, { exact: true }).click();
+    await page.getByLabel(ProjectsTexts.segmentLabel, { exact: true }).focus();
+    await page.keyboard.press("Tab");
+    for (const label of [ProjectsTexts.descriptionLabel, ProjectsTexts.segmentLabel]) {
+      expect(
+        await page.getByLabel(label, { exact: true }).getAttribute("aria-invalid"),
+        label,
+      ).toBeNull();
+    }
+    expect(await text(page, ProjectsTexts.descriptionRequired).count()).toBe(0);
+    expect(await text(page, ProjectsTexts.segmentRequired).count()).toBe(0);
 
     const launch = page.getByLabel("Launch icon", { exact: true });
     await launch.setInputFiles(launchIconFile(511, 512));
