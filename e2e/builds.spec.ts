@@ -1,4 +1,4 @@
-import { BuildsTexts } from "@hybridge/shared/builds/texts";
+import { BuildsTexts, PhoneAddressTexts } from "@hybridge/shared/builds/texts";
 import { BundlesTexts } from "@hybridge/shared/bundles/texts";
 import type { BuildPlatform } from "@hybridge/shared/common/enums";
 import { paths } from "@hybridge/shared/common/paths";
@@ -14,6 +14,8 @@ import {
   readyAndroidBuild,
 } from "./support/builds";
 import { webAppZip } from "./support/bundles";
+import { baseUrl, insecureUrl } from "./support/env";
+import { decodeQrMatrix, readQrMatrix } from "./support/test-console";
 import { createSignedInUser } from "./support/users";
 
 const browser = useBrowser();
@@ -38,7 +40,7 @@ function watchRequests(page: Page, fragment: string) {
 
 describe("project page and builds", () => {
   it("uploads a web app, builds a real Android app live, publishes it, and installs it from its page; Apple waits for a Mac", async () => {
-    const { page, context } = await browser.newPage();
+    const { page, context, allowErrors } = await browser.newPage();
     await createSignedInUser(context);
     const project = await createProjectViaApi(context);
 
@@ -131,6 +133,14 @@ describe("project page and builds", () => {
       }).observe(document.body, { subtree: true, childList: true, attributes: true });
     });
 
+    // This server's PUBLIC_URL is http://localhost (decision 058): its builds are development
+    // builds, and a phone cannot reach it — both said before anything is built.
+    const development = PhoneAddressTexts.developmentBuild(baseUrl());
+    await expectVisible(watchedAndroid.getByText(development, { exact: true }));
+    await expectVisible(
+      watcher.getByText(PhoneAddressTexts.unreachable("publicUrl", baseUrl()), { exact: true }),
+    );
+
     await android
       .getByRole("button", { name: BuildsTexts.requestBuild("android"), exact: true })
       .click();
@@ -175,6 +185,7 @@ describe("project page and builds", () => {
     await android.getByRole("button", { name: BuildsTexts.publish, exact: true }).click();
     const dialog = page.getByRole("alertdialog");
     await expectVisible(dialog.getByText(BuildsTexts.publishConfirm("android"), { exact: true }));
+    await expectVisible(dialog.getByText(development, { exact: true }));
     await dialog.getByRole("button", { name: BuildsTexts.publish, exact: true }).click();
     await expectHidden(dialog);
     await expectVisible(text(page, BuildsTexts.publishDone));
@@ -220,6 +231,22 @@ describe("project page and builds", () => {
     const bytes = await apk.body();
     expect(bytes.subarray(0, 4).toString("hex")).toBe("504b0304");
     expect(bytes.length).toBeGreaterThan(10_000);
+    // Its QR code carries PUBLIC_URL's address, not the browser's (issue 28): a visitor on
+    // another address of this server (a LAN name, 127.0.0.1 beside localhost) gets the same.
+    const installPath = paths.install(project.keyApp);
+    expect(
+      decodeQrMatrix(await readQrMatrix(watcher, BuildsTexts.installQrLabel(project.name))),
+    ).toBe(`${baseUrl()}${installPath}`);
+    // Chromium says helmet's Cross-Origin-Opener-Policy does not apply to a plain-http address.
+    allowErrors(/The Cross-Origin-Opener-Policy header has been ignored/);
+    const visitor = await context.newPage();
+    await visitor.goto(insecureUrl(installPath));
+    await expectVisible(heading(visitor, project.name));
+    expect(new URL(visitor.url()).origin).not.toBe(new URL(baseUrl()).origin);
+    expect(
+      decodeQrMatrix(await readQrMatrix(visitor, BuildsTexts.installQrLabel(project.name))),
+    ).toBe(`${baseUrl()}${installPath}`);
+    await visitor.close();
 
     // The card's button queues the next version.
     await page.goto(paths.project(project.id));

@@ -11,9 +11,11 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isLightColor } from "../apps/agent/src/android/colors";
 import { type DevAppState, runDevAppOnJvm } from "../apps/agent/test/dev-app-on-jvm";
-import { prepareShellOnJvm } from "../apps/agent/test/shell-on-jvm";
+import { prepareShellOnJvm, type ShellJvm } from "../apps/agent/test/shell-on-jvm";
 import { expectVisible } from "./support/assertions";
 import { downloadedBytes, failedResource, useBrowser } from "./support/browser";
+import { webAppZip } from "./support/bundles";
+import { deployToken, deployUpdate } from "./support/deploy-tokens";
 import { decodeQrOnPage } from "./support/qr";
 import { type E2eServer, startServer } from "./support/server";
 import { createConsoleProject } from "./support/test-console";
@@ -48,6 +50,23 @@ async function signedInProject(name: string) {
   await signInContext(context, server.baseUrl, user.email, user.password);
   const project = await createConsoleProject(context, { name, base: server.baseUrl });
   return { page, project };
+}
+
+/** The dev app's APK (as this server serves it) on the JVM harness, for `use`. */
+async function onJvm(apk: Buffer, use: (jvm: ShellJvm) => Promise<void>) {
+  const dir = await mkdtemp(join(tmpdir(), "hybridge-e2e-dev-app-"));
+  try {
+    const file = join(dir, "hybridge-dev.apk");
+    await writeFile(file, apk);
+    const jvm = await prepareShellOnJvm(file);
+    try {
+      await use(jvm);
+    } finally {
+      await jvm.dispose();
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 /** /api/dev-app once the server's build at start has settled (ready, or why not). */
@@ -295,40 +314,73 @@ describe("the dev app's code against this server", () => {
     const apk = Buffer.from(await download.arrayBuffer());
     expect(apk.length).toBe(status.size);
     expect(createHash("sha256").update(apk).digest("hex")).toBe(status.sha256);
-    const dir = await mkdtemp(join(tmpdir(), "hybridge-e2e-dev-app-"));
-    try {
-      const file = join(dir, "hybridge-dev.apk");
-      await writeFile(file, apk);
-      const jvm = await prepareShellOnJvm(file);
-      try {
-        const [opened, refused, unknown] = await runDevAppOnJvm(jvm, [
-          `start ${link}`,
-          `start ${devLinkUrl(server.baseUrl, project.keyApp, "http://93.184.216.34:5173")}`,
-          `start ${devLinkUrl(server.baseUrl, "no-such-app", devServer)}`,
-        ]);
-        // The dev server, its nav bar type in the query, the status bar in the owner's colour,
-        // the bridge answering the dev server's origin: all read from this server.
-        expect(opened as DevAppState).toEqual({
-          loadedUrl: `${devServer}/?hybridgeNavBar=header`,
-          statusBarColor: "#ff8800",
-          lightStatusBar: isLightColor("#ff8800"),
-          bridgeOrigin: devServer,
-        });
-        // A dev server on the internet: refused before the server is asked.
-        expect(refused as DevAppState).toMatchObject({
-          loadedUrl: `https://localhost/refused.html?url=${encodeURIComponent("http://93.184.216.34:5173")}`,
-          statusBarColor: null,
-          bridgeOrigin: "https://localhost",
-        });
-        // An app key this server does not know (its 404): the app says so.
-        expect((unknown as DevAppState).loadedUrl).toBe(
-          `https://localhost/unknown.html?server=${encodeURIComponent(server.baseUrl)}&app=no-such-app&dev=${encodeURIComponent(`${devServer}/`)}`,
-        );
-      } finally {
-        await jvm.dispose();
-      }
-    } finally {
-      await rm(dir, { recursive: true, force: true });
+    await onJvm(apk, async (jvm) => {
+      const [opened, refused, unknown] = await runDevAppOnJvm(jvm, [
+        `start ${link}`,
+        `start ${devLinkUrl(server.baseUrl, project.keyApp, "http://93.184.216.34:5173")}`,
+        `start ${devLinkUrl(server.baseUrl, "no-such-app", devServer)}`,
+      ]);
+      // The dev server, its nav bar type in the query, the status bar in the owner's colour,
+      // the bridge answering the dev server's origin: all read from this server.
+      expect(opened as DevAppState).toEqual({
+        loadedUrl: `${devServer}/?hybridgeNavBar=header`,
+        statusBarColor: "#ff8800",
+        lightStatusBar: isLightColor("#ff8800"),
+        bridgeOrigin: devServer,
+      });
+      // A dev server on the internet: refused before the server is asked.
+      expect(refused as DevAppState).toMatchObject({
+        loadedUrl: `https://localhost/refused.html?url=${encodeURIComponent("http://93.184.216.34:5173")}`,
+        statusBarColor: null,
+        bridgeOrigin: "https://localhost",
+      });
+      // An app key this server does not know (its 404): the app says so.
+      expect((unknown as DevAppState).loadedUrl).toBe(
+        `https://localhost/unknown.html?server=${encodeURIComponent(server.baseUrl)}&app=no-such-app&dev=${encodeURIComponent(`${devServer}/`)}`,
+      );
+    });
+  }, 300_000);
+
+  it("opens an update's preview link: downloaded from this server, verified, served (issue 27)", async () => {
+    const status = await settledStatus();
+    if (!status.available) {
+      expect(status.state).toBe("tools-missing");
+      return;
     }
+    const { page, project } = await signedInProject("Preview Café");
+    const token = await deployToken(page.context(), project.id, server.baseUrl);
+    const update = await deployUpdate(
+      token,
+      await webAppZip(),
+      { message: "Try me", rolloutPercent: "1" },
+      server.baseUrl,
+    );
+    const apk = Buffer.from(
+      await (await fetch(server.url("/downloads/hybridge-dev.apk"))).arrayBuffer(),
+    );
+    await onJvm(apk, async (jvm) => {
+      const [opened, served] = await runDevAppOnJvm(jvm, [
+        `start ${devLinkUrl(server.baseUrl, project.keyApp, { update: update.id })}`,
+        "main https://localhost/",
+      ]);
+      // The server's signature, with the project's key it answered, held: the update runs
+      // (with the project's own navbar: its owner never opened the test console).
+      expect(opened as DevAppState).toMatchObject({
+        loadedUrl: "https://localhost/?hybridgeNavBar=footer",
+        bridgeOrigin: "https://localhost",
+      });
+      expect((served as { body: string }).body).toContain("Hello from the web app");
+    });
+    // A preview is not an install: the update's counts stay at zero.
+    const listed = await page
+      .context()
+      .request.get(server.url(`/api/projects/${project.id}/updates`), {
+        headers: { origin: server.baseUrl },
+      });
+    const { channels } = (await listed.json()) as {
+      channels: { updates: { id: string; counts: { asked: number } }[] }[];
+    };
+    const row = channels.flatMap((channel) => channel.updates).find((u) => u.id === update.id);
+    expect(row?.counts.asked).toBe(0);
   }, 300_000);
 });

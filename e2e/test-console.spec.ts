@@ -1,3 +1,4 @@
+import { PhoneAddressTexts } from "@hybridge/shared/builds/texts";
 import { paths } from "@hybridge/shared/common/paths";
 import { GenericTexts } from "@hybridge/shared/common/texts";
 import type { DevPayload } from "@hybridge/shared/test-console/schemas";
@@ -110,7 +111,7 @@ describe("test console", () => {
     // This server's public address is localhost, which a phone cannot reach: the card says
     // how to start it so that one can.
     expect(new URL(baseUrl()).hostname).toBe("localhost");
-    const hint = page.getByRole("note", { name: T.loopbackServerTitle });
+    const hint = page.getByRole("note", { name: PhoneAddressTexts.unreachableTitle });
     await expectVisible(hint);
     expect(await hint.textContent()).toContain("PUBLIC_URL=");
 

@@ -1,24 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { UpdatesConsoleTexts as T } from "@hybridge/shared/updates/texts";
-import type { BrowserContext } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./support/browser";
 import { webAppZip } from "./support/bundles";
-import { baseUrl, url } from "./support/env";
+import { deployToken } from "./support/deploy-tokens";
+import { url } from "./support/env";
 import { createProjectViaApi } from "./support/projects";
 import { createSignedInUser } from "./support/users";
 
 const browser = useBrowser();
-
-/** A deploy token of the project, made with the owner's session, as the console makes one. */
-async function deployToken(context: BrowserContext, projectId: string): Promise<string> {
-  const response = await context.request.post(url(`/api/projects/${projectId}/deploy-tokens`), {
-    headers: { origin: baseUrl() },
-    data: { name: "CI" },
-  });
-  expect(response.status()).toBe(201);
-  return (await response.json()).secret as string;
-}
 
 /** `npm run deploy` of a built web app (the CLI's request): one update on production. */
 async function deploy(token: string, message: string) {
@@ -124,7 +114,12 @@ describe("the project page's Updates section", () => {
     await first.getByRole("button", { name: /Roll back to this/ }).click();
     await dialog.getByRole("button", { name: T.rollBackConfirm }).click();
     await page.getByText(T.rolledBackDone).waitFor();
-    // Withdrawn: no action left on it.
-    await expect.poll(() => newest.getByRole("button").count(), { timeout: 10_000 }).toBe(0);
+    // Withdrawn: no action left on it but its Preview.
+    await expect
+      .poll(() => newest.getByRole("button", { name: /Pause|Resume|Roll/ }).count(), {
+        timeout: 10_000,
+      })
+      .toBe(0);
+    await newest.getByRole("button", { name: /Preview/ }).waitFor();
   });
 });

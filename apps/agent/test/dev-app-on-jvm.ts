@@ -28,11 +28,17 @@ export type DevAppAnswer =
 /**
  * Runs the dev app's bytecode (its APK's classes.dex, prepared by prepareShellOnJvm) through
  * DevAppOnJvm: one answer per command ("start LINK", "intent LINK", "link URL", "main URL",
- * "sub URL", "error URL", "recreate", "gone", "check URL"), in order.
+ * "sub URL", "error URL", "recreate", "gone", "check URL"), in order. `filesDir`: the app's
+ * private files (getFilesDir), to look at afterwards; a temporary folder otherwise.
  */
-export async function runDevAppOnJvm(jvm: ShellJvm, commands: string[]): Promise<DevAppAnswer[]> {
+export async function runDevAppOnJvm(
+  jvm: ShellJvm,
+  commands: string[],
+  filesDir?: string,
+): Promise<DevAppAnswer[]> {
   const { activity, answers } = await jvm.run(commands, {
     mainClass: "dev.hybridge.shell.DevAppOnJvm",
+    ...(filesDir ? { filesDir } : {}),
   });
   return [activity, ...answers] as unknown as DevAppAnswer[];
 }

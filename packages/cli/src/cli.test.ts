@@ -132,7 +132,7 @@ describe("devLink", () => {
     });
     expect(refused.warnings).toEqual([
       expect.stringMatching(
-        /HYBRIDGE_SERVER \(http:\/\/localhost:3000\) is this computer's own address/,
+        /^A phone cannot reach this server address\. The app's server address \(http:\/\/localhost:3000, HYBRIDGE_SERVER in its \.env\) is this computer's own address/,
       ),
       "The server refuses this link: No app has this key.",
     ]);

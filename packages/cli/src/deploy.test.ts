@@ -56,6 +56,18 @@ describe("hybridge deploy and the Test Mode key", () => {
     expect(out.text()).toContain("are the web app of “My Shop”");
   });
 
+  it("warns before building when the app's server is this computer's own address", async () => {
+    const root = builtApp({ "assets/index.js": "x" });
+    const out = output();
+    await deploy(root, { build: false, out });
+    const text = out.text();
+    // The test server listens on loopback, as a fresh clone's .env says.
+    expect(text).toMatch(
+      /^Warning: A phone cannot reach this server address\. The app's server address \(http:\/\/127\.0\.0\.1:\d+, HYBRIDGE_SERVER in its \.env\) is this computer's own address[^\n]*Set HYBRIDGE_SERVER to an address the phone can reach/,
+    );
+    expect(text.indexOf("Warning:")).toBeLessThan(text.indexOf("Uploading"));
+  });
+
   it("refuses a bundle whose files hold a Test Mode key, naming them, and uploads nothing", async () => {
     const root = builtApp({
       "assets/index.js": `configure({key:"${TEST_KEY}"})`,

@@ -5,6 +5,7 @@ import {
   type DeployUpdateFields,
   DeployUpdateFieldsSchema,
 } from "@hybridge/shared/updates/schemas";
+import { phoneAddressWarning } from "./dev-payload";
 import { CliError, ENV, readProjectEnv, required } from "./project-env";
 import { importProjectVite } from "./project-vite";
 import { type Answer, readAnswer, refused as refusedBy, unreachable } from "./server-call";
@@ -52,6 +53,11 @@ export async function deploy(
   const target = await checkToken(url, authorization).catch((error: unknown) => {
     throw error instanceof CliError ? error : unreachable(server, error);
   });
+
+  // Before building: an app whose server is this computer's own address cannot reach it from a
+  // phone (decision 058). Said, not refused: the console on this computer still works.
+  const phoneWarning = phoneAddressWarning(server);
+  if (phoneWarning) out.write(`Warning: ${phoneWarning}\n`);
 
   if (options.build) {
     out.write("Building the web app…\n");

@@ -1,6 +1,7 @@
 import { networkInterfaces } from "node:os";
+import { isUnreachableFromPhone } from "@hybridge/shared/builds/phone-address";
+import { PhoneAddressTexts } from "@hybridge/shared/builds/texts";
 import { devLinkUrl } from "@hybridge/shared/dev-app/links";
-import { isLoopbackAddress } from "@hybridge/shared/test-console/server-address";
 
 /**
  * This computer's address on the local network (the first IPv4 address that is not loopback),
@@ -33,11 +34,8 @@ export async function devLink(options: {
   const server = options.server.replace(/\/+$/, "");
   const url = devLinkUrl(server, options.appKey, options.localhostUrl);
   const warnings: string[] = [];
-  if (isLoopbackAddress(server)) {
-    warnings.push(
-      `HYBRIDGE_SERVER (${server}) is this computer's own address: a phone cannot reach it. Set it to an address the phone can reach, e.g. http://192.168.1.10:3000.`,
-    );
-  }
+  const unreachable = phoneAddressWarning(server);
+  if (unreachable) warnings.push(unreachable);
   const checked = await checkLink(server, options);
   if (checked) warnings.push(checked);
   return { url, warnings };
@@ -61,4 +59,13 @@ async function checkLink(
   } catch (error) {
     return `Could not check the link with ${server} (${(error as Error).message}): is the server running?`;
   }
+}
+
+/**
+ * The app's server address (HYBRIDGE_SERVER) when a phone cannot reach it, said as the console
+ * says it (PhoneAddressTexts): `hybridge dev` and `hybridge deploy` print it before anything else.
+ */
+export function phoneAddressWarning(server: string): string | null {
+  if (!isUnreachableFromPhone(server)) return null;
+  return `${PhoneAddressTexts.unreachableTitle}. ${PhoneAddressTexts.unreachable("appServer", server)}`;
 }

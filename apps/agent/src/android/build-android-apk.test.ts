@@ -350,10 +350,11 @@ describe("an APK built from an uploaded bundle", () => {
       for (const request of [
         "sub https://cdn.example.com/lib.js",
         "sub https://localhost:8443/api/items",
-        "sub http://localhost/",
       ] as const) {
         expect(answer(request)).toEqual({ url: request.slice(4), intercepted: false });
       }
+      // No development server (decision 058; development-build.test.ts): no http:// at all.
+      expect(answer("sub http://localhost/")).toMatchObject({ intercepted: true, status: 403 });
     });
 
     // More link cases, intent: links, downloads and a renderer's death: shell-web.test.ts.

@@ -1,12 +1,13 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { AndroidBuildTexts } from "@hybridge/shared/agents/texts";
+import { isDevelopmentServer } from "@hybridge/shared/builds/phone-address";
 import { bundlePermissions } from "./bundle-permissions";
 import { isLightColor, toRrggbb } from "./colors";
 import { AndroidBuildError } from "./errors";
 import { assertKeyAlias, type UploadKeystore } from "./keystore";
 import { packageIdFromAppCode } from "./package-id";
-import { androidStringValue } from "./shell";
+import { androidStringValue, networkSecurityConfigXml } from "./shell";
 import {
   type AndroidApk,
   buildShellApk,
@@ -72,6 +73,11 @@ export async function buildAndroidApk(options: BuildAndroidApkOptions): Promise<
   assertKeyAlias(keystore.alias);
   const packageName = packageIdFromAppCode(app.appCode);
   const versionName = String(app.version);
+  // An http:// PUBLIC_URL makes a development build (decision 058).
+  const developmentHost =
+    options.updates && isDevelopmentServer(options.updates.server)
+      ? cleartextHostOf(options.updates.server)
+      : null;
 
   return buildShellApk(options, {
     values: {
@@ -91,6 +97,7 @@ export async function buildAndroidApk(options: BuildAndroidApkOptions): Promise<
     },
     launchIcon: app.launchIcon,
     keystore,
+    networkSecurityConfig: networkSecurityConfigXml(developmentHost),
     ...(options.updates
       ? {
           hybridgeJson: {
@@ -100,6 +107,7 @@ export async function buildAndroidApk(options: BuildAndroidApkOptions): Promise<
             channel: options.updates.channel,
             runtimeVersion: SHELL_RUNTIME_VERSION,
             updatePublicKey: options.updates.publicKey,
+            development: developmentHost !== null,
           },
         }
       : {}),
@@ -113,4 +121,13 @@ export async function buildAndroidApk(options: BuildAndroidApkOptions): Promise<
       return starter;
     },
   });
+}
+
+/** The host a development build may reach over cleartext: PUBLIC_URL's, IPv6 without brackets. */
+function cleartextHostOf(server: string): string | null {
+  try {
+    return new URL(server).hostname.replace(/^\[(.*)\]$/, "$1") || null;
+  } catch {
+    return null;
+  }
 }

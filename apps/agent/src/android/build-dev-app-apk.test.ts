@@ -162,7 +162,14 @@ describe("Hybridge Dev built for an https server", () => {
       ]),
     );
     const entries = await zipEntries(apk.apk);
-    for (const page of ["index.html", "unreachable.html", "refused.html", "dev-app.js"]) {
+    for (const page of [
+      "index.html",
+      "unreachable.html",
+      "refused.html",
+      "preview.html",
+      "preview-failed.html",
+      "dev-app.js",
+    ]) {
       expect(entries.has(`assets/www/${page}`), page).toBe(true);
     }
     expect(entries.get("assets/www/index.html")?.toString()).toContain("Recent projects");

@@ -1,13 +1,16 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createHash, createSign, generateKeyPairSync, randomUUID } from "node:crypto";
+import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { buffer } from "node:stream/consumers";
 import { isPrivateDevUrl, normaliseDevUrl } from "@hybridge/shared/dev-app/dev-url";
 import { devAppSchemeUrl, devLinkUrl } from "@hybridge/shared/dev-app/links";
-import type { DevLinkResponse } from "@hybridge/shared/dev-app/schemas";
+import type { DevLinkResponse, PreviewUpdate } from "@hybridge/shared/dev-app/schemas";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import yazl from "yazl";
 import { type DevAppAnswer, type DevAppState, runDevAppOnJvm } from "../../test/dev-app-on-jvm";
 import { prepareShellOnJvm, type ShellJvm } from "../../test/shell-on-jvm";
 import { sharedUploadKeystore } from "../../test/upload-keystores";
@@ -15,7 +18,8 @@ import { buildDevAppApk } from "./build-dev-app-apk";
 import { isLightColor } from "./colors";
 
 // The dev app's own bytecode on the JDK (test/android-on-jvm, DevAppOnJvm.java), against a real
-// HTTP server that answers GET /api/v1/dev-link/{appKey}?url= as the contract says.
+// HTTP server that answers GET /api/v1/dev-link/{appKey}?url= (and ?update=, an update's
+// preview, with its bundle) as the contract says.
 
 const DEV = "http://192.168.1.20:5173";
 
@@ -34,6 +38,52 @@ const requests: string[] = [];
 /** Set by a test: the server answers this devUrl whatever it is asked (a lying server). */
 let forcedDevUrl: string | null = null;
 
+/** The project "shop"'s update-signing key, as the server keeps it (decision 051). */
+const updateKey = generateKeyPairSync("ec", { namedCurve: "P-256" });
+const updatePublicKey = updateKey.publicKey
+  .export({ type: "spki", format: "der" })
+  .toString("base64");
+
+/** The updates of "shop" the stand-in server can preview: id → the zip it serves, signed or not. */
+const PREVIEWS = new Map<string, { zip: Buffer; served: Buffer }>();
+
+async function zipOf(files: Record<string, string>): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const [name, text] of Object.entries(files)) zip.addBuffer(Buffer.from(text), name);
+  zip.end();
+  return buffer(zip.outputStream);
+}
+
+/** An update of "shop" saying `text`; `tampered`: the server serves other bytes of the same size. */
+async function addPreview(text: string, tampered = false): Promise<string> {
+  const id = randomUUID();
+  const zip = await zipOf({ "index.html": `<!doctype html><p>${text}</p>`, "app.js": "1" });
+  const served = Buffer.from(zip);
+  if (tampered) served[served.length - 30] = (served[served.length - 30] ?? 0) ^ 0xff;
+  PREVIEWS.set(id, { zip, served });
+  return id;
+}
+
+function previewAnswer(id: string): PreviewUpdate | null {
+  const preview = PREVIEWS.get(id);
+  if (!preview) return null;
+  return {
+    id,
+    url: `${serverUrl}/bundles/${id}.zip`,
+    sha256: createHash("sha256").update(preview.zip).digest("hex"),
+    signature: createSign("sha256")
+      .update(preview.zip)
+      .sign({ key: updateKey.privateKey, dsaEncoding: "der" })
+      .toString("base64"),
+    size: preview.zip.length,
+    message: "New checkout",
+    channel: "production",
+    rolloutPercent: 0,
+    state: "paused",
+    createdAt: new Date().toISOString(),
+  };
+}
+
 beforeAll(async () => {
   scratch = await mkdtemp(join(tmpdir(), "hybridge-dev-app-jvm-"));
   server = createServer((req, res) => {
@@ -44,9 +94,30 @@ beforeAll(async () => {
       res.writeHead(status, { "content-type": "application/json", "cache-control": "no-store" });
       res.end(JSON.stringify(body));
     };
+    const bundle = /^\/bundles\/([^/]+)\.zip$/.exec(url.pathname);
+    if (bundle) {
+      const served = PREVIEWS.get(bundle[1] ?? "")?.served;
+      res.writeHead(served ? 200 : 404, { "content-type": "application/zip" });
+      return res.end(served ?? "");
+    }
     const appKey = decodeURIComponent(match?.[1] ?? "");
     const project = PROJECTS[appKey];
     if (!project) return send(404, { code: "NOT_FOUND", message: "No such project." });
+    const updateId = url.searchParams.get("update");
+    if (updateId !== null) {
+      const update = appKey === "shop" ? previewAnswer(updateId) : null;
+      if (!update) return send(404, { code: "UNKNOWN_UPDATE", message: "No such update." });
+      return send(200, {
+        v: 1,
+        server: serverUrl,
+        appKey,
+        appName: project.appName,
+        devUrl: null,
+        config: { navBarType: project.navBarType as "header", statusBar: project.statusBar },
+        update,
+        updatePublicKey,
+      } satisfies DevLinkResponse);
+    }
     const devUrl = normaliseDevUrl(url.searchParams.get("url") ?? "");
     if (!devUrl) return send(400, { code: "BAD_DEV_URL", message: "Not a private address." });
     const answer: DevLinkResponse = {
@@ -56,6 +127,8 @@ beforeAll(async () => {
       appName: project.appName,
       devUrl: forcedDevUrl ?? devUrl,
       config: { navBarType: project.navBarType as "header", statusBar: project.statusBar },
+      update: null,
+      updatePublicKey: null,
     };
     send(200, answer);
   });
@@ -160,10 +233,10 @@ describe("a scanned link", () => {
     expect(`${loaded.origin}${loaded.pathname}`).toBe("https://localhost/unreachable.html");
     expect(Object.fromEntries(loaded.searchParams)).toEqual({
       what: "server",
-      url: `${closed}/api/v1/dev-link/shop?url=${encodeURIComponent(DEV)}`,
+      url: `${closed}/api/v1/dev-link/shop?url=${encodeURIComponent(`${DEV}/`)}`,
       server: closed,
       app: "shop",
-      dev: DEV,
+      dev: `${DEV}/`,
     });
   });
 
@@ -400,5 +473,77 @@ describe("the dev server addresses the app accepts", () => {
     expect(smali).toEqual(urls.map((url) => [url, isPrivateDevUrl(url)]));
     // Both verdicts occur, in the table and in the generated part.
     expect(new Set(smali.map(([, verdict]) => verdict))).toEqual(new Set([true, false]));
+  });
+});
+
+describe("an update's preview (issue 27)", () => {
+  it("downloads the update, verifies it with the answered key and serves it on https://localhost", async () => {
+    const files = join(scratch, "files");
+    const first = await addPreview("first preview");
+    const id = await addPreview("Preview of the new checkout");
+    const before = requests.length;
+    const answers = await runDevAppOnJvm(
+      jvm,
+      [
+        `start ${devLinkUrl(serverUrl, "shop", { update: first })}`,
+        `intent ${devLinkUrl(serverUrl, "shop", { update: id })}`,
+        "main https://localhost/?hybridgeNavBar=header",
+        "sub https://localhost/app.js",
+        "sub https://localhost/recent-projects.json",
+        "recreate",
+        "main https://localhost/",
+        // Another link closes the preview: the dev app's own pages again.
+        `intent ${devAppSchemeUrl(serverUrl, "shop", "http://93.184.216.34:5173")}`,
+        "main https://localhost/",
+      ],
+      files,
+    );
+    expect(state(answers[1])).toEqual({
+      loadedUrl: "https://localhost/?hybridgeNavBar=header",
+      statusBarColor: "#0e904d",
+      lightStatusBar: isLightColor("#0E904D"),
+      bridgeOrigin: "https://localhost",
+    });
+    expect(requests.slice(before)).toEqual([
+      `/api/v1/dev-link/shop?update=${first}`,
+      `/bundles/${first}.zip`,
+      `/api/v1/dev-link/shop?update=${id}`,
+      `/bundles/${id}.zip`,
+    ]);
+    expect(answers[2]).toMatchObject({ intercepted: true, status: 200, mimeType: "text/html" });
+    expect((answers[2] as { body: string }).body).toContain("Preview of the new checkout");
+    expect(answers[3]).toMatchObject({ status: 200, body: "1" });
+    // The update's page is not the start screen: no list of projects for it.
+    expect(answers[4]).toMatchObject({ status: 404 });
+    // Recreated by the system: the same preview.
+    expect(state(answers[5]).bridgeOrigin).toBe("https://localhost");
+    expect((answers[6] as { body: string }).body).toContain("Preview of the new checkout");
+    expect((answers[8] as { body: string }).body).not.toContain("Preview of the new checkout");
+    // Only the preview opened last is kept on the phone, apart from the shell's updates.
+    const previews = await readdir(join(files, "hybridge-previews"));
+    expect(previews).toEqual([id]);
+  });
+
+  it("refuses an update whose bytes are not the ones signed, saying why", async () => {
+    const id = await addPreview("tampered", true);
+    const [refused, page] = await runDevAppOnJvm(jvm, [
+      `start ${devLinkUrl(serverUrl, "shop", { update: id })}`,
+      "main https://localhost/",
+    ]);
+    const loaded = new URL(state(refused).loadedUrl ?? "");
+    expect(`${loaded.origin}${loaded.pathname}`).toBe("https://localhost/preview-failed.html");
+    expect(loaded.searchParams.get("url")).toMatch(/^refused: .*SHA-256/);
+    expect(loaded.searchParams.get("server")).toBe(serverUrl);
+    // Nothing of it is served: the dev app's own page.
+    expect((page as { body: string }).body).toContain("Recent projects");
+  });
+
+  it("says so for an update the server does not know", async () => {
+    const [unknown] = await runDevAppOnJvm(jvm, [
+      `start ${devLinkUrl(serverUrl, "shop", { update: randomUUID() })}`,
+    ]);
+    expect(state(unknown).loadedUrl).toBe(
+      `https://localhost/preview-failed.html?what=unknown&server=${encodeURIComponent(serverUrl)}`,
+    );
   });
 });

@@ -171,3 +171,19 @@ describe("the refused and unknown pages", () => {
     expect([...refused.errors, ...unknown.errors]).toEqual([]);
   });
 });
+
+describe("an update's preview pages", () => {
+  it("say why a preview failed: the download's reason, or no such update", async () => {
+    const reason = "refused: java.io.IOException: the download's SHA-256 is not the update's";
+    const failed = await open(`/preview-failed.html?url=${encodeURIComponent(reason)}`);
+    expect(await failed.page.locator("h1").textContent()).toBe(DevAppTexts.previewFailedTitle);
+    expect(await failed.page.locator("[data-address]:visible").textContent()).toBe(reason);
+    expect(await failed.page.getByText(DevAppTexts.previewUnknownLead).isVisible()).toBe(false);
+    const unknown = await open("/preview-failed.html?what=unknown&server=http%3A%2F%2Fh.example");
+    expect(await unknown.page.getByText(DevAppTexts.previewUnknownLead).isVisible()).toBe(true);
+    expect(await unknown.page.getByText(DevAppTexts.previewFailedLead).isVisible()).toBe(false);
+    const loading = await open("/preview.html");
+    expect(await loading.page.locator("h1").textContent()).toBe(DevAppTexts.previewTitle);
+    expect([...failed.errors, ...unknown.errors, ...loading.errors]).toEqual([]);
+  });
+});

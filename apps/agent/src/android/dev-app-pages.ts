@@ -6,7 +6,9 @@ import { escapeMarkup } from "./escape-markup";
  * recent projects (index.html), the page shown when the dev server or the Hybridge server cannot
  * be reached (unreachable.html?url={address tried}&server=…&app=…&dev={dev server}[&what=server]),
  * the one for an app key the server does not know (unknown.html?server=…&app=…) and the one for
- * an address that is not a dev server on the phone's network (refused.html?url=…). DevActivity
+ * an address that is not a dev server on the phone's network (refused.html?url=…), and an
+ * update's preview: the page shown while it downloads (preview.html) and the one that says why it
+ * could not be opened (preview-failed.html?url={reason}[&what=unknown|server]&server=…). DevActivity
  * loads them with these parameters. Their texts come from the catalogue; their
  * behaviour is dev-app.js, a file of the dev app's www/ folder.
  */
@@ -54,6 +56,29 @@ export function renderDevAppPages(): Record<string, string> {
   <h1>${escapeMarkup(t.unknownTitle)}</h1>
   <p class="lead">${escapeMarkup(t.unknownLead)}</p>
   <p class="address" data-server></p>
+  <div class="actions"><a class="button" href="/">${escapeMarkup(t.unreachableHome)}</a></div>
+  </div>`,
+    ),
+    "preview.html": page(
+      t.previewTitle,
+      `<h1>${escapeMarkup(t.previewTitle)}</h1>
+  <p class="lead">${escapeMarkup(t.previewLead)}</p>`,
+    ),
+    "preview-failed.html": page(
+      t.previewFailedTitle,
+      `<div data-unreachable>
+  <h1>${escapeMarkup(t.previewFailedTitle)}</h1>
+  <div data-when="dev">
+  <p class="lead">${escapeMarkup(t.previewFailedLead)}</p>
+  <p class="address" data-address></p>
+  <p>${escapeMarkup(t.previewFailedHint)}</p>
+  </div>
+  <div data-when="server" hidden>
+  <p class="lead">${escapeMarkup(t.unreachableServerLead)}</p>
+  <p class="address" data-address></p>
+  <ul>${t.unreachableServerChecks.map((check) => `<li>${escapeMarkup(check)}</li>`).join("")}</ul>
+  </div>
+  <p data-when="unknown" class="lead" hidden>${escapeMarkup(t.previewUnknownLead)}</p>
   <div class="actions"><a class="button" href="/">${escapeMarkup(t.unreachableHome)}</a></div>
   </div>`,
     ),

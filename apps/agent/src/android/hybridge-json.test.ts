@@ -52,6 +52,7 @@ describe("assets/hybridge.json (issue 27)", () => {
       channel: "production",
       runtimeVersion: SHELL_RUNTIME_VERSION,
       updatePublicKey: publicKey,
+      development: false,
     });
     expect(SHELL_RUNTIME_VERSION).toBe("android-1");
     // Beside the bundle, not in it: the page cannot be served it.

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { AndroidBuildTexts } from "@hybridge/shared/agents/texts";
 import { HYBRIDGE_JSON_ASSET, type HybridgeJson } from "@hybridge/shared/updates/schemas";
@@ -86,6 +86,11 @@ export interface ShellApkInput {
    * app made of the shell that takes no updates (the dev app).
    */
   hybridgeJson?: HybridgeJson;
+  /**
+   * res/xml/network_security_config.xml, which the built apps' manifest names
+   * (networkSecurityConfigXml); the dev app has its own in its variant.
+   */
+  networkSecurityConfig?: string;
 }
 
 /**
@@ -122,6 +127,13 @@ export async function buildShellApk(
 
     const permissions = (await input.permissionsOf?.(bundle)) ?? [];
     await writeShellProject(join(dir, "shell"), { ...values, permissions }, input.variant);
+    if (input.networkSecurityConfig !== undefined) {
+      await mkdir(join(dir, "shell", "res", "xml"), { recursive: true });
+      await writeFile(
+        join(dir, "shell", "res", "xml", "network_security_config.xml"),
+        input.networkSecurityConfig,
+      );
+    }
     await writeLauncherIcons(join(dir, "shell", "res"), input.launchIcon);
     onProgress(10);
 

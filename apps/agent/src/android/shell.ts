@@ -107,6 +107,27 @@ export function usesPermissionsMarkup(permissions: readonly AndroidPermission[])
   return lines.join("\n");
 }
 
+/**
+ * A built app's res/xml/network_security_config.xml (decision 058): cleartext forbidden, and in a
+ * development build (an http:// PUBLIC_URL) permitted to that server's host only — a name or an
+ * IP literal (IPv6 without its brackets), without its subdomains. The port cannot be said here:
+ * ShellWebViewClient lets the page reach that server's host and port only.
+ */
+export function networkSecurityConfigXml(cleartextHost: string | null): string {
+  const domain =
+    cleartextHost === null
+      ? ""
+      : `    <domain-config cleartextTrafficPermitted="true">
+        <domain includeSubdomains="false">${escapeMarkup(cleartextHost)}</domain>
+    </domain-config>
+`;
+  return `<?xml version="1.0" encoding="utf-8"?>
+<network-security-config>
+    <base-config cleartextTrafficPermitted="false" />
+${domain}</network-security-config>
+`;
+}
+
 /** A hash of the smali sources: the key under which an assembled classes.dex is reused. */
 export async function hashShellSmali(): Promise<string> {
   const hash = createHash("sha256");

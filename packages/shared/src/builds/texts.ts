@@ -1,6 +1,7 @@
 import { AgentsTexts } from "../agents/texts";
 import type { BuildPlatform } from "../common/enums";
 import { GenericTexts } from "../common/texts";
+import type { PhoneAddressSource } from "./phone-address";
 
 /** How each platform is named to the user: the tabs, the cards and the toasts. */
 export const PLATFORM_LABELS: Record<BuildPlatform, string> = {
@@ -198,4 +199,21 @@ export const BuildsTexts = {
     failed: "Failed",
     cancelled: "Cancelled",
   },
+} as const;
+
+/**
+ * The addresses a phone gets (issue 28, decision 058): said the same way by the deploy, the bundle
+ * upload, the build page, `hybridge dev` and the test console (phone-address.ts).
+ */
+export const PhoneAddressTexts = {
+  unreachableTitle: "A phone cannot reach this server address",
+  /** The address names the computer itself; the fix depends on who sets it. */
+  unreachable: (source: PhoneAddressSource, url: string) =>
+    source === "publicUrl"
+      ? `PUBLIC_URL (${url}) is this computer's own address: on a phone, localhost is the phone itself. Restart the server with PUBLIC_URL set to an address the phone can reach on your network, for example PUBLIC_URL=http://192.168.1.10:3300 npm start.`
+      : `The app's server address (${url}, HYBRIDGE_SERVER in its .env) is this computer's own address: on a phone, localhost is the phone itself. Set HYBRIDGE_SERVER to an address the phone can reach (this Hybridge server's PUBLIC_URL on your network, for example http://192.168.1.10:3300), then build and upload the web app again.`,
+  developmentBuildTitle: "Development build",
+  /** A build of an http:// deployment (decision 058). */
+  developmentBuild: (publicUrl: string) =>
+    `Development build: talks to ${publicUrl} without encryption. Set PUBLIC_URL to an https address for apps you give to users.`,
 } as const;

@@ -16,6 +16,12 @@ export const BundleSchema = z.object({
   createdAt: z.string(),
   /** The newest bundle: the one the next build uses. */
   isNext: z.boolean(),
+  /**
+   * The server addresses in its code a phone cannot reach (localhost, 127.x, [::1], 0.0.0.0:
+   * the app's HYBRIDGE_SERVER, decision 058). Given for the newest bundle, the upload and the
+   * deploy; absent on older bundles.
+   */
+  loopbackServers: z.array(z.string()).optional(),
 });
 export type Bundle = z.infer<typeof BundleSchema>;
 

@@ -46,4 +46,15 @@ export const DevAppTexts = {
   refusedLead:
     "Hybridge Dev opens dev servers on this phone, on your local network or on localhost only, so that a QR code cannot send it to a site on the internet. It refused:",
   refusedHint: "Start your dev server on your computer and scan the QR code of its test console.",
+
+  // An update's preview (issue 27): the loading page, then the page that says why it failed.
+  previewTitle: "Opening the update",
+  previewLead:
+    "Hybridge Dev downloads this update from the Hybridge server, checks its signature, and opens it. Your users' apps are not changed.",
+  previewFailedTitle: "This update could not be opened",
+  previewFailedLead: "Hybridge Dev could not download this update, or refused it:",
+  previewUnknownLead:
+    "The Hybridge server has no such update for this app. It may have been deleted, or the link was cut short: open the update's Preview in the console again.",
+  previewFailedHint:
+    "An update whose hash or signature does not match is never opened. Your users' apps are not affected.",
 } as const;

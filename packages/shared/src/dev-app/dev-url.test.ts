@@ -146,11 +146,32 @@ describe("the links", () => {
       devAppIntentUrl({
         publicUrl: "http://192.168.1.2:3000",
         appKey: "shop",
-        devUrl: "http://192.168.1.3:5173/",
+        target: "http://192.168.1.3:5173/",
         fallbackUrl: "http://192.168.1.2:3000/dev/shop?install=1",
       }),
     ).toBe(
       "intent://192.168.1.2:3000/dev/shop?url=http%3A%2F%2F192.168.1.3%3A5173%2F#Intent;scheme=http;package=dev.hybridge.devapp;S.browser_fallback_url=http%3A%2F%2F192.168.1.2%3A3000%2Fdev%2Fshop%3Finstall%3D1;end",
+    );
+  });
+
+  it("names an update to preview instead of a dev server (issue 27)", () => {
+    const id = "0F0E0D0C-0000-4000-8000-00000000000A";
+    const lower = id.toLowerCase();
+    expect(devLinkUrl("https://h.example/", "shop", { update: id })).toBe(
+      `https://h.example/dev/shop?update=${lower}`,
+    );
+    expect(devAppSchemeUrl("https://h.example", "shop", { update: id })).toBe(
+      `hybridge-dev://open?server=https%3A%2F%2Fh.example&app=shop&update=${lower}`,
+    );
+    expect(
+      devAppIntentUrl({
+        publicUrl: "https://h.example",
+        appKey: "shop",
+        target: { update: id },
+        fallbackUrl: "https://h.example/dev/shop?update=x&install=1",
+      }),
+    ).toMatch(
+      new RegExp(`^intent://h\\.example/dev/shop\\?update=${lower}#Intent;scheme=https;package=`),
     );
   });
 });

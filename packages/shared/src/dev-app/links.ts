@@ -17,26 +17,45 @@ export const ASSET_LINKS_PATH = "/.well-known/assetlinks.json";
 /** The /dev page's query parameter that asks it to offer the install (the intent's fallback). */
 export const INSTALL_PARAM = "install";
 
+/** The dev link's query parameter naming an update to preview (issue 27, decision 057). */
+export const UPDATE_PARAM = "update";
+
+/**
+ * What a dev link opens: a dev server's address (the test console, `hybridge dev`), or one of
+ * the app's over-the-air updates to preview (the console's Updates section).
+ */
+export type DevLinkTarget = string | { update: string };
+
 /** The /dev page's path for an app key (paths.dev). */
 export const devPagePath = paths.dev;
 
 /**
- * THE link every phone QR code encodes: `{PUBLIC_URL}/dev/{appKey}?url={dev server}`. A phone's
- * camera opens it; the dev app's App Link catches it, else the page starts the app. The dev
- * server's URL is normalised when it is one the dev app accepts, and kept as given otherwise
- * (the page then says why it is refused).
+ * The link's query: `url={dev server}` — normalised when it is one the dev app accepts, kept as
+ * given otherwise (the page then says why it is refused) — or `update={update id}`.
  */
-export function devLinkUrl(publicUrl: string, appKey: string, devUrl: string): string {
-  const url = normaliseDevUrl(devUrl) ?? devUrl.trim();
-  return `${stripSlash(publicUrl)}${devPagePath(appKey)}?url=${encodeURIComponent(url)}`;
+export function devLinkQuery(target: DevLinkTarget): string {
+  if (typeof target !== "string") {
+    return `${UPDATE_PARAM}=${encodeURIComponent(target.update.trim().toLowerCase())}`;
+  }
+  const url = normaliseDevUrl(target) ?? target.trim();
+  return `url=${encodeURIComponent(url)}`;
+}
+
+/**
+ * THE link every phone QR code encodes: `{PUBLIC_URL}/dev/{appKey}?url={dev server}`, or
+ * `{PUBLIC_URL}/dev/{appKey}?update={update id}` for an update's preview. A phone's camera opens
+ * it; the dev app's App Link catches it, else the page starts the app.
+ */
+export function devLinkUrl(publicUrl: string, appKey: string, target: DevLinkTarget): string {
+  return `${stripSlash(publicUrl)}${devPagePath(appKey)}?${devLinkQuery(target)}`;
 }
 
 /** The custom-scheme link (the fallback when the App Link is not verified on the phone). */
-export function devAppSchemeUrl(publicUrl: string, appKey: string, devUrl: string): string {
+export function devAppSchemeUrl(publicUrl: string, appKey: string, target: DevLinkTarget): string {
   const query = [
     `server=${encodeURIComponent(stripSlash(publicUrl))}`,
     `app=${encodeURIComponent(appKey)}`,
-    `url=${encodeURIComponent(devUrl)}`,
+    devLinkQuery(target),
   ].join("&");
   return `${DEV_APP_SCHEME}://open?${query}`;
 }
@@ -49,16 +68,16 @@ export function devAppSchemeUrl(publicUrl: string, appKey: string, devUrl: strin
 export function devAppIntentUrl(options: {
   publicUrl: string;
   appKey: string;
-  devUrl: string;
+  target: DevLinkTarget;
   fallbackUrl: string;
 }): string {
-  const { publicUrl, appKey, devUrl, fallbackUrl } = options;
+  const { publicUrl, appKey, target, fallbackUrl } = options;
   const match = /^(https?):\/\/([^/?#]+)/i.exec(publicUrl);
   const scheme = (match?.[1] ?? "https").toLowerCase();
   const authority = match?.[2] ?? "";
-  const target = `${authority}${devPagePath(appKey)}?url=${encodeURIComponent(devUrl)}`;
+  const path = `${authority}${devPagePath(appKey)}?${devLinkQuery(target)}`;
   return [
-    `intent://${target}#Intent`,
+    `intent://${path}#Intent`,
     `scheme=${scheme}`,
     `package=${DEV_APP_PACKAGE}`,
     `S.browser_fallback_url=${encodeURIComponent(fallbackUrl)}`,

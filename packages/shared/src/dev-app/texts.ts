@@ -9,6 +9,8 @@ export const DevLinkTexts = {
   badDevUrl:
     "This dev server address cannot be opened in the dev app: it must be an http:// or https:// address on your own network (localhost, 10.x.x.x, 172.16–31.x.x, 192.168.x.x, 169.254.x.x, a .local name or a private IPv6 address). Set the localhost URL on the test page to your computer's address on the Wi-Fi network.",
   unknownApp: "No app has this key on this server. Scan the QR code of the test page again.",
+  unknownUpdate:
+    "This app has no such update: it may have been deleted, or the link was cut short. Open the Preview of the update in the console again.",
 
   // The /dev/{appKey} page.
   pageTitle: "Open in Hybridge Dev",
@@ -19,6 +21,29 @@ export const DevLinkTexts = {
   unknownTitle: "App not found",
   previewOf: (appName: string) => `Preview ${appName} on your phone`,
   devServerLabel: "Dev server",
+  // A preview link (?update=): one of the app's over-the-air updates.
+  updateNotFoundTitle: "Update not found",
+  previewUpdateOf: (appName: string) => `Try an update of ${appName} on your phone`,
+  updateLabel: "Update",
+  updateNoMessage: "No message",
+  publishedLabel: "Published",
+  channelLabel: "Channel",
+  stateLabel: "For users",
+  updateStates: {
+    live: (percent: number) => `Live, rolled out to ${percent} % of installs`,
+    paused: "Paused: installs are not offered it",
+    "rolled-back": "Rolled back: installs are not offered it",
+  },
+  previewNote:
+    "Hybridge Dev downloads this update, checks its signature and runs it on its own: the apps your users installed are not changed, and the preview does not count as an install.",
+  androidPreviewLead:
+    "Hybridge Dev downloads this update and opens it. Any network works: the update comes from this server.",
+  desktopPreviewLead:
+    "This link opens the update in Hybridge Dev, the dev app, on an Android phone, so that you can try it before (or after) it goes to users.",
+  desktopPreviewSteps: [
+    "Open the camera on your phone and point it at this QR code, then tap the link it shows.",
+    "Or copy the link and send it to your phone.",
+  ],
   appKeyLabel: "App key",
   // On an Android phone.
   androidLead:

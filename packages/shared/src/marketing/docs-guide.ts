@@ -396,6 +396,7 @@ export const docsGroups = (server: string): DocsGroup[] => [
         'A new update must say it is ready within 10 seconds of its first start, or the app goes back to the bundle it ran before and reports the failure. @hybridge/app says it by itself once the page has loaded: an app whose pages load the SDK\'s main entry (import … from "@hybridge/app") has nothing to do; an app that never loads it has every update rolled back.',
         "A download that breaks off, a bundle whose hash or signature does not match: thrown away, and the app keeps the bundle it runs. An update is offered only to builds of the same runtime version.",
         "In a browser (npm run dev, or your deployed site) there are no updates: the page runs the files it was served, and updates.current() answers all null.",
+        "Try an update before your users do: Preview, on each update of the Updates section, shows its QR code and link. Scanned with an Android phone, Hybridge Dev downloads the update, checks its signature and runs it on its own, whether it is live, paused or rolled back; your users' apps are not changed and the preview is not counted as an install.",
       ],
     },
   },

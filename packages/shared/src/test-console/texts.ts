@@ -48,9 +48,6 @@ export const TestConsoleTexts = {
   noQrHint:
     "Enter your dev server's address in Localhost URL (your computer's address on the Wi-Fi network and its port) and press Change: the QR code appears here. In your app's folder, npm run dev prints a QR code with that address already filled in.",
   serverLabel: "Server",
-  loopbackServerTitle: "Your phone cannot reach this server address",
-  loopbackServerHint:
-    "On the phone, localhost is the phone itself. Restart the server with PUBLIC_URL set to an address the phone can reach on your network, for example PUBLIC_URL=http://192.168.1.10:3000 npm start, then scan again.",
   appCodeLabel: "App key",
   qrContents: "What the dev app reads",
 

@@ -174,7 +174,11 @@ export const ChannelSchema = z.object({
 });
 export type Channel = z.infer<typeof ChannelSchema>;
 
-export const UpdatesListResponseSchema = z.object({ channels: z.array(ChannelSchema) });
+export const UpdatesListResponseSchema = z.object({
+  /** The project's app key: an update's preview link names it (devLinkUrl). */
+  appKey: z.string(),
+  channels: z.array(ChannelSchema),
+});
 export type UpdatesListResponse = z.infer<typeof UpdatesListResponseSchema>;
 export const UpdateResponseSchema = z.object({ update: UpdateSchema });
 export const ChannelResponseSchema = z.object({ channel: ChannelSchema });
@@ -189,6 +193,11 @@ export const HybridgeJsonSchema = z.object({
   runtimeVersion: z.string(),
   /** Base64 X.509 SubjectPublicKeyInfo (EC P-256), or null: the shell never checks. */
   updatePublicKey: z.string().nullable(),
+  /**
+   * A development build (decision 058): the server is http://, and the shell lets the page call
+   * it — and only it — over cleartext. Absent in builds made before.
+   */
+  development: z.boolean().optional(),
 });
 export type HybridgeJson = z.infer<typeof HybridgeJsonSchema>;
 

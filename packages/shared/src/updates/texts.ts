@@ -74,3 +74,15 @@ export const UpdatesConsoleTexts = {
   rolledBackDone: "Channel rolled back.",
   actionFailed: "That did not work. Try again.",
 } as const;
+
+/** An update's "Preview" in the console (issue 27, decision 057): its QR code and link. */
+export const UpdatePreviewTexts = {
+  preview: "Preview",
+  title: "Preview this update",
+  lead: "Scan the code with an Android phone's camera: Hybridge Dev downloads this update, checks its signature and opens it, without changing your users' apps. Send the link to a teammate so they can try it too.",
+  notLive:
+    "This update is not offered to installs right now (paused or rolled back); the preview still opens it.",
+  qrLabel: "QR code of this update's preview link",
+  linkLabel: "Preview link",
+  close: "Close",
+} as const;

@@ -69,7 +69,9 @@ function showUnreachable(page) {
   for (const element of page.querySelectorAll("[data-server]")) {
     element.textContent = params.get("server") ?? "";
   }
-  const what = params.get("what") === "server" ? "server" : "dev";
+  // "dev" (the dev server's, or a preview's download), "server" or "unknown" (a preview's).
+  const asked = params.get("what");
+  const what = asked === "server" || asked === "unknown" ? asked : "dev";
   for (const element of page.querySelectorAll("[data-when]")) {
     element.hidden = element.dataset.when !== what;
   }

@@ -26,6 +26,7 @@ import { AppError } from "../../platform/errors";
 import { openMultipartForm, registerMultipart } from "../../platform/multipart-form";
 import { perAddressLimit } from "../../platform/rate-limit";
 import { requireUser } from "../../platform/session";
+import { createBundleAddressScanner } from "./bundle-server-addresses";
 import { deleteBundle } from "./delete-bundle";
 import { createDeployToken, listDeployTokens, revokeDeployToken } from "./deploy-tokens";
 import { listBundles } from "./list-bundles";
@@ -53,6 +54,7 @@ export async function registerBundlesRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, storage, config } = app.deps;
+  const addresses = createBundleAddressScanner({ db, storage });
   await registerMultipart(app, {
     fieldNameSize: 100,
     fieldSize: 1024,
@@ -68,7 +70,9 @@ export async function registerBundlesRoutes(
     { schema: { params: BundleProjectParamsSchema, response: { 200: BundleListResponseSchema } } },
     async (request) => {
       const user = await requireUser(request);
-      return { bundles: await listBundles({ db, userId: user.id, projectId: request.params.id }) };
+      const bundles = await listBundles({ db, userId: user.id, projectId: request.params.id });
+      const [next, ...older] = bundles;
+      return { bundles: next ? [await addresses.withServerAddresses(next), ...older] : [] };
     },
   );
 
@@ -113,7 +117,7 @@ export async function registerBundlesRoutes(
       const bundle = await receiveBundle(request, user.id, request.params.id, (form) =>
         form.parseFields(NoFieldsSchema),
       );
-      return reply.status(201).send({ bundle });
+      return reply.status(201).send({ bundle: await addresses.withServerAddresses(bundle) });
     },
   );
 
@@ -146,7 +150,7 @@ export async function registerBundlesRoutes(
         : undefined;
       await recordDeployTokenUse(db, target.tokenId);
       return reply.status(201).send({
-        bundle,
+        bundle: await addresses.withServerAddresses(bundle),
         project: { id: target.projectId, name: target.projectName },
         ...(update ? { update } : {}),
       });

@@ -36,6 +36,8 @@ describe("GET /api/v1/dev-link/:appKey", () => {
       devUrl: "http://192.168.1.10:5173/",
       // No test settings yet: the project's own.
       config: { navBarType: "footer", statusBar: "#ffffff" },
+      update: null,
+      updatePublicKey: null,
     });
   });
 

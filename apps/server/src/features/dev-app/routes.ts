@@ -60,7 +60,8 @@ export async function registerDevAppRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       reply.header("Cache-Control", "no-store");
-      return getDevLink({ db, publicUrl, appKey: request.params.appKey, url: request.query.url });
+      const { url, update } = request.query;
+      return getDevLink({ db, publicUrl, appKey: request.params.appKey, url, update });
     },
   );
 

@@ -4,6 +4,7 @@ import type {
   Update,
   UpdateChangeInput,
   UpdateCounts,
+  UpdatesListResponse,
 } from "@hybridge/shared/updates/schemas";
 import { UpdatesTexts } from "@hybridge/shared/updates/texts";
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
@@ -50,16 +51,17 @@ const countsOf = (row: UpdateCounts): UpdateCounts => ({
 });
 
 /**
- * `GET /api/projects/:id/updates`: the project's channels (by name), each with its updates
- * newest first and their counts — three queries whatever the number of updates.
+ * `GET /api/projects/:id/updates`: the project's app key (for the previews' links) and its
+ * channels (by name), each with its updates newest first and their counts — three queries
+ * whatever the number of updates.
  */
 export async function listUpdates(options: {
   db: Db;
   userId: string;
   projectId: string;
-}): Promise<Channel[]> {
+}): Promise<UpdatesListResponse> {
   const { db, projectId } = options;
-  await requireOwnedProject(db, {
+  const project = await requireOwnedProject(db, {
     userId: options.userId,
     projectId,
     notFound: UpdatesTexts.updateNotFound,
@@ -70,7 +72,7 @@ export async function listUpdates(options: {
     .where(eq(updateChannels.projectId, projectId))
     .orderBy(asc(updateChannels.name));
   const rows = await updatesWithCounts(db, projectId);
-  return channels.map((channel) => ({
+  const list: Channel[] = channels.map((channel) => ({
     name: channel.name,
     embeddedAt: channel.embeddedAt?.toISOString() ?? null,
     createdAt: channel.createdAt.toISOString(),
@@ -78,6 +80,7 @@ export async function listUpdates(options: {
       .filter((row) => row.update.channelId === channel.id)
       .map((row) => toUpdate(row.update, channel.name, countsOf(row))),
   }));
+  return { appKey: project.keyApp, channels: list };
 }
 
 /**

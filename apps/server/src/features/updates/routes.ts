@@ -115,7 +115,7 @@ export async function registerUpdatesRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const user = await requireUser(request);
-      return { channels: await listUpdates({ db, userId: user.id, projectId: request.params.id }) };
+      return listUpdates({ db, userId: user.id, projectId: request.params.id });
     },
   );
 

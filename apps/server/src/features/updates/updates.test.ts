@@ -15,7 +15,7 @@ import { createEncryption } from "../../platform/encryption";
 import { makeZip, sampleBundle } from "../bundles/test-support";
 import { checkUpdate, decide } from "./check-update";
 import { createUpdate } from "./create-update";
-import { deploy } from "./test-support";
+import { deploy, deployableProject as deployWith } from "./test-support";
 import { channelCache } from "./update-cache";
 import { ensureUpdateKey } from "./update-keys";
 
@@ -28,17 +28,7 @@ afterAll(() => app?.cleanup());
 const RUNTIME = "android-1";
 
 /** A project of the owner's with a deploy token, as `hybridge deploy` uses it. */
-async function deployableProject() {
-  const project = await seedProject(app, owner);
-  const created = await app.inject({
-    method: "POST",
-    url: `/api/projects/${project.id}/deploy-tokens`,
-    headers: { origin: TEST_ORIGIN, cookie: owner.cookie },
-    payload: { name: "CI" },
-  });
-  expect(created.statusCode).toBe(201);
-  return { ...project, token: created.json<{ secret: string }>().secret };
-}
+const deployableProject = () => deployWith(app, owner);
 
 /** A bundle whose index.html says `text`: each deploy its own bytes. */
 const bundleSaying = (text: string) =>

@@ -2,15 +2,9 @@ import { randomUUID } from "node:crypto";
 import { UpdatesEvents } from "@hybridge/shared/updates/schemas";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedProject } from "../../../test/seed";
-import {
-  createTestApp,
-  createTestUser,
-  TEST_ORIGIN,
-  type TestApp,
-  type TestUser,
-} from "../../../test/test-app";
+import { createTestApp, createTestUser, type TestApp, type TestUser } from "../../../test/test-app";
 import { makeZip } from "../bundles/test-support";
-import { deploy } from "./test-support";
+import { deploy, deployableProject as deployWith } from "./test-support";
 
 let app: TestApp;
 let owner: TestUser;
@@ -26,17 +20,7 @@ afterAll(async () => {
   await app?.cleanup();
 });
 
-async function deployableProject() {
-  const project = await seedProject(app, owner);
-  const created = await app.inject({
-    method: "POST",
-    url: `/api/projects/${project.id}/deploy-tokens`,
-    headers: { origin: TEST_ORIGIN, cookie: owner.cookie },
-    payload: { name: "CI" },
-  });
-  expect(created.statusCode).toBe(201);
-  return { ...project, token: created.json<{ secret: string }>().secret };
-}
+const deployableProject = () => deployWith(app, owner);
 
 /** The stream's event types until `done`, running `onReady` once it says ready. */
 async function readEvents(

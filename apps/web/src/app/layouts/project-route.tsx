@@ -1,7 +1,9 @@
+import type { ComponentProps } from "react";
 import { SigningKeySection } from "@/features/agents/components/signing-key-section";
 import { UsersSection } from "@/features/app-users/components/users-section";
 import { useRefetchLatestBuilds } from "@/features/builds/api/use-latest-build";
 import { ProjectBuilds } from "@/features/builds/components/project-builds";
+import { NextBundlePhoneWarnings } from "@/features/bundles/components/next-bundle-phone-warnings";
 import { WebAppSection } from "@/features/bundles/components/web-app-section";
 import { DatabaseSection } from "@/features/data/components/database-section";
 import { ProjectPage, type ProjectSection } from "@/features/projects/pages/project-page";
@@ -34,5 +36,18 @@ const SECTIONS: readonly ProjectSection[] = [
  * feature's internals (house style).
  */
 export function ProjectRoute() {
-  return <ProjectPage builds={ProjectBuilds} sections={SECTIONS} />;
+  return <ProjectPage builds={BuildsWithPhoneWarnings} sections={SECTIONS} />;
+}
+
+/**
+ * The builds' cards, after what would keep a phone from reaching the server (decision 058): said
+ * before anything is built.
+ */
+function BuildsWithPhoneWarnings(props: ComponentProps<typeof ProjectBuilds>) {
+  return (
+    <>
+      <NextBundlePhoneWarnings projectId={props.projectId} className="mt-8" />
+      <ProjectBuilds {...props} />
+    </>
+  );
 }

@@ -11,7 +11,9 @@ public class WebSettings {
             "fileAccess", true,
             "contentAccess", true,
             "fileAccessFromFileURLs", false,
-            "universalAccessFromFileURLs", false));
+            "universalAccessFromFileURLs", false,
+            // MIXED_CONTENT_NEVER_ALLOW by default; true only for MIXED_CONTENT_ALWAYS_ALLOW (0).
+            "mixedContentAlwaysAllow", false));
 
     public void setJavaScriptEnabled(boolean flag) {
         values.put("javaScript", flag);
@@ -35,5 +37,9 @@ public class WebSettings {
 
     public void setAllowUniversalAccessFromFileURLs(boolean flag) {
         values.put("universalAccessFromFileURLs", flag);
+    }
+
+    public void setMixedContentMode(int mode) {
+        values.put("mixedContentAlwaysAllow", mode == 0);
     }
 }

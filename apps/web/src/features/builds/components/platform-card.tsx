@@ -7,6 +7,7 @@ import { Apple, Clock, Download, Play, QrCode, Rocket, XCircle } from "lucide-re
 import { useEffect, useId, useState } from "react";
 import toast from "react-hot-toast";
 import { Link } from "react-router";
+import { DevelopmentBuildNote } from "@/components/phone-address/phone-address-notes";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -168,6 +169,7 @@ export function PlatformCard({
             <div>{requestButton("primary")}</div>
           </>
         )}
+        {platform === "android" && <DevelopmentBuildNote />}
       </div>
       <ConfirmDialog
         open={warning}
@@ -296,7 +298,9 @@ function PublishButton({ build }: { build: Build }) {
             () => setConfirming(false),
           )
         }
-      />
+      >
+        {build.platform === "android" && <DevelopmentBuildNote className="mt-3" />}
+      </ConfirmDialog>
     </>
   );
 }

@@ -1,6 +1,7 @@
 import type { BuildListItem } from "@hybridge/shared/builds/schemas";
 import { BuildsTexts, PLATFORM_LABELS } from "@hybridge/shared/builds/texts";
 import { Rocket } from "lucide-react";
+import { DevelopmentBuildNote } from "@/components/phone-address/phone-address-notes";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 
 /** The spec's confirmation before a pending build is published. */
@@ -36,6 +37,7 @@ export function PublishBuildDialog({
           {PLATFORM_LABELS[build.platform]} · {BuildsTexts.version(build.version)}
         </p>
       )}
+      {build?.platform === "android" && <DevelopmentBuildNote className="mt-3" />}
     </ConfirmDialog>
   );
 }

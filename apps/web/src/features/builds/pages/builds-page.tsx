@@ -7,6 +7,10 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Tabs } from "radix-ui";
 import { useState } from "react";
 import toast from "react-hot-toast";
+import {
+  DevelopmentBuildNote,
+  PhoneAddressWarnings,
+} from "@/components/phone-address/phone-address-notes";
 import { BackLink } from "@/components/ui/back-link";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
@@ -61,6 +65,8 @@ export function BuildsPage() {
         {BuildsTexts.back}
       </BackLink>
       <PageHeader title={BuildsTexts.historyTitle} description={BuildsTexts.historyLead} />
+      <PhoneAddressWarnings className="mt-6" />
+      <DevelopmentBuildNote className="mt-6" />
       <Tabs.Root value={tab} onValueChange={switchTo} className="mt-8">
         <Tabs.List
           aria-label={BuildsTexts.platformTabsLabel}

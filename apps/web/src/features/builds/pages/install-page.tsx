@@ -1,9 +1,11 @@
 import { InstallPageResponseSchema } from "@hybridge/shared/builds/schemas";
 import { formatBuildDate } from "@hybridge/shared/builds/status-badge";
 import { BuildsTexts, PLATFORM_LABELS } from "@hybridge/shared/builds/texts";
+import { paths } from "@hybridge/shared/common/paths";
 import { useQuery } from "@tanstack/react-query";
 import { Download, Smartphone } from "lucide-react";
 import { useParams } from "react-router";
+import { DevelopmentBuildNote } from "@/components/phone-address/phone-address-notes";
 import { QrCode } from "@/components/qr/qr-code";
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -11,13 +13,14 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { LoadFailed } from "@/components/ui/load-failed";
 import { LoadingState } from "@/components/ui/spinner";
 import { ApiError, apiClient } from "@/lib/api-client";
+import { serverAddress } from "@/lib/server-address";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 const installApi = (appKey: string) => `/api/install/${encodeURIComponent(appKey)}`;
 
 /**
  * /install/{appKey}: the public page of a published app. Its APK to download on the phone, and
- * a QR code of this page to open it there from a computer.
+ * a QR code of this page, at PUBLIC_URL, to open it there from a computer.
  */
 export function InstallPage() {
   const { appKey = "" } = useParams();
@@ -28,7 +31,9 @@ export function InstallPage() {
   });
   const app = page.data?.app;
   useDocumentTitle(app ? BuildsTexts.installAppTitle(app.name) : BuildsTexts.installTitle);
-  const here = typeof window === "undefined" ? "" : window.location.href;
+  // PUBLIC_URL's address, never the browser's (issue 28): a computer on localhost shows a QR code
+  // that a phone can open.
+  const installUrl = `${serverAddress().replace(/\/+$/, "")}${paths.install(appKey)}`;
 
   return (
     <div className="mx-auto w-full max-w-xl px-4 py-12 sm:py-16">
@@ -77,12 +82,13 @@ export function InstallPage() {
               </p>
               <div className="mt-8 flex flex-col items-center gap-2">
                 <QrCode
-                  value={here}
+                  value={installUrl}
                   label={BuildsTexts.installQrLabel(app.name)}
                   className="size-40"
                 />
                 <p className="text-slate-500 text-sm">{BuildsTexts.installQrHint}</p>
               </div>
+              <DevelopmentBuildNote className="mt-6" />
             </>
           ) : (
             <p className="mt-3 text-slate-600">{BuildsTexts.nothingPublished}</p>

@@ -15,6 +15,7 @@ import { UploadProgress } from "@/components/ui/upload-progress";
 import { errorMessage } from "@/lib/api-client";
 import { useBundles, useDeleteBundle, useUploadBundle } from "../api/use-bundles";
 import { DeployTokens } from "./deploy-tokens";
+import { NextBundlePhoneWarnings } from "./next-bundle-phone-warnings";
 
 const T = BundlesTexts;
 
@@ -101,6 +102,7 @@ export function WebAppSection({ projectId }: { projectId: string }) {
         )}
       </div>
 
+      <NextBundlePhoneWarnings projectId={projectId} appOnly className="mt-4" />
       <div className="mt-4">
         {bundles.isPending ? (
           <LoadingState label={T.title} />

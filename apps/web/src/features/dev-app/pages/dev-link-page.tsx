@@ -1,5 +1,17 @@
-import { devAppIntentUrl, INSTALL_PARAM } from "@hybridge/shared/dev-app/links";
-import { BAD_DEV_URL, type DevLinkResponse } from "@hybridge/shared/dev-app/schemas";
+import { formatBuildDateTime } from "@hybridge/shared/builds/status-badge";
+import { ErrorCodes } from "@hybridge/shared/common/errors";
+import {
+  type DevLinkTarget,
+  devAppIntentUrl,
+  devLinkUrl,
+  INSTALL_PARAM,
+  UPDATE_PARAM,
+} from "@hybridge/shared/dev-app/links";
+import {
+  BAD_DEV_URL,
+  type DevLinkResponse,
+  UNKNOWN_UPDATE,
+} from "@hybridge/shared/dev-app/schemas";
 import { DevLinkTexts } from "@hybridge/shared/dev-app/texts";
 import { Laptop, Smartphone, TriangleAlert } from "lucide-react";
 import { useEffect, useRef } from "react";
@@ -24,12 +36,15 @@ import { type Device, deviceOf } from "../components/device";
  * as the fallback when it is not installed) — and keeps a button to do it again, for when Chrome
  * refuses the automatic one — and offers the install; on an iPhone the page says
  * honestly that the dev app is coming; on a computer it explains how to get the link to a phone.
+ * A preview link (?update={id}, issue 27) names one of the app's updates instead of a dev server:
+ * the page names the update (message, time, channel, where it stands for users).
  */
 export function DevLinkPage() {
   const { appKey = "" } = useParams();
   const [search] = useSearchParams();
-  const devUrl = search.get("url") ?? "";
-  const link = useDevLink(appKey, devUrl);
+  const update = search.get(UPDATE_PARAM);
+  const target: DevLinkTarget = update !== null ? { update } : (search.get("url") ?? "");
+  const link = useDevLink(appKey, target);
   useDocumentTitle(DevLinkTexts.pageTitle);
 
   return (
@@ -38,6 +53,7 @@ export function DevLinkPage() {
         <LoadingState label={DevLinkTexts.loading} />
       ) : link.isError ? (
         <LinkRefused
+          preview={update !== null}
           error={link.error}
           onRetry={() => void link.refetch()}
           retrying={link.isFetching}
@@ -50,18 +66,25 @@ export function DevLinkPage() {
 }
 
 function LinkRefused({
+  preview,
   error,
   onRetry,
   retrying,
 }: {
+  preview: boolean;
   error: Error;
   onRetry: () => void;
   retrying: boolean;
 }) {
-  if (isApiError(error, BAD_DEV_URL) || (isApiError(error) && error.status === 404)) {
+  // A malformed update id (400) is an update not found, as far as the reader can tell.
+  const noUpdate =
+    isApiError(error, UNKNOWN_UPDATE) || (preview && isApiError(error, ErrorCodes.VALIDATION));
+  if (isApiError(error, BAD_DEV_URL) || noUpdate || (isApiError(error) && error.status === 404)) {
     const title = isApiError(error, BAD_DEV_URL)
       ? DevLinkTexts.refusedTitle
-      : DevLinkTexts.unknownTitle;
+      : noUpdate
+        ? DevLinkTexts.updateNotFoundTitle
+        : DevLinkTexts.unknownTitle;
     return (
       <EmptyState icon={TriangleAlert} tone="muted">
         <h1 className="font-bold text-2xl text-slate-900">{title}</h1>
@@ -90,25 +113,56 @@ function LinkAccepted({ link, install }: { link: DevLinkResponse; install: boole
     <Card className="p-6 sm:p-8">
       <p className="font-medium text-brand-700 text-sm">{DevLinkTexts.appName}</p>
       <h1 className="mt-1 font-bold text-2xl text-slate-900 tracking-tight sm:text-3xl">
-        {DevLinkTexts.previewOf(link.appName)}
+        {link.update
+          ? DevLinkTexts.previewUpdateOf(link.appName)
+          : DevLinkTexts.previewOf(link.appName)}
       </h1>
       <LinkDetails link={link} />
+      {link.update && <p className="mt-4 text-slate-600 text-sm">{DevLinkTexts.previewNote}</p>}
       {device === "android" ? (
         <OnAndroid link={link} install={install} />
       ) : device === "ios" ? (
         <OnIphone />
       ) : (
-        <OnComputer />
+        <OnComputer link={link} />
       )}
     </Card>
   );
 }
 
+/** What a link opens: a dev server's address, or an update. */
+const linkTarget = (link: DevLinkResponse): DevLinkTarget =>
+  link.update ? { update: link.update.id } : (link.devUrl ?? "");
+
 function LinkDetails({ link }: { link: DevLinkResponse }) {
+  const { update } = link;
   return (
     <dl className="mt-4 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
-      <dt className="font-medium text-slate-500">{DevLinkTexts.devServerLabel}</dt>
-      <dd className="break-all font-mono text-slate-900">{link.devUrl}</dd>
+      {update ? (
+        <>
+          <dt className="font-medium text-slate-500">{DevLinkTexts.updateLabel}</dt>
+          <dd className="break-words text-slate-900">
+            {update.message || DevLinkTexts.updateNoMessage}
+          </dd>
+          <dt className="font-medium text-slate-500">{DevLinkTexts.publishedLabel}</dt>
+          <dd className="text-slate-900">
+            <time dateTime={update.createdAt}>{formatBuildDateTime(update.createdAt)}</time>
+          </dd>
+          <dt className="font-medium text-slate-500">{DevLinkTexts.channelLabel}</dt>
+          <dd className="font-mono text-slate-900">{update.channel}</dd>
+          <dt className="font-medium text-slate-500">{DevLinkTexts.stateLabel}</dt>
+          <dd className="text-slate-900">
+            {update.state === "live"
+              ? DevLinkTexts.updateStates.live(update.rolloutPercent)
+              : DevLinkTexts.updateStates[update.state]}
+          </dd>
+        </>
+      ) : (
+        <>
+          <dt className="font-medium text-slate-500">{DevLinkTexts.devServerLabel}</dt>
+          <dd className="break-all font-mono text-slate-900">{link.devUrl}</dd>
+        </>
+      )}
       <dt className="font-medium text-slate-500">{DevLinkTexts.appKeyLabel}</dt>
       <dd className="break-all font-mono text-slate-900">{link.appKey}</dd>
     </dl>
@@ -121,7 +175,7 @@ function OnAndroid({ link, install }: { link: DevLinkResponse; install: boolean 
   const intent = devAppIntentUrl({
     publicUrl: link.server,
     appKey: link.appKey,
-    devUrl: link.devUrl,
+    target: linkTarget(link),
     fallbackUrl: here.toString(),
   });
   useOpenAppOnce(intent, !install);
@@ -144,7 +198,9 @@ function OnAndroid({ link, install }: { link: DevLinkResponse; install: boolean 
   return (
     <div className="mt-6">
       {install && installPart}
-      <p className="mt-6 text-slate-600">{DevLinkTexts.androidLead}</p>
+      <p className="mt-6 text-slate-600">
+        {link.update ? DevLinkTexts.androidPreviewLead : DevLinkTexts.androidLead}
+      </p>
       <a href={intent} className={buttonClasses("primary", "lg", "mt-4 w-full sm:w-auto")}>
         <Smartphone aria-hidden="true" className="size-5" />
         {DevLinkTexts.openInApp}
@@ -188,9 +244,12 @@ function OnIphone() {
   );
 }
 
-function OnComputer() {
+function OnComputer({ link }: { link: DevLinkResponse }) {
   const shown = useRef<HTMLElement>(null);
-  const here = window.location.href;
+  const preview = link.update !== null;
+  // This page at PUBLIC_URL (the server's answer), never the browser's address: a computer on
+  // localhost shows a QR code that a phone can open (issue 28).
+  const here = devLinkUrl(link.server, link.appKey, linkTarget(link));
   return (
     <section aria-labelledby="computer-title" className="mt-6 space-y-4">
       <h2
@@ -200,9 +259,11 @@ function OnComputer() {
         <Laptop aria-hidden="true" className="size-5 text-brand-700" />
         {DevLinkTexts.desktopTitle}
       </h2>
-      <p className="text-slate-600">{DevLinkTexts.desktopLead}</p>
+      <p className="text-slate-600">
+        {preview ? DevLinkTexts.desktopPreviewLead : DevLinkTexts.desktopLead}
+      </p>
       <ol className="list-decimal space-y-1 pl-5 text-slate-600">
-        {DevLinkTexts.desktopSteps.map((step) => (
+        {(preview ? DevLinkTexts.desktopPreviewSteps : DevLinkTexts.desktopSteps).map((step) => (
           <li key={step}>{step}</li>
         ))}
       </ol>

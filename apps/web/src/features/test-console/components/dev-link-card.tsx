@@ -1,10 +1,10 @@
 import { DevLinkTexts } from "@hybridge/shared/dev-app/texts";
 import type { DevLink } from "@hybridge/shared/test-console/schemas";
-import { isLoopbackAddress } from "@hybridge/shared/test-console/server-address";
 import { TestConsoleTexts } from "@hybridge/shared/test-console/texts";
-import { QrCode as QrIcon, TriangleAlert } from "lucide-react";
+import { QrCode as QrIcon } from "lucide-react";
 import { useRef } from "react";
 import { DevAppDownload } from "@/components/dev-app/dev-app-download";
+import { PhoneAddressWarnings, WarningNote } from "@/components/phone-address/phone-address-notes";
 import { QrCode } from "@/components/qr/qr-code";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -74,15 +74,9 @@ export function DevLinkCard({ devLink }: { devLink: DevLink }) {
           </div>
         )}
         {qrText !== null && !devLink.devUrlAccepted && (
-          <Warning id="dev-url-refused-title" title={DevLinkTexts.refusedTitle}>
-            {DevLinkTexts.badDevUrl}
-          </Warning>
+          <WarningNote title={DevLinkTexts.refusedTitle}>{DevLinkTexts.badDevUrl}</WarningNote>
         )}
-        {isLoopbackAddress(payload.server) && (
-          <Warning id="loopback-title" title={TestConsoleTexts.loopbackServerTitle}>
-            {TestConsoleTexts.loopbackServerHint}
-          </Warning>
-        )}
+        <PhoneAddressWarnings publicUrl={payload.server} />
         <div className="space-y-2 border-slate-200 border-t pt-4">
           <h3 className="font-semibold text-slate-900">{DevLinkTexts.getDevApp}</h3>
           <DevAppDownload />
@@ -97,23 +91,5 @@ export function DevLinkCard({ devLink }: { devLink: DevLink }) {
         </details>
       </section>
     </Card>
-  );
-}
-
-function Warning({ id, title, children }: { id: string; title: string; children: string }) {
-  return (
-    <div
-      role="note"
-      aria-labelledby={id}
-      className="flex gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-amber-950 text-sm"
-    >
-      <TriangleAlert aria-hidden="true" className="mt-0.5 size-4.5 shrink-0 text-amber-600" />
-      <div className="min-w-0 space-y-1">
-        <p id={id} className="font-semibold">
-          {title}
-        </p>
-        <p>{children}</p>
-      </div>
-    </div>
   );
 }

@@ -45,14 +45,14 @@ const channels = [
 
 describe("the Updates section", () => {
   it("says how to make the first update when there is none", async () => {
-    stubApi({ [`GET ${base}/updates`]: { body: { channels: [] } } });
+    stubApi({ [`GET ${base}/updates`]: { body: { appKey: "shop", channels: [] } } });
     renderWithApp(<UpdatesSection projectId="p1" />);
     expect(await screen.findByText(T.empty)).toBeTruthy();
   });
 
   it("rolls the newest update out further after a confirmation, refusing a lower share", async () => {
     const calls = stubApi({
-      [`GET ${base}/updates`]: { body: { channels } },
+      [`GET ${base}/updates`]: { body: { appKey: "shop", channels } },
       [`PATCH ${base}/updates/${NEW}`]: { body: { update: update(NEW, "Fix the typo", 50) } },
     });
     renderWithApp(
@@ -80,7 +80,7 @@ describe("the Updates section", () => {
 
   it("rolls the channel back to the earlier update after a confirmation", async () => {
     const calls = stubApi({
-      [`GET ${base}/updates`]: { body: { channels } },
+      [`GET ${base}/updates`]: { body: { appKey: "shop", channels } },
       [`POST ${base}/channels/production/rollback`]: { body: {} },
     });
     renderWithApp(
@@ -101,7 +101,7 @@ describe("the Updates section", () => {
 describe("the Updates section's other actions", () => {
   it("pauses an update and rolls the channel back to the builds' bundle, each confirmed", async () => {
     const calls = stubApi({
-      [`GET ${base}/updates`]: { body: { channels } },
+      [`GET ${base}/updates`]: { body: { appKey: "shop", channels } },
       [`PATCH ${base}/updates/${NEW}`]: {
         body: { update: { ...update(NEW, "Fix the typo", 20), paused: true } },
       },
@@ -135,7 +135,7 @@ describe("the Updates section's other actions", () => {
 describe("the Updates section, live", () => {
   it("reads the counts again when the server says the project's updates changed", async () => {
     const routes: Parameters<typeof stubApi>[0] = {
-      [`GET ${base}/updates`]: { body: { channels } },
+      [`GET ${base}/updates`]: { body: { appKey: "shop", channels } },
     };
     stubApi(routes);
     renderWithApp(<UpdatesSection projectId="p1" />);
@@ -146,6 +146,7 @@ describe("the Updates section, live", () => {
     const more = { ...counts, asked: 7 };
     routes[`GET ${base}/updates`] = {
       body: {
+        appKey: "shop",
         channels: [
           {
             ...channels[0],

@@ -14,6 +14,7 @@ import { LoadingState } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api-client";
 import { useChangeUpdate, useRollbackChannel, useUpdates } from "../api/use-updates";
 import { useUpdatesLive } from "../api/use-updates-live";
+import { UpdatePreviewButton } from "./update-preview-dialog";
 
 const T = UpdatesConsoleTexts;
 
@@ -55,7 +56,12 @@ export function UpdatesSection({ projectId }: { projectId: string }) {
           <p className="text-slate-500 text-sm">{T.empty}</p>
         ) : (
           updates.data.channels.map((channel) => (
-            <ChannelBlock key={channel.name} channel={channel} onAsk={setPending} />
+            <ChannelBlock
+              key={channel.name}
+              appKey={updates.data.appKey}
+              channel={channel}
+              onAsk={setPending}
+            />
           ))
         )}
       </div>
@@ -66,7 +72,15 @@ export function UpdatesSection({ projectId }: { projectId: string }) {
   );
 }
 
-function ChannelBlock({ channel, onAsk }: { channel: Channel; onAsk: (pending: Pending) => void }) {
+function ChannelBlock({
+  appKey,
+  channel,
+  onAsk,
+}: {
+  appKey: string;
+  channel: Channel;
+  onAsk: (pending: Pending) => void;
+}) {
   const headingId = useId();
   const live = channel.updates.filter((update) => update.rolledBackAt === null);
   const newestLive = live[0];
@@ -94,6 +108,7 @@ function ChannelBlock({ channel, onAsk }: { channel: Channel; onAsk: (pending: P
         {channel.updates.map((update) => (
           <UpdateRow
             key={update.id}
+            appKey={appKey}
             update={update}
             canRollBackTo={
               update.rolledBackAt === null && newestLive !== undefined && update !== newestLive
@@ -111,10 +126,12 @@ function ChannelBlock({ channel, onAsk }: { channel: Channel; onAsk: (pending: P
 }
 
 function UpdateRow({
+  appKey,
   update,
   canRollBackTo,
   onAsk,
 }: {
+  appKey: string;
   update: Update;
   canRollBackTo: boolean;
   onAsk: (kind: "rollout" | "pause" | "resume" | "rollback") => void;
@@ -153,6 +170,7 @@ function UpdateRow({
           ))}
         </dl>
       </div>
+      <UpdatePreviewButton update={update} appKey={appKey} />
       {!withdrawn && (
         <div className="flex shrink-0 flex-wrap gap-1">
           {update.rolloutPercent < 100 && (

@@ -4,7 +4,10 @@
 # screen's https://localhost/open?…) is parsed, its dev server address checked (DevUrls), the
 # project's settings read from the Hybridge server (DevLinkFetch), and the dev server loaded with
 # the status bar colour applied and the navigation bar type passed to the page; the project is
-# remembered (DevProjects). Only the dev app's manifest declares it; built apps carry it unused.
+# remembered (DevProjects). A preview link (?update={id}, issue 27, decision 057) opens one of
+# the project's over-the-air updates instead: downloaded and verified (DevLinkFetch, with
+# ShellUpdates' code) into files/hybridge-previews/<id>/ and served on https://localhost.
+# Only the dev app's manifest declares it; built apps carry it unused.
 .class public Ldev/hybridge/shell/DevActivity;
 .super Ldev/hybridge/shell/MainActivity;
 .source "DevActivity.smali"
@@ -22,6 +25,10 @@
 .field private shownUrl:Ljava/lang/String;
 # Its status bar colour, which a recreated activity's new window takes again.
 .field private statusBar:Ljava/lang/String;
+
+# The open preview's folder (files/hybridge-previews/<id>/), null when none is open: the client
+# serves https://localhost from it.
+.field private previewRoot:Ljava/io/File;
 
 # The dev-link request in flight: the answer of an older one (a second link scanned meanwhile)
 # is dropped.
@@ -51,6 +58,8 @@
     iput-object v0, p0, Ldev/hybridge/shell/DevActivity;->devClient:Ldev/hybridge/shell/DevWebViewClient;
     iget-object v1, p0, Ldev/hybridge/shell/DevActivity;->devOrigin:Ljava/lang/String;
     invoke-virtual {v0, v1}, Ldev/hybridge/shell/DevWebViewClient;->setDevOrigin(Ljava/lang/String;)V
+    iget-object v1, p0, Ldev/hybridge/shell/DevActivity;->previewRoot:Ljava/io/File;
+    invoke-virtual {v0, v1}, Ldev/hybridge/shell/DevWebViewClient;->setPreviewRoot(Ljava/io/File;)V
     return-object v0
 .end method
 
@@ -88,8 +97,18 @@
     const-string v0, "hybridge.dev.origin"
     invoke-virtual {p1, v0}, Landroid/os/Bundle;->getString(Ljava/lang/String;)Ljava/lang/String;
     move-result-object v0
-    if-eqz v0, :restore_page
+    if-eqz v0, :restore_preview
     invoke-direct {p0, v0}, Ldev/hybridge/shell/DevActivity;->useOrigin(Ljava/lang/String;)V
+    :restore_preview
+    const-string v0, "hybridge.dev.preview"
+    invoke-virtual {p1, v0}, Landroid/os/Bundle;->getString(Ljava/lang/String;)Ljava/lang/String;
+    move-result-object v0
+    if-eqz v0, :restore_page
+    new-instance v1, Ljava/io/File;
+    invoke-direct {p0}, Ldev/hybridge/shell/DevActivity;->previewsDir()Ljava/io/File;
+    move-result-object v2
+    invoke-direct {v1, v2, v0}, Ljava/io/File;-><init>(Ljava/io/File;Ljava/lang/String;)V
+    invoke-direct {p0, v1}, Ldev/hybridge/shell/DevActivity;->usePreview(Ljava/io/File;)V
     :restore_page
     invoke-super {p0, p1}, Ldev/hybridge/shell/MainActivity;->loadStart(Landroid/os/Bundle;)V
     return-void
@@ -144,7 +163,7 @@
 # The open project outlives the activity's recreation with the WebView's page (MainActivity saves
 # that).
 .method protected onSaveInstanceState(Landroid/os/Bundle;)V
-    .locals 2
+    .locals 3
     invoke-super {p0, p1}, Ldev/hybridge/shell/MainActivity;->onSaveInstanceState(Landroid/os/Bundle;)V
     const-string v0, "hybridge.dev.server"
     iget-object v1, p0, Ldev/hybridge/shell/DevActivity;->server:Ljava/lang/String;
@@ -163,6 +182,15 @@
     invoke-virtual {p1, v0, v1}, Landroid/os/Bundle;->putString(Ljava/lang/String;Ljava/lang/String;)V
     const-string v0, "hybridge.dev.origin"
     iget-object v1, p0, Ldev/hybridge/shell/DevActivity;->devOrigin:Ljava/lang/String;
+    invoke-virtual {p1, v0, v1}, Landroid/os/Bundle;->putString(Ljava/lang/String;Ljava/lang/String;)V
+    # The open preview by its id (its folder's name).
+    const-string v0, "hybridge.dev.preview"
+    const/4 v1, 0x0
+    iget-object v2, p0, Ldev/hybridge/shell/DevActivity;->previewRoot:Ljava/io/File;
+    if-eqz v2, :put_preview
+    invoke-virtual {v2}, Ljava/io/File;->getName()Ljava/lang/String;
+    move-result-object v1
+    :put_preview
     invoke-virtual {p1, v0, v1}, Landroid/os/Bundle;->putString(Ljava/lang/String;Ljava/lang/String;)V
     return-void
 .end method
@@ -271,30 +299,53 @@
     invoke-virtual {p1, v3}, Landroid/net/Uri;->getQueryParameter(Ljava/lang/String;)Ljava/lang/String;
     move-result-object v3
 
+    # A link with a server and an app key replaces what is open, a preview included. Then either
+    # update= (a preview) or url= (a dev server) says what to open.
     :check
     if-eqz v1, :invalid
     if-eqz v2, :invalid
-    if-eqz v3, :invalid
     invoke-virtual {v2}, Ljava/lang/String;->isEmpty()Z
     move-result v4
     if-nez v4, :invalid
     invoke-static {v1}, Ldev/hybridge/shell/DevActivity;->isWebAddress(Ljava/lang/String;)Z
     move-result v4
     if-eqz v4, :invalid
+    const/4 v4, 0x0
+    invoke-direct {p0, v4}, Ldev/hybridge/shell/DevActivity;->usePreview(Ljava/io/File;)V
+    const-string v4, "update"
+    invoke-virtual {p1, v4}, Landroid/net/Uri;->getQueryParameter(Ljava/lang/String;)Ljava/lang/String;
+    move-result-object v4
+    if-nez v4, :preview
+    if-eqz v3, :invalid
     invoke-static {v3}, Ldev/hybridge/shell/DevUrls;->isPrivateDevUrl(Ljava/lang/String;)Z
-    move-result v4
-    if-nez v4, :fetch
+    move-result v5
+    if-nez v5, :fetch
     invoke-direct {p0, v3}, Ldev/hybridge/shell/DevActivity;->showRefused(Ljava/lang/String;)V
     return-void
 
     :fetch
-    new-instance v4, Ldev/hybridge/shell/DevLinkFetch;
-    invoke-direct {v4, p0, v1, v2, v3}, Ldev/hybridge/shell/DevLinkFetch;-><init>(Ldev/hybridge/shell/DevActivity;Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;)V
-    iput-object v4, p0, Ldev/hybridge/shell/DevActivity;->pending:Ldev/hybridge/shell/DevLinkFetch;
-    new-instance v5, Ljava/lang/Thread;
+    new-instance v5, Ldev/hybridge/shell/DevLinkFetch;
+    invoke-direct {v5, p0, v1, v2, v3}, Ldev/hybridge/shell/DevLinkFetch;-><init>(Ldev/hybridge/shell/DevActivity;Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;)V
+    goto :start_fetch
+
+    # A preview: the loading page while the thread asks the server and downloads the update.
+    :preview
+    iget-object v5, p0, Ldev/hybridge/shell/DevActivity;->webView:Landroid/webkit/WebView;
+    const-string v6, "https://localhost/preview.html"
+    invoke-virtual {v5, v6}, Landroid/webkit/WebView;->loadUrl(Ljava/lang/String;)V
+    new-instance v5, Ldev/hybridge/shell/DevLinkFetch;
+    const/4 v3, 0x0
+    invoke-direct {v5, p0, v1, v2, v3}, Ldev/hybridge/shell/DevLinkFetch;-><init>(Ldev/hybridge/shell/DevActivity;Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;)V
+    invoke-direct {p0}, Ldev/hybridge/shell/DevActivity;->previewsDir()Ljava/io/File;
+    move-result-object v6
+    invoke-virtual {v5, v4, v6}, Ldev/hybridge/shell/DevLinkFetch;->preview(Ljava/lang/String;Ljava/io/File;)V
+
+    :start_fetch
+    iput-object v5, p0, Ldev/hybridge/shell/DevActivity;->pending:Ldev/hybridge/shell/DevLinkFetch;
+    new-instance v4, Ljava/lang/Thread;
     const-string v6, "hybridge-dev-link"
-    invoke-direct {v5, v4, v6}, Ljava/lang/Thread;-><init>(Ljava/lang/Runnable;Ljava/lang/String;)V
-    invoke-virtual {v5}, Ljava/lang/Thread;->start()V
+    invoke-direct {v4, v5, v6}, Ljava/lang/Thread;-><init>(Ljava/lang/Runnable;Ljava/lang/String;)V
+    invoke-virtual {v4}, Ljava/lang/Thread;->start()V
     return-void
 
     :invalid
@@ -340,6 +391,11 @@
     :current
     const/4 v0, 0x0
     iput-object v0, p0, Ldev/hybridge/shell/DevActivity;->pending:Ldev/hybridge/shell/DevLinkFetch;
+    iget-object v0, p1, Ldev/hybridge/shell/DevLinkFetch;->update:Ljava/lang/String;
+    if-eqz v0, :dev_server
+    invoke-direct {p0, p1}, Ldev/hybridge/shell/DevActivity;->previewAnswered(Ldev/hybridge/shell/DevLinkFetch;)V
+    return-void
+    :dev_server
 
     iget v0, p1, Ldev/hybridge/shell/DevLinkFetch;->outcome:I
     if-eqz v0, :opened
@@ -411,6 +467,104 @@
 
     iget-object v2, p0, Ldev/hybridge/shell/DevActivity;->webView:Landroid/webkit/WebView;
     invoke-virtual {v2, v1}, Landroid/webkit/WebView;->loadUrl(Ljava/lang/String;)V
+    return-void
+.end method
+
+# A preview's answer (UI thread), its update downloaded and verified by then. Opened: its folder
+# answers https://localhost (the bridge's origin, as in a built app), with the project's status
+# bar colour and navigation bar type. Otherwise preview-failed.html says why: no such update or
+# app (the server's 404, or its 400 for a malformed id), the server unreachable (the address
+# tried), or the download's failure (a network error, a wrong size, hash or signature, a bad zip).
+.method private previewAnswered(Ldev/hybridge/shell/DevLinkFetch;)V
+    .locals 4
+    iget v0, p1, Ldev/hybridge/shell/DevLinkFetch;->outcome:I
+    if-eqz v0, :opened
+    const-string v1, "https://localhost/preview-failed.html"
+    const/4 v2, 0x3
+    if-eq v0, v2, :unreachable
+    const/4 v2, 0x4
+    if-eq v0, v2, :download_failed
+    const-string v2, "what"
+    const-string v3, "unknown"
+    invoke-static {v1, v2, v3}, Ldev/hybridge/shell/DevActivity;->withParam(Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;)Ljava/lang/String;
+    move-result-object v1
+    goto :with_server
+
+    :download_failed
+    const-string v2, "url"
+    iget-object v3, p1, Ldev/hybridge/shell/DevLinkFetch;->failure:Ljava/lang/String;
+    invoke-static {v1, v2, v3}, Ldev/hybridge/shell/DevActivity;->withParam(Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;)Ljava/lang/String;
+    move-result-object v1
+    goto :with_server
+
+    :unreachable
+    const-string v2, "what"
+    const-string v3, "server"
+    invoke-static {v1, v2, v3}, Ldev/hybridge/shell/DevActivity;->withParam(Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;)Ljava/lang/String;
+    move-result-object v1
+    const-string v2, "url"
+    iget-object v3, p1, Ldev/hybridge/shell/DevLinkFetch;->tried:Ljava/lang/String;
+    invoke-static {v1, v2, v3}, Ldev/hybridge/shell/DevActivity;->withParam(Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;)Ljava/lang/String;
+    move-result-object v1
+
+    :with_server
+    const-string v2, "server"
+    iget-object v3, p1, Ldev/hybridge/shell/DevLinkFetch;->server:Ljava/lang/String;
+    invoke-static {v1, v2, v3}, Ldev/hybridge/shell/DevActivity;->withParam(Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;)Ljava/lang/String;
+    move-result-object v1
+    iget-object v2, p0, Ldev/hybridge/shell/DevActivity;->webView:Landroid/webkit/WebView;
+    invoke-virtual {v2, v1}, Landroid/webkit/WebView;->loadUrl(Ljava/lang/String;)V
+    return-void
+
+    :opened
+    iget-object v0, p1, Ldev/hybridge/shell/DevLinkFetch;->server:Ljava/lang/String;
+    iput-object v0, p0, Ldev/hybridge/shell/DevActivity;->server:Ljava/lang/String;
+    iget-object v0, p1, Ldev/hybridge/shell/DevLinkFetch;->appKey:Ljava/lang/String;
+    iput-object v0, p0, Ldev/hybridge/shell/DevActivity;->appKey:Ljava/lang/String;
+    const/4 v0, 0x0
+    iput-object v0, p0, Ldev/hybridge/shell/DevActivity;->devUrl:Ljava/lang/String;
+    new-instance v0, Ljava/io/File;
+    iget-object v1, p1, Ldev/hybridge/shell/DevLinkFetch;->previewDir:Ljava/io/File;
+    iget-object v2, p1, Ldev/hybridge/shell/DevLinkFetch;->previewId:Ljava/lang/String;
+    invoke-direct {v0, v1, v2}, Ljava/io/File;-><init>(Ljava/io/File;Ljava/lang/String;)V
+    invoke-direct {p0, v0}, Ldev/hybridge/shell/DevActivity;->usePreview(Ljava/io/File;)V
+    const-string v0, "https://localhost"
+    invoke-direct {p0, v0}, Ldev/hybridge/shell/DevActivity;->useOrigin(Ljava/lang/String;)V
+
+    iget-object v1, p1, Ldev/hybridge/shell/DevLinkFetch;->statusBar:Ljava/lang/String;
+    iput-object v1, p0, Ldev/hybridge/shell/DevActivity;->statusBar:Ljava/lang/String;
+    invoke-direct {p0, v1}, Ldev/hybridge/shell/DevActivity;->applyStatusBar(Ljava/lang/String;)V
+
+    const-string v0, "https://localhost/"
+    const-string v1, "hybridgeNavBar"
+    iget-object v2, p1, Ldev/hybridge/shell/DevLinkFetch;->navBarType:Ljava/lang/String;
+    invoke-static {v0, v1, v2}, Ldev/hybridge/shell/DevActivity;->withParam(Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;)Ljava/lang/String;
+    move-result-object v0
+    iput-object v0, p0, Ldev/hybridge/shell/DevActivity;->shownUrl:Ljava/lang/String;
+    iget-object v1, p0, Ldev/hybridge/shell/DevActivity;->webView:Landroid/webkit/WebView;
+    invoke-virtual {v1, v0}, Landroid/webkit/WebView;->loadUrl(Ljava/lang/String;)V
+    return-void
+.end method
+
+# Where previews go: files/hybridge-previews/ (the shell's updates have files/hybridge-updates/).
+.method private previewsDir()Ljava/io/File;
+    .locals 3
+    new-instance v0, Ljava/io/File;
+    invoke-virtual {p0}, Ldev/hybridge/shell/DevActivity;->getFilesDir()Ljava/io/File;
+    move-result-object v1
+    const-string v2, "hybridge-previews"
+    invoke-direct {v0, v1, v2}, Ljava/io/File;-><init>(Ljava/io/File;Ljava/lang/String;)V
+    return-object v0
+.end method
+
+# The preview whose folder the client serves https://localhost from (null: the dev app's pages).
+.method private usePreview(Ljava/io/File;)V
+    .locals 1
+    iput-object p1, p0, Ldev/hybridge/shell/DevActivity;->previewRoot:Ljava/io/File;
+    iget-object v0, p0, Ldev/hybridge/shell/DevActivity;->devClient:Ldev/hybridge/shell/DevWebViewClient;
+    if-eqz v0, :done
+    invoke-virtual {v0, p1}, Ldev/hybridge/shell/DevWebViewClient;->setPreviewRoot(Ljava/io/File;)V
+    :done
     return-void
 .end method
 

@@ -3,6 +3,9 @@
 # server's normalised URL and the owner's test settings (status bar colour, navigation bar type).
 # One object does both halves: run() on its own thread fetches, then hands itself to the UI
 # thread (runOnUiThread), where run() again gives the answer to DevActivity.devLinkAnswered.
+# A preview link (issue 27, decision 057) asks ?update={id} instead: the answer names the update
+# and the project's update key, and the same thread then downloads, verifies and unzips the
+# update into its own folder (ShellUpdates.downloadInto) before handing over.
 .class public final Ldev/hybridge/shell/DevLinkFetch;
 .super Ljava/lang/Object;
 .source "DevLinkFetch.smali"
@@ -13,13 +16,18 @@
 .field final server:Ljava/lang/String;
 .field final appKey:Ljava/lang/String;
 .field final url:Ljava/lang/String;
+# A preview's update id (url is null then), and the folder previews go to
+# (files/hybridge-previews/, apart from the shell's updates): set by preview().
+.field update:Ljava/lang/String;
+.field previewDir:Ljava/io/File;
 
 # Written by the fetching thread before runOnUiThread, read on the UI thread after it: the
 # handing over orders them.
 .field fetched:Z
 # 0: the project opens; 1: the dev server's address is refused (the server's 400, or a devUrl
-# that is not private); 2: the server knows no such project (404); 3: unreachable, or an answer
-# that is not the contract's.
+# that is not private); 2: the server knows no such project, or no such update of it (404); 3:
+# unreachable, or an answer that is not the contract's; 4: the preview's update could not be
+# downloaded or was refused (failure says why).
 .field outcome:I
 # The address asked (shown by the unreachable page).
 .field tried:Ljava/lang/String;
@@ -27,6 +35,12 @@
 .field devUrl:Ljava/lang/String;
 .field navBarType:Ljava/lang/String;
 .field statusBar:Ljava/lang/String;
+# A preview's answer: the update ({ id, url, sha256, signature, size, … }), its id (checked: a
+# lower-case UUID, the one asked for, as it names a folder), the key, why it failed.
+.field previewUpdate:Lorg/json/JSONObject;
+.field previewId:Ljava/lang/String;
+.field publicKey:Ljava/lang/String;
+.field failure:Ljava/lang/String;
 
 .method public constructor <init>(Ldev/hybridge/shell/DevActivity;Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;)V
     .locals 0
@@ -35,6 +49,15 @@
     iput-object p2, p0, Ldev/hybridge/shell/DevLinkFetch;->server:Ljava/lang/String;
     iput-object p3, p0, Ldev/hybridge/shell/DevLinkFetch;->appKey:Ljava/lang/String;
     iput-object p4, p0, Ldev/hybridge/shell/DevLinkFetch;->url:Ljava/lang/String;
+    return-void
+.end method
+
+# A preview link's request (url null): the update's id and the previews' folder. Called before
+# the thread starts (Thread.start orders the writes before the thread's reads).
+.method public preview(Ljava/lang/String;Ljava/io/File;)V
+    .locals 0
+    iput-object p1, p0, Ldev/hybridge/shell/DevLinkFetch;->update:Ljava/lang/String;
+    iput-object p2, p0, Ldev/hybridge/shell/DevLinkFetch;->previewDir:Ljava/io/File;
     return-void
 .end method
 
@@ -87,10 +110,15 @@
     invoke-virtual {v0, v1}, Ljava/lang/String;->concat(Ljava/lang/String;)Ljava/lang/String;
     move-result-object v0
     const-string v1, "?url="
+    iget-object v2, p0, Ldev/hybridge/shell/DevLinkFetch;->url:Ljava/lang/String;
+    iget-object v3, p0, Ldev/hybridge/shell/DevLinkFetch;->update:Ljava/lang/String;
+    if-eqz v3, :query
+    const-string v1, "?update="
+    move-object v2, v3
+    :query
     invoke-virtual {v0, v1}, Ljava/lang/String;->concat(Ljava/lang/String;)Ljava/lang/String;
     move-result-object v0
-    iget-object v1, p0, Ldev/hybridge/shell/DevLinkFetch;->url:Ljava/lang/String;
-    invoke-static {v1}, Landroid/net/Uri;->encode(Ljava/lang/String;)Ljava/lang/String;
+    invoke-static {v2}, Landroid/net/Uri;->encode(Ljava/lang/String;)Ljava/lang/String;
     move-result-object v1
     invoke-virtual {v0, v1}, Ljava/lang/String;->concat(Ljava/lang/String;)Ljava/lang/String;
     move-result-object v0
@@ -108,6 +136,7 @@
     :try_end
     .catch Ljava/lang/Exception; {:try_start .. :try_end} :failed
     invoke-virtual {v1}, Ljava/net/HttpURLConnection;->disconnect()V
+    invoke-direct {p0}, Ldev/hybridge/shell/DevLinkFetch;->downloadPreview()V
     return-void
 
     :failed
@@ -165,6 +194,9 @@
     const/4 v2, 0x1
     if-ne v0, v2, :unreachable
 
+    iget-object v0, p0, Ldev/hybridge/shell/DevLinkFetch;->update:Ljava/lang/String;
+    if-nez v0, :preview
+
     # The server's normalised URL, checked again here: the app trusts no one with cleartext.
     const-string v0, "devUrl"
     invoke-virtual {v1, v0}, Lorg/json/JSONObject;->getString(Ljava/lang/String;)Ljava/lang/String;
@@ -178,6 +210,7 @@
     :private_url
     iput-object v0, p0, Ldev/hybridge/shell/DevLinkFetch;->devUrl:Ljava/lang/String;
 
+    :settings
     const-string v0, "appName"
     iget-object v2, p0, Ldev/hybridge/shell/DevLinkFetch;->appKey:Ljava/lang/String;
     invoke-virtual {v1, v0, v2}, Lorg/json/JSONObject;->optString(Ljava/lang/String;Ljava/lang/String;)Ljava/lang/String;
@@ -203,9 +236,86 @@
     iput v0, p0, Ldev/hybridge/shell/DevLinkFetch;->outcome:I
     return-void
 
+    # A preview: the update (its id a lower-case UUID, the one asked for: it names a folder) and
+    # the key its signature is checked with; then the project's settings as for a dev server.
+    :preview
+    const-string v0, "update"
+    invoke-virtual {v1, v0}, Lorg/json/JSONObject;->optJSONObject(Ljava/lang/String;)Lorg/json/JSONObject;
+    move-result-object v0
+    if-eqz v0, :unreachable
+    const-string v2, "id"
+    invoke-virtual {v0, v2}, Lorg/json/JSONObject;->getString(Ljava/lang/String;)Ljava/lang/String;
+    move-result-object v2
+    const-string v3, "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
+    invoke-virtual {v2, v3}, Ljava/lang/String;->matches(Ljava/lang/String;)Z
+    move-result v3
+    if-eqz v3, :unreachable
+    iget-object v3, p0, Ldev/hybridge/shell/DevLinkFetch;->update:Ljava/lang/String;
+    invoke-virtual {v2, v3}, Ljava/lang/String;->equalsIgnoreCase(Ljava/lang/String;)Z
+    move-result v3
+    if-eqz v3, :unreachable
+    iput-object v0, p0, Ldev/hybridge/shell/DevLinkFetch;->previewUpdate:Lorg/json/JSONObject;
+    iput-object v2, p0, Ldev/hybridge/shell/DevLinkFetch;->previewId:Ljava/lang/String;
+    const-string v0, "updatePublicKey"
+    invoke-virtual {v1, v0}, Lorg/json/JSONObject;->getString(Ljava/lang/String;)Ljava/lang/String;
+    move-result-object v0
+    iput-object v0, p0, Ldev/hybridge/shell/DevLinkFetch;->publicKey:Ljava/lang/String;
+    goto :settings
+
     :unreachable
     const/4 v0, 0x3
     iput v0, p0, Ldev/hybridge/shell/DevLinkFetch;->outcome:I
+    return-void
+.end method
+
+# A preview whose answer came (background thread): the update into previewDir/<id>/, checked
+# with the answered key, after the other previews' folders go (only the one opened last is
+# kept); a failure is outcome 4 with its reason. A folder already here was verified before it
+# was renamed into place: it opens as it is.
+.method private downloadPreview()V
+    .locals 5
+    iget v0, p0, Ldev/hybridge/shell/DevLinkFetch;->outcome:I
+    if-nez v0, :done
+    iget-object v0, p0, Ldev/hybridge/shell/DevLinkFetch;->previewUpdate:Lorg/json/JSONObject;
+    if-eqz v0, :done
+    iget-object v1, p0, Ldev/hybridge/shell/DevLinkFetch;->previewDir:Ljava/io/File;
+    iget-object v2, p0, Ldev/hybridge/shell/DevLinkFetch;->previewId:Ljava/lang/String;
+    invoke-static {v1, v2}, Ldev/hybridge/shell/DevLinkFetch;->removeOtherPreviews(Ljava/io/File;Ljava/lang/String;)V
+    iget-object v3, p0, Ldev/hybridge/shell/DevLinkFetch;->publicKey:Ljava/lang/String;
+    invoke-static {v0, v2, v1, v3}, Ldev/hybridge/shell/ShellUpdates;->downloadInto(Lorg/json/JSONObject;Ljava/lang/String;Ljava/io/File;Ljava/lang/String;)Ljava/lang/String;
+    move-result-object v0
+    if-eqz v0, :done
+    invoke-virtual {v0}, Ljava/lang/String;->isEmpty()Z
+    move-result v4
+    if-nez v4, :done
+    iput-object v0, p0, Ldev/hybridge/shell/DevLinkFetch;->failure:Ljava/lang/String;
+    const/4 v4, 0x4
+    iput v4, p0, Ldev/hybridge/shell/DevLinkFetch;->outcome:I
+    :done
+    return-void
+.end method
+
+# Everything in the previews' folder but the update keep's files (its folder, its .part to
+# resume): the previews a phone keeps are bounded to the one opened last.
+.method private static removeOtherPreviews(Ljava/io/File;Ljava/lang/String;)V
+    .locals 5
+    invoke-virtual {p0}, Ljava/io/File;->listFiles()[Ljava/io/File;
+    move-result-object v0
+    if-eqz v0, :done
+    array-length v1, v0
+    const/4 v2, 0x0
+    :loop
+    if-ge v2, v1, :done
+    aget-object v3, v0, v2
+    add-int/lit8 v2, v2, 0x1
+    invoke-virtual {v3}, Ljava/io/File;->getName()Ljava/lang/String;
+    move-result-object v4
+    invoke-virtual {v4, p1}, Ljava/lang/String;->startsWith(Ljava/lang/String;)Z
+    move-result v4
+    if-nez v4, :loop
+    invoke-static {v3}, Ldev/hybridge/shell/ShellUpdates;->deleteTree(Ljava/io/File;)V
+    goto :loop
+    :done
     return-void
 .end method
 

@@ -3,6 +3,8 @@
 # - the developer's dev server counts as the app (isAppUrl): its links stay in the WebView;
 # - cleartext only to localhost, loopback and private addresses (DevUrls): every other http://
 #   request is refused, since the network security config permits cleartext everywhere;
+# - an update's preview: its folder (setPreviewRoot) answers https://localhost instead of the
+#   dev app's pages, while it is open;
 # - https://localhost/recent-projects.json, the start screen's list (DevProjects), and
 #   https://localhost/open?server=…&app=…&url=…, its links, which open like a scanned link;
 # - a dev server that does not answer a page's navigation shows the unreachable page.
@@ -24,6 +26,25 @@
     invoke-direct {p0, p1}, Ldev/hybridge/shell/ShellWebViewClient;-><init>(Landroid/content/res/AssetManager;)V
     iput-object p2, p0, Ldev/hybridge/shell/DevWebViewClient;->activity:Ldev/hybridge/shell/DevActivity;
     return-void
+.end method
+
+# The folder of the update being previewed (issue 27, decision 057), served on https://localhost
+# instead of the dev app's own pages; null otherwise. Set on the UI thread, read on the WebView's.
+.field private volatile previewRoot:Ljava/io/File;
+
+# DevActivity sets it when a preview opens, clears it when any other link opens (and gives it to
+# a new client after a renderer crash).
+.method public setPreviewRoot(Ljava/io/File;)V
+    .locals 0
+    iput-object p1, p0, Ldev/hybridge/shell/DevWebViewClient;->previewRoot:Ljava/io/File;
+    return-void
+.end method
+
+# A preview's folder while one is open: the update's files answer https://localhost.
+.method protected bundleRoot()Ljava/io/File;
+    .locals 1
+    iget-object v0, p0, Ldev/hybridge/shell/DevWebViewClient;->previewRoot:Ljava/io/File;
+    return-object v0
 .end method
 
 # DevActivity sets it when a project opens (and on a new client after a renderer crash).
@@ -112,7 +133,10 @@
     move-result-object v0
     return-object v0
 
+    # A preview's page is the update's app, not the start screen: no list for it.
     :not_cleartext
+    iget-object v1, p0, Ldev/hybridge/shell/DevWebViewClient;->previewRoot:Ljava/io/File;
+    if-nez v1, :shell
     const-string v1, "/recent-projects.json"
     invoke-static {v0, v1}, Ldev/hybridge/shell/DevWebViewClient;->isStartScreenPath(Landroid/net/Uri;Ljava/lang/String;)Z
     move-result v1

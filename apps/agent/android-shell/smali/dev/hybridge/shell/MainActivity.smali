@@ -85,6 +85,17 @@
     const/4 v2, 0x0
     invoke-virtual {v1, v2}, Landroid/webkit/WebSettings;->setAllowFileAccess(Z)V
     invoke-virtual {v1, v2}, Landroid/webkit/WebSettings;->setAllowContentAccess(Z)V
+    # A development build's https://localhost page calls its http:// server (decision 058):
+    # MIXED_CONTENT_ALWAYS_ALLOW (0); ShellWebViewClient refuses every other http:// request.
+    # Other builds keep the default, MIXED_CONTENT_NEVER_ALLOW.
+    iget-object v2, p0, Ldev/hybridge/shell/MainActivity;->updates:Ldev/hybridge/shell/ShellUpdates;
+    if-eqz v2, :no_mixed_content
+    invoke-virtual {v2}, Ldev/hybridge/shell/ShellUpdates;->isDevelopment()Z
+    move-result v2
+    if-eqz v2, :no_mixed_content
+    const/4 v2, 0x0
+    invoke-virtual {v1, v2}, Landroid/webkit/WebSettings;->setMixedContentMode(I)V
+    :no_mixed_content
 
     invoke-virtual {p0}, Ldev/hybridge/shell/MainActivity;->createWebViewClient()Landroid/webkit/WebViewClient;
     move-result-object v1

@@ -132,6 +132,68 @@
     return-void
 .end method
 
+# Whether this APK is a development build (decision 058): its hybridge.json says
+# "development": true and names an http:// server. Such a build's page may call that server over
+# cleartext (the network security config permits its host, the WebView mixed content); any other
+# build's page no http:// server at all.
+.method public isDevelopment()Z
+    .locals 3
+    iget-object v0, p0, Ldev/hybridge/shell/ShellUpdates;->config:Lorg/json/JSONObject;
+    if-eqz v0, :no
+    const-string v1, "development"
+    invoke-virtual {v0, v1}, Lorg/json/JSONObject;->optBoolean(Ljava/lang/String;)Z
+    move-result v1
+    if-eqz v1, :no
+    invoke-direct {p0}, Ldev/hybridge/shell/ShellUpdates;->serverUri()Landroid/net/Uri;
+    move-result-object v0
+    invoke-virtual {v0}, Landroid/net/Uri;->getScheme()Ljava/lang/String;
+    move-result-object v0
+    const-string v1, "http"
+    invoke-virtual {v1, v0}, Ljava/lang/String;->equalsIgnoreCase(Ljava/lang/String;)Z
+    move-result v0
+    return v0
+
+    :no
+    const/4 v0, 0x0
+    return v0
+.end method
+
+# Whether the page may load this http:// URL: in a development build, only from its server (the
+# same authority, host and port, in any case); in any other build, never.
+.method public allowsCleartext(Landroid/net/Uri;)Z
+    .locals 2
+    invoke-virtual {p0}, Ldev/hybridge/shell/ShellUpdates;->isDevelopment()Z
+    move-result v0
+    if-eqz v0, :no
+    invoke-direct {p0}, Ldev/hybridge/shell/ShellUpdates;->serverUri()Landroid/net/Uri;
+    move-result-object v0
+    invoke-virtual {v0}, Landroid/net/Uri;->getAuthority()Ljava/lang/String;
+    move-result-object v0
+    if-eqz v0, :no
+    invoke-virtual {p1}, Landroid/net/Uri;->getAuthority()Ljava/lang/String;
+    move-result-object v1
+    invoke-virtual {v0, v1}, Ljava/lang/String;->equalsIgnoreCase(Ljava/lang/String;)Z
+    move-result v0
+    return v0
+
+    :no
+    const/4 v0, 0x0
+    return v0
+.end method
+
+# hybridge.json's server (PUBLIC_URL), parsed; config is set (callers check).
+.method private serverUri()Landroid/net/Uri;
+    .locals 3
+    iget-object v0, p0, Ldev/hybridge/shell/ShellUpdates;->config:Lorg/json/JSONObject;
+    const-string v1, "server"
+    const-string v2, ""
+    invoke-virtual {v0, v1, v2}, Lorg/json/JSONObject;->optString(Ljava/lang/String;Ljava/lang/String;)Ljava/lang/String;
+    move-result-object v0
+    invoke-static {v0}, Landroid/net/Uri;->parse(Ljava/lang/String;)Landroid/net/Uri;
+    move-result-object v0
+    return-object v0
+.end method
+
 # The state file's values; a missing or broken file is a first start (the embedded bundle).
 .method private load()V
     .locals 4
@@ -696,56 +758,82 @@
     return-void
 .end method
 
-# The download of an offered update (background thread): fetched into <id>.part (kept when the
-# network fails, to resume), checked (size, SHA-256, the signature by the project's key: a bad one
-# is deleted), unzipped into <id>.tmp/, renamed to <id>/, then pending and reported downloaded.
-# Any failure leaves no folder named <id>/ and the running bundle as it is, and is reported.
+# The download of an offered update (background thread), by downloadInto: then pending (applied
+# at the next cold start) and reported downloaded; a folder already here (verified before it was
+# renamed into place: the previous update a channel went back to) is pending again without a
+# download; a failure leaves the running bundle as it is and is reported.
 .method private download(Lorg/json/JSONObject;Ljava/lang/String;)V
-    .locals 10
-    new-instance v0, Ljava/io/File;
+    .locals 3
+    iget-object v0, p0, Ldev/hybridge/shell/ShellUpdates;->config:Lorg/json/JSONObject;
+    const-string v1, "updatePublicKey"
+    invoke-virtual {v0, v1}, Lorg/json/JSONObject;->optString(Ljava/lang/String;)Ljava/lang/String;
+    move-result-object v0
     iget-object v1, p0, Ldev/hybridge/shell/ShellUpdates;->dir:Ljava/io/File;
-    const-string v2, ".part"
-    invoke-virtual {p2, v2}, Ljava/lang/String;->concat(Ljava/lang/String;)Ljava/lang/String;
-    move-result-object v2
-    invoke-direct {v0, v1, v2}, Ljava/io/File;-><init>(Ljava/io/File;Ljava/lang/String;)V
-    new-instance v2, Ljava/io/File;
-    const-string v3, ".tmp"
-    invoke-virtual {p2, v3}, Ljava/lang/String;->concat(Ljava/lang/String;)Ljava/lang/String;
-    move-result-object v3
-    invoke-direct {v2, v1, v3}, Ljava/io/File;-><init>(Ljava/io/File;Ljava/lang/String;)V
-    invoke-virtual {v1}, Ljava/io/File;->mkdirs()Z
-
-    # Its folder is here already (verified before it was renamed into place: the previous update
-    # a channel went back to): pending again without a download.
-    new-instance v3, Ljava/io/File;
-    invoke-direct {v3, v1, p2}, Ljava/io/File;-><init>(Ljava/io/File;Ljava/lang/String;)V
-    invoke-virtual {v3}, Ljava/io/File;->isDirectory()Z
-    move-result v3
-    if-eqz v3, :download
+    invoke-static {p1, p2, v1, v0}, Ldev/hybridge/shell/ShellUpdates;->downloadInto(Lorg/json/JSONObject;Ljava/lang/String;Ljava/io/File;Ljava/lang/String;)Ljava/lang/String;
+    move-result-object v0
+    if-nez v0, :not_new
+    invoke-direct {p0, p2}, Ldev/hybridge/shell/ShellUpdates;->postPending(Ljava/lang/String;)V
+    const-string v1, "downloaded"
+    const/4 v2, 0x0
+    invoke-virtual {p0, p2, v1, v2}, Ldev/hybridge/shell/ShellUpdates;->send(Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;)V
+    return-void
+    :not_new
+    invoke-virtual {v0}, Ljava/lang/String;->isEmpty()Z
+    move-result v1
+    if-eqz v1, :failed
     invoke-direct {p0, p2}, Ldev/hybridge/shell/ShellUpdates;->postPending(Ljava/lang/String;)V
     return-void
+    :failed
+    const-string v1, "failed"
+    invoke-virtual {p0, p2, v1, v0}, Ldev/hybridge/shell/ShellUpdates;->send(Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;)V
+    return-void
+.end method
 
-    # v0 .part, v1 the folder, v2 .tmp/, v3-v4 the size.
+# An update (p0: { url, sha256, signature, size }) into folder p2 as p2/<id>/ (p1), verified with
+# the update key p3 (base64 SPKI) — the shell's updates and the dev app's previews (DevLinkFetch)
+# alike. Fetched into <id>.part (kept when the network fails, to resume), checked (size, SHA-256,
+# signature: a bad one is deleted), unzipped into <id>.tmp/, renamed to <id>/. Background thread.
+# Answers null (downloaded now), "" (the folder was here already: verified before it was renamed
+# into place) or why it failed ("download: …", "refused: …"); a failure leaves no <id>/ folder.
+.method static downloadInto(Lorg/json/JSONObject;Ljava/lang/String;Ljava/io/File;Ljava/lang/String;)Ljava/lang/String;
+    .locals 8
+    new-instance v0, Ljava/io/File;
+    const-string v1, ".part"
+    invoke-virtual {p1, v1}, Ljava/lang/String;->concat(Ljava/lang/String;)Ljava/lang/String;
+    move-result-object v1
+    invoke-direct {v0, p2, v1}, Ljava/io/File;-><init>(Ljava/io/File;Ljava/lang/String;)V
+    new-instance v1, Ljava/io/File;
+    const-string v2, ".tmp"
+    invoke-virtual {p1, v2}, Ljava/lang/String;->concat(Ljava/lang/String;)Ljava/lang/String;
+    move-result-object v2
+    invoke-direct {v1, p2, v2}, Ljava/io/File;-><init>(Ljava/io/File;Ljava/lang/String;)V
+    new-instance v2, Ljava/io/File;
+    invoke-direct {v2, p2, p1}, Ljava/io/File;-><init>(Ljava/io/File;Ljava/lang/String;)V
+    invoke-virtual {p2}, Ljava/io/File;->mkdirs()Z
+    invoke-virtual {v2}, Ljava/io/File;->isDirectory()Z
+    move-result v3
+    if-eqz v3, :download
+    const-string v3, ""
+    return-object v3
+
+    # v0 .part, v1 .tmp/, v2 the folder.
     :download
-    const-string v3, "size"
-    invoke-virtual {p1, v3}, Lorg/json/JSONObject;->getLong(Ljava/lang/String;)J
-    move-result-wide v3
-
     :try_start_fetch
+    const-string v3, "size"
+    invoke-virtual {p0, v3}, Lorg/json/JSONObject;->getLong(Ljava/lang/String;)J
+    move-result-wide v3
     const-string v5, "url"
-    invoke-virtual {p1, v5}, Lorg/json/JSONObject;->getString(Ljava/lang/String;)Ljava/lang/String;
+    invoke-virtual {p0, v5}, Lorg/json/JSONObject;->getString(Ljava/lang/String;)Ljava/lang/String;
     move-result-object v5
     invoke-static {v5, v0, v3, v4}, Ldev/hybridge/shell/ShellUpdates;->fetch(Ljava/lang/String;Ljava/io/File;J)V
     :try_end_fetch
     .catch Ljava/lang/Exception; {:try_start_fetch .. :try_end_fetch} :fetch_failed
 
     :try_start_check
-    invoke-direct {p0, v0, p1}, Ldev/hybridge/shell/ShellUpdates;->verify(Ljava/io/File;Lorg/json/JSONObject;)V
-    invoke-static {v0, v2}, Ldev/hybridge/shell/ShellUpdates;->unzip(Ljava/io/File;Ljava/io/File;)V
-    new-instance v5, Ljava/io/File;
-    invoke-direct {v5, v1, p2}, Ljava/io/File;-><init>(Ljava/io/File;Ljava/lang/String;)V
-    invoke-static {v5}, Ldev/hybridge/shell/ShellUpdates;->deleteTree(Ljava/io/File;)V
-    invoke-virtual {v2, v5}, Ljava/io/File;->renameTo(Ljava/io/File;)Z
+    invoke-static {v0, p0, p3}, Ldev/hybridge/shell/ShellUpdates;->verify(Ljava/io/File;Lorg/json/JSONObject;Ljava/lang/String;)V
+    invoke-static {v0, v1}, Ldev/hybridge/shell/ShellUpdates;->unzip(Ljava/io/File;Ljava/io/File;)V
+    invoke-static {v2}, Ldev/hybridge/shell/ShellUpdates;->deleteTree(Ljava/io/File;)V
+    invoke-virtual {v1, v2}, Ljava/io/File;->renameTo(Ljava/io/File;)Z
     move-result v6
     if-nez v6, :renamed
     new-instance v6, Ljava/io/IOException;
@@ -757,11 +845,8 @@
     .catch Ljava/lang/Exception; {:try_start_check .. :try_end_check} :check_failed
 
     invoke-virtual {v0}, Ljava/io/File;->delete()Z
-    invoke-direct {p0, p2}, Ldev/hybridge/shell/ShellUpdates;->postPending(Ljava/lang/String;)V
-    const-string v5, "downloaded"
-    const/4 v6, 0x0
-    invoke-virtual {p0, p2, v5, v6}, Ldev/hybridge/shell/ShellUpdates;->send(Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;)V
-    return-void
+    const/4 v3, 0x0
+    return-object v3
 
     # Kept for the next start's Range request (a cut connection, the app closed).
     :fetch_failed
@@ -776,14 +861,12 @@
     const-string v6, "refused: "
 
     :failed
-    invoke-static {v2}, Ldev/hybridge/shell/ShellUpdates;->deleteTree(Ljava/io/File;)V
+    invoke-static {v1}, Ldev/hybridge/shell/ShellUpdates;->deleteTree(Ljava/io/File;)V
     invoke-virtual {v5}, Ljava/lang/Throwable;->toString()Ljava/lang/String;
     move-result-object v5
     invoke-virtual {v6, v5}, Ljava/lang/String;->concat(Ljava/lang/String;)Ljava/lang/String;
     move-result-object v5
-    const-string v6, "failed"
-    invoke-virtual {p0, p2, v6, v5}, Ldev/hybridge/shell/ShellUpdates;->send(Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;)V
-    return-void
+    return-object v5
 .end method
 
 # Fetches url into part: what part already holds is asked for again from its end (Range), and a
@@ -878,21 +961,21 @@
     throw v6
 .end method
 
-# The downloaded zip is the one the server signed (p2: the check's update): its size, its SHA-256
-# (hex) and its ECDSA P-256 signature (SHA256withECDSA, DER in base 64) by the project's key from
-# hybridge.json (X.509 SubjectPublicKeyInfo in base 64), all over the file's bytes in one pass.
-# Throws when any differs.
-.method private verify(Ljava/io/File;Lorg/json/JSONObject;)V
+# The downloaded zip p0 is the one the server signed (p1: the update's answer): its size, its
+# SHA-256 (hex) and its ECDSA P-256 signature (SHA256withECDSA, DER in base 64) by the update key
+# p2 (X.509 SubjectPublicKeyInfo in base 64: hybridge.json's, or a preview's), all over the file's
+# bytes in one pass. Throws when any differs.
+.method private static verify(Ljava/io/File;Lorg/json/JSONObject;Ljava/lang/String;)V
     .locals 8
     .annotation system Ldalvik/annotation/Throws;
         value = {
             Ljava/lang/Exception;
         }
     .end annotation
-    invoke-virtual {p1}, Ljava/io/File;->length()J
+    invoke-virtual {p0}, Ljava/io/File;->length()J
     move-result-wide v0
     const-string v2, "size"
-    invoke-virtual {p2, v2}, Lorg/json/JSONObject;->getLong(Ljava/lang/String;)J
+    invoke-virtual {p1, v2}, Lorg/json/JSONObject;->getLong(Ljava/lang/String;)J
     move-result-wide v2
     cmp-long v0, v0, v2
     if-eqz v0, :size_ok
@@ -909,10 +992,7 @@
     invoke-static {v1}, Ljava/security/KeyFactory;->getInstance(Ljava/lang/String;)Ljava/security/KeyFactory;
     move-result-object v1
     new-instance v2, Ljava/security/spec/X509EncodedKeySpec;
-    iget-object v3, p0, Ldev/hybridge/shell/ShellUpdates;->config:Lorg/json/JSONObject;
-    const-string v4, "updatePublicKey"
-    invoke-virtual {v3, v4}, Lorg/json/JSONObject;->getString(Ljava/lang/String;)Ljava/lang/String;
-    move-result-object v3
+    move-object v3, p2
     const/4 v4, 0x0
     invoke-static {v3, v4}, Landroid/util/Base64;->decode(Ljava/lang/String;I)[B
     move-result-object v3
@@ -925,7 +1005,7 @@
     invoke-virtual {v2, v1}, Ljava/security/Signature;->initVerify(Ljava/security/PublicKey;)V
 
     new-instance v1, Ljava/io/FileInputStream;
-    invoke-direct {v1, p1}, Ljava/io/FileInputStream;-><init>(Ljava/io/File;)V
+    invoke-direct {v1, p0}, Ljava/io/FileInputStream;-><init>(Ljava/io/File;)V
     const/16 v3, 0x2000
     new-array v3, v3, [B
     :read
@@ -944,7 +1024,7 @@
     invoke-static {v0}, Ldev/hybridge/shell/ShellUpdates;->hex([B)Ljava/lang/String;
     move-result-object v0
     const-string v1, "sha256"
-    invoke-virtual {p2, v1}, Lorg/json/JSONObject;->getString(Ljava/lang/String;)Ljava/lang/String;
+    invoke-virtual {p1, v1}, Lorg/json/JSONObject;->getString(Ljava/lang/String;)Ljava/lang/String;
     move-result-object v1
     invoke-virtual {v0, v1}, Ljava/lang/String;->equalsIgnoreCase(Ljava/lang/String;)Z
     move-result v0
@@ -956,7 +1036,7 @@
     :hash_ok
 
     const-string v0, "signature"
-    invoke-virtual {p2, v0}, Lorg/json/JSONObject;->getString(Ljava/lang/String;)Ljava/lang/String;
+    invoke-virtual {p1, v0}, Lorg/json/JSONObject;->getString(Ljava/lang/String;)Ljava/lang/String;
     move-result-object v0
     invoke-static {v0, v4}, Landroid/util/Base64;->decode(Ljava/lang/String;I)[B
     move-result-object v0

@@ -56,6 +56,30 @@
 
     invoke-interface {p2}, Landroid/webkit/WebResourceRequest;->getUrl()Landroid/net/Uri;
     move-result-object v0
+
+    # http:// (decision 058): a development build's page reaches its own server only, any other
+    # build's none — 403 here, whatever the network security config would say. The dev app's
+    # client (no updates) decides for itself (DevWebViewClient).
+    invoke-virtual {v0}, Landroid/net/Uri;->getScheme()Ljava/lang/String;
+    move-result-object v1
+    const-string v2, "http"
+    invoke-virtual {v2, v1}, Ljava/lang/String;->equalsIgnoreCase(Ljava/lang/String;)Z
+    move-result v1
+    if-eqz v1, :not_cleartext
+    iget-object v1, p0, Ldev/hybridge/shell/ShellWebViewClient;->updates:Ldev/hybridge/shell/ShellUpdates;
+    if-eqz v1, :not_cleartext
+    invoke-virtual {v1, v0}, Ldev/hybridge/shell/ShellUpdates;->allowsCleartext(Landroid/net/Uri;)Z
+    move-result v1
+    if-nez v1, :network
+    new-instance v0, Landroid/webkit/WebResourceResponse;
+    const/4 v1, 0x0
+    invoke-direct {v0, v1, v1, v1}, Landroid/webkit/WebResourceResponse;-><init>(Ljava/lang/String;Ljava/lang/String;Ljava/io/InputStream;)V
+    const/16 v1, 0x193
+    const-string v2, "Forbidden"
+    invoke-virtual {v0, v1, v2}, Landroid/webkit/WebResourceResponse;->setStatusCodeAndReasonPhrase(ILjava/lang/String;)V
+    return-object v0
+
+    :not_cleartext
     invoke-static {v0}, Ldev/hybridge/shell/ShellWebViewClient;->isBundleUrl(Landroid/net/Uri;)Z
     move-result v1
     if-eqz v1, :network
@@ -221,15 +245,28 @@
     return-object v0
 .end method
 
+# The folder the bundle is served from instead of the APK's assets/www, or null for those: the
+# current update's (ShellUpdates.bundleRoot). The dev app's client answers its preview's folder.
+# Read at each request, on the WebView's threads.
+.method protected bundleRoot()Ljava/io/File;
+    .locals 1
+    iget-object v0, p0, Ldev/hybridge/shell/ShellWebViewClient;->updates:Ldev/hybridge/shell/ShellUpdates;
+    if-eqz v0, :none
+    invoke-virtual {v0}, Ldev/hybridge/shell/ShellUpdates;->bundleRoot()Ljava/io/File;
+    move-result-object v0
+    return-object v0
+    :none
+    const/4 v0, 0x0
+    return-object v0
+.end method
+
 # The asset's stream, or null when the APK has no such file (AssetManager.open throws
 # FileNotFoundException, an IOException, for a missing name and for a folder's). With an update
 # applied, "www/…" is that update's folder's file instead (FileInputStream throws the same for a
 # missing file or a folder), read at each request: a rollback or updates.reload changes it.
 .method private openAsset(Ljava/lang/String;)Ljava/io/InputStream;
     .locals 3
-    iget-object v0, p0, Ldev/hybridge/shell/ShellWebViewClient;->updates:Ldev/hybridge/shell/ShellUpdates;
-    if-eqz v0, :assets
-    invoke-virtual {v0}, Ldev/hybridge/shell/ShellUpdates;->bundleRoot()Ljava/io/File;
+    invoke-virtual {p0}, Ldev/hybridge/shell/ShellWebViewClient;->bundleRoot()Ljava/io/File;
     move-result-object v0
     if-eqz v0, :assets
     const/4 v1, 0x4
