@@ -37,7 +37,7 @@ export const TestConsoleTexts = {
   sameNetworkSteps: [
     "Connect your phone and your computer to the same Wi-Fi network.",
     "Start your app's dev server on your computer.",
-    "Set the localhost URL to your computer's address on that network followed by your dev server's port, for example http://192.168.1.10:3000. Do not use localhost: on the phone, localhost is the phone itself.",
+    "Set the localhost URL to your computer's address on that network followed by your dev server's port, for example http://192.168.1.23:5173 (npm run dev prints it), and press Change. Do not use localhost: on the phone, localhost is the phone itself.",
     "Open the camera on your phone and scan the QR code: the link opens your app in the Hybridge dev app, or offers to install it.",
   ],
 
