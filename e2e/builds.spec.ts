@@ -1,5 +1,6 @@
 import { BuildsTexts, PhoneAddressTexts } from "@hybridge/shared/builds/texts";
 import { BundlesTexts } from "@hybridge/shared/bundles/texts";
+import type { BuildPlatform } from "@hybridge/shared/common/enums";
 import { paths } from "@hybridge/shared/common/paths";
 import { ProjectsTexts, QuotaTexts } from "@hybridge/shared/projects/texts";
 import type { Page, Request } from "playwright-core";
@@ -21,8 +22,8 @@ const browser = useBrowser();
 
 const heading = (page: Page, name: string) =>
   page.getByRole("heading", { level: 1, name, exact: true });
-const card = (page: Page, store: "App Store" | "Google Play") =>
-  page.getByRole("region", { name: store, exact: true });
+const card = (page: Page, platform: BuildPlatform) =>
+  page.getByRole("region", { name: BuildsTexts.cardTitle(platform), exact: true });
 const text = (page: Page, value: string) => page.getByText(value, { exact: true });
 /** A server failure as the API answers it. */
 const serverError = apiError(500, "INTERNAL", "Something went wrong.");
@@ -45,8 +46,8 @@ describe("project page and builds", () => {
 
     await page.goto(paths.project(project.id));
     await expectVisible(heading(page, project.name));
-    const apple = card(page, "App Store");
-    const android = card(page, "Google Play");
+    const apple = card(page, "apple");
+    const android = card(page, "android");
     await expectVisible(apple.getByText(BuildsTexts.noRelease, { exact: true }));
     await expectVisible(android.getByText(BuildsTexts.noRelease, { exact: true }));
     expect(await page.getByRole("link", { name: "Update", exact: true }).getAttribute("href")).toBe(
@@ -97,11 +98,29 @@ describe("project page and builds", () => {
     await expectVisible(text(page, BuildsTexts.keyReset));
     await expectVisible(signing.getByText(BuildsTexts.signingKeyNone, { exact: true }));
     await replaceKey();
+    // Its password, shown whenever the owner downloads the keystore, with Copy.
+    await expectVisible(signing.getByText(BuildsTexts.signingKeyPasswordWhere, { exact: true }));
+    await signing.getByRole("button", { name: BuildsTexts.downloadKeystore, exact: true }).click();
+    const keystoreDialog = page.getByRole("dialog", { name: BuildsTexts.keystoreDialogTitle });
+    await expectVisible(keystoreDialog.getByText("my keystore pass", { exact: true }));
+    await expectVisible(
+      keystoreDialog.getByRole("button", {
+        name: `Copy ${BuildsTexts.keystorePasswordCopyLabel}`,
+        exact: true,
+      }),
+    );
+    expect(
+      await keystoreDialog
+        .getByRole("link", { name: BuildsTexts.keystoreFileLink, exact: true })
+        .getAttribute("href"),
+    ).toBe(`/api/projects/${project.id}/signing-key/keystore`);
+    await keystoreDialog.getByRole("button", { name: BuildsTexts.close, exact: true }).click();
+    await expectHidden(keystoreDialog);
 
     // A second tab keeps the project page open, never reloaded.
     const watcher = await context.newPage();
     await watcher.goto(paths.project(project.id));
-    const watchedAndroid = card(watcher, "Google Play");
+    const watchedAndroid = card(watcher, "android");
     await expectVisible(watchedAndroid.getByText(BuildsTexts.noRelease, { exact: true }));
     await watcher.evaluate(() => {
       (window as unknown as { stillHere: boolean }).stillHere = true;
@@ -139,6 +158,13 @@ describe("project page and builds", () => {
     await apple
       .getByRole("button", { name: BuildsTexts.requestBuild("apple"), exact: true })
       .click();
+    // No Mac is connected: the card says so before queueing, and queues on "Queue anyway".
+    await expectVisible(
+      page
+        .getByRole("alertdialog")
+        .getByText(BuildsTexts.noBuilderWarning("apple"), { exact: true }),
+    );
+    await page.getByRole("button", { name: BuildsTexts.queueAnyway, exact: true }).click();
     await expectVisible(text(page, BuildsTexts.buildStarted("apple")));
     await expectVisible(
       apple.getByText(/^Waiting for a macOS build machine \(position \d+ in the queue\)$/),
@@ -149,12 +175,16 @@ describe("project page and builds", () => {
     await android.getByRole("button", { name: BuildsTexts.viewLog, exact: true }).click();
     const log = page.getByRole("log");
     await expectVisible(log.getByText(/Unpacked 2 files/));
-    await page.keyboard.press("Escape");
+    // The tools' command lines name files relative to the build's folder: no server path.
+    await expectVisible(log.getByText(/^\$ smali assemble android-shell\/smali -o classes\.dex$/));
+    expect(await log.textContent()).not.toMatch(/\/apps\/agent\/|\/tmp\/|hybridge-agent-/);
+    await page.getByRole("button", { name: BuildsTexts.close, exact: true }).click();
+    await expectHidden(log);
 
     // Publish the ready build from the card.
     await android.getByRole("button", { name: BuildsTexts.publish, exact: true }).click();
     const dialog = page.getByRole("alertdialog");
-    await expectVisible(dialog.getByText(BuildsTexts.publishConfirm, { exact: true }));
+    await expectVisible(dialog.getByText(BuildsTexts.publishConfirm("android"), { exact: true }));
     await expectVisible(dialog.getByText(development, { exact: true }));
     await dialog.getByRole("button", { name: BuildsTexts.publish, exact: true }).click();
     await expectHidden(dialog);
@@ -224,7 +254,7 @@ describe("project page and builds", () => {
 
     // The card's button queues the next version.
     await page.goto(paths.project(project.id));
-    await card(page, "Google Play")
+    await card(page, "android")
       .getByRole("button", { name: BuildsTexts.requestBuild("android"), exact: true })
       .click();
     await expectVisible(text(page, BuildsTexts.buildStarted("android")));
@@ -238,7 +268,7 @@ describe("project page and builds", () => {
       data: { platform: "apple" },
     });
     await page.goto(paths.project(project.id));
-    const apple = card(page, "App Store");
+    const apple = card(page, "apple");
     await apple.getByRole("button", { name: BuildsTexts.cancelBuild, exact: true }).click();
     await page
       .getByRole("alertdialog")
@@ -377,7 +407,7 @@ describe("the project page's error texts", () => {
     await createSignedInUser(context);
     const project = await createProjectViaApi(context);
     await page.goto(paths.project(project.id));
-    const android = card(page, "Google Play");
+    const android = card(page, "android");
     await expectVisible(android.getByText(BuildsTexts.noRelease, { exact: true }));
 
     const buildRequest = (url: URL) => url.pathname === `/api/projects/${project.id}/builds`;
@@ -397,10 +427,17 @@ describe("the project page's error texts", () => {
         ? route.fulfill(apiError(404, "NOT_FOUND", BuildsTexts.projectNotFound))
         : route.continue(),
     );
-    const apple = card(page, "App Store");
+    const apple = card(page, "apple");
     await apple
       .getByRole("button", { name: BuildsTexts.requestBuild("apple"), exact: true })
       .click();
+    // No Mac is connected: the card says so before queueing, and queues on "Queue anyway".
+    await expectVisible(
+      page
+        .getByRole("alertdialog")
+        .getByText(BuildsTexts.noBuilderWarning("apple"), { exact: true }),
+    );
+    await page.getByRole("button", { name: BuildsTexts.queueAnyway, exact: true }).click();
     await expectVisible(text(page, BuildsTexts.projectError));
   });
 
@@ -415,12 +452,9 @@ describe("the project page's error texts", () => {
     );
     await page.goto(paths.project(project.id));
     // Server errors are retried twice before the card gives up.
-    for (const [store, platform] of [
-      ["Google Play", "android"],
-      ["App Store", "apple"],
-    ] as const) {
+    for (const platform of ["android", "apple"] as const) {
       await expectVisible(
-        card(page, store).getByText(BuildsTexts.buildDataFailed(platform), { exact: true }),
+        card(page, platform).getByText(BuildsTexts.buildDataFailed(platform), { exact: true }),
         15_000,
       );
     }

@@ -130,16 +130,22 @@ describe("the command line, step by step as /docs says", () => {
     expect((await readdir(app)).sort()).toEqual(
       expect.arrayContaining([".env", ".gitignore", "index.html", "package.json", "src"]),
     );
+    // Titled with the project's name, not the folder's "my-app".
+    expect(await readFile(path.join(app, "index.html"), "utf8")).toContain(
+      `<title>${project.name}</title>`,
+    );
 
     // It refuses to write over a folder, and an app key the server does not know.
     const again = await sh(create, work);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('The folder "my-app" already exists and is not empty');
+    // (The flag's old name still works, with a word that it is deprecated.)
     const unknown = await sh(
-      create.replace(`--key ${project.keyApp}`, "--key no-such-app").replace("my-app", "other"),
+      create.replace(`--app-key ${project.keyApp}`, "--key no-such-app").replace("my-app", "other"),
       work,
     );
     expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain("--key is deprecated");
     expect(unknown.stderr).toContain('Unknown app key "no-such-app"');
     expect((await readdir(work)).sort()).toEqual(["my-app"]);
 
@@ -195,7 +201,7 @@ describe("the command line, step by step as /docs says", () => {
 
     // The first screen, in Chromium: sign up, then add notes of one's own, live.
     await page.goto(`http://localhost:${port}/`);
-    await expectVisible(page.getByRole("heading", { name: "my-app" }), 30_000);
+    await expectVisible(page.getByRole("heading", { name: project.name }), 30_000);
     const email = `notes-${Date.now()}@example.test`;
     await page.getByLabel("E-mail").fill(email);
     await page.getByLabel("Password").fill("a long enough password 1");

@@ -6,7 +6,6 @@ import { paths } from "@hybridge/shared/common/paths";
 import { devLinkUrl } from "@hybridge/shared/dev-app/links";
 import { DevAppStatusSchema } from "@hybridge/shared/dev-app/schemas";
 import { DevLinkTexts } from "@hybridge/shared/dev-app/texts";
-import { TEST_CONFIG_DEFAULTS } from "@hybridge/shared/test-console/defaults";
 import { TestConsoleTexts } from "@hybridge/shared/test-console/texts";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -100,14 +99,27 @@ async function navigationsOf(page: Page): Promise<string[]> {
   return asked;
 }
 
+/** The owner's localhost URL, saved through the console's API (its form's request). */
+async function saveDevServer(page: Page, appKey: string, network: string) {
+  const saved = await page
+    .context()
+    .request.patch(server.url(`/api/test-console/${encodeURIComponent(appKey)}`), {
+      headers: { origin: server.baseUrl },
+      data: { network },
+    });
+  expect(saved.status()).toBe(200);
+}
+
 describe("the dev app's link", () => {
   it("is what the test console's QR code says: on Android it offers the app, on a computer it explains", async () => {
     const { page, project } = await signedInProject("Phone Shop");
+    // The console has no QR code until the owner enters their dev server's address.
+    await saveDevServer(page, project.keyApp, "http://192.168.1.10:3000");
     await page.goto(paths.test(project.keyApp));
     const qr = page.getByRole("img", { name: TestConsoleTexts.qrLabel, exact: true });
     await expectVisible(qr);
     const link = await decodeQrOnPage(qr);
-    const devServer = `${TEST_CONFIG_DEFAULTS.network}/`;
+    const devServer = "http://192.168.1.10:3000/";
     expect(link).toBe(
       `${server.baseUrl}/dev/${encodeURIComponent(project.keyApp)}?url=${encodeURIComponent(devServer)}`,
     );
@@ -272,6 +284,7 @@ describe("the dev app's code against this server", () => {
       return;
     }
     const { page, project } = await signedInProject("Café Preview");
+    await saveDevServer(page, project.keyApp, "http://192.168.1.10:3000");
     await page.goto(paths.test(project.keyApp));
     const qr = page.getByRole("img", { name: TestConsoleTexts.qrLabel, exact: true });
     await expectVisible(qr);
@@ -287,8 +300,9 @@ describe("the dev app's code against this server", () => {
         });
       expect(saved.status()).toBe(200);
     }
-    expect(settings.navBarType).not.toBe(TEST_CONFIG_DEFAULTS.navBarType);
-    expect(settings.statusBar).not.toBe(TEST_CONFIG_DEFAULTS.statusBar);
+    // None of them is the project's own (its defaults: footer, #FFFFFF).
+    expect(settings.navBarType).not.toBe("footer");
+    expect(settings.statusBar).not.toBe("#FFFFFF");
     await page.reload();
     await expectVisible(qr);
     const link = devLinkUrl(server.baseUrl, project.keyApp, devServer);
@@ -349,9 +363,10 @@ describe("the dev app's code against this server", () => {
         `start ${devLinkUrl(server.baseUrl, project.keyApp, { update: update.id })}`,
         "main https://localhost/",
       ]);
-      // The server's signature, with the project's key it answered, held: the update runs.
+      // The server's signature, with the project's key it answered, held: the update runs
+      // (with the project's own navbar: its owner never opened the test console).
       expect(opened as DevAppState).toMatchObject({
-        loadedUrl: `https://localhost/?hybridgeNavBar=${TEST_CONFIG_DEFAULTS.navBarType}`,
+        loadedUrl: "https://localhost/?hybridgeNavBar=footer",
         bridgeOrigin: "https://localhost",
       });
       expect((served as { body: string }).body).toContain("Hello from the web app");

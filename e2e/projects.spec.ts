@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { BuildsTexts } from "@hybridge/shared/builds/texts";
+import type { BuildPlatform } from "@hybridge/shared/common/enums";
 import { paths } from "@hybridge/shared/common/paths";
 import { CopyTexts } from "@hybridge/shared/common/texts";
 import { FilesTexts, SvgRefusals } from "@hybridge/shared/files/texts";
@@ -31,8 +32,8 @@ const heading = (page: Page, name: string) =>
   page.getByRole("heading", { level: 1, name, exact: true });
 const text = (page: Page, value: string) => page.getByText(value, { exact: true });
 const databaseKey = (page: Page) => page.getByTestId("database-key");
-const card = (page: Page, store: "App Store" | "Google Play") =>
-  page.getByRole("region", { name: store, exact: true });
+const card = (page: Page, platform: BuildPlatform) =>
+  page.getByRole("region", { name: BuildsTexts.cardTitle(platform), exact: true });
 /** The console bar's logo link (docs/ui-contract.md). */
 const CONSOLE_LOGO = "Hybridge Console";
 const PUBLISHED_ON = /^Published on [A-Z][a-z]+ \d{1,2}, \d{4}$/;
@@ -44,7 +45,7 @@ const installCount = (card: Locator, platform: "Apple" | "Android") =>
 
 async function fillNewApp(page: Page, code: string, name = "Journey App") {
   await page.getByLabel("Name", { exact: true }).fill(name);
-  await page.getByLabel("App code", { exact: true }).fill(code);
+  await page.getByLabel(ProjectsTexts.appCodeLabel, { exact: true }).fill(code);
   await page.getByLabel("Description", { exact: true }).fill("An app made in the browser.");
   await page.getByLabel("Segment", { exact: true }).selectOption("travel");
 }
@@ -102,15 +103,15 @@ describe("the owner's journey", () => {
     await signInContext(watcher.context, baseUrl(), user.email, user.password);
     await watcher.page.goto(paths.project(projectId));
     await expectVisible(heading(watcher.page, "Journey App"));
-    const watchedApple = card(watcher.page, "App Store");
-    const watchedAndroid = card(watcher.page, "Google Play");
+    const watchedApple = card(watcher.page, "apple");
+    const watchedAndroid = card(watcher.page, "android");
     await expectVisible(watchedApple.getByText(BuildsTexts.noRelease, { exact: true }));
     await expectVisible(watchedAndroid.getByText(BuildsTexts.noRelease, { exact: true }));
     await watcher.page.evaluate(() => {
       (window as unknown as { stillHere: boolean }).stillHere = true;
     });
 
-    const keyBlock = page.getByRole("region", { name: "Database key" });
+    const keyBlock = page.getByRole("region", { name: ProjectsTexts.databaseKeyTitle });
     await keyBlock.getByRole("button", { name: /Copy/ }).click();
     await expectVisible(keyBlock.getByText(CopyTexts.copied, { exact: true }));
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
@@ -215,8 +216,8 @@ describe("the owner's journey", () => {
 
     // The project page: request an Android and an Apple build.
     await expectVisible(heading(page, "Renamed App"));
-    const android = card(page, "Google Play");
-    const apple = card(page, "App Store");
+    const android = card(page, "android");
+    const apple = card(page, "apple");
     const waitingForMac = /^Waiting for a macOS build machine \(position \d+ in the queue\)$/;
     await android
       .getByRole("button", { name: BuildsTexts.requestBuild("android"), exact: true })
@@ -225,6 +226,13 @@ describe("the owner's journey", () => {
     await apple
       .getByRole("button", { name: BuildsTexts.requestBuild("apple"), exact: true })
       .click();
+    // No Mac is connected: the card says so before queueing, and queues on "Queue anyway".
+    await expectVisible(
+      page
+        .getByRole("alertdialog")
+        .getByText(BuildsTexts.noBuilderWarning("apple"), { exact: true }),
+    );
+    await page.getByRole("button", { name: BuildsTexts.queueAnyway, exact: true }).click();
     await expectVisible(text(page, BuildsTexts.buildStarted("apple")));
     await expectVisible(apple.getByText(waitingForMac));
     // The server's build machine builds the Android app; the other browser sees it, live.
@@ -246,7 +254,7 @@ describe("the owner's journey", () => {
     expect(await row.textContent()).toContain(BuildsTexts.version(1));
     await row.getByRole("button", { name: /^Publish/ }).click();
     const dialog = page.getByRole("alertdialog");
-    await expectVisible(dialog.getByText(BuildsTexts.publishConfirm, { exact: true }));
+    await expectVisible(dialog.getByText(BuildsTexts.publishConfirm("android"), { exact: true }));
     const published = page.waitForResponse(
       (response) => response.url().includes("/publish") && response.request().method() === "POST",
     );
@@ -312,11 +320,23 @@ describe("new app rules in the browser", () => {
     const taken = await createProjectViaApi(context);
 
     await page.goto(paths.newProject);
-    const codeInput = page.getByLabel("App code", { exact: true });
+    const codeInput = page.getByLabel(ProjectsTexts.appCodeLabel, { exact: true });
     await codeInput.pressSequentially("my app code");
     expect(await codeInput.inputValue()).toBe("myappcode");
     await codeInput.fill(taken.keyApp);
     await expectVisible(page.getByRole("alert").filter({ hasText: ProjectsTexts.codeTaken }));
+    // Passing through Description and Segment marks neither as missing: only a submit does.
+    await page.getByLabel(ProjectsTexts.descriptionLabel, { exact: true }).click();
+    await page.getByLabel(ProjectsTexts.segmentLabel, { exact: true }).focus();
+    await page.keyboard.press("Tab");
+    for (const label of [ProjectsTexts.descriptionLabel, ProjectsTexts.segmentLabel]) {
+      expect(
+        await page.getByLabel(label, { exact: true }).getAttribute("aria-invalid"),
+        label,
+      ).toBeNull();
+    }
+    expect(await text(page, ProjectsTexts.descriptionRequired).count()).toBe(0);
+    expect(await text(page, ProjectsTexts.segmentRequired).count()).toBe(0);
 
     const launch = page.getByLabel("Launch icon", { exact: true });
     await launch.setInputFiles(launchIconFile(511, 512));
@@ -344,7 +364,7 @@ describe("new app rules in the browser", () => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl() });
     await createSignedInUser(context);
     await page.goto(paths.newProject);
-    const codeInput = page.getByLabel("App code", { exact: true });
+    const codeInput = page.getByLabel(ProjectsTexts.appCodeLabel, { exact: true });
 
     // 99 characters, 11 of them spaces: 88 once stripped.
     const words = Array.from({ length: 12 }, (_, i) => `w${i}${"x".repeat(5)}`);
@@ -440,7 +460,7 @@ describe("settings, after the key was shown", () => {
     const key = (await databaseKey(page).textContent()) ?? "";
     expect(key).not.toBe("");
 
-    const keyBlock = page.getByRole("region", { name: "Database key" });
+    const keyBlock = page.getByRole("region", { name: ProjectsTexts.databaseKeyTitle });
     await keyBlock.getByRole("button", { name: /Copy/ }).click();
     await expectVisible(page.getByRole("status").filter({ hasText: CopyTexts.copyByHand }));
     expect(await page.evaluate(() => window.getSelection()?.toString())).toBe(key);

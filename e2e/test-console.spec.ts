@@ -1,7 +1,6 @@
 import { PhoneAddressTexts } from "@hybridge/shared/builds/texts";
 import { paths } from "@hybridge/shared/common/paths";
 import { GenericTexts } from "@hybridge/shared/common/texts";
-import { TEST_CONFIG_DEFAULTS } from "@hybridge/shared/test-console/defaults";
 import type { DevPayload } from "@hybridge/shared/test-console/schemas";
 import { TestConsoleTexts as T } from "@hybridge/shared/test-console/texts";
 import type { Locator, Page } from "playwright-core";
@@ -25,7 +24,7 @@ const success = (scope: Locator) => scope.getByText(T.updated, { exact: true });
 
 /** The project key label shows `keyApp`. */
 async function expectProjectKey(page: Page, keyApp: string) {
-  await expectVisible(page.getByText(T.projectKey, { exact: true }));
+  await expectVisible(page.getByText(T.projectKey, { exact: true }).first());
   await expect.poll(() => page.getByRole("code").textContent()).toBe(keyApp);
 }
 
@@ -50,6 +49,11 @@ async function expectPayloadConfig(page: Page, config: Partial<DevPayload["confi
     .poll(async () => (await shownPayload(page)).config, { timeout: 10_000 })
     .toMatchObject(config);
   const shown = await shownPayload(page);
+  if (shown.config.localhostUrl === "") {
+    // No address yet: no QR code (issue 28).
+    expect(await page.getByRole("img", { name: T.qrLabel, exact: true }).count()).toBe(0);
+    return;
+  }
   expect(await scannedLink(page)).toBe(devLinkOf(shown.appKey, shown.config.localhostUrl));
 }
 
@@ -84,34 +88,26 @@ describe("test console", () => {
       expect(await links.getByRole("link", { name, exact: true }).getAttribute("href")).toBe(href);
     }
 
-    // First visit: the spec's defaults, in the fields, in the text and in the QR code.
+    // First visit: the project's own bar and colour, and no invented address (issue 28): an
+    // empty Localhost URL, and no QR code until there is one, which the card says.
     const navbar = form(page, T.navBarTypeLabel);
     const url = form(page, T.localhostUrlLabel);
     const color = form(page, T.statusBarLabel);
     expect(await navbar.getByLabel(T.navBarTypeLabel).inputValue()).toBe("footer");
-    expect(await url.getByLabel(T.localhostUrlLabel).inputValue()).toBe(
-      TEST_CONFIG_DEFAULTS.network,
+    expect(await url.getByLabel(T.localhostUrlLabel).inputValue()).toBe("");
+    expect(await url.getByLabel(T.localhostUrlLabel).getAttribute("placeholder")).toBe(
+      T.localhostUrlPlaceholder,
     );
-    expect(await color.getByLabel(T.statusBarLabel).inputValue()).toBe("#099e51");
+    expect(await color.getByLabel(T.statusBarLabel).inputValue()).toBe("#FFFFFF");
     const initial = await shownPayload(page);
     expect(initial).toEqual({
       v: 1,
       server: baseUrl(),
       appKey: project.keyApp,
-      config: {
-        navBarType: "footer",
-        localhostUrl: TEST_CONFIG_DEFAULTS.network,
-        statusBar: "#099e51",
-      },
+      config: { navBarType: "footer", localhostUrl: "", statusBar: "#FFFFFF" },
     });
-    // The QR code is the https link a phone's camera opens, also shown as text.
-    const initialLink = devLinkOf(project.keyApp, TEST_CONFIG_DEFAULTS.network);
-    expect(await scannedLink(page)).toBe(initialLink);
-    await expectVisible(page.getByText(initialLink, { exact: true }));
-    // Beside the QR code, for people without a phone at hand.
-    await expectVisible(page.getByText(baseUrl(), { exact: true }));
-    await expectVisible(page.getByText(T.serverLabel, { exact: true }));
-    await expectVisible(page.getByText(T.appCodeLabel, { exact: true }));
+    await expectVisible(page.getByRole("note", { name: T.noQrTitle }));
+    expect(await page.getByRole("img", { name: T.qrLabel, exact: true }).count()).toBe(0);
     // This server's public address is localhost, which a phone cannot reach: the card says
     // how to start it so that one can.
     expect(new URL(baseUrl()).hostname).toBe("localhost");
@@ -130,6 +126,14 @@ describe("test console", () => {
     expect(await success(navbar).count()).toBe(0);
     await expectHidden(success(url), 8_000);
     await expectPayloadConfig(page, { localhostUrl: "http://192.168.1.42:5173" });
+    // The QR code is the https link a phone's camera opens, also shown as text.
+    const firstLink = devLinkOf(project.keyApp, "http://192.168.1.42:5173");
+    await expectHidden(page.getByRole("note", { name: T.noQrTitle }));
+    expect(await scannedLink(page)).toBe(firstLink);
+    await expectVisible(page.getByText(firstLink, { exact: true }));
+    // Beside the QR code, for people without a phone at hand.
+    await expectVisible(page.getByText(baseUrl(), { exact: true }));
+    await expectVisible(page.getByText(T.serverLabel, { exact: true }));
 
     await color.getByLabel(T.statusBarLabel).fill("#ff8800");
     await changeAndSeeSuccess(color);
@@ -268,7 +272,8 @@ describe("test console", () => {
     await expectPath(page, paths.test(second.keyApp));
     await expectProjectKey(page, second.keyApp);
     await expect.poll(async () => (await shownPayload(page)).appKey).toBe(second.keyApp);
-    expect(new URL(await scannedLink(page)).pathname).toBe(paths.dev(second.keyApp));
+    // No address was entered yet: no QR code, which the card says.
+    await expectVisible(page.getByRole("note", { name: T.noQrTitle }));
 
     // Keyboard only: open the menu, move to the other project, choose it.
     await trigger.focus();

@@ -123,7 +123,7 @@ async function journey(page: Page, step: (id: DemoStepId) => void) {
   step("create-app");
   await link(ProjectsTexts.addApp).click();
   await type("Name", "Espresso Bar");
-  await type("App code", "espresso-bar");
+  await type(ProjectsTexts.appCodeLabel, "espresso-bar");
   await type("Description", "Order your coffee ahead and skip the queue.");
   await page.getByLabel("Segment", { exact: true }).selectOption("food");
   await pause(500);
@@ -156,7 +156,7 @@ async function journey(page: Page, step: (id: DemoStepId) => void) {
   step("request-build");
   await link("Hybridge Console").click();
   await page.getByRole("link", { name: "Open Espresso Bar" }).click();
-  const android = page.getByRole("region", { name: "Google Play", exact: true });
+  const android = page.getByRole("region", { name: BuildsTexts.cardTitle("android"), exact: true });
   await pause(1_000);
   await android
     .getByRole("button", { name: BuildsTexts.requestBuild("android"), exact: true })

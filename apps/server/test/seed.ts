@@ -18,7 +18,13 @@ let seeded = 0;
 export async function seedProject(
   app: TestApp,
   owner: { id: string; email: string },
-  options: { name?: string; keyApp?: string; createdAt?: Date } = {},
+  options: {
+    name?: string;
+    keyApp?: string;
+    createdAt?: Date;
+    statusbar?: string;
+    navBarType?: string;
+  } = {},
 ) {
   seeded += 1;
   const suffix = randomBytes(8).toString("hex");
@@ -33,6 +39,8 @@ export async function seedProject(
       adminId: owner.id,
       tester: owner.email,
       ...(options.createdAt ? { createdAt: options.createdAt } : {}),
+      ...(options.statusbar ? { statusbar: options.statusbar } : {}),
+      ...(options.navBarType ? { navBarType: options.navBarType } : {}),
     })
     .returning();
   if (!project) throw new Error("no project");

@@ -1,42 +1,20 @@
 #!/usr/bin/env node
 import path from "node:path";
-import { parseArgs } from "node:util";
+import { readArguments, USAGE } from "./arguments";
 import { checkAppKey, checkTarget, ScaffoldError, scaffold, serverAddress } from "./scaffold";
 
-const USAGE = `Usage: create-hybridge <folder> --key <APP_KEY> --server <address>
-
-Creates a Vite + React + TypeScript app in <folder>, linked to your Hybridge project.
-  --key      the app key from your project's settings page
-  --server   your Hybridge server's address (or HYBRIDGE_SERVER)
-`;
-
 async function main(argv: string[]) {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      key: { type: "string" },
-      server: { type: "string" },
-      help: { type: "boolean", short: "h", default: false },
-    },
-  });
-  if (values.help) {
+  const { folder, appKey, server: given, help, deprecated } = readArguments(argv);
+  if (help) {
     process.stdout.write(USAGE);
     return;
   }
-  const [folder, ...extra] = positionals;
-  if (!folder || extra.length > 0) {
-    throw new ScaffoldError(`Name one folder for the new app, e.g. my-app.\n\n${USAGE}`);
-  }
-  const appKey = values.key?.trim();
-  if (!appKey) {
-    throw new ScaffoldError("Give your app key: --key <APP_KEY> (your project's settings page).");
-  }
-  const server = serverAddress(values.server ?? process.env.HYBRIDGE_SERVER);
+  for (const line of deprecated) process.stderr.write(`create-hybridge: ${line}\n`);
+  const server = serverAddress(given ?? process.env.HYBRIDGE_SERVER);
   const target = path.resolve(folder);
   checkTarget(target, folder);
-  await checkAppKey(server, appKey);
-  await scaffold({ target, server, appKey });
+  const { name } = await checkAppKey(server, appKey);
+  await scaffold({ target, server, appKey, title: name });
 
   const cd = path.relative(process.cwd(), target) || ".";
   process.stdout.write(

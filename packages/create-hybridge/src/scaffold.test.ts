@@ -19,7 +19,12 @@ const manifest = (file: string) => JSON.parse(readFileSync(path.join(repo, file)
 describe("create-hybridge", () => {
   it("writes a Vite + React + TypeScript app linked to the app key and the server", async () => {
     const target = path.join(work, "My Shop");
-    await scaffold({ target, server: "http://10.0.0.2:3000", appKey: "my-shop" });
+    await scaffold({
+      target,
+      server: "http://10.0.0.2:3000",
+      appKey: "my-shop",
+      title: 'Café "<Bar> & Co"',
+    });
     const read = (file: string) => readFileSync(path.join(target, file), "utf8");
 
     const pkg = JSON.parse(read("package.json"));
@@ -74,7 +79,10 @@ describe("create-hybridge", () => {
     }
     expect(read("src/main.tsx")).toContain("appKey: import.meta.env.HYBRIDGE_APP_KEY");
     expect(read("README.md")).toContain("## Going live");
-    expect(read("index.html")).toContain("<title>my-shop</title>");
+    // Titled with the project's name (the server's answer), not the folder's.
+    expect(read("index.html")).toContain("<title>Café &#34;&#60;Bar&#62; &#38; Co&#34;</title>");
+    expect(read("src/App.tsx")).toContain('<h1>{"Café \\"<Bar> & Co\\""}</h1>');
+    expect(read("README.md").split("\n")[0]).toBe('# Café "<Bar> & Co"');
   });
 
   it("uses the registry packages at the console's own ranges", () => {
@@ -101,7 +109,7 @@ describe("create-hybridge", () => {
 
   it("checks the app key with the server, and says what is wrong", async () => {
     const answers: Record<string, Response> = {
-      "http://s/api/v1/apps/known": Response.json({ appKey: "known" }),
+      "http://s/api/v1/apps/known": Response.json({ appKey: "known", name: "Known App" }),
       "http://s/api/v1/apps/unknown": Response.json(
         { code: "NOT_FOUND", message: "No app has this key." },
         { status: 404 },
@@ -112,7 +120,7 @@ describe("create-hybridge", () => {
       if (!answer) throw new TypeError("fetch failed");
       return answer;
     }) as unknown as typeof fetch;
-    await checkAppKey("http://s", "known", fetcher);
+    expect(await checkAppKey("http://s", "known", fetcher)).toEqual({ name: "Known App" });
     await expect(checkAppKey("http://s", "unknown", fetcher)).rejects.toThrow(
       'Unknown app key "unknown" on http://s: No app has this key.',
     );

@@ -72,8 +72,15 @@ export function checkTarget(target: string, shownAs: string) {
   }
 }
 
-/** Asks the server whether the app key exists (`GET /api/v1/apps/{appKey}`). */
-export async function checkAppKey(server: string, appKey: string, fetcher: typeof fetch = fetch) {
+/**
+ * Asks the server whether the app key exists (`GET /api/v1/apps/{appKey}`), and the app's name
+ * (the new app's title).
+ */
+export async function checkAppKey(
+  server: string,
+  appKey: string,
+  fetcher: typeof fetch = fetch,
+): Promise<{ name: string }> {
   let response: Response;
   try {
     response = await fetcher(`${server}${APPS_PATH}/${encodeURIComponent(appKey)}`);
@@ -82,8 +89,11 @@ export async function checkAppKey(server: string, appKey: string, fetcher: typeo
       `Could not reach the Hybridge server at ${server} (${(error as Error).message}): check the address.`,
     );
   }
-  if (response.ok) return;
-  const answer = (await response.json().catch(() => null)) as { message?: string } | null;
+  const answer = (await response.json().catch(() => null)) as {
+    message?: string;
+    name?: unknown;
+  } | null;
+  if (response.ok) return { name: typeof answer?.name === "string" ? answer.name : appKey };
   if (response.status === 404) {
     throw new ScaffoldError(
       `Unknown app key "${appKey}" on ${server}: ${answer?.message ?? "copy it from your project's settings page."}`,
@@ -123,18 +133,30 @@ function templateFiles(dir: string, prefix = ""): string[] {
   return out;
 }
 
-/** Writes the new app into `target` (which is absent or empty). */
+/** Text as HTML reads it literally. */
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * Writes the new app into `target` (which is absent or empty). `title` is the project's name (the
+ * page's title and heading); without it, the folder's.
+ */
 export async function scaffold(options: {
   target: string;
   server: string;
   appKey: string;
+  title?: string;
   templateDir?: string;
 }) {
   const { target, server, appKey } = options;
   const templateDir = options.templateDir ?? TEMPLATE_DIR;
   const name = packageName(target);
+  const title = options.title ?? name;
   const fill = (text: string) =>
     text
+      .replaceAll("{{TITLE_HTML}}", escapeHtml(title))
+      // Inside a double-quoted string of App.tsx.
+      .replaceAll("{{TITLE_JS}}", JSON.stringify(title).slice(1, -1))
+      .replaceAll("{{TITLE}}", title)
       .replaceAll("{{NAME}}", name)
       .replaceAll("{{APP_KEY}}", appKey)
       .replaceAll("{{SERVER}}", server);

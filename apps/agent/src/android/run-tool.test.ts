@@ -2,7 +2,8 @@ import { chmod, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runTool, type ToolRun } from "./run-tool";
+import { runTool, shownPath, type ToolRun } from "./run-tool";
+import { SHELL_DIR } from "./shell";
 
 let dir: string;
 
@@ -56,6 +57,27 @@ describe("runTool", () => {
     expect(log[0]).toBe("$ fake --flag a b");
     expect(log.slice(1, -1).sort()).toEqual(["one", "three", "two"]);
     expect(log.at(-1)).toMatch(/^fake: done in \d+ ms$/);
+  });
+
+  it("shows no absolute path of the machine in the log: the build folder's relative, the shell's by name", async () => {
+    const tool = await fakeTool("paths", 'echo "wrote $1"; echo "read $2" >&2');
+    const { result, log } = run(tool, {
+      args: [
+        join(dir, "out", "classes.dex"),
+        join(SHELL_DIR, "smali"),
+        "/usr/share/android-framework-res/framework-res.apk",
+      ],
+    });
+    await result;
+    expect(log[0]).toBe("$ fake out/classes.dex android-shell/smali framework-res.apk");
+    expect(log).toContain("wrote out/classes.dex");
+    expect(log).toContain("read android-shell/smali");
+    for (const line of log) {
+      expect(line).not.toContain(dir);
+      expect(line).not.toContain(SHELL_DIR);
+    }
+    expect(shownPath(dir, dir)).toBe(".");
+    expect(shownPath("relative/file", dir)).toBe("relative/file");
   });
 
   it("passes only the environment it is given", async () => {

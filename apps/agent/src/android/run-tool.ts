@@ -1,6 +1,31 @@
 import { spawn } from "node:child_process";
+import { basename, isAbsolute, relative, sep } from "node:path";
 import { AndroidBuildTexts } from "@hybridge/shared/agents/texts";
 import { AndroidBuildError } from "./errors";
+import { SHELL_DIR } from "./shell";
+
+/** How the log names the shell's sources: by their folder in the repository. */
+const SHELL_NAME = "android-shell";
+
+const inside = (root: string, path: string) => path === root || path.startsWith(`${root}${sep}`);
+
+/**
+ * A path as the build log shows it (issue 28: the owner reads the log): relative to the build's
+ * folder, the shell's sources as android-shell/…, anything else by its file name. No absolute
+ * path of the machine reaches the log.
+ */
+export function shownPath(path: string, cwd: string): string {
+  if (!isAbsolute(path)) return path;
+  if (inside(cwd, path)) return relative(cwd, path) || ".";
+  if (inside(SHELL_DIR, path))
+    return [SHELL_NAME, relative(SHELL_DIR, path)].filter(Boolean).join("/");
+  return basename(path);
+}
+
+/** A line a tool printed, with the build's folder and the shell's sources named as above. */
+export function shownLine(line: string, cwd: string): string {
+  return line.replaceAll(`${cwd}${sep}`, "").replaceAll(cwd, ".").replaceAll(SHELL_DIR, SHELL_NAME);
+}
 
 export interface ToolRun {
   /** What the step does, as a failure reason names it: "packaging the resources". */
@@ -28,8 +53,9 @@ const MAX_STDOUT_CHARS = 1_000_000;
  * message can be shown as the build's failure reason.
  */
 export function runTool(run: ToolRun): Promise<string> {
-  const { step, tool, onLog } = run;
-  onLog(`$ ${tool} ${run.args.join(" ")}`);
+  const { step, tool, cwd } = run;
+  const onLog = (line: string) => run.onLog(shownLine(line, cwd));
+  run.onLog(`$ ${tool} ${run.args.map((arg) => shownPath(arg, cwd)).join(" ")}`);
   const started = performance.now();
   return new Promise((resolve, reject) => {
     // A process group of its own, so that a timeout kills the wrapper's JVM too.

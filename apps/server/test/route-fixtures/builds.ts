@@ -43,6 +43,10 @@ export const buildsFixtures: RouteFixtures = {
     access: "owner",
     request: (s) => ({ params: { id: s.project.id } }),
   },
+  "GET /api/projects/:id/signing-key/password": {
+    access: "owner",
+    request: (s) => ({ params: { id: s.project.id } }),
+  },
   "GET /api/install/:appKey": {
     access: "public",
     request: (s) => ({ params: { appKey: s.project.keyApp } }),

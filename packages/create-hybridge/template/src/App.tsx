@@ -26,7 +26,7 @@ export function App() {
 
   return (
     <main>
-      <h1>{"{{NAME}}"}</h1>
+      <h1>{"{{TITLE_JS}}"}</h1>
       {user === undefined ? null : user ? <Notes user={user} /> : <SignIn />}
     </main>
   );

@@ -78,9 +78,9 @@ export type BuildLogResponse = z.infer<typeof BuildLogResponseSchema>;
 export const ProjectBuildParamsSchema = z.object({ id: z.string(), buildId: z.string() });
 
 /**
- * `GET /api/projects/:id/signing-key`: the project's Android upload key, for Play Console. The
- * password is in the answer once (the first download); later answers carry null. `PUT` (the
- * owner's keystore) and `DELETE` (reset) answer the same.
+ * `GET /api/projects/:id/signing-key`: the project's Android upload key, for Play Console. `PUT`
+ * (the owner's keystore) and `DELETE` (reset) answer the same. The password is not in it: the
+ * owner reads it when downloading the keystore (KeystorePasswordResponseSchema).
  */
 export const SigningKeyInfoResponseSchema = z.object({
   signingKey: z
@@ -88,14 +88,19 @@ export const SigningKeyInfoResponseSchema = z.object({
       certSha256: z.string(),
       createdAt: z.string(),
       alias: z.string(),
-      /** Shown once; null once it has been shown. */
-      password: z.string().nullable(),
     })
     .nullable(),
   /** False once an Android build is published: the key can no longer be replaced or reset. */
   changeable: z.boolean(),
 });
 export type SigningKeyInfoResponse = z.infer<typeof SigningKeyInfoResponseSchema>;
+
+/**
+ * `GET /api/projects/:id/signing-key/password`: the keystore's password, for its owner, each time
+ * they download the keystore (it is kept sealed with the server's secret, like the keystore).
+ */
+export const KeystorePasswordResponseSchema = z.object({ password: z.string() });
+export type KeystorePasswordResponse = z.infer<typeof KeystorePasswordResponseSchema>;
 
 /** `GET /api/install/:appKey`: what the public install page shows of a published app. */
 export const InstallParamsSchema = z.object({ appKey: z.string() });
@@ -123,8 +128,15 @@ export const RequestBuildResponseSchema = BuildResponseSchema.extend({
 });
 export type RequestBuildResponse = z.infer<typeof RequestBuildResponseSchema>;
 
-/** A platform's latest build (most recent dateGenerate), or null when none was requested. */
-export const LatestBuildResponseSchema = z.object({ build: BuildSchema.nullable() });
+/**
+ * A platform's latest build (most recent dateGenerate), or null when none was requested, and
+ * whether a build machine for the platform is connected now (else a new request would wait for
+ * one, and the card says so before queueing).
+ */
+export const LatestBuildResponseSchema = z.object({
+  build: BuildSchema.nullable(),
+  builderConnected: z.boolean(),
+});
 export type LatestBuildResponse = z.infer<typeof LatestBuildResponseSchema>;
 
 /** A row of the builds history: the build and the project it belongs to. */

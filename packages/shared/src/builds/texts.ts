@@ -9,11 +9,25 @@ export const PLATFORM_LABELS: Record<BuildPlatform, string> = {
   apple: "Apple",
 };
 
-/** The store each platform's card stands for (spec: "App Store/Apple, Google Play/Android"). */
+/**
+ * The store each platform's card stands for in the spec ("App Store/Apple, Google Play/Android").
+ * Hybridge uploads to neither yet (issue 28): the cards are titled by platform, and a store's
+ * name appears only where the text says the upload is not available.
+ */
 export const PLATFORM_STORES: Record<BuildPlatform, string> = {
   android: "Google Play",
   apple: "App Store",
 };
+
+function publishConfirmParts(platform: BuildPlatform): string[] {
+  return [
+    platform === "android"
+      ? "Publishing makes this version the download of the app's install page: anyone with the page's address or its QR code can download and install this APK."
+      : "Publishing marks this version as the app's published Apple version.",
+    `Uploading to ${PLATFORM_STORES[platform]} is not available yet.`,
+    "This cannot be undone.",
+  ];
+}
 
 /**
  * User-facing texts of the project page and the builds history (spec sections 2, 4 and 8),
@@ -53,8 +67,19 @@ export const BuildsTexts = {
   test: "Test",
   settings: "Settings",
   settingsHint:
-    "Settings holds the database key and the install command. The key is shown only once; if you lost it, generate a new one there.",
-  publishConfirm: "Are you sure you want to publish this build? This cannot be undone.",
+    "Settings holds the Test Mode key and the install command. The key is shown only once; if you lost it, generate a new one there.",
+  /**
+   * The publish confirmation, one sentence per entry (joined by publishConfirm): what publishing
+   * does, what it does not, and that it cannot be undone.
+   */
+  publishConfirmParts,
+  publishConfirm: (platform: BuildPlatform) => publishConfirmParts(platform).join(" "),
+  /** Under the card's title: what publishing reaches, and what not yet. */
+  cardPublishNote: (platform: BuildPlatform) =>
+    platform === "android"
+      ? `Published builds go to the install page. ${PLATFORM_STORES[platform]} upload is not available yet.`
+      : `${PLATFORM_STORES[platform]} upload is not available yet.`,
+  cardTitle: (platform: BuildPlatform) => `${PLATFORM_LABELS[platform]} app`,
   publishTitle: "Publish this build?",
   publishFailed: "Failed to publish the build. Please try again.",
   publishDone: "The build is published.",
@@ -76,6 +101,16 @@ export const BuildsTexts = {
       : "Waiting for an Android build machine",
   waitingForAgentWithPosition: (platform: BuildPlatform, position: number) =>
     `${platform === "apple" ? "Waiting for a macOS build machine" : "Waiting for an Android build machine"} (position ${position} in the queue)`,
+  /** Before a request that would wait: no connected build machine builds the platform. */
+  noBuilderTitle: (platform: BuildPlatform) =>
+    platform === "apple"
+      ? "No macOS build machine is connected"
+      : "No Android build machine is connected",
+  noBuilderWarning: (platform: BuildPlatform) =>
+    platform === "apple"
+      ? "Apple apps are built on a Mac: until a macOS build machine connects to this server, an Apple build waits in the queue. You can queue it now and it starts when one connects."
+      : "This server does not build Android apps itself (its Android tools are missing or its builder is off) and no Android build machine is connected: a build waits in the queue until one connects. You can queue it now and it starts when one connects.",
+  queueAnyway: "Queue anyway",
   building: (percent: number) => `Building: ${percent}%`,
   readyToPublish: "Ready to publish",
   failedBecause: (reason: string) => `Build failed: ${reason}`,
@@ -100,10 +135,18 @@ export const BuildsTexts = {
     "Every Android build of this project is signed with this upload key, so updates install over earlier versions. Keep it to publish on Google Play later.",
   signingKeyNone:
     "The key is made at the project's first Android build, unless you upload one of your own.",
-  signingKeyPasswordOnce: "Keystore password: copy it now, it is shown only once.",
-  signingKeyPasswordShown:
-    "The password is not shown again: it was shown once after the key was made, or it is the one you chose when you uploaded the key.",
+  signingKeyPasswordWhere:
+    "Hybridge keeps the keystore and its password encrypted; Download keystore shows the password, to you only, each time.",
   downloadKeystore: "Download keystore",
+  keystoreDialogTitle: "Download the keystore",
+  keystoreDialogLead:
+    "The keystore (a PKCS#12 file) and its password sign this app: keep both somewhere safe, e.g. a password manager. You need them to sign the app elsewhere, or to publish it on Google Play later.",
+  keystorePasswordLabel: "Keystore password",
+  keystorePasswordCopyLabel: "keystore password",
+  keystorePasswordLoading: "Loading the keystore password",
+  keystorePasswordFailed: "Could not load the keystore password. Please try again.",
+  keystoreFileLink: "Download the keystore file",
+  close: "Close",
   /** Before the upload key's certificate fingerprint. */
   certificateFingerprint: "SHA-256",
   // The upload key part (decision 033): the owner's own key, or a new one, until a publication.

@@ -18,7 +18,7 @@ export const GenericTexts = {
   rateLimited: "Too many attempts. Please wait a moment and try again.",
   invalidInput: "The request is not valid.",
   /** The apps' own calls (dev config, installs): a missing or wrong key, or an unknown app. */
-  databaseKeyRequired: "A valid database key is required.",
+  databaseKeyRequired: "A valid Test Mode key is required.",
   /** The project's Test Mode key, presented while its owner has switched it off. */
   testKeySwitchedOff:
     "The Test Mode key is switched off for this project. A live app calls with its app key and its signed-in user's token; the project's owner can switch the Test Mode key on again in the project's settings.",

@@ -77,7 +77,7 @@ export const docsGroups = (server: string): DocsGroup[] => [
       id: "test-mode-key",
       title: "The Test Mode key",
       points: [
-        "Your project's settings page shows its database key, the Test Mode key: a development credential that bypasses the access rules and reads and writes every document of the project. Your app never needs it, in the dev app or live.",
+        "Your project's settings page shows its Test Mode key: a development credential that bypasses the access rules and reads and writes every document of the project. Your app never needs it, in the dev app or live.",
         "Use it for your own scripts and calls to the data API while you develop (Authorization: Bearer followed by the key), never in an app's code: npm run deploy refuses a build that holds it.",
         "If the key leaks, generate a new one on the settings page: the old one stops working at once. When your app goes live, switch it off there.",
       ],

@@ -3,7 +3,7 @@
  * show it: create-hybridge from this server's own tarball, linked to the app key and the server.
  */
 export const createAppCommand = (server: string, appKey: string, folder = "my-app") =>
-  `npx --yes ${server}/cli/create-hybridge.tgz ${folder} --key ${shellWord(appKey)} --server ${server}`;
+  `npx --yes ${server}/cli/create-hybridge.tgz ${folder} --app-key ${shellWord(appKey)} --server ${server}`;
 
 /** A word as a POSIX shell reads it: as it is when plain, in single quotes otherwise. */
 export const shellWord = (word: string) =>

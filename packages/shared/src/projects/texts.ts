@@ -18,7 +18,7 @@ export const ProjectsTexts = {
   createFirstApp: "Create your first app",
   projectsListLabel: "Projects",
   /** A project card's app code, read out before it. */
-  appCodePrefix: "App code:",
+  appCodePrefix: "App key:",
   open: "Open",
 
   // New app
@@ -28,8 +28,9 @@ export const ProjectsTexts = {
   customizationStep: "Customization",
   nameLabel: "Name",
   namePlaceholder: "My Shop",
-  appCodeLabel: "App code",
-  codeHint: "A unique code for your app, without spaces. The dev app and the CLI use it.",
+  appCodeLabel: "App key",
+  codeHint:
+    "A unique key for your app, without spaces. It is public: the dev app, the command line (--app-key) and your app (HYBRIDGE_APP_KEY) use it.",
   codePlaceholder: "my-shop",
   checkingCode: "Checking…",
   descriptionLabel: "Description",
@@ -49,10 +50,10 @@ export const ProjectsTexts = {
   creating: "Creating your app…",
   nameRequired: "Please enter your app's name.",
   nameTooLong: (max: number) => `The name must be at most ${max} characters.`,
-  codeRequired: "Please enter an app code.",
-  codeTooLong: (max: number) => `The app code must be at most ${max} characters.`,
-  codeTaken: "This App Code is already taken.",
-  codeAvailable: "This App Code is available.",
+  codeRequired: "Please enter an app key.",
+  codeTooLong: (max: number) => `The app key must be at most ${max} characters.`,
+  codeTaken: "This app key is already taken.",
+  codeAvailable: "This app key is available.",
   descriptionRequired: "Please enter a description.",
   descriptionTooLong: (max: number) => `The description must be at most ${max} characters.`,
   segmentRequired: "Please choose a segment.",
@@ -73,36 +74,36 @@ export const ProjectsTexts = {
   settingsLeadStart: "Everything",
   settingsLeadEnd: `needs to talk to ${PRODUCT_NAME}.`,
   displayedOnce: "Displayed only once",
-  databaseKeyTitle: "Database key",
+  databaseKeyTitle: "Test Mode key",
   installTitle: "Install",
   installOpenTerminal: "Open a terminal.",
-  installCreate: "Create the project with your app code:",
+  installCreate: "Create the project with your app key:",
   /** "In the new project's" + `.env.development` + installEnvEnd. */
   installEnvStart:
     "Your app never needs the Test Mode key. For your own scripts and curl calls to the data API during development, keep it in the project's",
   installEnvEnd: "file, which stays out of Git:",
   /** What the environment line shows while the key is hidden. */
-  keyPlaceholder: "<your database key>",
+  keyPlaceholder: "<your Test Mode key>",
   openTestConsole: "Open the test console",
   goToProject: "Go to the project",
   /** What each Copy button copies, read out after Copy. */
   copyLabels: {
-    databaseKey: "database key",
+    databaseKey: "Test Mode key",
     command: "command",
     environmentLine: "environment line",
     appId: "application ID",
   },
   appIdTitle: "Application ID",
   appIdExplanation:
-    "Your project's id, encrypted for your account: only you can turn it back into the id (the encryption function's decrypt call, signed in). Hybridge keeps it in the project's settings record, but nothing asks for it today: your app needs only its app code and database key.",
+    "Your project's id, encrypted for your account: only you can turn it back into the id (the encryption function's decrypt call, signed in). Hybridge keeps it in the project's settings record, but nothing asks for it today: your app needs only its app key.",
   appIdShow: "Show the application ID",
   shownOnce:
-    "This page is displayed only once: copy your database key now and keep it somewhere safe. You will not be able to see it again.",
+    "This page is displayed only once: copy your Test Mode key now and keep it somewhere safe. You will not be able to see it again.",
   keyHidden:
-    "Your database key was shown once and is now hidden. If you lost it, generate a new one: the current key stops working at once.",
+    "Your Test Mode key was shown once and is now hidden. If you lost it, generate a new one: the current key stops working at once.",
   keyTestMode:
-    "Your project's Test Mode key: a development credential that bypasses the access rules. It reads and writes every document of this project (and nothing else of your account). Use it for your own scripts and calls to the data API while you develop, never inside an app: your app calls with its app code and its users' sign-in, in the dev app as live, and reaches only what your rules allow. If it leaks, generate a new key: the old one stops working at once.",
-  testKeySwitchLabel: "Test Mode key",
+    "Your project's Test Mode key: a development credential that bypasses the access rules. It reads and writes every document of this project (and nothing else of your account). Use it for your own scripts and calls to the data API while you develop, never inside an app: your app calls with its app key and its users' sign-in, in the dev app as live, and reaches only what your rules allow. If it leaks, generate a new key: the old one stops working at once.",
+  testKeySwitchLabel: "Allow the Test Mode key",
   testKeyOn: "On: the key opens this project's database, bypassing the rules.",
   testKeyOff: "Off: every call and live query made with the key is refused.",
   testKeySwitchHint:
@@ -111,11 +112,11 @@ export const ProjectsTexts = {
   testKeySwitchedOff: "The Test Mode key is off: calls made with it are refused.",
   testKeySwitchFailed: "Could not change the Test Mode key. Please try again.",
   regenerate: "Generate a new key",
-  regenerateTitle: "Generate a new database key?",
+  regenerateTitle: "Generate a new Test Mode key?",
   regenerateWarning:
     "The current key stops working at once: every app and dev app that uses it must be given the new key. The new key is shown only once.",
   regenerateConfirm: "Generate the new key",
-  regenerated: "A new database key was generated. Copy it now.",
+  regenerated: "A new Test Mode key was generated. Copy it now.",
   regenerateFailed: "Could not generate a new key. Please try again.",
 
   // Update

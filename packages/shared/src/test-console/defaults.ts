@@ -1,14 +1,16 @@
 import type { NavbarType } from "../common/enums";
 
 /**
- * A tester's test configuration before any change (spec section 3): status bar #099e51 and a
- * hardcoded local network address, the kind of address a dev server has on a home Wi-Fi.
+ * A tester's test configuration before any change: the project's own navigation bar and status
+ * bar colour, and no localhost URL (the spec's #099e51 and invented 192.168.1.10 address went
+ * into the QR code as if they were the project's and the tester's: issue 28). Until the tester
+ * enters their dev server's address, the console shows no QR code.
  */
-export const TEST_CONFIG_DEFAULTS = {
-  navBarType: "footer" satisfies NavbarType,
-  statusBar: "#099e51",
-  network: "http://192.168.1.10:3000",
-} as const;
+export const testConfigDefaults = (project: { navBarType: string; statusbar: string }) => ({
+  navBarType: project.navBarType as NavbarType,
+  statusBar: project.statusbar,
+  network: "",
+});
 
 /** The version of the dev-app payload (the QR code and GET /api/v1/dev-config/{appKey}). */
 export const DEV_PAYLOAD_VERSION = 1;

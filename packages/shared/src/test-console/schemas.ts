@@ -83,7 +83,8 @@ export type DevPayload = z.infer<typeof DevPayloadSchema>;
  */
 export const DevLinkSchema = z.object({
   payload: DevPayloadSchema,
-  qrText: z.string(),
+  /** Null until the tester has entered a localhost URL: there is nothing to open yet. */
+  qrText: z.string().nullable(),
   devUrlAccepted: z.boolean(),
 });
 export type DevLink = z.infer<typeof DevLinkSchema>;
@@ -102,7 +103,8 @@ export type TestConsoleResponse = z.infer<typeof TestConsoleResponseSchema>;
 
 /**
  * `GET /api/v1/apps/{appKey}`: whether an app key exists on this server (create-hybridge checks
- * the key it is given before writing anything). 200 with the key, or 404.
+ * the key it is given before writing anything, and titles the new app with the name). 200 with
+ * the key and the app's name (shown by the app itself, like the key: public), or 404.
  */
-export const AppExistsResponseSchema = z.object({ appKey: z.string() });
+export const AppExistsResponseSchema = z.object({ appKey: z.string(), name: z.string() });
 export type AppExistsResponse = z.infer<typeof AppExistsResponseSchema>;

@@ -373,6 +373,7 @@ describe("a build on a machine", () => {
       `/api/projects/${project.id}/builds/${requested.id}/apk`,
       `/api/projects/${project.id}/signing-key`,
       `/api/projects/${project.id}/signing-key/keystore`,
+      `/api/projects/${project.id}/signing-key/password`,
     ]) {
       expect((await app.inject({ url, headers: { cookie: stranger.cookie } })).statusCode).toBe(
         404,
@@ -487,10 +488,21 @@ describe("signing keys", () => {
         headers: { cookie: owner.cookie },
       });
     const shown = (await info()).json().signingKey;
-    expect(shown.password).toBe(winner.json().signing.password);
+    expect(shown).not.toHaveProperty("password");
     // The server read the certificate's fingerprint from the keystore itself.
     expect(shown.certSha256).toBe(won.certSha256);
-    expect((await info()).json().signingKey.password).toBeNull();
+    // The password, whenever the owner downloads the keystore: not once only.
+    const password = () =>
+      app.inject({
+        url: `/api/projects/${project.id}/signing-key/password`,
+        headers: { cookie: owner.cookie },
+      });
+    for (let read = 0; read < 2; read += 1) {
+      const answer = await password();
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers["cache-control"]).toBe("no-store");
+      expect(answer.json()).toEqual({ password: winner.json().signing.password });
+    }
     const file = await app.inject({
       url: `/api/projects/${project.id}/signing-key/keystore`,
       headers: { cookie: owner.cookie },
@@ -593,6 +605,7 @@ describe("the queue as the console shows it", () => {
     });
     // Apple builds of every project queue together (one owner's: oldest first): 3rd of 4.
     expect(latest.json().build).toMatchObject({ queuePosition: 3, waitingForAgent: true });
+    expect(latest.json().builderConnected).toBe(false);
     const mac = await addAgent(["apple"]);
     await claim(mac.token, ["apple"]);
     const after = await app.inject({
@@ -600,6 +613,8 @@ describe("the queue as the console shows it", () => {
       headers: { cookie: owner.cookie },
     });
     expect(after.json().build).toMatchObject({ queuePosition: 2, waitingForAgent: false });
+    // The Mac that called in is connected: an Apple request would not wait.
+    expect(after.json().builderConnected).toBe(true);
   });
 });
 

@@ -1,5 +1,6 @@
+import type { KeystorePasswordResponse } from "@hybridge/shared/builds/schemas";
 import { BuildsTexts } from "@hybridge/shared/builds/texts";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { signingKeys } from "../../platform/db/schema";
 import { downloadFileStem } from "../../platform/download";
@@ -7,13 +8,8 @@ import type { Encryption } from "../../platform/encryption";
 import { AppError } from "../../platform/errors";
 import { requireOwnedProject } from "../../platform/owned-project";
 
-/** The project's upload keystore, for its owner to download (404 when it has none). */
-export async function openKeystore(options: {
-  db: Db;
-  encryption: Encryption;
-  userId: string;
-  projectId: string;
-}) {
+/** The project's upload key row, for its owner (404 for another's project, or without a key). */
+async function ownedSigningKey(options: { db: Db; userId: string; projectId: string }) {
   const project = await requireOwnedProject(options.db, {
     ...options,
     notFound: BuildsTexts.projectNotFound,
@@ -22,10 +18,42 @@ export async function openKeystore(options: {
     .select()
     .from(signingKeys)
     .where(eq(signingKeys.projectId, options.projectId));
-  const clear = row ? options.encryption.decrypt(row.keystoreSealed, row.projectId) : null;
+  if (!row) throw AppError.notFound(BuildsTexts.signingKeyNone);
+  return { project, row };
+}
+
+/** The project's upload keystore, for its owner to download (404 when it has none). */
+export async function openKeystore(options: {
+  db: Db;
+  encryption: Encryption;
+  userId: string;
+  projectId: string;
+}) {
+  const { project, row } = await ownedSigningKey(options);
+  const clear = options.encryption.decrypt(row.keystoreSealed, row.projectId);
   if (clear === null) throw AppError.notFound(BuildsTexts.signingKeyNone);
   return {
     body: Buffer.from(clear, "base64"),
     fileName: `${downloadFileStem(project.keyApp)}-upload.p12`,
   };
+}
+
+/**
+ * The keystore's password, for its owner, whenever they download the keystore (it is sealed
+ * like the keystore, never lost). `passwordShownAt` records the first time the owner saw it.
+ */
+export async function readKeystorePassword(options: {
+  db: Db;
+  encryption: Encryption;
+  userId: string;
+  projectId: string;
+}): Promise<KeystorePasswordResponse> {
+  const { row } = await ownedSigningKey(options);
+  const password = options.encryption.decrypt(row.passwordSealed, row.projectId);
+  if (password === null) throw AppError.notFound(BuildsTexts.signingKeyNone);
+  await options.db
+    .update(signingKeys)
+    .set({ passwordShownAt: sql`coalesce(${signingKeys.passwordShownAt}, now())` })
+    .where(eq(signingKeys.projectId, row.projectId));
+  return { password };
 }

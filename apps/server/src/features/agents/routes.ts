@@ -28,6 +28,7 @@ import {
   UPLOAD_KEY_TEXT_FIELDS,
 } from "@hybridge/shared/agents/upload-key";
 import {
+  KeystorePasswordResponseSchema,
   ProjectIdParamsSchema,
   SigningKeyInfoResponseSchema,
 } from "@hybridge/shared/builds/schemas";
@@ -60,7 +61,7 @@ import {
 } from "./build-queue";
 import { getSigningKeyInfo } from "./get-signing-key-info";
 import { createAgent, listAgents, releaseBuildsOf, revokeAgent } from "./manage-agents";
-import { openKeystore } from "./open-keystore";
+import { openKeystore, readKeystorePassword } from "./open-keystore";
 import {
   detachedBody,
   rawBody,
@@ -101,7 +102,7 @@ export async function registerAgentsRoutes(
   const signingKeyEncryption = createEncryption(config.secret, "signingKey");
   /** What the owner's upload key routes answer: the key as it is now. */
   const signingKeyInfo = (userId: string, projectId: string) =>
-    getSigningKeyInfo({ db, encryption: signingKeyEncryption, userId, projectId });
+    getSigningKeyInfo({ db, userId, projectId });
   const vault = createSigningKeyVault(signingKeyEncryption);
   const bundleFor: BundleLookup = options.bundleFor ?? (async () => null);
 
@@ -349,7 +350,7 @@ export async function registerAgentsRoutes(
     },
   );
 
-  // The owner's upload key: what it is (its password shown once) and the keystore's download.
+  // The owner's upload key: what it is, and the keystore's download with its password.
   r.get(
     "/api/projects/:id/signing-key",
     { schema: { params: ProjectIdParamsSchema, response: { 200: SigningKeyInfoResponseSchema } } },
@@ -375,6 +376,23 @@ export async function registerAgentsRoutes(
         { stream: file.body, size: file.body.length, fileName: file.fileName },
         "application/x-pkcs12",
       );
+    },
+  );
+
+  r.get(
+    "/api/projects/:id/signing-key/password",
+    {
+      schema: { params: ProjectIdParamsSchema, response: { 200: KeystorePasswordResponseSchema } },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      reply.header("Cache-Control", "no-store");
+      return readKeystorePassword({
+        db,
+        encryption: signingKeyEncryption,
+        userId: user.id,
+        projectId: request.params.id,
+      });
     },
   );
 

@@ -121,13 +121,13 @@ async function projectWithMachineKey() {
 }
 
 describe("replacing the upload key", () => {
-  it("keeps the owner's keystore, which the next build signs with; its password is not shown again", async () => {
+  it("keeps the owner's keystore, which the next build signs with, and gives its password back with the download", async () => {
     const project = await seedProject(app, owner);
     expect(await info(project.id)).toEqual({ signingKey: null, changeable: true });
     const res = await replaceWith(project.id, ownersKey);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      signingKey: { certSha256: ownersKey.certSha256, alias: "key0", password: null },
+      signingKey: { certSha256: ownersKey.certSha256, alias: "key0" },
       changeable: true,
     });
     const download = await app.inject({
@@ -135,6 +135,11 @@ describe("replacing the upload key", () => {
       headers: { cookie: owner.cookie },
     });
     expect(download.rawPayload.equals(ownersKey.bytes)).toBe(true);
+    const password = await app.inject({
+      url: `${url(project.id)}/password`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(password.json()).toEqual({ password: ownersKey.password });
 
     const build = await seedBuild(app, project, { platform: "android", version: 1 });
     const machine = await addMachine();

@@ -1,8 +1,9 @@
 import { AGENT_CONNECTED_SECONDS } from "@hybridge/shared/agents/admin";
 import type { Build } from "@hybridge/shared/builds/schemas";
 import type { BuildPlatform } from "@hybridge/shared/common/enums";
-import { sql } from "drizzle-orm";
-import type { builds } from "../../platform/db/schema";
+import { type AnyColumn, type SQL, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../platform/db/client";
+import { agents, type builds } from "../../platform/db/schema";
 
 type BuildRow = typeof builds.$inferSelect;
 
@@ -42,6 +43,30 @@ export function toBuild(row: BuildRow, extras?: QueueExtras): Build {
 }
 
 /**
+ * Whether the build machine of `columns` is connected and unrevoked, and builds `platform` (the
+ * server's own builder counts: it is an agent row too): the one definition of "a build would not
+ * wait for a machine", for waitingForAgent and for the warning before a request.
+ */
+function buildsNow(
+  columns: { revokedAt: SQL | AnyColumn; lastSeenAt: SQL | AnyColumn; platforms: SQL | AnyColumn },
+  platform: SQL | string,
+) {
+  return sql`${columns.revokedAt} is null
+        and ${columns.lastSeenAt} > now() - make_interval(secs => ${AGENT_CONNECTED_SECONDS})
+        and ${platform} = any(${columns.platforms})`;
+}
+
+/** Whether a build machine that builds `platform` is connected now (see buildsNow). */
+export async function hasConnectedBuilder(db: Db | Tx, platform: BuildPlatform) {
+  const [found] = await db
+    .select({ id: agents.id })
+    .from(agents)
+    .where(buildsNow(agents, platform))
+    .limit(1);
+  return found !== undefined;
+}
+
+/**
  * Two columns computed in the same query as the rows (no query per build): a pending build's
  * place in its platform's queue (1 = next), and whether no connected, unrevoked build machine
  * can build its platform.
@@ -78,9 +103,14 @@ export function queueFields() {
     ) end`,
     waitingForAgent: sql<boolean>`("builds"."status" = 'pending' and not exists (
       select 1 from agents a
-      where a.revoked_at is null
-        and a.last_seen_at > now() - make_interval(secs => ${AGENT_CONNECTED_SECONDS})
-        and "builds"."platform" = any(a.platforms)
+      where ${buildsNow(
+        {
+          revokedAt: sql`a.revoked_at`,
+          lastSeenAt: sql`a.last_seen_at`,
+          platforms: sql`a.platforms`,
+        },
+        sql`"builds"."platform"`,
+      )}
     ))`,
   };
 }

@@ -17,7 +17,8 @@ describe("GET /api/projects/:id/builds/latest", () => {
     const project = await seedProject(app, owner);
     const latest = (platform: string) =>
       getAs(app, `/api/projects/${project.id}/builds/latest?platform=${platform}`, owner.cookie);
-    expect((await latest("android")).json()).toEqual({ build: null });
+    // No build machine is connected in this scene: the card warns before a request.
+    expect((await latest("android")).json()).toEqual({ build: null, builderConnected: false });
 
     await seedBuild(app, project, {
       platform: "android",
@@ -40,7 +41,7 @@ describe("GET /api/projects/:id/builds/latest", () => {
     const res = await latest("android");
     expect(res.statusCode).toBe(200);
     expect(res.json().build).toMatchObject({ id: newest.id, status: "pending", version: 1 });
-    expect((await latest("apple")).json()).toEqual({ build: null });
+    expect((await latest("apple")).json()).toEqual({ build: null, builderConnected: false });
     expect((await latest("windows")).statusCode).toBe(400);
   });
 

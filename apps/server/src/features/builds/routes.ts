@@ -27,6 +27,7 @@ import { requireOwnedProject } from "../../platform/owned-project";
 import { perKeyBudget } from "../../platform/rate-limit";
 import { requireUser } from "../../platform/session";
 import { projectBuildsChannel } from "./build-events";
+import { hasConnectedBuilder } from "./build-view";
 import { cancelBuild } from "./cancel-build";
 import { getInstallPage } from "./get-install-page";
 import { getLatestBuild } from "./get-latest-builds";
@@ -78,7 +79,7 @@ export async function registerBuildsRoutes(app: FastifyInstance) {
         projectId: request.params.id,
         platform: request.query.platform,
       });
-      return { build };
+      return { build, builderConnected: await hasConnectedBuilder(db, request.query.platform) };
     },
   );
 

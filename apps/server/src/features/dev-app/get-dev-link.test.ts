@@ -1,7 +1,6 @@
 import { ErrorCodes } from "@hybridge/shared/common/errors";
 import { BAD_DEV_URL, DevLinkResponseSchema } from "@hybridge/shared/dev-app/schemas";
 import { DevLinkTexts } from "@hybridge/shared/dev-app/texts";
-import { TEST_CONFIG_DEFAULTS } from "@hybridge/shared/test-console/defaults";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedProject } from "../../../test/seed";
 import { createTestApp, createTestUser, TEST_ORIGIN, type TestApp } from "../../../test/test-app";
@@ -25,7 +24,7 @@ const devLink = (appKey: string, url?: string, remoteAddress = "127.0.0.1") =>
 describe("GET /api/v1/dev-link/:appKey", () => {
   it("answers what the dev app needs, without a session or a key, never cached", async () => {
     const owner = await createTestUser(app);
-    const project = await seedProject(app, owner, { name: "Shop" });
+    const project = await seedProject(app, owner, { name: "Shop", statusbar: "#FFF" });
     const res = await devLink(project.keyApp, "HTTP://192.168.1.10:5173");
     expect(res.statusCode).toBe(200);
     expect(res.headers["cache-control"]).toBe("no-store");
@@ -35,7 +34,8 @@ describe("GET /api/v1/dev-link/:appKey", () => {
       appKey: project.keyApp,
       appName: "Shop",
       devUrl: "http://192.168.1.10:5173/",
-      config: { navBarType: TEST_CONFIG_DEFAULTS.navBarType, statusBar: "#099e51" },
+      // No test settings yet: the project's own.
+      config: { navBarType: "footer", statusBar: "#ffffff" },
       update: null,
       updatePublicKey: null,
     });

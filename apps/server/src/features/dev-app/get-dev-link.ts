@@ -8,7 +8,6 @@ import {
   UNKNOWN_UPDATE,
 } from "@hybridge/shared/dev-app/schemas";
 import { DevLinkTexts } from "@hybridge/shared/dev-app/texts";
-import { TEST_CONFIG_DEFAULTS } from "@hybridge/shared/test-console/defaults";
 import { updateBundlePath } from "@hybridge/shared/updates/schemas";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
@@ -24,8 +23,8 @@ import { AppError } from "../../platform/errors";
 /**
  * What the dev app reads for a link `{PUBLIC_URL}/dev/{appKey}?url=…` (and the /dev page, to
  * check it): the app, the dev server's normalised URL, and the presentation settings of the
- * project owner's test console — navbar type and status bar colour, the defaults when the owner
- * never opened it. Public, like the QR code that carries the link (decision 049): nothing here is
+ * project owner's test console — navbar type and status bar colour, the project's own when the
+ * owner never opened it. Public, like the QR code that carries the link (decision 049): nothing here is
  * secret, and the dev server's address comes from the link, never from the server.
  *
  * A dev server address the dev app may not load is refused first (400 BAD_DEV_URL, no database
@@ -65,6 +64,8 @@ async function readApp(db: Db, appKey: string) {
       name: projects.name,
       navBarType: testConfigs.navBarType,
       statusBar: testConfigs.statusBar,
+      projectNavBarType: projects.navBarType,
+      projectStatusBar: projects.statusbar,
     })
     .from(projects)
     .leftJoin(testConfigs, eq(testConfigs.userId, projects.adminId))
@@ -82,8 +83,8 @@ function linkBase(app: Awaited<ReturnType<typeof readApp>>, publicUrl: string) {
     appName: app.name,
     config: {
       // The column's CHECK constraint allows only the shared NAVBAR_TYPES.
-      navBarType: (app.navBarType ?? TEST_CONFIG_DEFAULTS.navBarType) as NavbarType,
-      statusBar: sixDigitColour(app.statusBar ?? TEST_CONFIG_DEFAULTS.statusBar),
+      navBarType: (app.navBarType ?? app.projectNavBarType) as NavbarType,
+      statusBar: sixDigitColour(app.statusBar ?? app.projectStatusBar),
     },
   } as const;
 }

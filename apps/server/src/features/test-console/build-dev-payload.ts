@@ -1,23 +1,23 @@
 import type { NavbarType } from "@hybridge/shared/common/enums";
 import { isPrivateDevUrl } from "@hybridge/shared/dev-app/dev-url";
 import { devLinkUrl } from "@hybridge/shared/dev-app/links";
-import { DEV_PAYLOAD_VERSION, TEST_CONFIG_DEFAULTS } from "@hybridge/shared/test-console/defaults";
+import { DEV_PAYLOAD_VERSION } from "@hybridge/shared/test-console/defaults";
 import type { DevLink, DevPayload } from "@hybridge/shared/test-console/schemas";
 
-/** The stored configuration fields the dev app needs (a `test_configs` row, or none yet). */
+/** The stored configuration fields the dev app needs (a `test_configs` row, or its defaults). */
 export type DevConfigSource = { navBarType: string; statusBar: string; network: string };
 
 /**
  * THE dev-app payload: what the console's QR code encodes and what
  * `GET /api/v1/dev-config/{appKey}` answers. Both call this function, so scanning and fetching
- * always agree. A tester without a stored configuration gets the defaults.
+ * always agree. A tester without a stored configuration gets testConfigDefaults (the caller's).
  */
 export function buildDevPayload(options: {
   publicUrl: string;
   appKey: string;
-  config: DevConfigSource | null | undefined;
+  config: DevConfigSource;
 }): DevPayload {
-  const config = options.config ?? TEST_CONFIG_DEFAULTS;
+  const { config } = options;
   return {
     v: DEV_PAYLOAD_VERSION,
     server: options.publicUrl,
@@ -41,7 +41,7 @@ export function buildDevLink(options: Parameters<typeof buildDevPayload>[0]): De
   const devUrl = payload.config.localhostUrl;
   return {
     payload,
-    qrText: devLinkUrl(options.publicUrl, options.appKey, devUrl),
+    qrText: devUrl === "" ? null : devLinkUrl(options.publicUrl, options.appKey, devUrl),
     devUrlAccepted: isPrivateDevUrl(devUrl),
   };
 }

@@ -1,6 +1,5 @@
 import { ErrorCodes } from "@hybridge/shared/common/errors";
 import { DATABASE_KEY_PATTERN } from "@hybridge/shared/projects/schemas";
-import { TEST_CONFIG_DEFAULTS } from "@hybridge/shared/test-console/defaults";
 import { DevPayloadSchema } from "@hybridge/shared/test-console/schemas";
 import { TestConsoleTexts } from "@hybridge/shared/test-console/texts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -59,9 +58,12 @@ describe("GET /api/v1/dev-config/:appKey", () => {
     }
   });
 
-  it("answers the defaults before the console was ever opened", async () => {
+  it("answers the project's own settings, and no localhost URL, before the console was ever opened", async () => {
     const owner = await createTestUser(app);
-    const project = await seedKeyedProject(app, owner);
+    const project = await seedKeyedProject(app, owner, {
+      statusbar: "#FFFFFF",
+      navBarType: "header",
+    });
     const res = await fetchDevConfig(app, project.keyApp, bearer(project.databaseKey));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -69,9 +71,9 @@ describe("GET /api/v1/dev-config/:appKey", () => {
       server: TEST_ORIGIN,
       appKey: project.keyApp,
       config: {
-        navBarType: TEST_CONFIG_DEFAULTS.navBarType,
-        localhostUrl: TEST_CONFIG_DEFAULTS.network,
-        statusBar: TEST_CONFIG_DEFAULTS.statusBar,
+        navBarType: "header",
+        localhostUrl: "",
+        statusBar: "#FFFFFF",
       },
     });
   });
@@ -185,5 +187,18 @@ describe("the payload's server address", () => {
     } finally {
       await other.cleanup();
     }
+  });
+});
+
+describe("GET /api/v1/apps/:appKey", () => {
+  it("says an app key exists with the app's name (the new app's title), and nothing for an unknown one", async () => {
+    const owner = await createTestUser(app);
+    const project = await seedKeyedProject(app, owner);
+    const known = await app.inject({ url: `/api/v1/apps/${project.keyApp}` });
+    expect(known.statusCode).toBe(200);
+    expect(known.json()).toEqual({ appKey: project.keyApp, name: project.name });
+    const unknown = await app.inject({ url: "/api/v1/apps/no-such-app" });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(TestConsoleTexts.unknownAppKey);
   });
 });

@@ -1,8 +1,11 @@
+import { testConfigDefaults } from "@hybridge/shared/test-console/defaults";
 import type { DevPayload } from "@hybridge/shared/test-console/schemas";
+import { TestConsoleTexts } from "@hybridge/shared/test-console/texts";
 import { eq } from "drizzle-orm";
 import type { AppCaller } from "../../platform/database-key";
 import type { Db } from "../../platform/db/client";
-import { testConfigs } from "../../platform/db/schema";
+import { projects, testConfigs } from "../../platform/db/schema";
+import { AppError } from "../../platform/errors";
 import { buildDevPayload } from "./build-dev-payload";
 
 /**
@@ -16,14 +19,20 @@ export async function getDevConfig(options: {
   app: AppCaller;
 }): Promise<DevPayload> {
   const { db, publicUrl, app } = options;
-  const [config] = await db
+  const [row] = await db
     .select({
-      navBarType: testConfigs.navBarType,
-      statusBar: testConfigs.statusBar,
-      network: testConfigs.network,
+      project: { navBarType: projects.navBarType, statusbar: projects.statusbar },
+      config: {
+        navBarType: testConfigs.navBarType,
+        statusBar: testConfigs.statusBar,
+        network: testConfigs.network,
+      },
     })
-    .from(testConfigs)
-    .where(eq(testConfigs.userId, app.adminId))
+    .from(projects)
+    .leftJoin(testConfigs, eq(testConfigs.userId, projects.adminId))
+    .where(eq(projects.id, app.projectId))
     .limit(1);
-  return buildDevPayload({ publicUrl, appKey: app.keyApp, config: config ?? null });
+  if (!row) throw AppError.notFound(TestConsoleTexts.unknownAppKey);
+  const config = row.config ?? testConfigDefaults(row.project);
+  return buildDevPayload({ publicUrl, appKey: app.keyApp, config });
 }

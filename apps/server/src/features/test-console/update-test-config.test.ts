@@ -1,6 +1,5 @@
 import { ErrorCodes } from "@hybridge/shared/common/errors";
 import { GenericTexts } from "@hybridge/shared/common/texts";
-import { TEST_CONFIG_DEFAULTS } from "@hybridge/shared/test-console/defaults";
 import { TestConsoleTexts } from "@hybridge/shared/test-console/texts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedKeyedProject } from "../../../test/seed";
@@ -49,9 +48,10 @@ describe("PATCH /api/test-console/:appKey", () => {
       const body = res.json();
       expect(body.config[column]).toBe(value);
       expect(body.devLink.payload.config[payloadKey]).toBe(value);
-      expect(new URL(body.devLink.qrText).searchParams.get("url")).toMatch(
-        body.devLink.payload.config.localhostUrl,
-      );
+      // A QR code once there is a localhost URL, carrying it; none before (issue 28).
+      const localhostUrl = body.devLink.payload.config.localhostUrl;
+      if (localhostUrl === "") expect(body.devLink.qrText).toBeNull();
+      else expect(new URL(body.devLink.qrText).searchParams.get("url")).toMatch(localhostUrl);
 
       const after = await configOf(app, owner.id);
       expect(after?.updatedAt.getTime()).toBeGreaterThan(before.updatedAt.getTime());
@@ -157,17 +157,17 @@ describe("PATCH /api/test-console/:appKey", () => {
     expect(await configOf(app, intruder.id)).toBeUndefined();
   });
 
-  it("creates the configuration with the defaults and the change when the page was never visited", async () => {
+  it("creates the configuration with the project's defaults and the change when the page was never visited", async () => {
     const owner = await createTestUser(app);
-    const project = await seedKeyedProject(app, owner);
+    const project = await seedKeyedProject(app, owner, { statusbar: "#0E904D" });
     const res = await patchConfig(app, project.keyApp, { navBarType: "none" }, owner.cookie);
     expect(res.statusCode).toBe(200);
     expect(await configOf(app, owner.id)).toMatchObject({
       tester: owner.email,
       keyCode: project.keyApp,
       navBarType: "none",
-      statusBar: TEST_CONFIG_DEFAULTS.statusBar,
-      network: TEST_CONFIG_DEFAULTS.network,
+      statusBar: "#0E904D",
+      network: "",
     });
   });
 

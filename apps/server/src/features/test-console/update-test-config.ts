@@ -1,4 +1,4 @@
-import { TEST_CONFIG_DEFAULTS } from "@hybridge/shared/test-console/defaults";
+import { testConfigDefaults } from "@hybridge/shared/test-console/defaults";
 import type {
   TestConsoleResponse,
   UpdateTestConfigInput,
@@ -45,7 +45,7 @@ export async function updateTestConfig(options: {
         userId: user.id,
         tester: user.email,
         keyCode: project.keyApp,
-        ...TEST_CONFIG_DEFAULTS,
+        ...testConfigDefaults(project),
         ...changes,
       })
       .onConflictDoUpdate({

@@ -1,6 +1,5 @@
 import { ErrorCodes } from "@hybridge/shared/common/errors";
 import { GenericTexts } from "@hybridge/shared/common/texts";
-import { TEST_CONFIG_DEFAULTS } from "@hybridge/shared/test-console/defaults";
 import { TestConsoleResponseSchema } from "@hybridge/shared/test-console/schemas";
 import { TestConsoleTexts } from "@hybridge/shared/test-console/texts";
 import { eq } from "drizzle-orm";
@@ -33,9 +32,13 @@ describe("GET /api/test-console/:appKey (a visit)", () => {
     expect(await configOf(app, owner.id)).toBeUndefined();
   });
 
-  it("creates the tester's configuration with the spec's defaults on the first visit", async () => {
+  it("creates the tester's configuration with the project's own settings on the first visit", async () => {
     const owner = await createTestUser(app);
-    const project = await seedKeyedProject(app, owner, { name: "Shop" });
+    const project = await seedKeyedProject(app, owner, {
+      name: "Shop",
+      statusbar: "#FFFFFF",
+      navBarType: "header",
+    });
     expect(await configOf(app, owner.id)).toBeUndefined();
 
     const res = await visit(app, project.keyApp, owner.cookie);
@@ -43,12 +46,13 @@ describe("GET /api/test-console/:appKey (a visit)", () => {
     const body = TestConsoleResponseSchema.parse(res.json());
     expect(body.project).toEqual({ keyApp: project.keyApp, name: "Shop" });
     expect(body.projects).toEqual([project.keyApp]);
+    // The project's colours and bar, and no invented localhost URL (issue 28).
     expect(body.config).toMatchObject({
       tester: owner.email,
       keyCode: project.keyApp,
-      navBarType: "footer",
-      statusBar: "#099e51",
-      network: TEST_CONFIG_DEFAULTS.network,
+      navBarType: "header",
+      statusBar: "#FFFFFF",
+      network: "",
     });
     expect(body.config.createdAt).toBe(body.config.updatedAt);
 
@@ -57,32 +61,34 @@ describe("GET /api/test-console/:appKey (a visit)", () => {
       userId: owner.id,
       tester: owner.email,
       keyCode: project.keyApp,
-      navBarType: "footer",
-      statusBar: "#099e51",
-      network: TEST_CONFIG_DEFAULTS.network,
+      navBarType: "header",
+      statusBar: "#FFFFFF",
+      network: "",
     });
     expect(row?.createdAt.toISOString()).toBe(body.config.createdAt);
   });
 
-  it("returns the dev-app payload and the exact text of its QR code", async () => {
+  it("returns the dev-app payload, and the exact text of its QR code once there is a localhost URL", async () => {
     const owner = await createTestUser(app);
     const project = await seedKeyedProject(app, owner);
-    const { devLink } = (await visit(app, project.keyApp, owner.cookie)).json();
-    expect(devLink.payload).toEqual({
+    const first = (await visit(app, project.keyApp, owner.cookie)).json().devLink;
+    expect(first.payload).toEqual({
       v: 1,
       server: TEST_ORIGIN,
       appKey: project.keyApp,
-      config: {
-        navBarType: "footer",
-        localhostUrl: TEST_CONFIG_DEFAULTS.network,
-        statusBar: "#099e51",
-      },
+      config: { navBarType: "footer", localhostUrl: "", statusBar: "#FFFFFF" },
     });
+    expect(first.qrText).toBeNull();
+    await app.deps.db
+      .update(schema.testConfigs)
+      .set({ network: "http://192.168.1.10:3000" })
+      .where(eq(schema.testConfigs.userId, owner.id));
+    const { devLink } = (await visit(app, project.keyApp, owner.cookie)).json();
     // The QR code is the dev app's https link on this server, carrying the localhost URL.
     const link = new URL(devLink.qrText);
     expect(link.origin).toBe(TEST_ORIGIN);
     expect(link.pathname).toBe(`/dev/${encodeURIComponent(project.keyApp)}`);
-    expect(link.searchParams.get("url")).toBe(`${TEST_CONFIG_DEFAULTS.network}/`);
+    expect(link.searchParams.get("url")).toBe("http://192.168.1.10:3000/");
     expect(devLink.devUrlAccepted).toBe(true);
   });
 

@@ -1,4 +1,4 @@
-import { TEST_CONFIG_DEFAULTS } from "@hybridge/shared/test-console/defaults";
+import { testConfigDefaults } from "@hybridge/shared/test-console/defaults";
 import type { TestConsoleResponse } from "@hybridge/shared/test-console/schemas";
 import { TestConsoleTexts } from "@hybridge/shared/test-console/texts";
 import { sql } from "drizzle-orm";
@@ -10,7 +10,7 @@ import { toConsoleView } from "./test-console-view";
 
 /**
  * A visit of /test/{appKey} by the project's owner: creates the owner's test configuration with
- * the defaults on the first visit, and otherwise points its keyCode at this project — one
+ * the project's defaults on the first visit (its navigation bar and status bar, no localhost URL), and otherwise points its keyCode at this project — one
  * `INSERT … ON CONFLICT (user_id) DO UPDATE`, so simultaneous first visits make one row.
  * updatedAt moves only when something changed; createdAt never does. Another user's app code
  * answers like an unknown one (404) and writes nothing.
@@ -35,7 +35,7 @@ export async function visitTestConsole(options: {
         userId: user.id,
         tester: user.email,
         keyCode: project.keyApp,
-        ...TEST_CONFIG_DEFAULTS,
+        ...testConfigDefaults(project),
       })
       .onConflictDoUpdate({
         target: testConfigs.userId,

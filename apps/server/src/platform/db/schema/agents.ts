@@ -25,7 +25,8 @@ export const agents = pgTable(
 /**
  * A project's Android upload key (decision 022): made by the build machine at the project's
  * first Android build, kept encrypted with the server's secret (keystore and password), one per
- * project. `passwordShownAt`: the owner saw the password (it is shown once).
+ * project. `passwordShownAt`: when the owner first read the password (it is shown with every
+ * download of the keystore, or it is theirs: they uploaded the key).
  */
 export const signingKeys = pgTable("signing_keys", {
   projectId: varchar("project_id", { length: 101 })

@@ -5,4 +5,5 @@ const signingKey = (projectId: string) =>
 export const agentsEndpoints = {
   signingKey,
   keystore: (projectId: string) => `${signingKey(projectId)}/keystore`,
+  keystorePassword: (projectId: string) => `${signingKey(projectId)}/password`,
 } as const;

@@ -3,6 +3,7 @@ import {
   UPLOAD_KEY_FILE_FIELD,
 } from "@hybridge/shared/agents/upload-key";
 import {
+  KeystorePasswordResponseSchema,
   type SigningKeyInfoResponse,
   SigningKeyInfoResponseSchema,
 } from "@hybridge/shared/builds/schemas";
@@ -14,16 +15,30 @@ import { agentsEndpoints } from "./endpoints";
 
 const signingKeyQueryKey = (projectId: string) => ["agents", "signing-key", projectId] as const;
 
-/** The project's Android upload key (its password comes in the first answer only). */
+/** The project's Android upload key: what it is, and whether it can still change. */
 export function useSigningKey(projectId: string, enabled: boolean) {
   return useQuery({
     queryKey: signingKeyQueryKey(projectId),
     queryFn: () =>
       apiClient.get(agentsEndpoints.signingKey(projectId), SigningKeyInfoResponseSchema),
     enabled,
-    // The password is shown once: never refetch it behind the user's back.
-    staleTime: Number.POSITIVE_INFINITY,
-    refetchOnWindowFocus: false,
+  });
+}
+
+/**
+ * The keystore's password, read while the download dialog is open; never kept in the cache once
+ * the dialog closes (gcTime 0), so that it does not linger in the page.
+ */
+export function useKeystorePassword(projectId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...signingKeyQueryKey(projectId), "password"],
+    queryFn: ({ signal }) =>
+      apiClient.get(agentsEndpoints.keystorePassword(projectId), KeystorePasswordResponseSchema, {
+        signal,
+      }),
+    enabled,
+    gcTime: 0,
+    staleTime: 0,
   });
 }
 

@@ -43,7 +43,8 @@ export function writeLatestBuild(queryClient: QueryClient, build: Build) {
     (current) => {
       const shown = current?.build;
       if (shown && shown.id !== build.id && shown.dateGenerate > build.dateGenerate) return current;
-      return { build };
+      // Whether a build machine is connected is the last answer's until the next read.
+      return { build, builderConnected: current?.builderConnected ?? true };
     },
   );
 }

@@ -3,7 +3,13 @@ import { BuildsTexts } from "@hybridge/shared/builds/texts";
 import { ScrollText } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api-client";
 import { useBuildLog } from "../api/use-build-log";
@@ -70,6 +76,11 @@ function BuildLog({ build }: { build: Pick<Build, "id" | "projectId" | "version"
           </div>
         )}
         <div ref={end} />
+      </div>
+      <div className="mt-4 flex justify-end">
+        <DialogClose asChild>
+          <Button variant="secondary">{BuildsTexts.close}</Button>
+        </DialogClose>
       </div>
     </>
   );

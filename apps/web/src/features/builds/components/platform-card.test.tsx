@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import type { Build } from "@hybridge/shared/builds/schemas";
 import { BuildsTexts } from "@hybridge/shared/builds/texts";
-import { cleanup, screen } from "@testing-library/react";
+import { cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Toaster } from "react-hot-toast";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -35,9 +35,11 @@ const build = (overrides: Partial<Build>): Build => ({
   ...overrides,
 });
 
-function showCard(platform: "android" | "apple", latest: Build | null) {
+function showCard(platform: "android" | "apple", latest: Build | null, builderConnected = true) {
   stubApi({
-    [`GET /api/projects/p1/builds/latest?platform=${platform}`]: { body: { build: latest } },
+    [`GET /api/projects/p1/builds/latest?platform=${platform}`]: {
+      body: { build: latest, builderConnected },
+    },
   });
   const view = renderWithApp(<PlatformCard projectId="p1" platform={platform} />);
   return view.container;
@@ -74,10 +76,59 @@ describe("a platform card", () => {
       build({ status: "ready", percent: 100, artifact: { size: 1000, sha256: "ab".repeat(32) } }),
     );
     expect(await screen.findByText(BuildsTexts.readyToPublish)).toBeTruthy();
-    expect(screen.getByRole("button", { name: BuildsTexts.publish })).toBeTruthy();
     expect(screen.getByRole("link", { name: BuildsTexts.downloadApk }).getAttribute("href")).toBe(
       "/api/projects/p1/builds/b1/apk",
     );
+    // Publishing says where it goes (the install page) and that no store is reached.
+    await userEvent.click(screen.getByRole("button", { name: BuildsTexts.publish }));
+    const dialog = await screen.findByRole("alertdialog");
+    expect(dialog.textContent).toContain(BuildsTexts.publishConfirm("android"));
+    expect(BuildsTexts.publishConfirm("android")).toMatch(/install page.*QR code.*download/);
+    expect(BuildsTexts.publishConfirm("android")).toContain(
+      "Uploading to Google Play is not available yet.",
+    );
+  });
+
+  it("is titled by platform, not by a store it does not reach", async () => {
+    showCard("android", null);
+    const card = await screen.findByRole("region", { name: BuildsTexts.cardTitle("android") });
+    expect(card.textContent).toContain(BuildsTexts.cardPublishNote("android"));
+    expect(screen.queryByRole("heading", { name: "Google Play" })).toBeNull();
+  });
+
+  it("warns before queueing a build that no connected machine can build, and queues it knowingly", async () => {
+    const queued = build({ platform: "apple", waitingForAgent: true });
+    const calls = stubApi({
+      "GET /api/projects/p1/builds/latest?platform=apple": {
+        body: { build: null, builderConnected: false },
+      },
+      "POST /api/projects/p1/builds": { body: { build: queued, alreadyQueued: false } },
+    });
+    renderWithApp(<PlatformCard projectId="p1" platform="apple" />);
+    await userEvent.click(
+      await screen.findByRole("button", { name: BuildsTexts.requestBuild("apple") }),
+    );
+    const dialog = await screen.findByRole("alertdialog");
+    expect(dialog.textContent).toContain(BuildsTexts.noBuilderTitle("apple"));
+    expect(dialog.textContent).toContain(BuildsTexts.noBuilderWarning("apple"));
+    expect(calls.filter((call) => call.method === "POST")).toHaveLength(0);
+    await userEvent.click(screen.getByRole("button", { name: BuildsTexts.queueAnyway }));
+    await waitFor(() => expect(calls.filter((call) => call.method === "POST")).toHaveLength(1));
+  });
+
+  it("queues at once when a build machine is connected", async () => {
+    const calls = stubApi({
+      "GET /api/projects/p1/builds/latest?platform=android": {
+        body: { build: null, builderConnected: true },
+      },
+      "POST /api/projects/p1/builds": { body: { build: build({}), alreadyQueued: false } },
+    });
+    renderWithApp(<PlatformCard projectId="p1" platform="android" />);
+    await userEvent.click(
+      await screen.findByRole("button", { name: BuildsTexts.requestBuild("android") }),
+    );
+    await waitFor(() => expect(calls.filter((call) => call.method === "POST")).toHaveLength(1));
+    expect(screen.queryByRole("alertdialog")).toBeNull();
   });
 
   it("says why a build failed", async () => {
@@ -87,7 +138,9 @@ describe("a platform card", () => {
 
   it("says the queue's own refusal (BUILD_MAX_QUEUED_PER_USER) in the button's error toast", async () => {
     stubApi({
-      "GET /api/projects/p1/builds/latest?platform=android": { body: { build: null } },
+      "GET /api/projects/p1/builds/latest?platform=android": {
+        body: { build: null, builderConnected: true },
+      },
       "POST /api/projects/p1/builds": {
         status: 409,
         body: { code: "CONFLICT", message: BuildsTexts.queueFull(10) },
@@ -108,7 +161,9 @@ describe("a platform card", () => {
   it("says when the build asked for was already in the queue", async () => {
     const queued = build({});
     stubApi({
-      "GET /api/projects/p1/builds/latest?platform=android": { body: { build: null } },
+      "GET /api/projects/p1/builds/latest?platform=android": {
+        body: { build: null, builderConnected: true },
+      },
       "POST /api/projects/p1/builds": { body: { build: queued, alreadyQueued: true } },
     });
     renderWithApp(

@@ -1,6 +1,6 @@
 import type { Build } from "@hybridge/shared/builds/schemas";
 import { formatBuildDate, platformCardState } from "@hybridge/shared/builds/status-badge";
-import { BuildsTexts, PLATFORM_LABELS, PLATFORM_STORES } from "@hybridge/shared/builds/texts";
+import { BuildsTexts } from "@hybridge/shared/builds/texts";
 import type { BuildPlatform } from "@hybridge/shared/common/enums";
 import { paths } from "@hybridge/shared/common/paths";
 import { Apple, Clock, Download, Play, QrCode, Rocket, XCircle } from "lucide-react";
@@ -56,6 +56,8 @@ export function PlatformCard({
     if (latest.error) console.error(`Loading the ${platform} build failed:`, latest.error);
   }, [latest.error, platform]);
 
+  const [warning, setWarning] = useState(false);
+  const builderConnected = latest.data?.builderConnected ?? true;
   const request = () =>
     requestBuild.mutate(
       { platform },
@@ -67,6 +69,7 @@ export function PlatformCard({
               : BuildsTexts.buildStarted(platform),
           ),
         onError: (error) => toast.error(requestErrorText(error)),
+        onSettled: () => setWarning(false),
       },
     );
 
@@ -74,7 +77,11 @@ export function PlatformCard({
   const state = platformCardState(build?.status);
   const requestLabel = BuildsTexts.requestBuild(platform);
   const requestButton = (variant: "primary" | "secondary") => (
-    <Button variant={variant} loading={requestBuild.isPending} onClick={request}>
+    <Button
+      variant={variant}
+      loading={requestBuild.isPending}
+      onClick={builderConnected ? request : () => setWarning(true)}
+    >
       <Rocket aria-hidden="true" className="size-4" />
       {requestLabel}
     </Button>
@@ -88,9 +95,9 @@ export function PlatformCard({
         </span>
         <div>
           <h2 id={titleId} className="font-semibold text-slate-900">
-            {PLATFORM_STORES[platform]}
+            {BuildsTexts.cardTitle(platform)}
           </h2>
-          <p className="text-slate-500 text-sm">{PLATFORM_LABELS[platform]}</p>
+          <p className="text-slate-500 text-sm">{BuildsTexts.cardPublishNote(platform)}</p>
         </div>
       </div>
 
@@ -164,6 +171,17 @@ export function PlatformCard({
         )}
         {platform === "android" && <DevelopmentBuildNote />}
       </div>
+      <ConfirmDialog
+        open={warning}
+        onOpenChange={setWarning}
+        icon={Clock}
+        tone="brand"
+        title={BuildsTexts.noBuilderTitle(platform)}
+        description={BuildsTexts.noBuilderWarning(platform)}
+        confirmLabel={BuildsTexts.queueAnyway}
+        pending={requestBuild.isPending}
+        onConfirm={request}
+      />
     </Card>
   );
 }
@@ -273,7 +291,7 @@ function PublishButton({ build }: { build: Build }) {
         icon={Rocket}
         tone="brand"
         title={BuildsTexts.publishTitle}
-        description={BuildsTexts.publishConfirm}
+        description={BuildsTexts.publishConfirm(build.platform)}
         confirmLabel={BuildsTexts.publish}
         pending={publish.isPending}
         onConfirm={() =>

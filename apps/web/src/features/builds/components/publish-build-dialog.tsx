@@ -26,7 +26,7 @@ export function PublishBuildDialog({
       icon={Rocket}
       tone="brand"
       title={BuildsTexts.publishTitle}
-      description={BuildsTexts.publishConfirm}
+      description={build ? BuildsTexts.publishConfirm(build.platform) : ""}
       confirmLabel={BuildsTexts.publish}
       pending={publishing}
       onConfirm={() => build && onConfirm(build)}

@@ -71,6 +71,7 @@ function render() {
     [`GET ${base}/deploy-tokens`]: { body: { tokens: [] } },
     [`GET ${base}/updates`]: {
       body: {
+        appKey: "shop",
         channels: [{ name: "beta", embeddedAt: null, createdAt: bundle.createdAt, updates: [] }],
         buildChannel: "production",
       },

@@ -69,10 +69,10 @@ describe("error texts", () => {
 describe("createAppCommand", () => {
   it("runs this server's create-hybridge, quoting an app code the shell would split or expand", () => {
     expect(createAppCommand("https://hb.example", "my-shop")).toBe(
-      "npx --yes https://hb.example/cli/create-hybridge.tgz my-app --key my-shop --server https://hb.example",
+      "npx --yes https://hb.example/cli/create-hybridge.tgz my-app --app-key my-shop --server https://hb.example",
     );
     expect(createAppCommand("http://10.0.0.2:3000", "a$b'c")).toBe(
-      "npx --yes http://10.0.0.2:3000/cli/create-hybridge.tgz my-app --key 'a$b'\\''c' --server http://10.0.0.2:3000",
+      "npx --yes http://10.0.0.2:3000/cli/create-hybridge.tgz my-app --app-key 'a$b'\\''c' --server http://10.0.0.2:3000",
     );
   });
 });

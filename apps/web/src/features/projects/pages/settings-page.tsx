@@ -36,7 +36,7 @@ import {
   useSetTestKeyEnabled,
 } from "../api/use-project-settings";
 
-/** /settings/{id}: the app's id, its database key (shown once) and how to start coding. */
+/** /settings/{id}: the app's Test Mode key (shown once), how to start coding, and its id. */
 export function SettingsPage() {
   const { id = "" } = useParams();
   const session = useSession();
@@ -168,8 +168,6 @@ function SettingsContent({
           <Alert tone="info">{ProjectsTexts.keyHidden}</Alert>
         )}
 
-        <ApplicationId appId={settings.appId} />
-
         <Block
           icon={<KeyRound aria-hidden="true" className="size-5" />}
           title={ProjectsTexts.databaseKeyTitle}
@@ -211,6 +209,9 @@ function SettingsContent({
             </li>
           </ol>
         </Block>
+
+        {/* After the key and the install steps: nothing asks for it today (issue 28). */}
+        <ApplicationId appId={settings.appId} />
 
         <div className="flex flex-wrap gap-3">
           <Button asChild>

@@ -29,38 +29,51 @@ export function DevLinkCard({ devLink }: { devLink: DevLink }) {
           {DevLinkTexts.cardTitle}
         </h2>
         <p className="text-slate-600 text-sm">{DevLinkTexts.cardLead}</p>
-        <div className="flex flex-col gap-5 sm:flex-row sm:items-start lg:flex-col xl:flex-row">
-          <div className="mx-auto w-52 shrink-0 rounded-xl border border-slate-200 bg-white p-2 sm:mx-0">
-            <QrCode value={qrText} label={TestConsoleTexts.qrLabel} />
+        {qrText === null ? (
+          <div
+            role="note"
+            aria-labelledby="no-qr-title"
+            className="space-y-1 rounded-lg border border-slate-300 border-dashed bg-slate-50 px-4 py-3 text-sm"
+          >
+            <p id="no-qr-title" className="font-semibold text-slate-900">
+              {TestConsoleTexts.noQrTitle}
+            </p>
+            <p className="text-slate-700">{TestConsoleTexts.noQrHint}</p>
           </div>
-          <div className="min-w-0 space-y-3 text-sm">
-            <dl className="space-y-2">
-              <div>
-                <dt className="font-medium text-slate-500">{DevLinkTexts.linkLabel}</dt>
-                <dd className="mt-1 space-y-2">
-                  {/* Not a <code>: the page's one code element is the project key. */}
-                  <span
-                    ref={shown}
-                    data-dev-link=""
-                    className="block break-all font-mono text-slate-900 text-xs"
-                  >
-                    {qrText}
-                  </span>
-                  <CopyButton text={qrText} label={DevLinkTexts.linkLabel} shown={shown} />
-                </dd>
-              </div>
-              <div>
-                <dt className="font-medium text-slate-500">{TestConsoleTexts.serverLabel}</dt>
-                <dd className="break-all font-mono text-slate-900">{payload.server}</dd>
-              </div>
-              <div>
-                <dt className="font-medium text-slate-500">{TestConsoleTexts.appCodeLabel}</dt>
-                <dd className="break-all font-mono text-slate-900">{payload.appKey}</dd>
-              </div>
-            </dl>
+        ) : (
+          <div className="flex flex-col gap-5 sm:flex-row sm:items-start lg:flex-col xl:flex-row">
+            <div className="mx-auto w-52 shrink-0 rounded-xl border border-slate-200 bg-white p-2 sm:mx-0">
+              <QrCode value={qrText} label={TestConsoleTexts.qrLabel} />
+            </div>
+            <div className="min-w-0 space-y-3 text-sm">
+              <dl className="space-y-2">
+                <div>
+                  <dt className="font-medium text-slate-500">{DevLinkTexts.linkLabel}</dt>
+                  <dd className="mt-1 space-y-2">
+                    {/* Not a <code>: the page's one code element is the app key. */}
+                    <span
+                      ref={shown}
+                      data-dev-link=""
+                      className="block break-all font-mono text-slate-900 text-xs"
+                    >
+                      {qrText}
+                    </span>
+                    <CopyButton text={qrText} label={DevLinkTexts.linkLabel} shown={shown} />
+                  </dd>
+                </div>
+                <div>
+                  <dt className="font-medium text-slate-500">{TestConsoleTexts.serverLabel}</dt>
+                  <dd className="break-all font-mono text-slate-900">{payload.server}</dd>
+                </div>
+                <div>
+                  <dt className="font-medium text-slate-500">{TestConsoleTexts.appCodeLabel}</dt>
+                  <dd className="break-all font-mono text-slate-900">{payload.appKey}</dd>
+                </div>
+              </dl>
+            </div>
           </div>
-        </div>
-        {!devLink.devUrlAccepted && (
+        )}
+        {qrText !== null && !devLink.devUrlAccepted && (
           <WarningNote title={DevLinkTexts.refusedTitle}>{DevLinkTexts.badDevUrl}</WarningNote>
         )}
         <PhoneAddressWarnings publicUrl={payload.server} />

@@ -34,6 +34,7 @@ const update = (id: string, message: string, rolledBackAt: string | null) => ({
 });
 const body = {
   appKey: "my-shop",
+  buildChannel: "production",
   channels: [
     {
       name: "production",

@@ -175,7 +175,9 @@ describe("the Updates section, live", () => {
 
 const beta = { name: "beta", embeddedAt: null, createdAt: "2026-11-27T08:00:00.000Z", updates: [] };
 /** The section with the production channel above and an empty beta channel. */
-const withBeta = { body: { channels: [...channels, beta], buildChannel: "production" } };
+const withBeta = {
+  body: { appKey: "shop", channels: [...channels, beta], buildChannel: "production" },
+};
 
 describe("channels and the builds' channel (decision 056)", () => {
   it("lists an empty channel with its deploy command, and creates one in the New channel dialog", async () => {
@@ -256,6 +258,7 @@ describe("channels and the builds' channel (decision 056)", () => {
     const calls = stubApi({
       [`GET ${base}/updates`]: {
         body: {
+          appKey: "shop",
           channels: [
             {
               ...channels[0],

@@ -20,7 +20,7 @@ export const docsIntro = {
   demo: {
     id: "demo",
     title: "Demo video",
-    text: "The console from sign-up to a published build: create an app, get its database key, point the test console at your dev server, then request a build and publish it.",
+    text: "The console from sign-up to a published build: create an app, get its app key, point the test console at your dev server, then request a build and publish it.",
     video: {
       locale: "en",
       title: MARKETING_VIDEOS.docsDemo.title,
