@@ -226,7 +226,7 @@ describe("English landing page", () => {
     await waitForPageScript(page);
     await link(page.getByRole("navigation", { name: "Page sections" }), "Français").click();
     await expectPath(page, paths.landingFr);
-    await expectVisible(page.getByRole("link", { name: "Beta test", exact: true }));
+    await expectVisible(page.getByRole("link", { name: "Tester la bêta", exact: true }));
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe("fr");
     expect(await page.title()).toBe(PRERENDERED_PAGES[1].title);
 
@@ -238,7 +238,7 @@ describe("English landing page", () => {
 });
 
 describe("French landing page", () => {
-  it("is written in French, with its sections, Beta test → /beta and the start button → /join", async () => {
+  it("is written in French, with its sections, Tester la bêta → /beta and the start button → /join", async () => {
     const { page } = await browser.newPage();
     const response = await page.goto(paths.landingFr);
     expect(response?.status()).toBe(200);
@@ -282,7 +282,9 @@ describe("French landing page", () => {
       "Oui\u00a0: React, JavaScript ou TypeScript",
     );
 
-    expect(await link(page.locator("#accueil"), "Beta test").getAttribute("href")).toBe(paths.beta);
+    expect(await link(page.locator("#accueil"), "Tester la bêta").getAttribute("href")).toBe(
+      paths.beta,
+    );
 
     // The layout around the page is French too, signed out: "Se connecter", not "Sign In".
     await waitForPageScript(page);
@@ -302,7 +304,7 @@ describe("French landing page", () => {
     await link(page.locator("#commencer"), "Commencer").click();
     await expectPath(page, paths.join);
     await page.goBack();
-    await link(page.locator("#accueil"), "Beta test").click();
+    await link(page.locator("#accueil"), "Tester la bêta").click();
     await expectPath(page, paths.beta);
   });
 });
@@ -364,7 +366,16 @@ describe("docs", () => {
           continue;
         }
         snippets += 1;
-        await expectVisible(article.getByRole("button", { name: MarketingTexts.copy }));
+        // Named after what it copies (issue 28), and its code block is named the same way.
+        await expectVisible(
+          article.getByRole("button", {
+            name: MarketingTexts.copyCodeLabel(fn.title),
+            exact: true,
+          }),
+        );
+        await expectVisible(
+          article.getByRole("group", { name: MarketingTexts.codeLabel(fn.title), exact: true }),
+        );
         // One block per line, an empty line drawn as a space.
         const lines = await article.locator("pre code > *").allTextContents();
         expect(lines.map((line) => line.trimEnd()).join("\n")).toBe(fn.code);
@@ -372,10 +383,13 @@ describe("docs", () => {
     }
     expect(snippets).toBeGreaterThan(10);
     const functionCount = snippets;
-    // Each function's snippet, and the import line.
-    expect(await page.getByRole("button", { name: MarketingTexts.copy, exact: true }).count()).toBe(
-      functionCount + 1,
+    // Each function's snippet, and the import line: as many Copy buttons, no two named alike.
+    const copyButtons = page.getByRole("button", { name: /^Copy code: / });
+    expect(await copyButtons.count()).toBe(functionCount + 1);
+    const names = await copyButtons.evaluateAll((buttons) =>
+      buttons.map((button) => button.getAttribute("aria-label")),
     );
+    expect(new Set(names).size).toBe(names.length);
     const contact = page.getByRole("region", { name: "Contact", exact: true });
     expect(await link(contact, "contact@hybridge.dev").getAttribute("href")).toBe(
       "mailto:contact@hybridge.dev",

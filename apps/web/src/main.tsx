@@ -6,6 +6,7 @@ import { RouterProvider } from "react-router/dom";
 import { AppProviders } from "./app/providers";
 import { createAppRouter, loadMatchedRoutes } from "./app/router";
 import "./index.css";
+import { keepFocus } from "./lib/focus-keeper";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
@@ -31,3 +32,5 @@ const app = (
 );
 
 createRoot(container).render(app);
+// The focus never falls to the body when the focused control goes away (lib/focus-keeper.ts).
+keepFocus();

@@ -9,7 +9,13 @@ export function NotFoundPage() {
   useDocumentTitle(GenericTexts.notFound);
   return (
     <div className="flex flex-1 flex-col items-center justify-center px-4 py-20 text-center">
-      <p className="font-bold text-7xl text-brand-600/20 tracking-tight sm:text-8xl">404</p>
+      {/* Decorative (the heading says it), in a colour that still reads at 3:1 (large text). */}
+      <p
+        aria-hidden="true"
+        className="font-bold text-7xl text-brand-600 tracking-tight sm:text-8xl"
+      >
+        404
+      </p>
       <h1 className="mt-2 font-bold text-2xl text-slate-900 tracking-tight sm:text-3xl">
         {GenericTexts.notFound}
       </h1>

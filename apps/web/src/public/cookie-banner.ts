@@ -1,3 +1,5 @@
+import { focusNear } from "@/lib/focus-keeper";
+
 /**
  * The cookie banner of a pre-rendered page: the layout wrote it as a `<template>` in the page's
  * language (app/layouts/cookie-banner.tsx), with its delay and its storage key. It appears that
@@ -15,7 +17,10 @@ export function startCookieBanner(root: HTMLElement) {
     if (!(banner instanceof HTMLElement)) return;
     banner.querySelector("[data-cookie-accept]")?.addEventListener("click", () => {
       storeConsent(key);
+      const hadFocus = banner.contains(document.activeElement);
       banner.remove();
+      // The focus goes on from the page's heading instead of falling to the body.
+      if (hadFocus) focusNear([]);
     });
     template.after(banner);
   }, delay);

@@ -61,6 +61,8 @@ export const AgentsTexts = {
   /** The name of the build machine the server runs itself. */
   embeddedName: "Embedded build machine",
   created: "Build machine added. Copy its token now: it is shown only once.",
+  /** What its Copy button copies ("Copy the build machine's token"). */
+  tokenCopyLabel: "the build machine's token",
   revoked: "Build machine revoked.",
   connected: "connected",
   notConnected: "not connected",

@@ -178,8 +178,8 @@ export const BuildsTexts = {
   installTitle: "Install",
   installAppTitle: (name: string) => `Install ${name}`,
   loadingApp: "Loading the app",
-  apkSize: (megabytes: string) =>
-    `${megabytes} MB · Allow installs from this browser when Android asks.`,
+  /** `size` as formatStorageSize says it: "21 KB", "4.2 MB". */
+  apkSize: (size: string) => `${size} · Allow installs from this browser when Android asks.`,
   installQrLabel: (name: string) => `QR code of the install page of ${name}`,
   installQrHint: "Scan with your phone to open this page there.",
   leaseLost: "The build machine stopped responding",

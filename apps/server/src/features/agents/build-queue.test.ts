@@ -262,6 +262,8 @@ describe("a build on a machine", () => {
     const page = await app.inject({ url: `/api/install/${project.keyApp}` });
     expect(page.json().app).toMatchObject({
       name: project.name,
+      // The default icon the APK carries, not a generic picture.
+      iconUrl: "/api/files/default.png",
       android: { version: 1, size: APK.length },
     });
     const download = (agent: string) =>

@@ -1,5 +1,6 @@
 import type { InstallPageResponse } from "@hybridge/shared/builds/schemas";
 import { BuildsTexts } from "@hybridge/shared/builds/texts";
+import { DEFAULT_ICONS, fileUrl } from "@hybridge/shared/files/icons";
 import type { Db } from "../../platform/db/client";
 import { AppError } from "../../platform/errors";
 import { findPublishedApk } from "./find-published-apk";
@@ -16,10 +17,12 @@ export async function getInstallPage(options: {
     app: {
       name: row.name,
       appKey: row.keyApp,
-      iconUrl:
-        hasApk && row.icon !== "default.png"
+      // The app's own icon, or the default one its APK carries when it has none of its own.
+      iconUrl: !hasApk
+        ? null
+        : row.icon !== DEFAULT_ICONS.launch
           ? `/api/install/${encodeURIComponent(row.keyApp)}/icon`
-          : null,
+          : fileUrl(DEFAULT_ICONS.launch),
       android:
         hasApk && row.version !== null && row.publishedAt !== null
           ? {

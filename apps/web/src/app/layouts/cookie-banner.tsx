@@ -64,6 +64,7 @@ function CookieBannerView({ onAccept }: { onAccept?: () => void }) {
       // biome-ignore lint/a11y/noRedundantRoles: the UI contract names the role explicitly
       role="region"
       aria-label={texts.label}
+      data-cookie-region=""
       className="fixed inset-x-4 bottom-4 z-40 rounded-2xl border border-slate-200 bg-white p-5 shadow-2xl shadow-slate-900/15 motion-safe:animate-slide-up sm:right-auto sm:max-w-sm"
     >
       <div className="flex gap-3">

@@ -29,6 +29,9 @@ export function PageFrame({ bar }: { bar: ReactNode }) {
       >
         {texts.skipToContent}
       </a>
+      {/* First in the Tab order after the skip link (it is fixed at the bottom of the screen):
+          a keyboard user reaches it at once instead of some 35 Tabs later. */}
+      <CookieBanner />
       {bar}
       {/* At least the screen's height below the bar: the footer starts below the fold, so that a
           page whose content arrives after its frame (a lazy page, a guard waiting for the
@@ -41,7 +44,6 @@ export function PageFrame({ bar }: { bar: ReactNode }) {
         <Outlet />
       </main>
       <Footer />
-      <CookieBanner />
       <ScrollRestoration />
     </div>
   );

@@ -1,6 +1,7 @@
 import { AlertDialog as AlertDialogPrimitive, Dialog as DialogPrimitive } from "radix-ui";
-import type { ComponentProps, ReactNode } from "react";
+import { type ComponentProps, type ReactNode, useRef } from "react";
 import { cn } from "@/lib/cn";
+import { focusNear, focusPath } from "@/lib/focus-keeper";
 
 const overlayClasses =
   "fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[2px] motion-safe:data-[state=open]:animate-fade-in";
@@ -8,6 +9,35 @@ const contentClasses =
   "fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl shadow-slate-950/20 focus:outline-none motion-safe:data-[state=open]:animate-dialog-in";
 const titleClasses = "font-semibold text-lg text-slate-900";
 const descriptionClasses = "mt-2 text-slate-600 text-sm leading-relaxed";
+
+type AutoFocusHandlers = {
+  onOpenAutoFocus?: ((event: Event) => void) | undefined;
+  onCloseAutoFocus?: ((event: Event) => void) | undefined;
+};
+
+/**
+ * Where the focus goes when the dialog closes: back to what opened it (Radix's own return), or,
+ * when that is gone or disabled (Publish replaced by "Published", a deleted row's button), to
+ * what took its place (lib/focus-keeper.ts) instead of the page's body. A caller's own
+ * `onCloseAutoFocus` that prevents the default wins.
+ */
+function useFocusReturn({ onOpenAutoFocus, onCloseAutoFocus }: AutoFocusHandlers) {
+  const opener = useRef<Element[]>([]);
+  return {
+    onOpenAutoFocus: (event: Event) => {
+      opener.current = focusPath(document.activeElement);
+      onOpenAutoFocus?.(event);
+    },
+    onCloseAutoFocus: (event: Event) => {
+      onCloseAutoFocus?.(event);
+      if (event.defaultPrevented) return;
+      const element = opener.current[0];
+      if (element?.isConnected && !element.matches(":disabled")) return;
+      event.preventDefault();
+      focusNear(opener.current);
+    },
+  };
+}
 
 /* Dialog: focus is trapped inside, Escape and a click outside close it. */
 
@@ -18,12 +48,19 @@ export const DialogClose = DialogPrimitive.Close;
 export function DialogContent({
   className,
   children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content>) {
+  const focusReturn = useFocusReturn({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlayClasses} />
-      <DialogPrimitive.Content className={cn(contentClasses, className)} {...props}>
+      <DialogPrimitive.Content
+        className={cn(contentClasses, className)}
+        {...focusReturn}
+        {...props}
+      >
         {children}
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
@@ -51,12 +88,19 @@ export const AlertDialogAction = AlertDialogPrimitive.Action;
 export function AlertDialogContent({
   className,
   children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
+  const focusReturn = useFocusReturn({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <AlertDialogPrimitive.Portal>
       <AlertDialogPrimitive.Overlay className={overlayClasses} />
-      <AlertDialogPrimitive.Content className={cn(contentClasses, className)} {...props}>
+      <AlertDialogPrimitive.Content
+        className={cn(contentClasses, className)}
+        {...focusReturn}
+        {...props}
+      >
         {children}
       </AlertDialogPrimitive.Content>
     </AlertDialogPrimitive.Portal>

@@ -31,6 +31,7 @@ export function FormField({
   error,
   invalid = false,
   hint,
+  hintLive = false,
   labelAside,
   className,
   children,
@@ -40,6 +41,8 @@ export function FormField({
   /** Marks the control invalid without a message of its own (the form shows one). */
   invalid?: boolean;
   hint?: ReactNode;
+  /** The hint changes as the user types (e.g. "available"): screen readers read it out. */
+  hintLive?: boolean;
   /** Shown at the end of the label row (e.g. a "Forgot your password?" link). */
   labelAside?: ReactNode;
   className?: string;
@@ -59,7 +62,11 @@ export function FormField({
         {children}
       </FieldContext>
       {hint && !error && (
-        <p id={hintId} className="text-slate-500 text-sm">
+        <p
+          id={hintId}
+          aria-live={hintLive ? "polite" : undefined}
+          className="text-slate-500 text-sm"
+        >
           {hint}
         </p>
       )}

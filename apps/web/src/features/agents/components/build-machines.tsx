@@ -7,10 +7,11 @@ import { AgentsTexts } from "@hybridge/shared/agents/texts";
 import { formatBuildDateTime } from "@hybridge/shared/builds/status-badge";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Server, Trash2 } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useId, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { CopyButton } from "@/components/ui/copy-button";
 import { Input } from "@/components/ui/input";
 import { LoadFailed } from "@/components/ui/load-failed";
 import { LoadingState } from "@/components/ui/spinner";
@@ -37,6 +38,7 @@ export function BuildMachines() {
   const [name, setName] = useState("");
   const [apple, setApple] = useState(false);
   const [created, setCreated] = useState<CreateAgentResponse | null>(null);
+  const shownToken = useRef<HTMLElement>(null);
   const create = useMutation({
     mutationFn: () =>
       apiClient.post(
@@ -132,6 +134,7 @@ export function BuildMachines() {
           <label className="flex items-center gap-2 text-slate-700 text-sm">
             <input
               type="checkbox"
+              className="size-4 accent-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600 focus-visible:outline-offset-2"
               checked={apple}
               onChange={(event) => setApple(event.target.checked)}
             />
@@ -146,8 +149,17 @@ export function BuildMachines() {
             role="status"
             className="mt-4 break-all rounded-lg bg-amber-50 p-3 text-amber-900 text-sm ring-1 ring-amber-200 ring-inset"
           >
-            {AgentsTexts.created} <code className="select-all font-semibold">{created.token}</code>
-            <br />
+            {AgentsTexts.created}{" "}
+            <code ref={shownToken} className="select-all font-semibold">
+              {created.token}
+            </code>
+            <span className="my-2 block">
+              <CopyButton
+                text={created.token}
+                label={AgentsTexts.tokenCopyLabel}
+                shown={shownToken}
+              />
+            </span>
             <span className="text-amber-800">
               {AgentsTexts.runItThere}{" "}
               <code>{AgentsTexts.runCommand(window.location.origin, created.token)}</code>

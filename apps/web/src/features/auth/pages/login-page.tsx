@@ -20,8 +20,9 @@ import { AuthLayout } from "../components/auth-layout";
 export function LoginPage() {
   const navigate = useNavigate();
   const signIn = useSignIn();
-  // The spec answers every failure, ours or the server's, with one message.
-  const [failed, setFailed] = useState(false);
+  // The spec answers every failure, ours or the server's, with one message. "credentials": the
+  // server refused them; both fields are then marked invalid.
+  const [failed, setFailed] = useState<false | "form" | "credentials">(false);
   const form = useForm({
     resolver: zodResolver(LoginInputSchema),
     defaultValues: { email: "", password: "" },
@@ -34,12 +35,13 @@ export function LoginPage() {
       try {
         await signIn.mutateAsync(values);
       } catch {
-        setFailed(true);
+        setFailed("credentials");
+        form.setFocus("email");
         return;
       }
       navigate(paths.home);
     },
-    () => setFailed(true),
+    () => setFailed("form"),
   );
 
   return (
@@ -67,7 +69,10 @@ export function LoginPage() {
     >
       <form noValidate onSubmit={onSubmit} className="space-y-5">
         {failed && <Alert>{AuthTexts.loginFailed}</Alert>}
-        <FormField label={UiTexts.emailLabel} invalid={failed && Boolean(errors.email)}>
+        <FormField
+          label={UiTexts.emailLabel}
+          invalid={failed === "credentials" || (failed && Boolean(errors.email))}
+        >
           <Input
             type="email"
             autoComplete="email"
@@ -77,7 +82,10 @@ export function LoginPage() {
           />
         </FormField>
         <div className="space-y-2">
-          <FormField label={AuthTexts.passwordLabel} invalid={failed && Boolean(errors.password)}>
+          <FormField
+            label={AuthTexts.passwordLabel}
+            invalid={failed === "credentials" || (failed && Boolean(errors.password))}
+          >
             <PasswordInput
               autoComplete="current-password"
               required

@@ -102,7 +102,8 @@ export function BuildList({
                 </p>
               )}
             </div>
-            <div className="flex shrink-0 items-center gap-3">
+            {/* On a phone the badge and buttons wrap inside the card instead of running past it. */}
+            <div className="flex flex-wrap items-center gap-3 sm:shrink-0 sm:flex-nowrap">
               <StatusBadge status={build.status} />
               {build.artifact && (build.status === "ready" || build.status === "published") && (
                 <a

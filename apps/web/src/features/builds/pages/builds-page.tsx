@@ -83,7 +83,12 @@ export function BuildsPage() {
           ))}
         </Tabs.List>
         {BUILD_PLATFORMS.map((platform) => (
-          <Tabs.Content key={platform} value={platform} className="mt-4 focus-visible:outline-none">
+          <Tabs.Content
+            key={platform}
+            value={platform}
+            // A Tab stop (Radix), so a visible one.
+            className="mt-4 rounded-lg focus-visible:outline-2 focus-visible:outline-brand-600 focus-visible:outline-offset-4"
+          >
             <Card>
               <BuildList platform={platform} query={queries[platform]} onPublish={setConfirming} />
             </Card>

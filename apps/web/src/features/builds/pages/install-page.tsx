@@ -2,6 +2,7 @@ import { InstallPageResponseSchema } from "@hybridge/shared/builds/schemas";
 import { formatBuildDate } from "@hybridge/shared/builds/status-badge";
 import { BuildsTexts, PLATFORM_LABELS } from "@hybridge/shared/builds/texts";
 import { paths } from "@hybridge/shared/common/paths";
+import { formatStorageSize } from "@hybridge/shared/projects/quotas";
 import { useQuery } from "@tanstack/react-query";
 import { Download, Smartphone } from "lucide-react";
 import { useParams } from "react-router";
@@ -78,7 +79,7 @@ export function InstallPage() {
                 {BuildsTexts.downloadApk}
               </a>
               <p className="mt-3 text-slate-500 text-sm">
-                {BuildsTexts.apkSize((app.android.size / 1024 / 1024).toFixed(1))}
+                {BuildsTexts.apkSize(formatStorageSize(app.android.size))}
               </p>
               <div className="mt-8 flex flex-col items-center gap-2">
                 <QrCode

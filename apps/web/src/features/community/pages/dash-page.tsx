@@ -9,7 +9,7 @@ import { useEffect, useState } from "react";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LoadFailed } from "@/components/ui/load-failed";
-import { TruncatedText } from "@/components/ui/long-text";
+import { wrapAnywhere } from "@/components/ui/long-text";
 import { PageHeader } from "@/components/ui/page-header";
 import { LoadingState } from "@/components/ui/spinner";
 import { TextLink } from "@/components/ui/text-link";
@@ -109,7 +109,8 @@ function EarlyAdopterList({ items }: { items: EarlyAdopter[] }) {
               href={`mailto:${item.email}`}
               className="min-w-0 flex-1 rounded-sm font-medium text-slate-900 hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 focus-visible:outline-offset-2"
             >
-              <TruncatedText text={item.email} />
+              {/* Whole, wrapping where it must: a tooltip does not show on a phone. */}
+              <span className={`block ${wrapAnywhere}`}>{item.email}</span>
             </a>
             <time
               dateTime={item.dateCreated}

@@ -19,26 +19,29 @@ export function CommentItem({ comment, now }: { comment: Comment; now: Date }) {
         {comment.authorName.charAt(0)}
       </span>
       <div className="min-w-0 flex-1">
-        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <TruncatedText
-            text={comment.authorName}
-            className="max-w-full font-semibold text-slate-900 text-sm"
-          />
-          {comment.isAdmin && (
-            <span className="inline-flex items-center gap-1 rounded-full bg-brand-700 px-2 py-0.5 font-semibold text-white text-xs">
-              <ShieldCheck aria-hidden="true" className="size-3" />
-              {FeedbackTexts.adminBadge}
-            </span>
-          )}
-          <time
-            dateTime={comment.timestamp}
-            title={absolute.format(date)}
-            className="text-slate-500 text-xs"
-          >
-            {formatCommentTime(date, now)}
-          </time>
+        {/* Delete keeps its place at the end of the first line, even on a phone. */}
+        <div className="flex items-start gap-2">
+          <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1">
+            <TruncatedText
+              text={comment.authorName}
+              className="max-w-full font-semibold text-slate-900 text-sm"
+            />
+            {comment.isAdmin && (
+              <span className="inline-flex items-center gap-1 rounded-full bg-brand-700 px-2 py-0.5 font-semibold text-white text-xs">
+                <ShieldCheck aria-hidden="true" className="size-3" />
+                {FeedbackTexts.adminBadge}
+              </span>
+            )}
+            <time
+              dateTime={comment.timestamp}
+              title={absolute.format(date)}
+              className="text-slate-500 text-xs"
+            >
+              {formatCommentTime(date, now)}
+            </time>
+          </div>
           {comment.canDelete && (
-            <div className="ml-auto">
+            <div className="shrink-0">
               <DeleteCommentDialog comment={comment} />
             </div>
           )}

@@ -22,7 +22,7 @@ export function ClosingBand({
       id={id}
       aria-labelledby={headingId}
       tabIndex={id ? -1 : undefined}
-      className={cn(id && "scroll-mt-28", "bg-brand-800", id && "focus:outline-none")}
+      className={cn("bg-brand-800", id && "focus:outline-none")}
     >
       <div className="mx-auto flex max-w-6xl flex-col items-start gap-6 px-4 py-14 sm:px-6 md:flex-row md:items-center md:justify-between lg:px-8">
         <div className="max-w-2xl">

@@ -15,10 +15,13 @@ import { useCopy } from "@/lib/use-copy";
  */
 export function CopyButton({
   text,
+  label,
   shown,
   className,
 }: {
   text: string;
+  /** Its name for screen readers when the page has several: what it copies, "Copy" first. */
+  label?: string;
   shown: RefObject<HTMLElement | null>;
   className?: string;
 }) {
@@ -29,6 +32,7 @@ export function CopyButton({
       <button
         type="button"
         data-copy-text={text}
+        aria-label={label}
         data-copied={copied ? "" : undefined}
         onClick={() => void copy(text)}
         className={cn(

@@ -78,7 +78,8 @@ export function LandingSection({
       // Focus lands here after a section link, so the next Tab continues inside the section.
       tabIndex={-1}
       className={cn(
-        "scroll-mt-28 focus:outline-none",
+        // Lands under the two sticky bars: the page's scroll-padding-top (index.css).
+        "focus:outline-none",
         compact ? "py-16 sm:py-20" : "py-20 sm:py-24",
         className,
       )}

@@ -96,7 +96,8 @@ export function AssistantPage() {
               rows={1}
               disabled
               placeholder={content.inputPlaceholder}
-              className="block min-h-10 flex-1 resize-none rounded-lg border border-slate-300 bg-slate-100 px-3 py-2 text-slate-900 text-sm placeholder:text-slate-500 disabled:cursor-not-allowed"
+              // As tall as its placeholder needs: on a phone it wraps instead of being cut.
+              className="block min-h-10 flex-1 resize-none rounded-lg border border-slate-300 bg-slate-100 px-3 py-2 text-slate-900 text-sm field-sizing-content placeholder:text-slate-500 disabled:cursor-not-allowed"
             />
             <Button type="submit" disabled aria-label={content.send}>
               <SendHorizontal aria-hidden="true" className="size-4" />

@@ -11,7 +11,8 @@ import { docsContact, docsGroups, docsIntro, docsMeta } from "../content/en/docs
 import { usePageMeta } from "../hooks/use-page-meta";
 import { scrollToSection } from "../scroll-to-section";
 
-const anchorClasses = "scroll-mt-24 focus:outline-none";
+/** 1rem below the sticky bar, with the page's scroll-padding-top (index.css). */
+const anchorClasses = "scroll-mt-4 focus:outline-none";
 
 /** The docs: the demo video, then the Test Mode guide, one copyable snippet per function. */
 export function DocsPage() {
@@ -92,7 +93,12 @@ export function DocsPage() {
               <DevAppDownload className="mt-4" />
               <p className="mt-3 text-slate-500 text-sm">{docsIntro.testMode.devApp.ios}</p>
             </div>
-            <CodeSnippet className="mt-5" language="js" code={docsIntro.testMode.importSnippet} />
+            <CodeSnippet
+              className="mt-5"
+              language="js"
+              name={docsIntro.testMode.title}
+              code={docsIntro.testMode.importSnippet}
+            />
             <p className="mt-4 rounded-lg bg-brand-50 px-4 py-3 text-brand-900 text-sm ring-1 ring-brand-100">
               {docsIntro.testMode.asyncNote}
             </p>
@@ -133,7 +139,12 @@ export function DocsPage() {
                         </div>
                         <p className="mt-1 text-slate-600 text-sm leading-relaxed">{fn.text}</p>
                         {!fn.comingSoon && (
-                          <CodeSnippet className="mt-3" language={fn.language} code={fn.code} />
+                          <CodeSnippet
+                            className="mt-3"
+                            language={fn.language}
+                            name={fn.title}
+                            code={fn.code}
+                          />
                         )}
                       </article>
                     ))}

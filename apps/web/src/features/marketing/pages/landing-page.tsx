@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { DevAppDownload } from "@/components/dev-app/dev-app-download";
+import { CodeBlock } from "@/components/ui/code-block";
 import { cn } from "@/lib/cn";
 import { CheckList } from "../components/check-list";
 import { ClosingBand } from "../components/closing-band";
@@ -217,9 +218,12 @@ function Solution() {
           text={solution.bridge.text}
           className="flex flex-col"
         >
-          <pre className="mt-5 flex-1 overflow-x-auto rounded-xl bg-black/40 p-4 font-mono text-brand-100 text-xs leading-relaxed ring-1 ring-white/10">
+          <CodeBlock
+            label={solution.bridge.title}
+            className="mt-5 flex-1 overflow-x-auto rounded-xl bg-black/40 p-4 font-mono text-brand-100 text-xs leading-relaxed ring-1 ring-white/10"
+          >
             <code>{solution.bridge.code}</code>
-          </pre>
+          </CodeBlock>
         </LayerCard>
       </div>
     </LandingSection>

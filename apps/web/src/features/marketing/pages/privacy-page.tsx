@@ -43,7 +43,7 @@ export function PrivacyPage() {
               id={section.id}
               aria-labelledby={`${section.id}-title`}
               tabIndex={-1}
-              className="scroll-mt-24 focus:outline-none"
+              className="scroll-mt-4 focus:outline-none"
             >
               <h2
                 id={`${section.id}-title`}

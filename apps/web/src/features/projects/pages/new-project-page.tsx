@@ -108,6 +108,8 @@ export function NewProjectPage() {
         ? ProjectsTexts.codeTaken
         : undefined);
 
+  // Registered in the form's order: an empty submit focuses the first invalid field, the name.
+  const name = form.register("name");
   const keyApp = form.register("keyApp");
   // Spaces vanish as they are typed; the caret stays where it was.
   const onCodeChange = (event: ChangeEvent<HTMLInputElement>) => {
@@ -187,12 +189,14 @@ export function NewProjectPage() {
               autoComplete="off"
               maxLength={PROJECT_LIMITS.name}
               placeholder={ProjectsTexts.namePlaceholder}
-              {...form.register("name")}
+              {...name}
             />
           </FormField>
           <FormField
             label={ProjectsTexts.appCodeLabel}
             error={codeError}
+            // "Checking…", then "available": read out as they come.
+            hintLive
             hint={
               availability.checking ? (
                 <span className="inline-flex items-center gap-1.5">

@@ -19,6 +19,7 @@ import { Alert } from "@/components/ui/alert";
 import { BackLink } from "@/components/ui/back-link";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { CodeBlock } from "@/components/ui/code-block";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CopyButton } from "@/components/ui/copy-button";
 import { PageHeader } from "@/components/ui/page-header";
@@ -116,17 +117,16 @@ const codeBox = `${codeBase} break-all`;
 
 /**
  * A command, on one line as it is typed: never cut mid-word (a narrow screen scrolls it
- * sideways; browsers let the keyboard focus a scrolling box). Copy gives the whole of it.
+ * sideways, and the box takes focus so that the keyboard scrolls it). Copy gives the whole of it.
  */
-/** A line to type or paste, scrolling sideways when long, with its Copy button. */
 function CommandBlock({ text, copyLabel }: { text: string; copyLabel: string }) {
   const shown = useRef<HTMLElement>(null);
   return (
     <div className="flex flex-col items-start gap-2 sm:flex-row sm:items-center">
       <div className="w-full min-w-0 sm:flex-1">
-        <pre className={`${codeBase} overflow-x-auto whitespace-pre`}>
+        <CodeBlock label={copyLabel} className={`${codeBase} overflow-x-auto whitespace-pre`}>
           <code ref={shown}>{text}</code>
-        </pre>
+        </CodeBlock>
       </div>
       <CopyButton text={text} label={copyLabel} shown={shown} />
     </div>

@@ -65,8 +65,7 @@ export const heroFr = {
   eyebrow: "Applications natives iOS et Android, avec vos compétences web",
   tagline: "Vos applications mobiles natives, avec le React que vous écrivez déjà.",
   lead: "Hybridge apporte à votre code React un backend, des modules natifs, des builds dans le cloud et la publication sur les stores. Aucun serveur à gérer, aucun Mac à acheter.",
-  // Libellé du bouton tel que le donne la spécification.
-  primaryCta: "Beta test",
+  primaryCta: "Tester la bêta",
   secondaryCta: "Lire la documentation",
   video: {
     locale: "fr",
