@@ -9,8 +9,8 @@ import {
 import type { DeployUpdateFields } from "@hybridge/shared/updates/schemas";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { updatesKeys } from "@/features/updates/api/use-updates";
 import { apiClient } from "@/lib/api-client";
+import { invalidateProjectUpdates } from "@/lib/project-updates";
 import { invalidateProjectUsage } from "@/lib/project-usage";
 import { sendForm, type UploadProgress } from "@/lib/upload";
 
@@ -58,7 +58,7 @@ export function useUploadBundle(projectId: string) {
       void queryClient.invalidateQueries({ queryKey: bundlesKeys.list(projectId) });
       // An upload may prune older bundles: both change the project's usage.
       void invalidateProjectUsage(queryClient, projectId);
-      void queryClient.invalidateQueries({ queryKey: updatesKeys.list(projectId) });
+      void invalidateProjectUpdates(queryClient, projectId);
     },
   });
   return { ...mutation, progress };

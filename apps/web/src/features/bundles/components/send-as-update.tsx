@@ -9,7 +9,7 @@ import type { z } from "zod";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { useUpdates } from "@/features/updates/api/use-updates";
+import { useProjectUpdates } from "@/lib/project-updates";
 
 const T = UpdatesConsoleTexts;
 
@@ -38,7 +38,7 @@ export function SendAsUpdate({
   onEnabledChange: (enabled: boolean) => void;
   form: SendAsUpdateForm;
 }) {
-  const updates = useUpdates(projectId);
+  const updates = useProjectUpdates(projectId);
   const channels = [
     ...new Set([DEFAULT_CHANNEL, ...(updates.data?.channels.map((channel) => channel.name) ?? [])]),
   ].sort();

@@ -6,27 +6,20 @@ import {
   type RollbackInput,
   type UpdateChangeInput,
   UpdateResponseSchema,
-  UpdatesListResponseSchema,
 } from "@hybridge/shared/updates/schemas";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "@/lib/api-client";
+import { projectUpdatesKey, useProjectUpdates } from "@/lib/project-updates";
 import { invalidateProjectUsage } from "@/lib/project-usage";
 
 // The project page's Updates section (the owner's session, decision 051's owner routes).
 
 const base = (projectId: string) => `/api/projects/${encodeURIComponent(projectId)}`;
 
-export const updatesKeys = {
-  list: (projectId: string) => ["updates", projectId] as const,
-};
+export const updatesKeys = { list: projectUpdatesKey };
 
 /** The project's channels, each with its updates newest first and their counts. */
-export function useUpdates(projectId: string) {
-  return useQuery({
-    queryKey: updatesKeys.list(projectId),
-    queryFn: () => apiClient.get(`${base(projectId)}/updates`, UpdatesListResponseSchema),
-  });
-}
+export const useUpdates = useProjectUpdates;
 
 /** Rolls an update out further, or pauses / resumes it; the list reads the counts again. */
 export function useChangeUpdate(projectId: string) {
