@@ -282,6 +282,29 @@ describe.each([360, 1280])("keyboard and screen readers at %i px (issue 28)", (w
     await expectVisible(live);
   });
 
+  it("the project page has no invisible Tab stop: every control the Tab key reaches is seen", async () => {
+    const { page, context } = await sized();
+    await createSignedInUser(context);
+    const project = await createProjectViaApi(context);
+    await page.goto(paths.project(project.id));
+    await expectVisible(page.getByRole("heading", { level: 1 }));
+    const invisible: string[] = [];
+    for (let stop = 0; stop < 120; stop += 1) {
+      await page.keyboard.press("Tab");
+      const seen = await page.evaluate(() => {
+        const element = document.activeElement;
+        if (!element || element === document.body) return null;
+        const box = element.getBoundingClientRect();
+        const label =
+          element.getAttribute("aria-label") ?? element.textContent?.trim().slice(0, 40) ?? "";
+        return { tag: element.tagName.toLowerCase(), label, seen: box.width > 2 && box.height > 2 };
+      });
+      if (seen === null) break;
+      if (!seen.seen) invisible.push(`${seen.tag} "${seen.label}"`);
+    }
+    expect(invisible).toEqual([]);
+  });
+
   it("/docs: Tab reaches each scrolling code block, named like its Copy button", async () => {
     const { page } = await sized();
     await page.goto(paths.docs);

@@ -28,12 +28,12 @@ export const DEMO_STEPS = [
   {
     id: "create-app",
     en: "Create an app: its name, app key, description and segment.",
-    fr: "Création d'une application\u00a0: son nom, son code, sa description et son secteur.",
+    fr: "Création d'une application\u00a0: son nom, sa clé d'application, sa description et son secteur.",
   },
   {
     id: "settings",
     en: "The settings page shows the Test Mode key, once, and the install command.",
-    fr: "La page des réglages affiche la clé de base de données, une seule fois, et la commande d'installation.",
+    fr: "La page des réglages affiche la clé du mode test, une seule fois, et la commande d'installation.",
   },
   {
     id: "test-console",

@@ -123,6 +123,8 @@ export function WebAppSection({ projectId }: { projectId: string }) {
           type="file"
           accept=".zip,application/zip"
           className="sr-only"
+          // Not a Tab stop of its own: the visible button below opens it (issue 28).
+          tabIndex={-1}
           aria-label={T.choose}
           onChange={(event) => {
             send(event.target.files?.[0]);
