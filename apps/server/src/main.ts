@@ -9,6 +9,7 @@ import { startDevAppUpkeep } from "./features/dev-app/old-builds";
 import { startDevAppBuild } from "./features/dev-app/start-dev-app-build";
 import { seedStore } from "./features/store/seed-store";
 import { ConfigError, loadConfig } from "./platform/config";
+import { serveSnapshots } from "./platform/backup/snapshot-socket";
 import { databaseTarget, openDatabase } from "./platform/db/client";
 import { lockDataDir } from "./platform/db/lock";
 import { type FileSweeper, startFileSweeper } from "./platform/file-sweep";
@@ -44,6 +45,7 @@ async function main() {
   const app = await buildApp({ config, database, serveWeb: true });
   const built = since();
   let sweeper: FileSweeper | null = null;
+  let snapshots: { close: () => Promise<void> } | null = null;
   let devAppBuild: { stop: () => Promise<void> } | null = null;
   let devAppUpkeep: { stop: () => Promise<void> } | null = null;
   let buildMachine: EmbeddedMachine | null = null;
@@ -58,6 +60,7 @@ async function main() {
     await devAppBuild?.stop();
     await devAppUpkeep?.stop();
     await sweeper?.stop();
+    await snapshots?.close();
     await closeGracefully(app);
     await database.close();
     release();
@@ -119,6 +122,15 @@ async function main() {
     },
     "start-up times",
   );
+  // `npm run backup` copies the embedded database through this server (decision 061).
+  const snapshot = database.snapshot;
+  if (snapshot) {
+    snapshots = await serveSnapshots({
+      dataDir: config.dataDir,
+      snapshot,
+      onError: (error) => app.log.error({ err: error }, "a backup's database snapshot failed"),
+    });
+  }
   // Files a crash left without their row: after listen, so that the start does not wait.
   sweeper = startFileSweeper({
     db: database.db,

@@ -359,7 +359,14 @@ export class ConfigError extends Error {}
 const EMPTY_AS_UNSET = (env: NodeJS.ProcessEnv) =>
   Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * `readSecret: false` (npm run restore): the secret is neither read nor generated, so that an
+ * empty DATA_DIR stays empty; `secret` is then "".
+ */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  options: { readSecret?: boolean } = {},
+): Config {
   const parsed = CheckedEnvSchema.safeParse(EMPTY_AS_UNSET(env));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
@@ -374,7 +381,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     publicUrl,
-    secret: e.SECRET ?? secretIn(dataDir),
+    secret: e.SECRET ?? (options.readSecret === false ? "" : secretIn(dataDir)),
     adminEmails: new Set(e.ADMIN_EMAILS),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
