@@ -1,0 +1,180 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, describe, expect, it } from "vitest";
+import { multipart } from "../../../test/multipart";
+import { TEST_ORIGIN } from "../../../test/test-app";
+import { buildApp } from "../../app";
+import { authed, createTestProject } from "../../features/projects/test-support";
+import { loadConfig } from "../config";
+import { databaseTarget, openDatabase } from "../db/client";
+import { backup, restore } from "./backup";
+import { serveSnapshots } from "./snapshot-socket";
+
+/**
+ * The restore drill (decision 061): a server on the embedded database with data of several
+ * kinds (an account and its session, a project, its database key, documents, a stored file),
+ * backed up while a writer adds documents, restored into a fresh DATA_DIR, and a server started
+ * from it: every write acknowledged before the backup's moment is there, the session and the
+ * key still work.
+ */
+const root = mkdtempSync(path.join(tmpdir(), "hybridge-drill-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const env = (dataDir: string) => ({
+  DATA_DIR: dataDir,
+  PUBLIC_URL: TEST_ORIGIN,
+  LOG_LEVEL: "silent",
+  AUTH_RATE_LIMIT_MAX: "1000",
+  WRITE_RATE_LIMIT_MAX: "1000",
+  DATA_RATE_LIMIT_PER_MINUTE: "100000",
+  SEED_STORE: "false",
+});
+
+/** A server as main.ts starts it (the generated secret, PGlite in DATA_DIR), reached by inject. */
+async function startServer(dataDir: string) {
+  const config = loadConfig(env(dataDir));
+  const database = await openDatabase(databaseTarget(config));
+  const app = await buildApp({ config, database, serveWeb: false });
+  await app.ready();
+  const snapshots = await serveSnapshots({
+    dataDir,
+    snapshot: database.snapshot as () => Promise<Blob>,
+    onError: () => {},
+  });
+  return {
+    app,
+    config,
+    stop: async () => {
+      await snapshots.close();
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+const documentsUrl = "/api/v1/db/collections/orders/documents";
+
+describe("the restore drill", () => {
+  it("restores a backup taken while writes go on into a server that has every acknowledged write", async () => {
+    const original = path.join(root, "original");
+    const server = await startServer(original);
+    const { app } = server;
+    const signUp = await app.inject({
+      method: "POST",
+      url: "/api/auth/sign-up/email",
+      headers: { origin: TEST_ORIGIN },
+      payload: { email: "drill@example.test", password: "correct-horse-battery", name: "Drill" },
+    });
+    expect(signUp.statusCode).toBe(200);
+    const cookie = String(signUp.headers["set-cookie"]).match(/better-auth\.session_token=[^;]+/)?.[0];
+    expect(cookie).toBeDefined();
+    const project = await createTestProject(app, cookie as string);
+    const settings = await app.inject({
+      url: `/api/projects/${project.id}/settings`,
+      headers: authed(cookie as string),
+    });
+    const key = settings.json().settings.databaseKey as string;
+    const bearer = { authorization: `Bearer ${key}` };
+    const photo = await sharp({
+      create: { width: 16, height: 16, channels: 3, background: { r: 10, g: 200, b: 90 } },
+    })
+      .png()
+      .toBuffer();
+    const form = multipart([
+      { name: "data", value: JSON.stringify({ total: 7 }) },
+      { name: "file", filename: "receipt.png", contentType: "image/png", data: photo },
+    ]);
+    const withFile = await app.inject({
+      method: "POST",
+      url: "/api/v1/db/collections/receipts/documents/file",
+      headers: { ...bearer, ...form.headers },
+      payload: form.payload,
+    });
+    expect(withFile.statusCode).toBe(201);
+    const fileUrl = new URL(withFile.json().fileUrl).pathname;
+    const storedFile = (await app.inject({ url: fileUrl })).rawPayload;
+
+    // A writer keeps adding documents; each one acknowledged is noted with the moment it was.
+    const acknowledged: { id: string; at: number }[] = [];
+    let writing = true;
+    const writer = (async () => {
+      for (let n = 0; writing; n += 1) {
+        const res = await app.inject({
+          method: "POST",
+          url: documentsUrl,
+          headers: bearer,
+          payload: { n },
+        });
+        expect(res.statusCode).toBe(201);
+        acknowledged.push({ id: res.json().id, at: Date.now() });
+      }
+    })();
+    while (acknowledged.length < 20) await new Promise((resolve) => setTimeout(resolve, 5));
+    const file = path.join(root, "backups", "drill.zip");
+    const lines: string[] = [];
+    const manifest = await backup(server.config, file, (line) => lines.push(line));
+    while (acknowledged.length < 40) await new Promise((resolve) => setTimeout(resolve, 5));
+    writing = false;
+    await writer;
+    await server.stop();
+    expect(lines.at(-1)).toContain("Backup written to");
+    expect(manifest.parts.map((part) => part.name)).toEqual(
+      expect.arrayContaining(["database.tar", "secret", expect.stringMatching(/^files\//)]),
+    );
+    const moment = Date.parse(manifest.createdAt);
+    const before = acknowledged.filter((write) => write.at < moment);
+    expect(before.length).toBeGreaterThanOrEqual(20);
+
+    // Restored into a fresh folder, a server starts from it.
+    const restored = path.join(root, "restored");
+    await restore(loadConfig(env(restored), { readSecret: false }), file, () => {});
+    expect(readdirSync(root).filter((name) => name.includes("restoring"))).toEqual([]);
+    const again = await startServer(restored);
+    try {
+      const ids = new Set<string>();
+      let cursor: string | null = null;
+      do {
+        const page = await again.app.inject({
+          url: `${documentsUrl}?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+          headers: bearer,
+        });
+        expect(page.statusCode).toBe(200);
+        for (const document of page.json().documents) ids.add(document.id);
+        cursor = page.json().nextCursor;
+      } while (cursor);
+      expect(before.filter((write) => !ids.has(write.id))).toEqual([]);
+      // The key answered the listing above; the session and the stored file.
+      const projects = await again.app.inject({
+        url: `/api/projects/${project.id}/settings`,
+        headers: authed(cookie as string),
+      });
+      expect(projects.statusCode).toBe(200);
+      const served = await again.app.inject({ url: fileUrl });
+      expect(served.statusCode).toBe(200);
+      expect(served.rawPayload.equals(storedFile)).toBe(true);
+    } finally {
+      await again.stop();
+    }
+  }, 60_000);
+
+  it("refuses a non-empty DATA_DIR and a damaged backup, leaving nothing behind", async () => {
+    const busy = path.join(root, "busy");
+    mkdirSync(busy, { recursive: true });
+    writeFileSync(path.join(busy, "something"), "x");
+    const file = path.join(root, "backups", "drill.zip");
+    await expect(
+      restore(loadConfig(env(busy), { readSecret: false }), file, () => {}),
+    ).rejects.toThrow(/is not empty/);
+
+    const damaged = path.join(root, "backups", "damaged.zip");
+    writeFileSync(damaged, "not a zip");
+    const fresh = path.join(root, "fresh");
+    await expect(
+      restore(loadConfig(env(fresh), { readSecret: false }), damaged, () => {}),
+    ).rejects.toThrow(/is not a Hybridge backup/);
+    expect(existsSync(fresh)).toBe(false);
+    expect(readdirSync(root).filter((name) => name.includes("restoring"))).toEqual([]);
+  });
+});
