@@ -4,6 +4,7 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { createExclusive, readIfExists, replaceWhole } from "./atomic-file";
+import { type Cron, parseCron } from "./backup/cron";
 import type { RateLimit } from "./rate-limit";
 import { dataDirProblem } from "./start-error";
 
@@ -142,6 +143,20 @@ const EnvSchema = z.object({
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
   // Where the Android toolchain is looked for (detectAndroidToolchain, @hybridge/agent/android).
   PATH: z.string().default(""),
+  // Scheduled backups of the embedded database (decision 061): when, where, how many are kept.
+  BACKUP_CRON: z
+    .string()
+    .transform((value, ctx) => {
+      const parsed = parseCron(value);
+      if (typeof parsed === "string") {
+        ctx.addIssue({ code: "custom", message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    })
+    .optional(),
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
 });
 
 /** The S3 key pair, judged even when other keys are bad (every bad key named at once). */
@@ -160,6 +175,17 @@ const CheckedEnvSchema = EnvSchema.refine(
   message: "must be set (the same on every instance) when STORAGE_URL or REDIS_URL is set",
   when: () => true,
 });
+
+/** Scheduled backups are the embedded database's (PostgreSQL has its own tools). */
+const BackupCheckedEnvSchema = CheckedEnvSchema.refine(
+  (e) => !e.BACKUP_CRON || !e.DATABASE_URL,
+  {
+    path: ["BACKUP_CRON"],
+    message:
+      "schedules backups of the embedded database only: with DATABASE_URL, use PostgreSQL's own backups or run npm run backup from one machine's cron",
+    when: () => true,
+  },
+);
 
 /**
  * The proxies whose X-Forwarded-For entries are believed (decision 034): none (false), the
@@ -325,6 +351,11 @@ export type Config = {
    * then closing may take `timeoutMs` before the process exits anyway.
    */
   shutdown: { delayMs: number; timeoutMs: number };
+  /**
+   * Scheduled backups (decision 061): null without BACKUP_CRON; into `dir` (BACKUP_DIR, or
+   * DATA_DIR/../backups: never inside DATA_DIR), the last `keep` kept.
+   */
+  backup: { schedule: Cron; dir: string; keep: number } | null;
   /** The build queue and the embedded build machine (decisions 020 and 022). */
   builds: {
     leaseSeconds: number;
@@ -367,7 +398,7 @@ export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
   options: { readSecret?: boolean } = {},
 ): Config {
-  const parsed = CheckedEnvSchema.safeParse(EMPTY_AS_UNSET(env));
+  const parsed = BackupCheckedEnvSchema.safeParse(EMPTY_AS_UNSET(env));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
@@ -450,6 +481,13 @@ export function loadConfig(
       delayMs: e.SHUTDOWN_DELAY_SECONDS * 1000,
       timeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     },
+    backup: e.BACKUP_CRON
+      ? {
+          schedule: e.BACKUP_CRON,
+          dir: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, "..", "backups")),
+          keep: e.BACKUP_KEEP,
+        }
+      : null,
   };
 }
 
