@@ -8,8 +8,9 @@ import { createEmbeddedAgent } from "./features/agents/manage-agents";
 import { startDevAppUpkeep } from "./features/dev-app/old-builds";
 import { startDevAppBuild } from "./features/dev-app/start-dev-app-build";
 import { seedStore } from "./features/store/seed-store";
-import { ConfigError, loadConfig } from "./platform/config";
+import { startScheduledBackups } from "./platform/backup/schedule";
 import { serveSnapshots } from "./platform/backup/snapshot-socket";
+import { ConfigError, loadConfig } from "./platform/config";
 import { databaseTarget, openDatabase } from "./platform/db/client";
 import { lockDataDir } from "./platform/db/lock";
 import { type FileSweeper, startFileSweeper } from "./platform/file-sweep";
@@ -46,6 +47,7 @@ async function main() {
   const built = since();
   let sweeper: FileSweeper | null = null;
   let snapshots: { close: () => Promise<void> } | null = null;
+  let scheduledBackups: { stop: () => Promise<void> } | null = null;
   let devAppBuild: { stop: () => Promise<void> } | null = null;
   let devAppUpkeep: { stop: () => Promise<void> } | null = null;
   let buildMachine: EmbeddedMachine | null = null;
@@ -60,6 +62,7 @@ async function main() {
     await devAppBuild?.stop();
     await devAppUpkeep?.stop();
     await sweeper?.stop();
+    await scheduledBackups?.stop();
     await snapshots?.close();
     await closeGracefully(app);
     await database.close();
@@ -130,6 +133,14 @@ async function main() {
       snapshot,
       onError: (error) => app.log.error({ err: error }, "a backup's database snapshot failed"),
     });
+    if (config.backup) {
+      scheduledBackups = startScheduledBackups({
+        config,
+        backup: config.backup,
+        snapshot,
+        log: app.log,
+      });
+    }
   }
   // Files a crash left without their row: after listen, so that the start does not wait.
   sweeper = startFileSweeper({

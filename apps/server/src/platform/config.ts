@@ -177,15 +177,12 @@ const CheckedEnvSchema = EnvSchema.refine(
 });
 
 /** Scheduled backups are the embedded database's (PostgreSQL has its own tools). */
-const BackupCheckedEnvSchema = CheckedEnvSchema.refine(
-  (e) => !e.BACKUP_CRON || !e.DATABASE_URL,
-  {
-    path: ["BACKUP_CRON"],
-    message:
-      "schedules backups of the embedded database only: with DATABASE_URL, use PostgreSQL's own backups or run npm run backup from one machine's cron",
-    when: () => true,
-  },
-);
+const BackupCheckedEnvSchema = CheckedEnvSchema.refine((e) => !e.BACKUP_CRON || !e.DATABASE_URL, {
+  path: ["BACKUP_CRON"],
+  message:
+    "schedules backups of the embedded database only: with DATABASE_URL, use PostgreSQL's own backups or run npm run backup from one machine's cron",
+  when: () => true,
+});
 
 /**
  * The proxies whose X-Forwarded-For entries are believed (decision 034): none (false), the

@@ -11,9 +11,9 @@ import {
   rmSync,
   statSync,
 } from "node:fs";
-import { mkdtemp, readFile, readdir, rename, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rename, rm } from "node:fs/promises";
 import path from "node:path";
-import type { Readable } from "node:stream";
+import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
@@ -35,7 +35,9 @@ const ManifestSchema = z.object({
   format: z.number().int(),
   createdAt: z.iso.datetime(),
   database: z.enum(["pglite", "postgres"]),
-  parts: z.array(z.object({ name: z.string().min(1), bytes: z.number().int(), sha256: z.string() })),
+  parts: z.array(
+    z.object({ name: z.string().min(1), bytes: z.number().int(), sha256: z.string() }),
+  ),
 });
 export type BackupManifest = z.infer<typeof ManifestSchema>;
 
@@ -43,7 +45,16 @@ export type Progress = (line: string) => void;
 
 type BackupConfig = Pick<Config, "dataDir" | "databaseUrl" | "storage">;
 
-export async function backup(config: BackupConfig, file: string, progress: Progress) {
+/**
+ * `snapshot`: the database's snapshot taken in this process (the scheduled backup, inside the
+ * server); without it, the running server is asked for one.
+ */
+export async function backup(
+  config: BackupConfig,
+  file: string,
+  progress: Progress,
+  options: { snapshot?: () => Promise<Blob> } = {},
+) {
   const target = path.resolve(file);
   mkdirSync(path.dirname(target), { recursive: true });
   const staging = await mkdtemp(path.join(path.dirname(target), ".backup-"));
@@ -51,8 +62,15 @@ export async function backup(config: BackupConfig, file: string, progress: Progr
     const createdAt = new Date().toISOString();
     const database = config.databaseUrl ? "postgres" : "pglite";
     if (database === "pglite") {
-      progress(`Copying the embedded database through the server running on ${config.dataDir}…`);
-      await fetchSnapshot(config.dataDir, createWriteStream(path.join(staging, "database.tar")));
+      const tar = path.join(staging, "database.tar");
+      if (options.snapshot) {
+        progress("Copying the embedded database…");
+        const blob = await options.snapshot();
+        await pipeline(Readable.fromWeb(blob.stream() as never), createWriteStream(tar));
+      } else {
+        progress(`Copying the embedded database through the server running on ${config.dataDir}…`);
+        await fetchSnapshot(config.dataDir, createWriteStream(tar));
+      }
     } else {
       progress("Dumping the PostgreSQL database (pg_dump)…");
       await run("pg_dump", [
@@ -126,7 +144,9 @@ export async function restore(config: RestoreConfig, file: string, progress: Pro
     const manifest = await extract(source, staging);
     if (manifest.database === "pglite") {
       if (config.databaseUrl) {
-        throw new Error("This backup holds the embedded database: unset DATABASE_URL to restore it.");
+        throw new Error(
+          "This backup holds the embedded database: unset DATABASE_URL to restore it.",
+        );
       }
       progress("Restoring the embedded database…");
       const tar = path.join(staging, "database.tar");
@@ -139,7 +159,9 @@ export async function restore(config: RestoreConfig, file: string, progress: Pro
       await rm(tar);
     } else {
       if (!config.databaseUrl) {
-        throw new Error("This backup holds a PostgreSQL database: set DATABASE_URL to an empty one.");
+        throw new Error(
+          "This backup holds a PostgreSQL database: set DATABASE_URL to an empty one.",
+        );
       }
       await refuseNonEmptyDatabase(config.databaseUrl);
       progress("Restoring the PostgreSQL database (pg_restore)…");
@@ -167,7 +189,9 @@ export async function restore(config: RestoreConfig, file: string, progress: Pro
 async function extract(source: string, into: string): Promise<BackupManifest> {
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
     yauzl.open(source, { lazyEntries: true, autoClose: false }, (error, opened) =>
-      error ? reject(new Error(`${source} is not a Hybridge backup (${error.message}).`)) : resolve(opened),
+      error
+        ? reject(new Error(`${source} is not a Hybridge backup (${error.message}).`))
+        : resolve(opened),
     ),
   );
   try {

@@ -1,15 +1,18 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { LightMyRequestResponse } from "fastify";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { multipart } from "../../../test/multipart";
-import { TEST_ORIGIN } from "../../../test/test-app";
+import { TEST_ORIGIN, type TestApp } from "../../../test/test-app";
 import { buildApp } from "../../app";
 import { authed, createTestProject } from "../../features/projects/test-support";
 import { loadConfig } from "../config";
 import { databaseTarget, openDatabase } from "../db/client";
 import { backup, restore } from "./backup";
+import { type Cron, parseCron } from "./cron";
+import { runScheduledBackup } from "./schedule";
 import { serveSnapshots } from "./snapshot-socket";
 
 /**
@@ -46,6 +49,7 @@ async function startServer(dataDir: string) {
   return {
     app,
     config,
+    snapshot: database.snapshot as () => Promise<Blob>,
     stop: async () => {
       await snapshots.close();
       await app.close();
@@ -68,9 +72,11 @@ describe("the restore drill", () => {
       payload: { email: "drill@example.test", password: "correct-horse-battery", name: "Drill" },
     });
     expect(signUp.statusCode).toBe(200);
-    const cookie = String(signUp.headers["set-cookie"]).match(/better-auth\.session_token=[^;]+/)?.[0];
+    const cookie = String(signUp.headers["set-cookie"]).match(
+      /better-auth\.session_token=[^;]+/,
+    )?.[0];
     expect(cookie).toBeDefined();
-    const project = await createTestProject(app, cookie as string);
+    const project = await createTestProject(app as unknown as TestApp, cookie as string);
     const settings = await app.inject({
       url: `/api/projects/${project.id}/settings`,
       headers: authed(cookie as string),
@@ -118,6 +124,25 @@ describe("the restore drill", () => {
     while (acknowledged.length < 40) await new Promise((resolve) => setTimeout(resolve, 5));
     writing = false;
     await writer;
+
+    // The scheduled backups (BACKUP_CRON): the last BACKUP_KEEP are kept.
+    const scheduled = {
+      config: server.config,
+      backup: {
+        schedule: parseCron("0 3 * * *") as Cron,
+        dir: path.join(root, "scheduled"),
+        keep: 2,
+      },
+      snapshot: server.snapshot,
+      log: app.log,
+    };
+    for (const day of ["2026-01-01", "2026-01-02", "2026-01-03"]) {
+      await runScheduledBackup(scheduled, new Date(`${day}T03:00:00Z`));
+    }
+    expect(readdirSync(path.join(root, "scheduled")).sort()).toEqual([
+      "hybridge-20260102-030000.zip",
+      "hybridge-20260103-030000.zip",
+    ]);
     await server.stop();
     expect(lines.at(-1)).toContain("Backup written to");
     expect(manifest.parts.map((part) => part.name)).toEqual(
@@ -136,7 +161,7 @@ describe("the restore drill", () => {
       const ids = new Set<string>();
       let cursor: string | null = null;
       do {
-        const page = await again.app.inject({
+        const page: LightMyRequestResponse = await again.app.inject({
           url: `${documentsUrl}?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
           headers: bearer,
         });
