@@ -5,7 +5,7 @@ import type { LightMyRequestResponse } from "fastify";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { multipart } from "../../../test/multipart";
-import { TEST_ORIGIN, type TestApp } from "../../../test/test-app";
+import { createPostgresTestDatabase, TEST_ORIGIN, type TestApp } from "../../../test/test-app";
 import { buildApp } from "../../app";
 import { authed, createTestProject } from "../../features/projects/test-support";
 import { loadConfig } from "../config";
@@ -25,8 +25,9 @@ import { serveSnapshots } from "./snapshot-socket";
 const root = mkdtempSync(path.join(tmpdir(), "hybridge-drill-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-const env = (dataDir: string) => ({
+const env = (dataDir: string, databaseUrl?: string) => ({
   DATA_DIR: dataDir,
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   PUBLIC_URL: TEST_ORIGIN,
   LOG_LEVEL: "silent",
   AUTH_RATE_LIMIT_MAX: "1000",
@@ -36,22 +37,20 @@ const env = (dataDir: string) => ({
 });
 
 /** A server as main.ts starts it (the generated secret, PGlite in DATA_DIR), reached by inject. */
-async function startServer(dataDir: string) {
-  const config = loadConfig(env(dataDir));
+async function startServer(dataDir: string, databaseUrl?: string) {
+  const config = loadConfig(env(dataDir, databaseUrl));
   const database = await openDatabase(databaseTarget(config));
   const app = await buildApp({ config, database, serveWeb: false });
   await app.ready();
-  const snapshots = await serveSnapshots({
-    dataDir,
-    snapshot: database.snapshot as () => Promise<Blob>,
-    onError: () => {},
-  });
+  const snapshots = database.snapshot
+    ? await serveSnapshots({ dataDir, snapshot: database.snapshot, onError: () => {} })
+    : null;
   return {
     app,
     config,
     snapshot: database.snapshot as () => Promise<Blob>,
     stop: async () => {
-      await snapshots.close();
+      await snapshots?.close();
       await app.close();
       await database.close();
     },
@@ -60,72 +59,76 @@ async function startServer(dataDir: string) {
 
 const documentsUrl = "/api/v1/db/collections/orders/documents";
 
-describe("the restore drill", () => {
-  it("restores a backup taken while writes go on into a server that has every acknowledged write", async () => {
-    const original = path.join(root, "original");
-    const server = await startServer(original);
-    const { app } = server;
-    const signUp = await app.inject({
-      method: "POST",
-      url: "/api/auth/sign-up/email",
-      headers: { origin: TEST_ORIGIN },
-      payload: { email: "drill@example.test", password: "correct-horse-battery", name: "Drill" },
-    });
-    expect(signUp.statusCode).toBe(200);
-    const cookie = String(signUp.headers["set-cookie"]).match(
-      /better-auth\.session_token=[^;]+/,
-    )?.[0];
-    expect(cookie).toBeDefined();
-    const project = await createTestProject(app as unknown as TestApp, cookie as string);
-    const settings = await app.inject({
-      url: `/api/projects/${project.id}/settings`,
-      headers: authed(cookie as string),
-    });
-    const key = settings.json().settings.databaseKey as string;
-    const bearer = { authorization: `Bearer ${key}` };
-    const photo = await sharp({
-      create: { width: 16, height: 16, channels: 3, background: { r: 10, g: 200, b: 90 } },
-    })
-      .png()
-      .toBuffer();
-    const form = multipart([
-      { name: "data", value: JSON.stringify({ total: 7 }) },
-      { name: "file", filename: "receipt.png", contentType: "image/png", data: photo },
-    ]);
-    const withFile = await app.inject({
-      method: "POST",
-      url: "/api/v1/db/collections/receipts/documents/file",
-      headers: { ...bearer, ...form.headers },
-      payload: form.payload,
-    });
-    expect(withFile.statusCode).toBe(201);
-    const fileUrl = new URL(withFile.json().fileUrl).pathname;
-    const storedFile = (await app.inject({ url: fileUrl })).rawPayload;
+/**
+ * Backs up a server on `databases.original` (PGlite without it), restores into a fresh
+ * DATA_DIR and `databases.restored`, and checks the restored server.
+ */
+async function drill(name: string, databases?: { original: string; restored: string }) {
+  const original = path.join(root, `${name}-original`);
+  const server = await startServer(original, databases?.original);
+  const { app } = server;
+  const signUp = await app.inject({
+    method: "POST",
+    url: "/api/auth/sign-up/email",
+    headers: { origin: TEST_ORIGIN },
+    payload: { email: "drill@example.test", password: "correct-horse-battery", name: "Drill" },
+  });
+  expect(signUp.statusCode).toBe(200);
+  const cookie = String(signUp.headers["set-cookie"]).match(
+    /better-auth\.session_token=[^;]+/,
+  )?.[0];
+  expect(cookie).toBeDefined();
+  const project = await createTestProject(app as unknown as TestApp, cookie as string);
+  const settings = await app.inject({
+    url: `/api/projects/${project.id}/settings`,
+    headers: authed(cookie as string),
+  });
+  const key = settings.json().settings.databaseKey as string;
+  const bearer = { authorization: `Bearer ${key}` };
+  const photo = await sharp({
+    create: { width: 16, height: 16, channels: 3, background: { r: 10, g: 200, b: 90 } },
+  })
+    .png()
+    .toBuffer();
+  const form = multipart([
+    { name: "data", value: JSON.stringify({ total: 7 }) },
+    { name: "file", filename: "receipt.png", contentType: "image/png", data: photo },
+  ]);
+  const withFile = await app.inject({
+    method: "POST",
+    url: "/api/v1/db/collections/receipts/documents/file",
+    headers: { ...bearer, ...form.headers },
+    payload: form.payload,
+  });
+  expect(withFile.statusCode).toBe(201);
+  const fileUrl = new URL(withFile.json().fileUrl).pathname;
+  const storedFile = (await app.inject({ url: fileUrl })).rawPayload;
 
-    // A writer keeps adding documents; each one acknowledged is noted with the moment it was.
-    const acknowledged: { id: string; at: number }[] = [];
-    let writing = true;
-    const writer = (async () => {
-      for (let n = 0; writing; n += 1) {
-        const res = await app.inject({
-          method: "POST",
-          url: documentsUrl,
-          headers: bearer,
-          payload: { n },
-        });
-        expect(res.statusCode).toBe(201);
-        acknowledged.push({ id: res.json().id, at: Date.now() });
-      }
-    })();
-    while (acknowledged.length < 20) await new Promise((resolve) => setTimeout(resolve, 5));
-    const file = path.join(root, "backups", "drill.zip");
-    const lines: string[] = [];
-    const manifest = await backup(server.config, file, (line) => lines.push(line));
-    while (acknowledged.length < 40) await new Promise((resolve) => setTimeout(resolve, 5));
-    writing = false;
-    await writer;
+  // A writer keeps adding documents; each one acknowledged is noted with the moment it was.
+  const acknowledged: { id: string; at: number }[] = [];
+  let writing = true;
+  const writer = (async () => {
+    for (let n = 0; writing; n += 1) {
+      const res = await app.inject({
+        method: "POST",
+        url: documentsUrl,
+        headers: bearer,
+        payload: { n },
+      });
+      expect(res.statusCode).toBe(201);
+      acknowledged.push({ id: res.json().id, at: Date.now() });
+    }
+  })();
+  while (acknowledged.length < 20) await new Promise((resolve) => setTimeout(resolve, 5));
+  const file = path.join(root, "backups", `${name}.zip`);
+  const lines: string[] = [];
+  const manifest = await backup(server.config, file, (line) => lines.push(line));
+  while (acknowledged.length < 40) await new Promise((resolve) => setTimeout(resolve, 5));
+  writing = false;
+  await writer;
 
-    // The scheduled backups (BACKUP_CRON): the last BACKUP_KEEP are kept.
+  // The scheduled backups (BACKUP_CRON, the embedded database): the last BACKUP_KEEP are kept.
+  if (server.snapshot) {
     const scheduled = {
       config: server.config,
       backup: {
@@ -143,52 +146,89 @@ describe("the restore drill", () => {
       "hybridge-20260102-030000.zip",
       "hybridge-20260103-030000.zip",
     ]);
-    await server.stop();
-    expect(lines.at(-1)).toContain("Backup written to");
-    expect(manifest.parts.map((part) => part.name)).toEqual(
-      expect.arrayContaining(["database.tar", "secret", expect.stringMatching(/^files\//)]),
-    );
-    const moment = Date.parse(manifest.createdAt);
-    const before = acknowledged.filter((write) => write.at < moment);
-    expect(before.length).toBeGreaterThanOrEqual(20);
+  }
+  await server.stop();
+  expect(lines.at(-1)).toContain("Backup written to");
+  expect(manifest.parts.map((part) => part.name)).toEqual(
+    expect.arrayContaining([
+      databases ? "database.dump" : "database.tar",
+      "secret",
+      expect.stringMatching(/^files\//),
+    ]),
+  );
+  const moment = Date.parse(manifest.createdAt);
+  const before = acknowledged.filter((write) => write.at < moment);
+  expect(before.length).toBeGreaterThanOrEqual(20);
 
-    // Restored into a fresh folder, a server starts from it.
-    const restored = path.join(root, "restored");
-    await restore(loadConfig(env(restored), { readSecret: false }), file, () => {});
-    expect(readdirSync(root).filter((name) => name.includes("restoring"))).toEqual([]);
-    const again = await startServer(restored);
-    try {
-      const ids = new Set<string>();
-      let cursor: string | null = null;
-      do {
-        const page: LightMyRequestResponse = await again.app.inject({
-          url: `${documentsUrl}?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
-          headers: bearer,
-        });
-        expect(page.statusCode).toBe(200);
-        for (const document of page.json().documents) ids.add(document.id);
-        cursor = page.json().nextCursor;
-      } while (cursor);
-      expect(before.filter((write) => !ids.has(write.id))).toEqual([]);
-      // The key answered the listing above; the session and the stored file.
-      const projects = await again.app.inject({
-        url: `/api/projects/${project.id}/settings`,
-        headers: authed(cookie as string),
+  // Restored into a fresh folder, a server starts from it.
+  const restored = path.join(root, `${name}-restored`);
+  await restore(
+    loadConfig(env(restored, databases?.restored), { readSecret: false }),
+    file,
+    () => {},
+  );
+  expect(readdirSync(root).filter((entry) => entry.includes("restoring"))).toEqual([]);
+  const again = await startServer(restored, databases?.restored);
+  try {
+    const ids = new Set<string>();
+    let cursor: string | null = null;
+    do {
+      const page: LightMyRequestResponse = await again.app.inject({
+        url: `${documentsUrl}?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+        headers: bearer,
       });
-      expect(projects.statusCode).toBe(200);
-      const served = await again.app.inject({ url: fileUrl });
-      expect(served.statusCode).toBe(200);
-      expect(served.rawPayload.equals(storedFile)).toBe(true);
-    } finally {
-      await again.stop();
-    }
+      expect(page.statusCode).toBe(200);
+      for (const document of page.json().documents) ids.add(document.id);
+      cursor = page.json().nextCursor;
+    } while (cursor);
+    expect(before.filter((write) => !ids.has(write.id))).toEqual([]);
+    // The key answered the listing above; the session and the stored file.
+    const projects = await again.app.inject({
+      url: `/api/projects/${project.id}/settings`,
+      headers: authed(cookie as string),
+    });
+    expect(projects.statusCode).toBe(200);
+    const served = await again.app.inject({ url: fileUrl });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(storedFile)).toBe(true);
+  } finally {
+    await again.stop();
+  }
+}
+
+describe("the restore drill", () => {
+  it("restores a backup of the embedded database taken while writes go on: every acknowledged write is there", async () => {
+    await drill("pglite");
   }, 60_000);
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "restores a PostgreSQL backup (pg_dump) taken while writes go on: every acknowledged write is there",
+    async () => {
+      const original = await createPostgresTestDatabase();
+      const restored = await createPostgresTestDatabase();
+      try {
+        await drill("postgres", { original: original.url, restored: restored.url });
+        // A database that is not empty is refused.
+        await expect(
+          restore(
+            loadConfig(env(path.join(root, "postgres-again"), restored.url), { readSecret: false }),
+            path.join(root, "backups", "postgres.zip"),
+            () => {},
+          ),
+        ).rejects.toThrow(/is not empty/);
+      } finally {
+        await original.drop();
+        await restored.drop();
+      }
+    },
+    60_000,
+  );
 
   it("refuses a non-empty DATA_DIR and a damaged backup, leaving nothing behind", async () => {
     const busy = path.join(root, "busy");
     mkdirSync(busy, { recursive: true });
     writeFileSync(path.join(busy, "something"), "x");
-    const file = path.join(root, "backups", "drill.zip");
+    const file = path.join(root, "backups", "pglite.zip");
     await expect(
       restore(loadConfig(env(busy), { readSecret: false }), file, () => {}),
     ).rejects.toThrow(/is not empty/);
