@@ -18,6 +18,17 @@ const flag = (byDefault: boolean) =>
     .transform((v) => ["true", "1", "yes", "on"].includes(v))
     .default(byDefault);
 
+/** A variable read by `parse`, which gives the value or what is wrong with it. */
+const parsedBy = <T>(parse: (value: string) => T | string) =>
+  z.string().transform((value, ctx) => {
+    const parsed = parse(value);
+    if (typeof parsed === "string") {
+      ctx.addIssue({ code: "custom", message: parsed });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+
 /**
  * The only reader of process.env. Parsed once at start; every bad key is named in one error.
  */
@@ -64,17 +75,7 @@ const EnvSchema = z.object({
   FILE_SWEEP_INTERVAL_MINUTES: z.coerce.number().int().min(1).default(60),
   FILE_SWEEP_MIN_AGE_MINUTES: z.coerce.number().int().min(0).default(60),
   /** Where uploaded files live: unset, DATA_DIR/files; else an S3 bucket (decision 030). */
-  STORAGE_URL: z
-    .string()
-    .transform((value, ctx) => {
-      const parsed = parseStorageUrl(value);
-      if (typeof parsed === "string") {
-        ctx.addIssue({ code: "custom", message: parsed });
-        return z.NEVER;
-      }
-      return parsed;
-    })
-    .optional(),
+  STORAGE_URL: parsedBy(parseStorageUrl).optional(),
   // The S3 bucket's credentials and region, by their standard names. Without the keys, the
   // AWS SDK's own default chain finds them (a profile, an instance role).
   AWS_ACCESS_KEY_ID: z.string().optional(),
@@ -109,17 +110,7 @@ const EnvSchema = z.object({
   /** How many builds the embedded build machine runs at once. */
   BUILD_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   /** Which proxies in front to believe about the client's address (decision 034). */
-  TRUST_PROXY: z
-    .string()
-    .transform((value, ctx) => {
-      const parsed = parseTrustProxy(value);
-      if (typeof parsed === "string") {
-        ctx.addIssue({ code: "custom", message: parsed });
-        return z.NEVER;
-      }
-      return parsed;
-    })
-    .default(false),
+  TRUST_PROXY: parsedBy(parseTrustProxy).default(false),
   /** A shared store for rate limits (several instances): redis:// or rediss:// (decision 031). */
   REDIS_URL: z
     .url()
@@ -144,17 +135,7 @@ const EnvSchema = z.object({
   // Where the Android toolchain is looked for (detectAndroidToolchain, @hybridge/agent/android).
   PATH: z.string().default(""),
   // Scheduled backups of the embedded database (decision 061): when, where, how many are kept.
-  BACKUP_CRON: z
-    .string()
-    .transform((value, ctx) => {
-      const parsed = parseCron(value);
-      if (typeof parsed === "string") {
-        ctx.addIssue({ code: "custom", message: parsed });
-        return z.NEVER;
-      }
-      return parsed;
-    })
-    .optional(),
+  BACKUP_CRON: parsedBy(parseCron).optional(),
   BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
 });
