@@ -1,12 +1,14 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { APP_KEY_HEADER } from "@hybridge/shared/app-users/schemas";
 import type { LightMyRequestResponse } from "fastify";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { multipart } from "../../../test/multipart";
 import { createPostgresTestDatabase, TEST_ORIGIN, type TestApp } from "../../../test/test-app";
 import { buildApp } from "../../app";
+import { sampleBundle, uploadBundle } from "../../features/bundles/test-support";
 import { authed, createTestProject } from "../../features/projects/test-support";
 import { loadConfig } from "../config";
 import { databaseTarget, openDatabase } from "../db/client";
@@ -17,7 +19,8 @@ import { serveSnapshots } from "./snapshot-socket";
 
 /**
  * The restore drill (decision 061): a server on the embedded database with data of several
- * kinds (an account and its session, a project, its database key, documents, a stored file),
+ * kinds (an account and its session, a project, its database key, documents, a document's
+ * stored file, a web bundle, an app user and its access token),
  * backed up while a writer adds documents, restored into a fresh DATA_DIR, and a server started
  * from it: every write acknowledged before the backup's moment is there, the session and the
  * key still work.
@@ -102,6 +105,22 @@ async function drill(name: string, databases?: { original: string; restored: str
   });
   expect(withFile.statusCode).toBe(201);
   const fileUrl = new URL(withFile.json().fileUrl).pathname;
+  // A web bundle (a stored zip) and an app user signed in through the app SDK's API.
+  const bundle = await uploadBundle(
+    app as unknown as TestApp,
+    project.id,
+    cookie as string,
+    await sampleBundle(),
+  );
+  expect(bundle.statusCode).toBe(201);
+  const appUser = await app.inject({
+    method: "POST",
+    url: "/api/v1/auth/sign-up",
+    headers: { [APP_KEY_HEADER]: project.keyApp },
+    payload: { email: "reader@example.test", password: "a long app password" },
+  });
+  expect(appUser.statusCode).toBe(201);
+  const accessToken = appUser.json().accessToken as string;
   const storedFile = (await app.inject({ url: fileUrl })).rawPayload;
 
   // A writer keeps adding documents; each one acknowledged is noted with the moment it was.
@@ -188,6 +207,17 @@ async function drill(name: string, databases?: { original: string; restored: str
       headers: authed(cookie as string),
     });
     expect(projects.statusCode).toBe(200);
+    const bundles = await again.app.inject({
+      url: `/api/projects/${project.id}/bundles`,
+      headers: { cookie: cookie as string },
+    });
+    expect(bundles.json().bundles).toMatchObject([{ id: bundle.json().bundle.id }]);
+    const user = await again.app.inject({
+      url: "/api/v1/auth/user",
+      headers: { [APP_KEY_HEADER]: project.keyApp, authorization: `Bearer ${accessToken}` },
+    });
+    expect(user.statusCode).toBe(200);
+    expect(user.json().user.email).toBe("reader@example.test");
     const served = await again.app.inject({ url: fileUrl });
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(storedFile)).toBe(true);
