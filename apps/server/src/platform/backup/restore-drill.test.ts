@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { multipart } from "../../../test/multipart";
 import { createPostgresTestDatabase, TEST_ORIGIN, type TestApp } from "../../../test/test-app";
 import { buildApp } from "../../app";
+import { seedBuild } from "../../features/builds/test-support";
 import { sampleBundle, uploadBundle } from "../../features/bundles/test-support";
 import { authed, createTestProject } from "../../features/projects/test-support";
 import { loadConfig } from "../config";
@@ -20,7 +21,7 @@ import { serveSnapshots } from "./snapshot-socket";
 /**
  * The restore drill (decision 061): a server on the embedded database with data of several
  * kinds (an account and its session, a project, its database key, documents, a document's
- * stored file, a web bundle, an app user and its access token),
+ * stored file, a web bundle, a build, an app user and its access token),
  * backed up while a writer adds documents, restored into a fresh DATA_DIR, and a server started
  * from it: every write acknowledged before the backup's moment is there, the session and the
  * key still work.
@@ -121,6 +122,12 @@ async function drill(name: string, databases?: { original: string; restored: str
   });
   expect(appUser.statusCode).toBe(201);
   const accessToken = appUser.json().accessToken as string;
+  // A build as a build machine leaves it (its APK is a stored file like the bundle's).
+  const build = await seedBuild(
+    app as unknown as TestApp,
+    { id: project.id, adminId: signUp.json().user.id, keyApp: project.keyApp },
+    { platform: "android", status: "published", version: 1 },
+  );
   const storedFile = (await app.inject({ url: fileUrl })).rawPayload;
 
   // A writer keeps adding documents; each one acknowledged is noted with the moment it was.
@@ -212,6 +219,11 @@ async function drill(name: string, databases?: { original: string; restored: str
       headers: { cookie: cookie as string },
     });
     expect(bundles.json().bundles).toMatchObject([{ id: bundle.json().bundle.id }]);
+    const builds = await again.app.inject({
+      url: "/api/builds?platform=android",
+      headers: { cookie: cookie as string },
+    });
+    expect(builds.json().builds).toMatchObject([{ id: build.id }]);
     const user = await again.app.inject({
       url: "/api/v1/auth/user",
       headers: { [APP_KEY_HEADER]: project.keyApp, authorization: `Bearer ${accessToken}` },
