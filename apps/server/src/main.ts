@@ -128,10 +128,18 @@ async function main() {
   // `npm run backup` copies the embedded database through this server (decision 061).
   const snapshot = database.snapshot;
   if (snapshot) {
+    // A socket that cannot be made (a DATA_DIR path longer than a socket's 107 bytes) costs
+    // `npm run backup`, not the start.
     snapshots = await serveSnapshots({
       dataDir: config.dataDir,
       snapshot,
       onError: (error) => app.log.error({ err: error }, "a backup's database snapshot failed"),
+    }).catch((error) => {
+      app.log.error(
+        { err: error },
+        "npm run backup cannot reach this server: DATA_DIR/backup.sock could not be made",
+      );
+      return null;
     });
     if (config.backup) {
       scheduledBackups = startScheduledBackups({
