@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -243,7 +244,8 @@ describe("the restore drill", () => {
     await drill("pglite");
   }, 60_000);
 
-  it.runIf(process.env.TEST_DATABASE_URL)(
+  // On PostgreSQL when the suite has one and pg_dump is installed (Debian's postgresql-client).
+  it.runIf(process.env.TEST_DATABASE_URL && spawnSync("pg_dump", ["--version"]).status === 0)(
     "restores a PostgreSQL backup (pg_dump) taken while writes go on: every acknowledged write is there",
     async () => {
       const original = await createPostgresTestDatabase();
