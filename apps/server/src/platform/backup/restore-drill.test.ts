@@ -133,6 +133,7 @@ async function drill(name: string, databases?: { original: string; restored: str
 
   // A writer keeps adding documents; each one acknowledged is noted with the moment it was.
   const acknowledged: { id: string; at: number }[] = [];
+  const refused: string[] = [];
   let writing = true;
   const writer = (async () => {
     for (let n = 0; writing; n += 1) {
@@ -142,17 +143,24 @@ async function drill(name: string, databases?: { original: string; restored: str
         headers: bearer,
         payload: { n },
       });
-      expect(res.statusCode).toBe(201);
+      if (res.statusCode !== 201) {
+        refused.push(`${res.statusCode} ${res.body}`);
+        break;
+      }
       acknowledged.push({ id: res.json().id, at: Date.now() });
     }
   })();
-  while (acknowledged.length < 20) await new Promise((resolve) => setTimeout(resolve, 5));
+  while (acknowledged.length < 20 && refused.length === 0)
+    await new Promise((resolve) => setTimeout(resolve, 5));
   const file = path.join(root, "backups", `${name}.zip`);
   const lines: string[] = [];
   const manifest = await backup(server.config, file, (line) => lines.push(line));
-  while (acknowledged.length < 40) await new Promise((resolve) => setTimeout(resolve, 5));
+  while (acknowledged.length < 40 && refused.length === 0)
+    await new Promise((resolve) => setTimeout(resolve, 5));
   writing = false;
   await writer;
+  // No write failed while the snapshot was taken.
+  expect(refused).toEqual([]);
 
   // The scheduled backups (BACKUP_CRON, the embedded database): the last BACKUP_KEEP are kept.
   if (server.snapshot) {
@@ -184,7 +192,8 @@ async function drill(name: string, databases?: { original: string; restored: str
     ]),
   );
   const moment = Date.parse(manifest.createdAt);
-  const before = acknowledged.filter((write) => write.at < moment);
+  // Acknowledged at the moment's millisecond or earlier: committed before the snapshot was asked.
+  const before = acknowledged.filter((write) => write.at <= moment);
   expect(before.length).toBeGreaterThanOrEqual(20);
 
   // Restored into a fresh folder, a server starts from it.
