@@ -4,6 +4,7 @@ import { and, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { builds, projects } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
+import { recordAudit } from "../audit/record-audit";
 import { toBuild } from "./build-view";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -74,6 +75,12 @@ export async function publishBuild(options: {
     // A build worker does not take the project lock: it may have moved the build meanwhile.
     if (!row) throw AppError.conflict(BuildsTexts.notReady("no longer ready"));
     await tx.update(projects).set({ status: true }).where(eq(projects.id, row.projectId));
+    await recordAudit(tx, {
+      actorId: userId,
+      projectId: row.projectId,
+      action: "build.published",
+      details: { buildId: row.id, platform: row.platform, version: row.version },
+    });
     return toBuild(row);
   });
 }

@@ -7,6 +7,7 @@ import { projectSettings } from "../../platform/db/schema";
 import type { Encryption } from "../../platform/encryption";
 import { AppError } from "../../platform/errors";
 import { inOwnedProject } from "../../platform/owned-project";
+import { recordAudit } from "../audit/record-audit";
 import { type DatabaseKey, newDatabaseKey } from "./ids";
 
 /**
@@ -93,18 +94,27 @@ export async function regenerateDatabaseKey(options: {
 }) {
   const { db, userId, projectId } = options;
   const key = (options.newKey ?? newDatabaseKey)();
-  const [row] = await db
-    .update(projectSettings)
-    .set({
-      databaseKeyHash: key.hash,
-      databaseKeyPrefix: key.prefix,
-      databaseKeySealed: null,
-      databaseKeySealedUntil: null,
-      keyRevealedAt: sql`now()`,
-    })
-    .where(and(eq(projectSettings.id, projectId), inOwnedProject(projectSettings.id, userId)))
-    .returning();
-  if (!row) throw AppError.notFound(ProjectsTexts.settingsNotFound);
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(projectSettings)
+      .set({
+        databaseKeyHash: key.hash,
+        databaseKeyPrefix: key.prefix,
+        databaseKeySealed: null,
+        databaseKeySealedUntil: null,
+        keyRevealedAt: sql`now()`,
+      })
+      .where(and(eq(projectSettings.id, projectId), inOwnedProject(projectSettings.id, userId)))
+      .returning();
+    if (!updated) throw AppError.notFound(ProjectsTexts.settingsNotFound);
+    await recordAudit(tx, {
+      actorId: userId,
+      projectId,
+      action: "key.regenerated",
+      details: { keyPrefix: key.prefix },
+    });
+    return updated;
+  });
   // This server may remember the old key: it stops working here before this answer is sent
   // (other servers hear the change from the database).
   forgetDatabaseKey(db, projectId);

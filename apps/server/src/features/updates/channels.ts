@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { projects, updateChannels } from "../../platform/db/schema";
 import { AppError, isUniqueViolation } from "../../platform/errors";
+import { recordAudit } from "../audit/record-audit";
 import { requireOwnedProject } from "../../platform/owned-project";
 import { channelCache } from "./update-cache";
 
@@ -24,8 +25,17 @@ export async function createChannel(options: {
     notFound: UpdatesTexts.channelNotFound,
   });
   try {
-    const [row] = await db.insert(updateChannels).values({ projectId, name }).returning();
-    if (!row) throw new Error("insert returned no channel");
+    const row = await db.transaction(async (tx) => {
+      const [inserted] = await tx.insert(updateChannels).values({ projectId, name }).returning();
+      if (!inserted) throw new Error("insert returned no channel");
+      await recordAudit(tx, {
+        actorId: options.userId,
+        projectId,
+        action: "channel.created",
+        details: { channel: name },
+      });
+      return inserted;
+    });
     channelCache.clear();
     return {
       name: row.name,

@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { storedFiles, updates } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
+import { recordAudit } from "../audit/record-audit";
 import { releaseProjectBytes } from "../../platform/quotas";
 import type { Storage } from "../../platform/storage";
 import { requireUpdateOwner } from "./owner-updates";
@@ -51,6 +52,12 @@ export async function deleteUpdate(options: {
     if (!deleted) throw AppError.notFound(UpdatesTexts.updateNotFound);
     await tx.delete(storedFiles).where(eq(storedFiles.key, deleted.fileKey));
     await releaseProjectBytes(tx, projectId, deleted.size);
+    await recordAudit(tx, {
+      actorId: options.userId,
+      projectId,
+      action: "update.deleted",
+      details: { updateId },
+    });
     return deleted.fileKey;
   });
   channelCache.clear();

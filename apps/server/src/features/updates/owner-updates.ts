@@ -10,6 +10,7 @@ import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { updateChannels, updateInstalls, updates } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
+import { recordAudit } from "../audit/record-audit";
 import { requireOwnedProject } from "../../platform/owned-project";
 import { channelCache } from "./update-cache";
 import { toUpdate } from "./update-view";
@@ -158,6 +159,12 @@ export async function rollbackChannel(options: {
       .for("update");
     if (!channel) throw AppError.notFound(UpdatesTexts.channelNotFound);
     const live = and(eq(updates.channelId, channel.id), isNull(updates.rolledBackAt));
+    await recordAudit(tx, {
+      actorId: options.userId,
+      projectId,
+      action: "update.rolled-back",
+      details: { channel: options.channel, to: options.input.to },
+    });
     if (options.input.to === "embedded") {
       await tx.update(updates).set({ rolledBackAt: sql`now()` }).where(live);
       await tx

@@ -1,0 +1,34 @@
+import type { AuditAction } from "./schemas";
+
+/** Texts of the audit log: the project page's "Activity" section and the /dash list. */
+export const AuditTexts = {
+  title: "Activity",
+  lead: "What was done to this project's keys, tokens, builds and updates, newest first.",
+  adminTitle: "Audit log",
+  adminLead: "What owners and admins did, on every project, newest first.",
+  empty: "Nothing recorded yet.",
+  loadFailed: "Could not load the activity.",
+  more: "Show older",
+  allActions: "All actions",
+  filterLabel: "Action",
+  someone: "A deleted account",
+  projectNotFound: "Project not found.",
+  adminOnly: "Only an admin can see the audit log.",
+  invalidCursor: "The cursor is not valid: use the nextCursor of the previous page.",
+  invalidLimit: (max: number) => `The limit is a whole number from 1 to ${max}.`,
+  invalidAction: "Unknown action.",
+  /** What happened, in words (the actor's name comes first: "Ada regenerated the database key"). */
+  actions: {
+    "key.regenerated": "regenerated the database key",
+    "deploy-token.created": "created a deploy token",
+    "deploy-token.revoked": "revoked a deploy token",
+    "build.published": "published a build",
+    "upload-key.downloaded": "downloaded the upload key",
+    "upload-key.password-read": "read the upload key's password",
+    "agent.added": "added a build machine",
+    "agent.removed": "removed a build machine",
+    "channel.created": "created an update channel",
+    "update.rolled-back": "rolled back an update channel",
+    "update.deleted": "deleted an update",
+  } satisfies Record<AuditAction, string>,
+} as const;
