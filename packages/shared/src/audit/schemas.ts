@@ -1,26 +1,12 @@
 import { z } from "zod";
 import { pageCursorField } from "../common/paging";
+import { AUDIT_ACTIONS } from "./actions";
 import { AuditTexts } from "./texts";
 
-/**
- * What the audit log records (decision 063): the closed set of owners' and admins' actions. The
- * database's CHECK constraint is built from this list.
- */
-export const AUDIT_ACTIONS = [
-  "key.regenerated",
-  "deploy-token.created",
-  "deploy-token.revoked",
-  "build.published",
-  "upload-key.downloaded",
-  "upload-key.password-read",
-  "agent.added",
-  "agent.removed",
-  "channel.created",
-  "update.rolled-back",
-  "update.deleted",
-] as const;
+export { AUDIT_ACTIONS };
+
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS, AuditTexts.invalidAction);
-export type AuditAction = z.infer<typeof AuditActionSchema>;
+export type { AuditAction } from "./actions";
 
 /**
  * An event's details: a few names and ids that say what was acted on (a token's name and

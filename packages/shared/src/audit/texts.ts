@@ -1,4 +1,4 @@
-import type { AuditAction } from "./schemas";
+import type { AuditAction } from "./actions";
 
 /** Texts of the audit log: the project page's "Activity" section and the /dash list. */
 export const AuditTexts = {

@@ -5,11 +5,12 @@ import {
   type AuditPage,
 } from "@hybridge/shared/audit/schemas";
 import { AuditTexts } from "@hybridge/shared/audit/texts";
+import { ErrorCodes } from "@hybridge/shared/common/errors";
 import { type PageCursor, writePageCursor } from "@hybridge/shared/common/paging";
 import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { auditEvents, user } from "../../platform/db/schema";
-import { AppError, ErrorCodes } from "../../platform/errors";
+import { AppError } from "../../platform/errors";
 import { requireOwnedProject } from "../../platform/owned-project";
 
 /** An event's place in the list, as the cursor carries it: its time to the microsecond. */

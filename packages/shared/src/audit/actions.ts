@@ -1,0 +1,19 @@
+/**
+ * What the audit log records (decision 063): the closed set of owners' and admins' actions. The
+ * database's CHECK constraint is built from this list.
+ */
+export const AUDIT_ACTIONS = [
+  "key.regenerated",
+  "deploy-token.created",
+  "deploy-token.revoked",
+  "build.published",
+  "upload-key.downloaded",
+  "upload-key.password-read",
+  "agent.added",
+  "agent.removed",
+  "channel.created",
+  "update.rolled-back",
+  "update.deleted",
+] as const;
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
