@@ -12,6 +12,9 @@ export const AUDIT_ACTIONS = [
   "agent.added",
   "agent.removed",
   "channel.created",
+  "update.rollout-changed",
+  "update.paused",
+  "update.resumed",
   "update.rolled-back",
   "update.deleted",
 ] as const;

@@ -110,16 +110,29 @@ export async function changeUpdate(options: {
 }): Promise<Update> {
   const { db, projectId, updateId } = options;
   await requireUpdateOwner(db, options);
-  const [changed] = await db
-    .update(updates)
-    .set(
-      "rolloutPercent" in options.change
-        ? { rolloutPercent: options.change.rolloutPercent }
-        : { paused: options.change.paused },
-    )
-    .where(and(eq(updates.id, updateId), eq(updates.projectId, projectId)))
-    .returning({ id: updates.id });
-  if (!changed) throw AppError.notFound(UpdatesTexts.updateNotFound);
+  const { change } = options;
+  await db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(updates)
+      .set(
+        "rolloutPercent" in change
+          ? { rolloutPercent: change.rolloutPercent }
+          : { paused: change.paused },
+      )
+      .where(and(eq(updates.id, updateId), eq(updates.projectId, projectId)))
+      .returning({ id: updates.id });
+    if (!changed) throw AppError.notFound(UpdatesTexts.updateNotFound);
+    await recordAudit(tx, {
+      actorId: options.userId,
+      projectId,
+      ...("rolloutPercent" in change
+        ? {
+            action: "update.rollout-changed",
+            details: { updateId, rolloutPercent: change.rolloutPercent },
+          }
+        : { action: change.paused ? "update.paused" : "update.resumed", details: { updateId } }),
+    });
+  });
   channelCache.clear();
   const [row] = await updatesWithCounts(db, projectId, updateId);
   const [channel] = row
