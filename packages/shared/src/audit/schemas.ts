@@ -45,6 +45,8 @@ export const AuditEventSchema = z.object({
   /** The actor's name now; null once the account is deleted. */
   actorName: z.string().nullable(),
   projectId: z.string().nullable(),
+  /** The project's name now; null for an event of no project (a build machine) or a deleted one. */
+  projectName: z.string().nullable(),
   action: AuditActionSchema,
   details: AuditDetailsSchema,
 });

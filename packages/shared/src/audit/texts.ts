@@ -1,5 +1,25 @@
 import type { AuditAction } from "./actions";
 
+/** What happened, in words (after the actor's name: "Ada regenerated the database key"). */
+const ACTIONS = {
+  "key.regenerated": "regenerated the database key",
+  "deploy-token.created": "created a deploy token",
+  "deploy-token.revoked": "revoked a deploy token",
+  "build.published": "published a build",
+  "upload-key.downloaded": "downloaded the upload key",
+  "upload-key.password-read": "read the upload key's password",
+  "agent.added": "added a build machine",
+  "agent.removed": "removed a build machine",
+  "channel.created": "created an update channel",
+  "update.rollout-changed": "changed an update's rollout",
+  "update.paused": "paused an update",
+  "update.resumed": "resumed an update",
+  "update.rolled-back": "rolled back an update channel",
+  "update.deleted": "deleted an update",
+} satisfies Record<AuditAction, string>;
+
+const SOMEONE = "A deleted account";
+
 /** Texts of the audit log: the project page's "Activity" section and the /dash list. */
 export const AuditTexts = {
   title: "Activity",
@@ -11,27 +31,25 @@ export const AuditTexts = {
   more: "Show older",
   allActions: "All actions",
   filterLabel: "Action",
-  someone: "A deleted account",
+  someone: SOMEONE,
   projectNotFound: "Project not found.",
   adminOnly: "Only an admin can see the audit log.",
   invalidCursor: "The cursor is not valid: use the nextCursor of the previous page.",
   invalidLimit: (max: number) => `The limit is a whole number from 1 to ${max}.`,
   invalidAction: "Unknown action.",
-  /** What happened, in words (the actor's name comes first: "Ada regenerated the database key"). */
-  actions: {
-    "key.regenerated": "regenerated the database key",
-    "deploy-token.created": "created a deploy token",
-    "deploy-token.revoked": "revoked a deploy token",
-    "build.published": "published a build",
-    "upload-key.downloaded": "downloaded the upload key",
-    "upload-key.password-read": "read the upload key's password",
-    "agent.added": "added a build machine",
-    "agent.removed": "removed a build machine",
-    "channel.created": "created an update channel",
-    "update.rollout-changed": "changed an update's rollout",
-    "update.paused": "paused an update",
-    "update.resumed": "resumed an update",
-    "update.rolled-back": "rolled back an update channel",
-    "update.deleted": "deleted an update",
-  } satisfies Record<AuditAction, string>,
+  /** One event in words: "Ada published a build". */
+  sentence: (actorName: string | null, action: AuditAction): string =>
+    `${actorName ?? SOMEONE} ${ACTIONS[action]}`,
+  /** What it was done to, when the event says: a token's or machine's name, a version… */
+  detail: (details: Record<string, string | number>) =>
+    [
+      details.name,
+      details.channel && `channel ${details.channel}`,
+      details.version !== undefined && `version ${details.version}`,
+      details.rolloutPercent !== undefined && `${details.rolloutPercent} %`,
+      details.tokenPrefix && `${details.tokenPrefix}…`,
+    ]
+      .filter(Boolean)
+      .join(" · "),
+  actions: ACTIONS,
 } as const;

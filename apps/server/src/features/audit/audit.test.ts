@@ -13,8 +13,8 @@ import {
 } from "../../../test/test-app";
 import * as schema from "../../platform/db/schema";
 import { testKeystore } from "../agents/test-support";
-import { makeZip } from "../bundles/test-support";
 import { markReady, seedBuild } from "../builds/test-support";
+import { makeZip } from "../bundles/test-support";
 import { deploy } from "../updates/test-support";
 import { pruneAudit } from "./list-audit";
 

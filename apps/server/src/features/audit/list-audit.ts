@@ -9,7 +9,7 @@ import { ErrorCodes } from "@hybridge/shared/common/errors";
 import { type PageCursor, writePageCursor } from "@hybridge/shared/common/paging";
 import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
-import { auditEvents, user } from "../../platform/db/schema";
+import { auditEvents, projects, user } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
 import { requireOwnedProject } from "../../platform/owned-project";
 
@@ -24,9 +24,15 @@ async function auditPage(
   limit = AUDIT_PAGE_SIZE,
 ): Promise<AuditPage> {
   const rows = await db
-    .select({ event: auditEvents, actorName: user.name, cursor: cursorTime })
+    .select({
+      event: auditEvents,
+      actorName: user.name,
+      projectName: projects.name,
+      cursor: cursorTime,
+    })
     .from(auditEvents)
     .leftJoin(user, eq(user.id, auditEvents.actorId))
+    .leftJoin(projects, eq(projects.id, auditEvents.projectId))
     .where(
       and(
         where,
@@ -48,12 +54,15 @@ async function auditPage(
         actorId: row.event.actorId,
         actorName: row.actorName,
         projectId: row.event.projectId,
+        projectName: row.projectName,
         action: row.event.action as AuditAction,
         details: row.event.details,
       }),
     ),
     nextCursor:
-      rows.length > limit && last ? writePageCursor({ time: last.cursor, id: last.event.id }) : null,
+      rows.length > limit && last
+        ? writePageCursor({ time: last.cursor, id: last.event.id })
+        : null,
   };
 }
 
