@@ -1,5 +1,6 @@
 import { type AuditAction, AuditPageSchema } from "@hybridge/shared/audit/schemas";
-import { useInfiniteQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useIsMutating, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
 import { apiClient } from "@/lib/api-client";
 
 /** Pages of events from `path` (newest first), the next one by the previous page's cursor. */
@@ -40,4 +41,20 @@ export function useAdminAudit(action: AuditAction | "", enabled: boolean) {
     new URLSearchParams(action ? { action } : {}),
     enabled,
   );
+}
+
+/**
+ * Reads the events again once the page's changes settle (a key regenerated, a build published
+ * in another section): not live, but never behind what this page just did.
+ */
+export function useAuditAfterChanges() {
+  const queryClient = useQueryClient();
+  const mutating = useIsMutating();
+  const before = useRef(mutating);
+  useEffect(() => {
+    if (before.current > 0 && mutating === 0) {
+      void queryClient.invalidateQueries({ queryKey: ["audit"] });
+    }
+    before.current = mutating;
+  }, [mutating, queryClient]);
 }

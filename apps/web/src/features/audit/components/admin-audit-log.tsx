@@ -5,7 +5,7 @@ import { useId, useState } from "react";
 import { Card } from "@/components/ui/card";
 import { Select } from "@/components/ui/select";
 import { useSession } from "@/features/auth/api/use-session";
-import { useAdminAudit } from "../api/use-audit";
+import { useAdminAudit, useAuditAfterChanges } from "../api/use-audit";
 import { AuditList } from "./audit-list";
 
 const OPTIONS = [
@@ -20,6 +20,7 @@ export function AdminAuditLog() {
   const titleId = useId();
   const [action, setAction] = useState<AuditAction | "">("");
   const pages = useAdminAudit(action, isAdmin);
+  useAuditAfterChanges();
   if (!isAdmin) return null;
   return (
     <div className="mx-auto w-full max-w-3xl px-4 pb-14 sm:px-6">
