@@ -7,6 +7,8 @@ export const AUDIT_ACTIONS = [
   "deploy-token.created",
   "deploy-token.revoked",
   "build.published",
+  "upload-key.replaced",
+  "upload-key.reset",
   "upload-key.downloaded",
   "upload-key.password-read",
   "agent.added",

@@ -6,6 +6,8 @@ const ACTIONS = {
   "deploy-token.created": "created a deploy token",
   "deploy-token.revoked": "revoked a deploy token",
   "build.published": "published a build",
+  "upload-key.replaced": "replaced the upload key with their own",
+  "upload-key.reset": "reset the upload key",
   "upload-key.downloaded": "downloaded the upload key",
   "upload-key.password-read": "read the upload key's password",
   "agent.added": "added a build machine",

@@ -86,6 +86,7 @@ describe("the audit log", () => {
       payload: form.payload,
     });
     expect(replaced.statusCode, replaced.body).toBe(200);
+    await expectLast("upload-key.replaced");
     expect((await call("GET", `/api/projects/${project.id}/signing-key/keystore`)).statusCode).toBe(
       200,
     );
@@ -93,6 +94,8 @@ describe("the audit log", () => {
     const password = await call("GET", `/api/projects/${project.id}/signing-key/password`);
     expect(password.json().password).toBe(key.password);
     await expectLast("upload-key.password-read");
+    expect((await call("DELETE", `/api/projects/${project.id}/signing-key`)).statusCode).toBe(200);
+    await expectLast("upload-key.reset");
 
     const regenerated = await call("POST", `/api/projects/${project.id}/settings/database-key`);
     expect(regenerated.statusCode, regenerated.body).toBe(200);
