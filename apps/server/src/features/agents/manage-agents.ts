@@ -8,11 +8,11 @@ import { AgentsTexts } from "@hybridge/shared/agents/texts";
 import type { SessionUser } from "@hybridge/shared/auth/schemas";
 import { ErrorCodes } from "@hybridge/shared/common/errors";
 import { and, desc, eq, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { recordAudit } from "../../platform/audit";
 import type { Db, Tx } from "../../platform/db/client";
 import { agents, buildLogs, builds, projects } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
 import { newAgentToken } from "./agent-auth";
-import { recordAudit } from "../audit/record-audit";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,13 +1,13 @@
 import type { KeystorePasswordResponse } from "@hybridge/shared/builds/schemas";
 import { BuildsTexts } from "@hybridge/shared/builds/texts";
 import { eq, sql } from "drizzle-orm";
+import { recordAudit } from "../../platform/audit";
 import type { Db } from "../../platform/db/client";
 import { signingKeys } from "../../platform/db/schema";
 import { downloadFileStem } from "../../platform/download";
 import type { Encryption } from "../../platform/encryption";
 import { AppError } from "../../platform/errors";
 import { requireOwnedProject } from "../../platform/owned-project";
-import { recordAudit } from "../audit/record-audit";
 
 /** The project's upload key row, for its owner (404 for another's project, or without a key). */
 async function ownedSigningKey(options: { db: Db; userId: string; projectId: string }) {

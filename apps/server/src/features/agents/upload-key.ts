@@ -1,11 +1,11 @@
 import { AgentsTexts } from "@hybridge/shared/agents/texts";
 import { BuildsTexts } from "@hybridge/shared/builds/texts";
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { recordAudit } from "../../platform/audit";
 import type { Db, Tx } from "../../platform/db/client";
 import { buildLogs, builds, signingKeys } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
 import { requireOwnedProject } from "../../platform/owned-project";
-import { recordAudit } from "../audit/record-audit";
 import { hasPublishedAndroidBuild } from "./has-published-android-build";
 import { checkKeystore, type OpenSigningKey, type SigningKeyVault } from "./signing-keys";
 

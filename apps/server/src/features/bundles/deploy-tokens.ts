@@ -6,12 +6,12 @@ import {
 } from "@hybridge/shared/bundles/schemas";
 import { BundlesTexts } from "@hybridge/shared/bundles/texts";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { recordAudit } from "../../platform/audit";
 import type { Db } from "../../platform/db/client";
 import { deployTokens, projects } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
 import { inOwnedProject, isOwnedProject, requireOwnedProject } from "../../platform/owned-project";
 import { hashSecret, randomAlphanumeric } from "../../platform/random";
-import { recordAudit } from "../audit/record-audit";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -99,7 +99,11 @@ export async function revokeDeployToken(options: {
           inOwnedProject(deployTokens.projectId, options.userId),
         ),
       )
-      .returning({ id: deployTokens.id, name: deployTokens.name, prefix: deployTokens.tokenPrefix });
+      .returning({
+        id: deployTokens.id,
+        name: deployTokens.name,
+        prefix: deployTokens.tokenPrefix,
+      });
     if (!row) throw AppError.notFound(BundlesTexts.tokenNotFound);
     await recordAudit(tx, {
       actorId: options.userId,

@@ -1,13 +1,13 @@
 import { ProjectsTexts } from "@hybridge/shared/projects/texts";
 import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { recordAudit } from "../../platform/audit";
 import { forgetDatabaseKey } from "../../platform/database-key";
 import type { Db } from "../../platform/db/client";
 import { projectSettings } from "../../platform/db/schema";
 import type { Encryption } from "../../platform/encryption";
 import { AppError } from "../../platform/errors";
 import { inOwnedProject } from "../../platform/owned-project";
-import { recordAudit } from "../audit/record-audit";
 import { type DatabaseKey, newDatabaseKey } from "./ids";
 
 /**

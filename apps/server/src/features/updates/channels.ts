@@ -1,10 +1,10 @@
 import type { Channel } from "@hybridge/shared/updates/schemas";
 import { UpdatesTexts } from "@hybridge/shared/updates/texts";
 import { eq } from "drizzle-orm";
+import { recordAudit } from "../../platform/audit";
 import type { Db } from "../../platform/db/client";
 import { projects, updateChannels } from "../../platform/db/schema";
 import { AppError, isUniqueViolation } from "../../platform/errors";
-import { recordAudit } from "../audit/record-audit";
 import { requireOwnedProject } from "../../platform/owned-project";
 import { channelCache } from "./update-cache";
 

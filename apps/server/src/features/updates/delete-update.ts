@@ -1,9 +1,9 @@
 import { UpdatesTexts } from "@hybridge/shared/updates/texts";
 import { and, eq, sql } from "drizzle-orm";
+import { recordAudit } from "../../platform/audit";
 import type { Db } from "../../platform/db/client";
 import { storedFiles, updates } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
-import { recordAudit } from "../audit/record-audit";
 import { releaseProjectBytes } from "../../platform/quotas";
 import type { Storage } from "../../platform/storage";
 import { requireUpdateOwner } from "./owner-updates";

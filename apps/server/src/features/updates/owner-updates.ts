@@ -7,10 +7,10 @@ import type {
 } from "@hybridge/shared/updates/schemas";
 import { UpdatesTexts } from "@hybridge/shared/updates/texts";
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { recordAudit } from "../../platform/audit";
 import type { Db } from "../../platform/db/client";
 import { updateChannels, updateInstalls, updates } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
-import { recordAudit } from "../audit/record-audit";
 import { requireOwnedProject } from "../../platform/owned-project";
 import { channelCache } from "./update-cache";
 import { toUpdate } from "./update-view";

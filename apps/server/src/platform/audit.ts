@@ -1,6 +1,6 @@
 import type { AuditAction, AuditDetails } from "@hybridge/shared/audit/schemas";
-import type { Db, Tx } from "../../platform/db/client";
-import { auditEvents } from "../../platform/db/schema";
+import type { Db, Tx } from "./db/client";
+import { auditEvents } from "./db/schema";
 
 /**
  * Records one audit event (decision 063). Pass the transaction of the action it records: the
