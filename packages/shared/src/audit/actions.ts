@@ -11,6 +11,7 @@ export const AUDIT_ACTIONS = [
   "upload-key.reset",
   "upload-key.downloaded",
   "upload-key.password-read",
+  "admin.granted",
   "agent.added",
   "agent.removed",
   "channel.created",

@@ -10,6 +10,7 @@ const ACTIONS = {
   "upload-key.reset": "reset the upload key",
   "upload-key.downloaded": "downloaded the upload key",
   "upload-key.password-read": "read the upload key's password",
+  "admin.granted": "became an admin (their ADMIN_EMAILS address proved)",
   "agent.added": "added a build machine",
   "agent.removed": "removed a build machine",
   "channel.created": "created an update channel",

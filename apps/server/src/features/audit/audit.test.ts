@@ -223,6 +223,17 @@ describe("the audit log", () => {
     expect(events[0]).toMatchObject({ actorId: admin.id, projectId: null });
     expect(JSON.stringify(events)).not.toContain(token);
 
+    // The admin's address, proved by its verification link, made the account an admin's.
+    const granted = await call(
+      "GET",
+      "/api/admin/audit?action=admin.granted",
+      undefined,
+      admin.cookie,
+    );
+    expect(granted.json<AuditPage>().events).toEqual([
+      expect.objectContaining({ actorId: admin.id, details: { via: "verification" } }),
+    ]);
+
     expect((await call("GET", "/api/admin/audit", undefined, owner.cookie)).statusCode).toBe(403);
     expect(
       (await call("GET", "/api/admin/audit?action=nothing", undefined, admin.cookie)).statusCode,
