@@ -33,7 +33,12 @@ import {
 import { registerHealthRoutes } from "./platform/health";
 import { createLiveHub, type LiveHub } from "./platform/live";
 import { createMailer, type Mailer } from "./platform/mail";
-import { countStorageErrors, createMetrics, type Metrics, registerMetrics } from "./platform/metrics";
+import {
+  countStorageErrors,
+  createMetrics,
+  type Metrics,
+  registerMetrics,
+} from "./platform/metrics";
 import { registerOpenApi } from "./platform/openapi";
 import { defaultPackagesDir, registerPackages } from "./platform/packages";
 import { registerRateLimits } from "./platform/rate-limit";

@@ -186,9 +186,9 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, METRICS_TOKEN: "short" })).toThrow(
       /METRICS_TOKEN/,
     );
-    expect(() => loadConfig({ DATA_DIR: dataDir, METRICS_TOKEN: "has a space in it, long" })).toThrow(
-      /METRICS_TOKEN/,
-    );
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir, METRICS_TOKEN: "has a space in it, long" }),
+    ).toThrow(/METRICS_TOKEN/);
   });
 
   it("keeps PATH's folders, where the Android tools are looked for", () => {

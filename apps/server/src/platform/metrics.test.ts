@@ -85,7 +85,8 @@ describe("/metrics access", () => {
 describe("what /metrics counts", () => {
   it("counts a request under its route pattern and status, never its URL", async () => {
     const project = await seedProject(app, owner);
-    const series = 'hybridge_http_request_duration_seconds_count{method="GET",route="/api/projects/:id",status="200"}';
+    const series =
+      'hybridge_http_request_duration_seconds_count{method="GET",route="/api/projects/:id",status="200"}';
     const before = sample(await metricsText(), series) ?? 0;
     expect((await getAs(app, `/api/projects/${project.id}`, owner.cookie)).statusCode).toBe(200);
     const unknown = `/api/nothing-here/${project.id}?key=${project.keyApp}`;
@@ -175,7 +176,11 @@ describe("the metrics' sources", () => {
   });
 
   it("counts the storage's failed calls by operation", async () => {
-    const metrics = createMetrics({ db: app.deps.db, databaseKind: "pglite", liveStreams: () => 0 });
+    const metrics = createMetrics({
+      db: app.deps.db,
+      databaseKind: "pglite",
+      liveStreams: () => 0,
+    });
     const local = createLocalStorage("/nonexistent-metrics-root");
     const storage = countStorageErrors(
       { ...local, remove: () => Promise.reject(new Error("disk gone")) },

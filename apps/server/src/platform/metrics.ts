@@ -2,13 +2,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { MetricsTexts } from "@hybridge/shared/common/texts";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import {
-  Counter,
-  collectDefaultMetrics,
-  Gauge,
-  Histogram,
-  Registry,
-} from "prom-client";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Database, Db } from "./db/client";
 import { POOL_SIZES } from "./db/client";
 import { builds } from "./db/schema";
