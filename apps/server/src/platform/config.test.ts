@@ -190,6 +190,21 @@ describe("loadConfig", () => {
     ).toThrow(/SHUTDOWN_DELAY_SECONDS[\s\S]*SHUTDOWN_TIMEOUT_SECONDS/);
   });
 
+  it("reads METRICS_TOKEN: unset by default (no /metrics), refused when short or spaced", () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).metrics).toEqual({ token: undefined });
+    const token = "metrics-token-0123456789";
+    expect(loadConfig({ DATA_DIR: dataDir, METRICS_TOKEN: ` ${token} ` }).metrics).toEqual({
+      token,
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir, METRICS_TOKEN: "short" })).toThrow(
+      /METRICS_TOKEN/,
+    );
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir, METRICS_TOKEN: "has a space in it, long" }),
+    ).toThrow(/METRICS_TOKEN/);
+  });
+
   it("keeps PATH's folders, where the Android tools are looked for", () => {
     const dataDir = tempDir();
     const PATH = ["/usr/local/bin", "", "/usr/bin"].join(path.delimiter);

@@ -140,6 +140,15 @@ const EnvSchema = z.object({
    */
   SHUTDOWN_DELAY_SECONDS: z.coerce.number().int().min(0).max(600).default(0),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
+  // --- Metrics (decision 062) ---
+  /** The Bearer token /metrics asks for; unset, /metrics answers 404. */
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .min(16, "must be at least 16 characters")
+    .regex(/^[\x21-\x7e]+$/, "must be printable characters without spaces")
+    .optional(),
+  // --- end of metrics ---
   // Where the Android toolchain is looked for (detectAndroidToolchain, @hybridge/agent/android).
   PATH: z.string().default(""),
   // --- Audit log (decision 063) ---
@@ -331,6 +340,8 @@ export type Config = {
    * then closing may take `timeoutMs` before the process exits anyway.
    */
   shutdown: { delayMs: number; timeoutMs: number };
+  /** /metrics (decision 062): its Bearer token; undefined, the route answers 404. */
+  metrics: { token: string | undefined };
   /** The build queue and the embedded build machine (decisions 020 and 022). */
   builds: {
     leaseSeconds: number;
@@ -450,6 +461,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       delayMs: e.SHUTDOWN_DELAY_SECONDS * 1000,
       timeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     },
+    metrics: { token: e.METRICS_TOKEN },
   };
 }
 
