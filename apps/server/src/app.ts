@@ -4,6 +4,7 @@ import Fastify, { LogController, type RouteOptions } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { registerAgentsRoutes } from "./features/agents/routes";
 import { registerAppUsersRoutes } from "./features/app-users/routes";
+import { registerAuditRoutes } from "./features/audit/routes";
 import { registerAuthRoutes } from "./features/auth/routes";
 import { registerBuildsRoutes } from "./features/builds/routes";
 import { bundleSummary, openBundle } from "./features/bundles/open-bundle";
@@ -200,6 +201,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(registerRulesRoutes);
   await app.register(registerAppUsersRoutes);
   await app.register(registerStoreRoutes);
+  await app.register(registerAuditRoutes);
 
   // The SDK and command-line tarballs come with the web build (npm run build).
   await registerPackages(app, options.serveWeb ? defaultPackagesDir : null);

@@ -160,6 +160,20 @@ describe("loadConfig", () => {
     );
   });
 
+  it("reads the audit log's retention in days: a year by default, 0 for forever", () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).auditRetentionDays).toBe(365);
+    expect(loadConfig({ DATA_DIR: dataDir, AUDIT_RETENTION_DAYS: "30" }).auditRetentionDays).toBe(
+      30,
+    );
+    expect(loadConfig({ DATA_DIR: dataDir, AUDIT_RETENTION_DAYS: "0" }).auditRetentionDays).toBe(
+      null,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, AUDIT_RETENTION_DAYS: "-1" })).toThrowError(
+      /AUDIT_RETENTION_DAYS/,
+    );
+  });
+
   it("reads the shutdown's delay and time limit in seconds: no delay and 25 s by default", () => {
     const dataDir = tempDir();
     expect(loadConfig({ DATA_DIR: dataDir }).shutdown).toEqual({ delayMs: 0, timeoutMs: 25_000 });

@@ -151,6 +151,10 @@ const EnvSchema = z.object({
   // --- end of metrics ---
   // Where the Android toolchain is looked for (detectAndroidToolchain, @hybridge/agent/android).
   PATH: z.string().default(""),
+  // --- Audit log (decision 063) ---
+  /** Audit events older than this many days are deleted (daily); 0 keeps them forever. */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(365),
+  // --- end of audit log ---
 });
 
 /** The S3 key pair, judged even when other keys are bad (every bad key named at once). */
@@ -326,6 +330,8 @@ export type Config = {
   redis: { url: string; keyPrefix: string } | undefined;
   /** The sweep of files without a stored_files row (platform/file-sweep.ts). */
   fileSweep: { intervalMs: number; minAgeMs: number };
+  /** Days an audit event is kept (AUDIT_RETENTION_DAYS); null: forever (decision 063). */
+  auditRetentionDays: number | null;
   storage: StorageConfig;
   /** The folders of PATH: where the Android build tools are looked for. */
   executablePath: string[];
@@ -435,6 +441,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       intervalMs: e.FILE_SWEEP_INTERVAL_MINUTES * 60_000,
       minAgeMs: e.FILE_SWEEP_MIN_AGE_MINUTES * 60_000,
     },
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS === 0 ? null : e.AUDIT_RETENTION_DAYS,
     storage: e.STORAGE_URL
       ? {
           ...e.STORAGE_URL,
