@@ -1,8 +1,10 @@
 import fastifyCookie from "@fastify/cookie";
+import { DATA_API_PATH } from "@hybridge/shared/data/protocol";
 import Fastify, { LogController, type RouteOptions } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { registerAgentsRoutes } from "./features/agents/routes";
 import { registerAppUsersRoutes } from "./features/app-users/routes";
+import { registerAuditRoutes } from "./features/audit/routes";
 import { registerAuthRoutes } from "./features/auth/routes";
 import { registerBuildsRoutes } from "./features/builds/routes";
 import { bundleSummary, openBundle } from "./features/bundles/open-bundle";
@@ -32,6 +34,12 @@ import {
 import { registerHealthRoutes } from "./platform/health";
 import { createLiveHub, type LiveHub } from "./platform/live";
 import { createMailer, type Mailer } from "./platform/mail";
+import {
+  countStorageErrors,
+  createMetrics,
+  type Metrics,
+  registerMetrics,
+} from "./platform/metrics";
 import { registerOpenApi } from "./platform/openapi";
 import { defaultPackagesDir, registerPackages } from "./platform/packages";
 import { registerRateLimits } from "./platform/rate-limit";
@@ -62,6 +70,8 @@ export type AppDeps = {
   mailer: Mailer;
   storage: Storage;
   live: LiveHub;
+  /** What /metrics reports (platform/metrics.ts); the features observe into it. */
+  metrics: Metrics;
   /** Set on SIGTERM (main.ts): readiness answers 503, answers close their connections. */
   draining: Draining;
 };
@@ -126,6 +136,12 @@ export async function buildApp(options: BuildAppOptions) {
     log: app.log,
   });
   const auth = createAuth({ config, db: database.db, mailer, log: app.log });
+  const live = createLiveHub({ onFanOut: (seconds) => metrics.liveFanOut.observe(seconds) });
+  const metrics = createMetrics({
+    db: database.db,
+    databaseKind: database.kind,
+    liveStreams: live.streams,
+  });
   app.decorate("deps", {
     config,
     db: database.db,
@@ -136,8 +152,9 @@ export async function buildApp(options: BuildAppOptions) {
     auth,
     readSession: createSessionReader({ auth, db: database.db, secret: config.secret }),
     mailer,
-    storage: await createStorage(config.storage),
-    live: createLiveHub(),
+    storage: countStorageErrors(await createStorage(config.storage), metrics.storageErrors),
+    live,
+    metrics,
     draining: createDraining(),
   });
   // Open event streams would hold the server open: end them first.
@@ -156,6 +173,7 @@ export async function buildApp(options: BuildAppOptions) {
   // Before the routes it publishes: it sees them as they are registered.
   registerOpenApi(app, { version: "1.0.0", server: config.publicUrl });
 
+  registerMetrics(app, { metrics, token: config.metrics.token, dataApiPrefix: DATA_API_PATH });
   await app.register(registerHealthRoutes);
   await app.register(registerAuthRoutes);
   await app.register(registerCommunityRoutes);
@@ -183,6 +201,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(registerRulesRoutes);
   await app.register(registerAppUsersRoutes);
   await app.register(registerStoreRoutes);
+  await app.register(registerAuditRoutes);
 
   // The SDK and command-line tarballs come with the web build (npm run build).
   await registerPackages(app, options.serveWeb ? defaultPackagesDir : null);

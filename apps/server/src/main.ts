@@ -5,6 +5,7 @@ import { detectAndroidToolchain } from "@hybridge/agent/android";
 import { machineFolderName, startAgent } from "@hybridge/agent/runner";
 import { type App, buildApp } from "./app";
 import { createEmbeddedAgent } from "./features/agents/manage-agents";
+import { startAuditPruner } from "./features/audit/list-audit";
 import { startDevAppUpkeep } from "./features/dev-app/old-builds";
 import { startDevAppBuild } from "./features/dev-app/start-dev-app-build";
 import { seedStore } from "./features/store/seed-store";
@@ -48,6 +49,7 @@ async function main() {
   let sweeper: FileSweeper | null = null;
   let snapshots: { close: () => Promise<void> } | null = null;
   let scheduledBackups: { stop: () => Promise<void> } | null = null;
+  let auditPruner: { stop: () => Promise<void> } | null = null;
   let devAppBuild: { stop: () => Promise<void> } | null = null;
   let devAppUpkeep: { stop: () => Promise<void> } | null = null;
   let buildMachine: EmbeddedMachine | null = null;
@@ -64,6 +66,7 @@ async function main() {
     await sweeper?.stop();
     await scheduledBackups?.stop();
     await snapshots?.close();
+    await auditPruner?.stop();
     await closeGracefully(app);
     await database.close();
     release();
@@ -155,6 +158,12 @@ async function main() {
     db: database.db,
     storage: app.deps.storage,
     ...config.fileSweep,
+    log: app.log,
+  });
+  // Audit events past AUDIT_RETENTION_DAYS go (decision 063).
+  auditPruner = startAuditPruner({
+    db: database.db,
+    days: config.auditRetentionDays,
     log: app.log,
   });
   // Every instance says which dev-app build it serves, and old ones no instance serves go.

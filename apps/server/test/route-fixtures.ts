@@ -1,5 +1,6 @@
 import { agentsFixtures } from "./route-fixtures/agents";
 import { appUsersFixtures } from "./route-fixtures/app-users";
+import { auditFixtures } from "./route-fixtures/audit";
 import { authFixtures } from "./route-fixtures/auth";
 import { buildsFixtures } from "./route-fixtures/builds";
 import { bundlesFixtures } from "./route-fixtures/bundles";
@@ -37,6 +38,7 @@ const FEATURES: Record<string, RouteFixtures> = {
   "dev-app": devAppFixtures,
   store: storeFixtures,
   updates: updatesFixtures,
+  audit: auditFixtures,
 };
 
 /** Every feature's fixtures in one table; a route given a fixture in two files is refused. */

@@ -3,12 +3,14 @@ import { paths } from "@hybridge/shared/common/paths";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import { recordAudit } from "./audit";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
 import { account, session, user, verification } from "./db/schema";
 import type { Mailer } from "./mail";
+import { isAdminAddress } from "./session";
 
 export const AUTH_BASE_PATH = "/api/auth";
 /** A session younger than this may change the password without signing in again. */
@@ -57,7 +59,21 @@ export function createAuth(options: {
       // real owner of an admin address someone else registered takes the account over this way
       // (their sessions end: revokeSessionsOnPasswordReset). docs/decisions/032-admin-by-proof.md
       onPasswordReset: async ({ user: target }) => {
-        await db.update(user).set({ emailVerified: true }).where(eq(user.id, target.id));
+        await db.transaction(async (tx) => {
+          const [proved] = await tx
+            .update(user)
+            .set({ emailVerified: true })
+            .where(and(eq(user.id, target.id), eq(user.emailVerified, false)))
+            .returning({ email: user.email });
+          // An admin address proved: the account becomes an admin's (audit log, decision 063).
+          if (proved && isAdminAddress(config.adminEmails, proved.email)) {
+            await recordAudit(tx, {
+              actorId: target.id,
+              action: "admin.granted",
+              details: { via: "password-reset" },
+            });
+          }
+        });
       },
       sendResetPassword: async ({ user: target, url }) => {
         await mailer.send({
@@ -91,6 +107,15 @@ export function createAuth(options: {
       // The link verifies only in a browser signed in to its account: the mail goes to the
       // address's owner, who may not be who registered it, and a click by the owner must not
       // make someone else's account an admin's. Proof = the mailbox and the account's password.
+      // better-auth wrote the flag itself: the event follows it, in its own statement.
+      afterEmailVerification: async (target) => {
+        if (!isAdminAddress(config.adminEmails, target.email)) return;
+        await recordAudit(db, {
+          actorId: target.id,
+          action: "admin.granted",
+          details: { via: "verification" },
+        });
+      },
       beforeEmailVerification: async (target, request) => {
         const signedIn = request ? await signedInUserId(request.headers) : null;
         if (signedIn !== target.id) {

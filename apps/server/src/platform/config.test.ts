@@ -182,6 +182,20 @@ describe("loadConfig", () => {
     );
   });
 
+  it("reads the audit log's retention in days: a year by default, 0 for forever", () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).auditRetentionDays).toBe(365);
+    expect(loadConfig({ DATA_DIR: dataDir, AUDIT_RETENTION_DAYS: "30" }).auditRetentionDays).toBe(
+      30,
+    );
+    expect(loadConfig({ DATA_DIR: dataDir, AUDIT_RETENTION_DAYS: "0" }).auditRetentionDays).toBe(
+      null,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, AUDIT_RETENTION_DAYS: "-1" })).toThrowError(
+      /AUDIT_RETENTION_DAYS/,
+    );
+  });
+
   it("reads the shutdown's delay and time limit in seconds: no delay and 25 s by default", () => {
     const dataDir = tempDir();
     expect(loadConfig({ DATA_DIR: dataDir }).shutdown).toEqual({ delayMs: 0, timeoutMs: 25_000 });
@@ -196,6 +210,21 @@ describe("loadConfig", () => {
         SHUTDOWN_TIMEOUT_SECONDS: "0",
       }),
     ).toThrow(/SHUTDOWN_DELAY_SECONDS[\s\S]*SHUTDOWN_TIMEOUT_SECONDS/);
+  });
+
+  it("reads METRICS_TOKEN: unset by default (no /metrics), refused when short or spaced", () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).metrics).toEqual({ token: undefined });
+    const token = "metrics-token-0123456789";
+    expect(loadConfig({ DATA_DIR: dataDir, METRICS_TOKEN: ` ${token} ` }).metrics).toEqual({
+      token,
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir, METRICS_TOKEN: "short" })).toThrow(
+      /METRICS_TOKEN/,
+    );
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir, METRICS_TOKEN: "has a space in it, long" }),
+    ).toThrow(/METRICS_TOKEN/);
   });
 
   it("keeps PATH's folders, where the Android tools are looked for", () => {

@@ -132,12 +132,25 @@ const EnvSchema = z.object({
    */
   SHUTDOWN_DELAY_SECONDS: z.coerce.number().int().min(0).max(600).default(0),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
+  // --- Metrics (decision 062) ---
+  /** The Bearer token /metrics asks for; unset, /metrics answers 404. */
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .min(16, "must be at least 16 characters")
+    .regex(/^[\x21-\x7e]+$/, "must be printable characters without spaces")
+    .optional(),
+  // --- end of metrics ---
   // Where the Android toolchain is looked for (detectAndroidToolchain, @hybridge/agent/android).
   PATH: z.string().default(""),
   // Scheduled backups of the embedded database (decision 061): when, where, how many are kept.
   BACKUP_CRON: parsedBy(parseCron).optional(),
   BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
+  // --- Audit log (decision 063) ---
+  /** Audit events older than this many days are deleted (daily); 0 keeps them forever. */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(365),
+  // --- end of audit log ---
 });
 
 /** The S3 key pair, judged even when other keys are bad (every bad key named at once). */
@@ -321,6 +334,8 @@ export type Config = {
   redis: { url: string; keyPrefix: string } | undefined;
   /** The sweep of files without a stored_files row (platform/file-sweep.ts). */
   fileSweep: { intervalMs: number; minAgeMs: number };
+  /** Days an audit event is kept (AUDIT_RETENTION_DAYS); null: forever (decision 063). */
+  auditRetentionDays: number | null;
   storage: StorageConfig;
   /** The folders of PATH: where the Android build tools are looked for. */
   executablePath: string[];
@@ -334,6 +349,8 @@ export type Config = {
    * DATA_DIR/../backups: never inside DATA_DIR), the last `keep` kept.
    */
   backup: { schedule: Cron; dir: string; keep: number } | null;
+  /** /metrics (decision 062): its Bearer token; undefined, the route answers 404. */
+  metrics: { token: string | undefined };
   /** The build queue and the embedded build machine (decisions 020 and 022). */
   builds: {
     leaseSeconds: number;
@@ -440,6 +457,7 @@ export function loadConfig(
       intervalMs: e.FILE_SWEEP_INTERVAL_MINUTES * 60_000,
       minAgeMs: e.FILE_SWEEP_MIN_AGE_MINUTES * 60_000,
     },
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS === 0 ? null : e.AUDIT_RETENTION_DAYS,
     storage: e.STORAGE_URL
       ? {
           ...e.STORAGE_URL,
@@ -466,6 +484,7 @@ export function loadConfig(
           keep: e.BACKUP_KEEP,
         }
       : null,
+    metrics: { token: e.METRICS_TOKEN },
   };
 }
 

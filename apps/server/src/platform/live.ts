@@ -22,16 +22,26 @@ export type LiveHub = {
    * to reconnect soon (`retry:`): through a balancer, to another server.
    */
   closeAll: () => void;
+  /** Open event streams now (each listens for the shutdown once): /metrics reads it. */
+  streams: () => number;
 };
 
 const SHUTDOWN = "\0shutdown";
 
-export function createLiveHub(): LiveHub {
+/** `onFanOut`: how long a publish took to reach every subscriber, in seconds (/metrics). */
+export function createLiveHub(options: { onFanOut?: (seconds: number) => void } = {}): LiveHub {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
+  const { onFanOut } = options;
   return {
     publish: (channel, event) => {
+      if (!onFanOut) {
+        emitter.emit(channel, event);
+        return;
+      }
+      const start = process.hrtime.bigint();
       emitter.emit(channel, event);
+      onFanOut(Number(process.hrtime.bigint() - start) / 1e9);
     },
     subscribe: (channel, listener) => {
       emitter.on(channel, listener);
@@ -40,6 +50,7 @@ export function createLiveHub(): LiveHub {
     closeAll: () => {
       emitter.emit(SHUTDOWN, { type: "shutdown" });
     },
+    streams: () => emitter.listenerCount(SHUTDOWN),
   };
 }
 

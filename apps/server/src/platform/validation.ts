@@ -197,8 +197,8 @@ export function registerCharacterChecks(app: FastifyInstance) {
   app.addHook("preValidation", async (request) => {
     // The web app's pages and assets store nothing; a stray query must not cost them their page.
     // The API, the command line's tarballs (/cli/, platform/packages.ts), the dev app's download
-    // and assetlinks.json (features/dev-app) are checked.
-    if (!/^\/(?:api|cli|downloads|\.well-known)\//.test(request.url)) return;
+    // and assetlinks.json (features/dev-app) are checked, and /metrics (platform/metrics.ts).
+    if (!/^\/(?:(?:api|cli|downloads|\.well-known)\/|metrics(?:\?|$))/.test(request.url)) return;
     // A wildcard route's `*` is the rest of the path.
     const { "*": rest, ...params } = (request.params ?? {}) as Record<string, unknown>;
     const field =

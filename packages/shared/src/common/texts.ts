@@ -35,6 +35,11 @@ export const GenericTexts = {
 } as const;
 
 /** Characters that are never stored (decision 017). */
+/** /metrics (platform/metrics.ts): a scrape without METRICS_TOKEN as its Bearer token. */
+export const MetricsTexts = {
+  tokenRequired: "A valid metrics token is required (Authorization: Bearer <METRICS_TOKEN>).",
+} as const;
+
 export const CharacterTexts = {
   /**
    * `field` is a path such as `name` or `items.0.title`, or the part of the request (`body`,

@@ -305,12 +305,17 @@ export async function storeArtifact(
   return { size };
 }
 
+/** A finished build's time from its claim to its end, in seconds (for /metrics). */
+const buildSeconds = {
+  seconds: sql<number>`coalesce(extract(epoch from ${builds.finishedAt} - ${builds.startedAt}), 0)::float8`,
+};
+
 /** The build is ready: its artifact is stored, signed with the project's key. */
 export async function completeBuild(
   options: QueueOptions & { agentId: string; buildId: string; certSha256: string; log?: string[] },
 ) {
   const { db, agentId, buildId } = options;
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const held = await heldBuild(tx, buildId, agentId);
     if (!held) {
       const [other] = await tx
@@ -322,7 +327,7 @@ export async function completeBuild(
     }
     if (!held.artifactKey) throw AppError.conflict(AgentsTexts.noArtifact);
     await appendLog(tx, buildId, options.log, options.maxLogLines);
-    await tx
+    const [finished] = await tx
       .update(builds)
       .set({
         status: "ready",
@@ -331,13 +336,15 @@ export async function completeBuild(
         finishedAt: sql`clock_timestamp()`,
         leaseExpiresAt: null,
       })
-      .where(eq(builds.id, buildId));
+      .where(eq(builds.id, buildId))
+      .returning(buildSeconds);
     await tx
       .update(signingKeys)
       .set({ certSha256: options.certSha256 })
       .where(
         and(eq(signingKeys.projectId, held.projectId), sql`${signingKeys.certSha256} is null`),
       );
+    return { seconds: finished?.seconds ?? 0 };
   });
 }
 
@@ -346,7 +353,7 @@ export async function failBuild(
   options: QueueOptions & { agentId: string; buildId: string; reason: string; log?: string[] },
 ) {
   const { db, agentId, buildId } = options;
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const held = await heldBuild(tx, buildId, agentId);
     if (!held) throw leaseLost();
     await appendLog(
@@ -355,7 +362,7 @@ export async function failBuild(
       [...(options.log ?? []), `Failed: ${options.reason}`],
       options.maxLogLines,
     );
-    await tx
+    const [finished] = await tx
       .update(builds)
       .set({
         status: "failed",
@@ -363,7 +370,9 @@ export async function failBuild(
         finishedAt: sql`clock_timestamp()`,
         leaseExpiresAt: null,
       })
-      .where(eq(builds.id, buildId));
+      .where(eq(builds.id, buildId))
+      .returning(buildSeconds);
+    return { seconds: finished?.seconds ?? 0 };
   });
 }
 

@@ -8,6 +8,7 @@ import { AgentsTexts } from "@hybridge/shared/agents/texts";
 import type { SessionUser } from "@hybridge/shared/auth/schemas";
 import { ErrorCodes } from "@hybridge/shared/common/errors";
 import { and, desc, eq, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { recordAudit } from "../../platform/audit";
 import type { Db, Tx } from "../../platform/db/client";
 import { agents, buildLogs, builds, projects } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
@@ -74,16 +75,24 @@ export async function createAgent(options: {
 }): Promise<CreateAgentResponse> {
   requireAdmin(options.user);
   const { token, prefix, hash } = newAgentToken();
-  const [row] = await options.db
-    .insert(agents)
-    .values({
-      name: options.input.name,
-      platforms: [...new Set(options.input.platforms)],
-      tokenHash: hash,
-      tokenPrefix: prefix,
-    })
-    .returning();
-  if (!row) throw new Error("insert returned no agent");
+  const row = await options.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(agents)
+      .values({
+        name: options.input.name,
+        platforms: [...new Set(options.input.platforms)],
+        tokenHash: hash,
+        tokenPrefix: prefix,
+      })
+      .returning();
+    if (!inserted) throw new Error("insert returned no agent");
+    await recordAudit(tx, {
+      actorId: options.user.id,
+      action: "agent.added",
+      details: { agentId: inserted.id, name: inserted.name, tokenPrefix: inserted.tokenPrefix },
+    });
+    return inserted;
+  });
   return { agent: toAgent(row, { buildId: null, projectName: null }, false), token };
 }
 
@@ -102,9 +111,14 @@ export async function revokeAgent(options: { db: Db; user: SessionUser; agentId:
       .where(
         and(eq(agents.id, options.agentId), isNull(agents.revokedAt), eq(agents.embedded, false)),
       )
-      .returning({ id: agents.id });
+      .returning({ id: agents.id, name: agents.name });
     if (!row) throw AppError.notFound(AgentsTexts.agentNotFound);
     await releaseBuildsOf(tx, row.id, { countAttempt: true });
+    await recordAudit(tx, {
+      actorId: options.user.id,
+      action: "agent.removed",
+      details: { agentId: row.id, name: row.name },
+    });
   });
 }
 

@@ -1,6 +1,7 @@
 import type { KeystorePasswordResponse } from "@hybridge/shared/builds/schemas";
 import { BuildsTexts } from "@hybridge/shared/builds/texts";
 import { eq, sql } from "drizzle-orm";
+import { recordAudit } from "../../platform/audit";
 import type { Db } from "../../platform/db/client";
 import { signingKeys } from "../../platform/db/schema";
 import { downloadFileStem } from "../../platform/download";
@@ -32,6 +33,12 @@ export async function openKeystore(options: {
   const { project, row } = await ownedSigningKey(options);
   const clear = options.encryption.decrypt(row.keystoreSealed, row.projectId);
   if (clear === null) throw AppError.notFound(BuildsTexts.signingKeyNone);
+  // Nothing else is written: the event is the download's one row.
+  await recordAudit(options.db, {
+    actorId: options.userId,
+    projectId: row.projectId,
+    action: "upload-key.downloaded",
+  });
   return {
     body: Buffer.from(clear, "base64"),
     fileName: `${downloadFileStem(project.keyApp)}-upload.p12`,
@@ -51,9 +58,16 @@ export async function readKeystorePassword(options: {
   const { row } = await ownedSigningKey(options);
   const password = options.encryption.decrypt(row.passwordSealed, row.projectId);
   if (password === null) throw AppError.notFound(BuildsTexts.signingKeyNone);
-  await options.db
-    .update(signingKeys)
-    .set({ passwordShownAt: sql`coalesce(${signingKeys.passwordShownAt}, now())` })
-    .where(eq(signingKeys.projectId, row.projectId));
+  await options.db.transaction(async (tx) => {
+    await tx
+      .update(signingKeys)
+      .set({ passwordShownAt: sql`coalesce(${signingKeys.passwordShownAt}, now())` })
+      .where(eq(signingKeys.projectId, row.projectId));
+    await recordAudit(tx, {
+      actorId: options.userId,
+      projectId: row.projectId,
+      action: "upload-key.password-read",
+    });
+  });
   return { password };
 }

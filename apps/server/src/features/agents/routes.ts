@@ -217,13 +217,14 @@ export async function registerAgentsRoutes(
     },
     async (request, reply) => {
       const agent = await requireAgent(request, reply);
-      await completeBuild({
+      const { seconds } = await completeBuild({
         ...queue,
         agentId: agent.id,
         buildId: request.params.buildId,
         certSha256: request.body.certSha256,
         log: request.body.log,
       });
+      app.deps.metrics.buildDuration.observe({ outcome: "ready" }, Number(seconds));
       return { ok: true as const };
     },
   );
@@ -239,13 +240,14 @@ export async function registerAgentsRoutes(
     },
     async (request, reply) => {
       const agent = await requireAgent(request, reply);
-      await failBuild({
+      const { seconds } = await failBuild({
         ...queue,
         agentId: agent.id,
         buildId: request.params.buildId,
         reason: request.body.reason,
         log: request.body.log,
       });
+      app.deps.metrics.buildDuration.observe({ outcome: "failed" }, Number(seconds));
       return { ok: true as const };
     },
   );

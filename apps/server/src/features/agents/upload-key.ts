@@ -1,6 +1,7 @@
 import { AgentsTexts } from "@hybridge/shared/agents/texts";
 import { BuildsTexts } from "@hybridge/shared/builds/texts";
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { recordAudit } from "../../platform/audit";
 import type { Db, Tx } from "../../platform/db/client";
 import { buildLogs, builds, signingKeys } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
@@ -107,6 +108,12 @@ export async function replaceUploadKey(options: {
       .insert(signingKeys)
       .values({ projectId, ...values })
       .onConflictDoUpdate({ target: signingKeys.projectId, set: values });
+    await recordAudit(tx, {
+      actorId: options.userId,
+      projectId,
+      action: "upload-key.replaced",
+      details: { certSha256 },
+    });
   });
 }
 
@@ -119,6 +126,9 @@ export async function resetUploadKey(options: { db: Db; userId: string; projectI
       .delete(signingKeys)
       .where(eq(signingKeys.projectId, projectId))
       .returning({ projectId: signingKeys.projectId });
-    if (dropped.length > 0) await setAsideBuildsSignedWithOldKey(tx, projectId, null);
+    if (dropped.length > 0) {
+      await setAsideBuildsSignedWithOldKey(tx, projectId, null);
+      await recordAudit(tx, { actorId: options.userId, projectId, action: "upload-key.reset" });
+    }
   });
 }

@@ -17,7 +17,7 @@ import {
   uniqueEmail,
   verificationLinkFor,
 } from "../../../test/test-app";
-import { user as users } from "../../platform/db/schema";
+import { auditEvents, user as users } from "../../platform/db/schema";
 import { createTestModule, withCookie } from "../store/test-support";
 
 // Admin rights come from a proven address (docs/decisions/032-admin-by-proof.md): the address in
@@ -281,6 +281,13 @@ describe("a password reset", () => {
         .from(users)
         .where(eq(users.id, squatter.id));
       expect(row?.emailVerified).toBe(true);
+      // The audit log says so (decision 063).
+      expect(
+        await adminApp.deps.db
+          .select({ action: auditEvents.action, details: auditEvents.details })
+          .from(auditEvents)
+          .where(eq(auditEvents.actorId, squatter.id)),
+      ).toEqual([{ action: "admin.granted", details: { via: "password-reset" } }]);
       expect(
         (
           await adminApp.inject({ url: "/api/session", headers: { cookie: squatter.cookie } })

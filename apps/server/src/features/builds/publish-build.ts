@@ -1,6 +1,7 @@
 import type { Build } from "@hybridge/shared/builds/schemas";
 import { BuildsTexts } from "@hybridge/shared/builds/texts";
 import { and, eq, gte, sql } from "drizzle-orm";
+import { recordAudit } from "../../platform/audit";
 import type { Db } from "../../platform/db/client";
 import { builds, projects } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
@@ -74,6 +75,12 @@ export async function publishBuild(options: {
     // A build worker does not take the project lock: it may have moved the build meanwhile.
     if (!row) throw AppError.conflict(BuildsTexts.notReady("no longer ready"));
     await tx.update(projects).set({ status: true }).where(eq(projects.id, row.projectId));
+    await recordAudit(tx, {
+      actorId: userId,
+      projectId: row.projectId,
+      action: "build.published",
+      details: { buildId: row.id, platform: row.platform, version: row.version },
+    });
     return toBuild(row);
   });
 }

@@ -6,6 +6,7 @@ import {
 } from "@hybridge/shared/bundles/schemas";
 import { BundlesTexts } from "@hybridge/shared/bundles/texts";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { recordAudit } from "../../platform/audit";
 import type { Db } from "../../platform/db/client";
 import { deployTokens, projects } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
@@ -56,16 +57,25 @@ export async function createDeployToken(options: {
     notFound: BundlesTexts.bundleNotFound,
   });
   const secret = `${DEPLOY_TOKEN_MARK}${randomAlphanumeric(43)}`;
-  const [row] = await options.db
-    .insert(deployTokens)
-    .values({
+  const row = await options.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(deployTokens)
+      .values({
+        projectId: options.projectId,
+        name: options.input.name,
+        tokenHash: hashSecret(secret),
+        tokenPrefix: secret.slice(0, DEPLOY_TOKEN_MARK.length + 4),
+      })
+      .returning();
+    if (!inserted) throw new Error("insert returned no deploy token");
+    await recordAudit(tx, {
+      actorId: options.userId,
       projectId: options.projectId,
-      name: options.input.name,
-      tokenHash: hashSecret(secret),
-      tokenPrefix: secret.slice(0, DEPLOY_TOKEN_MARK.length + 4),
-    })
-    .returning();
-  if (!row) throw new Error("insert returned no deploy token");
+      action: "deploy-token.created",
+      details: { tokenId: inserted.id, name: inserted.name, tokenPrefix: inserted.tokenPrefix },
+    });
+    return inserted;
+  });
   return { token: toDeployToken(row), secret };
 }
 
@@ -77,17 +87,29 @@ export async function revokeDeployToken(options: {
   tokenId: string;
 }) {
   if (!UUID.test(options.tokenId)) throw AppError.notFound(BundlesTexts.tokenNotFound);
-  const [row] = await options.db
-    .update(deployTokens)
-    .set({ revokedAt: sql`now()` })
-    .where(
-      and(
-        eq(deployTokens.id, options.tokenId),
-        eq(deployTokens.projectId, options.projectId),
-        isNull(deployTokens.revokedAt),
-        inOwnedProject(deployTokens.projectId, options.userId),
-      ),
-    )
-    .returning({ id: deployTokens.id });
-  if (!row) throw AppError.notFound(BundlesTexts.tokenNotFound);
+  await options.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(deployTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(
+        and(
+          eq(deployTokens.id, options.tokenId),
+          eq(deployTokens.projectId, options.projectId),
+          isNull(deployTokens.revokedAt),
+          inOwnedProject(deployTokens.projectId, options.userId),
+        ),
+      )
+      .returning({
+        id: deployTokens.id,
+        name: deployTokens.name,
+        prefix: deployTokens.tokenPrefix,
+      });
+    if (!row) throw AppError.notFound(BundlesTexts.tokenNotFound);
+    await recordAudit(tx, {
+      actorId: options.userId,
+      projectId: options.projectId,
+      action: "deploy-token.revoked",
+      details: { tokenId: row.id, name: row.name, tokenPrefix: row.prefix },
+    });
+  });
 }

@@ -1,6 +1,7 @@
 import { ProjectsTexts } from "@hybridge/shared/projects/texts";
 import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { recordAudit } from "../../platform/audit";
 import { forgetDatabaseKey } from "../../platform/database-key";
 import type { Db } from "../../platform/db/client";
 import { projectSettings } from "../../platform/db/schema";
@@ -93,18 +94,27 @@ export async function regenerateDatabaseKey(options: {
 }) {
   const { db, userId, projectId } = options;
   const key = (options.newKey ?? newDatabaseKey)();
-  const [row] = await db
-    .update(projectSettings)
-    .set({
-      databaseKeyHash: key.hash,
-      databaseKeyPrefix: key.prefix,
-      databaseKeySealed: null,
-      databaseKeySealedUntil: null,
-      keyRevealedAt: sql`now()`,
-    })
-    .where(and(eq(projectSettings.id, projectId), inOwnedProject(projectSettings.id, userId)))
-    .returning();
-  if (!row) throw AppError.notFound(ProjectsTexts.settingsNotFound);
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(projectSettings)
+      .set({
+        databaseKeyHash: key.hash,
+        databaseKeyPrefix: key.prefix,
+        databaseKeySealed: null,
+        databaseKeySealedUntil: null,
+        keyRevealedAt: sql`now()`,
+      })
+      .where(and(eq(projectSettings.id, projectId), inOwnedProject(projectSettings.id, userId)))
+      .returning();
+    if (!updated) throw AppError.notFound(ProjectsTexts.settingsNotFound);
+    await recordAudit(tx, {
+      actorId: userId,
+      projectId,
+      action: "key.regenerated",
+      details: { keyPrefix: key.prefix },
+    });
+    return updated;
+  });
   // This server may remember the old key: it stops working here before this answer is sent
   // (other servers hear the change from the database).
   forgetDatabaseKey(db, projectId);

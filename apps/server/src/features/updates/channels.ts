@@ -1,6 +1,7 @@
 import type { Channel } from "@hybridge/shared/updates/schemas";
 import { UpdatesTexts } from "@hybridge/shared/updates/texts";
 import { eq } from "drizzle-orm";
+import { recordAudit } from "../../platform/audit";
 import type { Db } from "../../platform/db/client";
 import { projects, updateChannels } from "../../platform/db/schema";
 import { AppError, isUniqueViolation } from "../../platform/errors";
@@ -24,8 +25,17 @@ export async function createChannel(options: {
     notFound: UpdatesTexts.channelNotFound,
   });
   try {
-    const [row] = await db.insert(updateChannels).values({ projectId, name }).returning();
-    if (!row) throw new Error("insert returned no channel");
+    const row = await db.transaction(async (tx) => {
+      const [inserted] = await tx.insert(updateChannels).values({ projectId, name }).returning();
+      if (!inserted) throw new Error("insert returned no channel");
+      await recordAudit(tx, {
+        actorId: options.userId,
+        projectId,
+        action: "channel.created",
+        details: { channel: name },
+      });
+      return inserted;
+    });
     channelCache.clear();
     return {
       name: row.name,

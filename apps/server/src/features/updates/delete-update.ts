@@ -1,5 +1,6 @@
 import { UpdatesTexts } from "@hybridge/shared/updates/texts";
 import { and, eq, sql } from "drizzle-orm";
+import { recordAudit } from "../../platform/audit";
 import type { Db } from "../../platform/db/client";
 import { storedFiles, updates } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
@@ -51,6 +52,12 @@ export async function deleteUpdate(options: {
     if (!deleted) throw AppError.notFound(UpdatesTexts.updateNotFound);
     await tx.delete(storedFiles).where(eq(storedFiles.key, deleted.fileKey));
     await releaseProjectBytes(tx, projectId, deleted.size);
+    await recordAudit(tx, {
+      actorId: options.userId,
+      projectId,
+      action: "update.deleted",
+      details: { updateId },
+    });
     return deleted.fileKey;
   });
   channelCache.clear();

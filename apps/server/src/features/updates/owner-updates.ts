@@ -7,6 +7,7 @@ import type {
 } from "@hybridge/shared/updates/schemas";
 import { UpdatesTexts } from "@hybridge/shared/updates/texts";
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { recordAudit } from "../../platform/audit";
 import type { Db } from "../../platform/db/client";
 import { updateChannels, updateInstalls, updates } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
@@ -109,16 +110,29 @@ export async function changeUpdate(options: {
 }): Promise<Update> {
   const { db, projectId, updateId } = options;
   await requireUpdateOwner(db, options);
-  const [changed] = await db
-    .update(updates)
-    .set(
-      "rolloutPercent" in options.change
-        ? { rolloutPercent: options.change.rolloutPercent }
-        : { paused: options.change.paused },
-    )
-    .where(and(eq(updates.id, updateId), eq(updates.projectId, projectId)))
-    .returning({ id: updates.id });
-  if (!changed) throw AppError.notFound(UpdatesTexts.updateNotFound);
+  const { change } = options;
+  await db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(updates)
+      .set(
+        "rolloutPercent" in change
+          ? { rolloutPercent: change.rolloutPercent }
+          : { paused: change.paused },
+      )
+      .where(and(eq(updates.id, updateId), eq(updates.projectId, projectId)))
+      .returning({ id: updates.id });
+    if (!changed) throw AppError.notFound(UpdatesTexts.updateNotFound);
+    await recordAudit(tx, {
+      actorId: options.userId,
+      projectId,
+      ...("rolloutPercent" in change
+        ? {
+            action: "update.rollout-changed",
+            details: { updateId, rolloutPercent: change.rolloutPercent },
+          }
+        : { action: change.paused ? "update.paused" : "update.resumed", details: { updateId } }),
+    });
+  });
   channelCache.clear();
   const [row] = await updatesWithCounts(db, projectId, updateId);
   const [channel] = row
@@ -158,6 +172,12 @@ export async function rollbackChannel(options: {
       .for("update");
     if (!channel) throw AppError.notFound(UpdatesTexts.channelNotFound);
     const live = and(eq(updates.channelId, channel.id), isNull(updates.rolledBackAt));
+    await recordAudit(tx, {
+      actorId: options.userId,
+      projectId,
+      action: "update.rolled-back",
+      details: { channel: options.channel, to: options.input.to },
+    });
     if (options.input.to === "embedded") {
       await tx.update(updates).set({ rolledBackAt: sql`now()` }).where(live);
       await tx

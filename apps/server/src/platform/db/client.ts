@@ -82,6 +82,8 @@ export const QUERY_TIME_LIMIT_MS = 2_000;
  * but under 50 concurrent requests 4 connections left the server waiting for one.
  */
 const QUERY_POOL_SIZE = 10;
+/** PostgreSQL's pools and how many connections each may open (/metrics reports them). */
+export const POOL_SIZES = { main: 10, queries: QUERY_POOL_SIZE } as const;
 const QUERY_CONNECTION_LIFETIME_S = 10 * 60;
 
 export type DatabaseTarget =
@@ -145,7 +147,7 @@ export async function openDatabase(
 }
 
 async function openPostgres(url: string, queryTimeLimitMs: number): Promise<Database> {
-  const sql = postgres(url, { max: 10, onnotice: () => {} });
+  const sql = postgres(url, { max: POOL_SIZES.main, onnotice: () => {} });
   const db = drizzlePostgres(sql, { schema, casing: "snake_case" });
   const migrate = async () => {
     // A session lock needs one connection for lock and unlock; the migrator uses the pool.
@@ -167,7 +169,7 @@ async function openPostgres(url: string, queryTimeLimitMs: number): Promise<Data
   }
   // Opened lazily by postgres-js, on the first query.
   const querySql = postgres(url, {
-    max: QUERY_POOL_SIZE,
+    max: POOL_SIZES.queries,
     onnotice: () => {},
     // Statements are prepared per connection (by their text: one per query shape) and planned
     // with their values each time: a partial index (decision 041) is chosen only when the

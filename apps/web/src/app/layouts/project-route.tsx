@@ -1,6 +1,7 @@
 import type { ComponentProps } from "react";
 import { SigningKeySection } from "@/features/agents/components/signing-key-section";
 import { UsersSection } from "@/features/app-users/components/users-section";
+import { ActivitySection } from "@/features/audit/components/activity-section";
 import { useRefetchLatestBuilds } from "@/features/builds/api/use-latest-build";
 import { ProjectBuilds } from "@/features/builds/components/project-builds";
 import { NextBundlePhoneWarnings } from "@/features/bundles/components/next-bundle-phone-warnings";
@@ -27,12 +28,13 @@ const SECTIONS: readonly ProjectSection[] = [
   UsersSection,
   SigningKey,
   ProjectModules,
+  ActivitySection,
 ];
 
 /**
  * /project/{id}: the projects feature's page, with the builds' platform cards (live), the
  * bundles' Web app section, its over-the-air Updates, the project's Database and its app Users, the agents' Android upload key and the
- * store's Modules section. Composed in the app layer because a feature never imports another
+ * store's Modules section, then the audit log's Activity. Composed in the app layer because a feature never imports another
  * feature's internals (house style).
  */
 export function ProjectRoute() {

@@ -1,5 +1,6 @@
 export * from "./agents";
 export * from "./app-users";
+export * from "./audit";
 export * from "./auth";
 export * from "./builds";
 export * from "./bundles";
