@@ -287,7 +287,7 @@ describe("starting the server", () => {
     const result = await runMain({ PORT: "0", DATA_DIR: dir, SECRET });
     expectOneLine(
       result,
-      `The embedded database in ${pglite} cannot be opened (PGlite failed to initialize properly): it is damaged or was written by another PGlite version; restore DATA_DIR from a backup, or move ${pglite} away to start with an empty database.`,
+      `The embedded database in ${pglite} cannot be opened (PGlite failed to initialize properly): it is damaged or was written by another PGlite version; restore DATA_DIR from a backup (npm run restore -- <file>), or move ${pglite} away to start with an empty database.`,
     );
     expect(existsSync(pglite)).toBe(true);
     expect(leftovers(dir).filter(isLockOrTemp)).toEqual([]);

@@ -9,6 +9,8 @@ import { startAuditPruner } from "./features/audit/list-audit";
 import { startDevAppUpkeep } from "./features/dev-app/old-builds";
 import { startDevAppBuild } from "./features/dev-app/start-dev-app-build";
 import { seedStore } from "./features/store/seed-store";
+import { startScheduledBackups } from "./platform/backup/schedule";
+import { serveSnapshots } from "./platform/backup/snapshot-socket";
 import { ConfigError, loadConfig } from "./platform/config";
 import { databaseTarget, openDatabase } from "./platform/db/client";
 import { lockDataDir } from "./platform/db/lock";
@@ -45,6 +47,8 @@ async function main() {
   const app = await buildApp({ config, database, serveWeb: true });
   const built = since();
   let sweeper: FileSweeper | null = null;
+  let snapshots: { close: () => Promise<void> } | null = null;
+  let scheduledBackups: { stop: () => Promise<void> } | null = null;
   let auditPruner: { stop: () => Promise<void> } | null = null;
   let devAppBuild: { stop: () => Promise<void> } | null = null;
   let devAppUpkeep: { stop: () => Promise<void> } | null = null;
@@ -60,6 +64,8 @@ async function main() {
     await devAppBuild?.stop();
     await devAppUpkeep?.stop();
     await sweeper?.stop();
+    await scheduledBackups?.stop();
+    await snapshots?.close();
     await auditPruner?.stop();
     await closeGracefully(app);
     await database.close();
@@ -122,6 +128,31 @@ async function main() {
     },
     "start-up times",
   );
+  // `npm run backup` copies the embedded database through this server (decision 061).
+  const snapshot = database.snapshot;
+  if (snapshot) {
+    // A socket that cannot be made (a DATA_DIR path longer than a socket's 107 bytes) costs
+    // `npm run backup`, not the start.
+    snapshots = await serveSnapshots({
+      dataDir: config.dataDir,
+      snapshot,
+      onError: (error) => app.log.error({ err: error }, "a backup's database snapshot failed"),
+    }).catch((error) => {
+      app.log.error(
+        { err: error },
+        "npm run backup cannot reach this server: DATA_DIR/backup.sock could not be made",
+      );
+      return null;
+    });
+    if (config.backup) {
+      scheduledBackups = startScheduledBackups({
+        config,
+        backup: config.backup,
+        snapshot,
+        log: app.log,
+      });
+    }
+  }
   // Files a crash left without their row: after listen, so that the start does not wait.
   sweeper = startFileSweeper({
     db: database.db,

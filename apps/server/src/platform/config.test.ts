@@ -121,6 +121,28 @@ describe("loadConfig", () => {
     }
   });
 
+  it("reads scheduled backups: BACKUP_CRON, BACKUP_DIR and BACKUP_KEEP, for the embedded database", () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).backup).toBeNull();
+    const daily = loadConfig({ DATA_DIR: dataDir, BACKUP_CRON: "0 3 * * *" }).backup;
+    expect(daily).toMatchObject({ dir: path.join(path.dirname(dataDir), "backups"), keep: 7 });
+    expect([...(daily?.schedule.hours ?? [])]).toEqual([3]);
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        BACKUP_CRON: "*/30 * * * *",
+        BACKUP_DIR: "/b",
+        BACKUP_KEEP: "2",
+      }).backup,
+    ).toMatchObject({ dir: "/b", keep: 2 });
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir, BACKUP_CRON: "0 25 * * *", BACKUP_KEEP: "0" }),
+    ).toThrow(/BACKUP_CRON: the hour field "25" is outside 0-23[\s\S]*BACKUP_KEEP/);
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir, BACKUP_CRON: "0 3 * * *", DATABASE_URL: "postgres://db/x" }),
+    ).toThrow(/BACKUP_CRON: schedules backups of the embedded database only/);
+  });
+
   it("counts rate limits in Redis only with REDIS_URL, under REDIS_KEY_PREFIX", () => {
     const dataDir = tempDir();
     expect(loadConfig({ DATA_DIR: dataDir }).redis).toBeUndefined();

@@ -4,6 +4,7 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { createExclusive, readIfExists, replaceWhole } from "./atomic-file";
+import { type Cron, parseCron } from "./backup/cron";
 import type { RateLimit } from "./rate-limit";
 import { dataDirProblem } from "./start-error";
 
@@ -16,6 +17,17 @@ const flag = (byDefault: boolean) =>
     .pipe(z.enum(["true", "false", "1", "0", "yes", "no", "on", "off"], "must be true or false"))
     .transform((v) => ["true", "1", "yes", "on"].includes(v))
     .default(byDefault);
+
+/** A variable read by `parse`, which gives the value or what is wrong with it. */
+const parsedBy = <T>(parse: (value: string) => T | string) =>
+  z.string().transform((value, ctx) => {
+    const parsed = parse(value);
+    if (typeof parsed === "string") {
+      ctx.addIssue({ code: "custom", message: parsed });
+      return z.NEVER;
+    }
+    return parsed;
+  });
 
 /**
  * The only reader of process.env. Parsed once at start; every bad key is named in one error.
@@ -63,17 +75,7 @@ const EnvSchema = z.object({
   FILE_SWEEP_INTERVAL_MINUTES: z.coerce.number().int().min(1).default(60),
   FILE_SWEEP_MIN_AGE_MINUTES: z.coerce.number().int().min(0).default(60),
   /** Where uploaded files live: unset, DATA_DIR/files; else an S3 bucket (decision 030). */
-  STORAGE_URL: z
-    .string()
-    .transform((value, ctx) => {
-      const parsed = parseStorageUrl(value);
-      if (typeof parsed === "string") {
-        ctx.addIssue({ code: "custom", message: parsed });
-        return z.NEVER;
-      }
-      return parsed;
-    })
-    .optional(),
+  STORAGE_URL: parsedBy(parseStorageUrl).optional(),
   // The S3 bucket's credentials and region, by their standard names. Without the keys, the
   // AWS SDK's own default chain finds them (a profile, an instance role).
   AWS_ACCESS_KEY_ID: z.string().optional(),
@@ -108,17 +110,7 @@ const EnvSchema = z.object({
   /** How many builds the embedded build machine runs at once. */
   BUILD_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   /** Which proxies in front to believe about the client's address (decision 034). */
-  TRUST_PROXY: z
-    .string()
-    .transform((value, ctx) => {
-      const parsed = parseTrustProxy(value);
-      if (typeof parsed === "string") {
-        ctx.addIssue({ code: "custom", message: parsed });
-        return z.NEVER;
-      }
-      return parsed;
-    })
-    .default(false),
+  TRUST_PROXY: parsedBy(parseTrustProxy).default(false),
   /** A shared store for rate limits (several instances): redis:// or rediss:// (decision 031). */
   REDIS_URL: z
     .url()
@@ -151,6 +143,10 @@ const EnvSchema = z.object({
   // --- end of metrics ---
   // Where the Android toolchain is looked for (detectAndroidToolchain, @hybridge/agent/android).
   PATH: z.string().default(""),
+  // Scheduled backups of the embedded database (decision 061): when, where, how many are kept.
+  BACKUP_CRON: parsedBy(parseCron).optional(),
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
   // --- Audit log (decision 063) ---
   /** Audit events older than this many days are deleted (daily); 0 keeps them forever. */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(365),
@@ -171,6 +167,14 @@ const CheckedEnvSchema = EnvSchema.refine(
   // on one would be refused on the other (decision 031).
   path: ["SECRET"],
   message: "must be set (the same on every instance) when STORAGE_URL or REDIS_URL is set",
+  when: () => true,
+});
+
+/** Scheduled backups are the embedded database's (PostgreSQL has its own tools). */
+const BackupCheckedEnvSchema = CheckedEnvSchema.refine((e) => !e.BACKUP_CRON || !e.DATABASE_URL, {
+  path: ["BACKUP_CRON"],
+  message:
+    "schedules backups of the embedded database only: with DATABASE_URL, use PostgreSQL's own backups or run npm run backup from one machine's cron",
   when: () => true,
 });
 
@@ -340,6 +344,11 @@ export type Config = {
    * then closing may take `timeoutMs` before the process exits anyway.
    */
   shutdown: { delayMs: number; timeoutMs: number };
+  /**
+   * Scheduled backups (decision 061): null without BACKUP_CRON; into `dir` (BACKUP_DIR, or
+   * DATA_DIR/../backups: never inside DATA_DIR), the last `keep` kept.
+   */
+  backup: { schedule: Cron; dir: string; keep: number } | null;
   /** /metrics (decision 062): its Bearer token; undefined, the route answers 404. */
   metrics: { token: string | undefined };
   /** The build queue and the embedded build machine (decisions 020 and 022). */
@@ -376,8 +385,15 @@ export class ConfigError extends Error {}
 const EMPTY_AS_UNSET = (env: NodeJS.ProcessEnv) =>
   Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = CheckedEnvSchema.safeParse(EMPTY_AS_UNSET(env));
+/**
+ * `readSecret: false` (npm run restore): the secret is neither read nor generated, so that an
+ * empty DATA_DIR stays empty; `secret` is then "".
+ */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  options: { readSecret?: boolean } = {},
+): Config {
+  const parsed = BackupCheckedEnvSchema.safeParse(EMPTY_AS_UNSET(env));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
@@ -391,7 +407,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     publicUrl,
-    secret: e.SECRET ?? secretIn(dataDir),
+    secret: e.SECRET ?? (options.readSecret === false ? "" : secretIn(dataDir)),
     adminEmails: new Set(e.ADMIN_EMAILS),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -461,6 +477,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       delayMs: e.SHUTDOWN_DELAY_SECONDS * 1000,
       timeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     },
+    backup: e.BACKUP_CRON
+      ? {
+          schedule: e.BACKUP_CRON,
+          dir: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, "..", "backups")),
+          keep: e.BACKUP_KEEP,
+        }
+      : null,
     metrics: { token: e.METRICS_TOKEN },
   };
 }

@@ -56,6 +56,11 @@ export type Database = {
   queries: BoundedDb | null;
   /** Applies the committed migrations; on PostgreSQL one process at a time. */
   migrate: () => Promise<void>;
+  /**
+   * PGlite only: a tarball of its directory between transactions (decision 061), which
+   * `npm run backup` asks the running server for. PostgreSQL has pg_dump.
+   */
+  snapshot?: () => Promise<Blob>;
   close: () => Promise<void>;
 };
 
@@ -244,6 +249,8 @@ async function openPglite(target: Extract<DatabaseTarget, { kind: "pglite" }>): 
         return rows[0]?.applied ?? 0;
       }),
     migrate,
+    // Between transactions: a transaction's statements take the query lock one at a time.
+    snapshot: () => client._runExclusiveTransaction(() => client.dumpDataDir("none")),
     close: () => client.close(),
   };
 }
@@ -286,7 +293,7 @@ function pgliteProblem(
   if (freeBytes(dir) < LOW_SPACE_BYTES) return dataDirProblem(error, dir, "ENOSPC");
   if (!during.opening || during.fresh) return null;
   return new StartError(
-    `The embedded database in ${dir} cannot be opened (${(error as Error).message}): it is damaged or was written by another PGlite version; restore DATA_DIR from a backup, or move ${dir} away to start with an empty database.`,
+    `The embedded database in ${dir} cannot be opened (${(error as Error).message}): it is damaged or was written by another PGlite version; restore DATA_DIR from a backup (npm run restore -- <file>), or move ${dir} away to start with an empty database.`,
     { cause: error },
   );
 }
