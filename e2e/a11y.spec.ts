@@ -162,6 +162,17 @@ describe("accessibility of every screen (axe-core, WCAG 2.1 AA)", () => {
       await expectVisible(page.getByRole("heading", { level: 1 }).first());
       // Whatever loads after the heading (lists, cards) has settled.
       await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+      // Entrance animations (the auth card's slide-up fades in) have ended: axe measures the
+      // colours as they are drawn, mid-fade they are lighter than the page's own. Endless ones
+      // (a pulse) never end and are left alone.
+      await page.evaluate(() =>
+        Promise.all(
+          document
+            .getAnimations()
+            .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+            .map((animation) => animation.finished.catch(() => undefined)),
+        ),
+      );
       await page.screenshot({
         // JPEG: a long page's PNG takes several times longer to encode.
         path: path.join(screenshots, `${width}-${name}.jpg`),

@@ -1,8 +1,11 @@
 import { spawnSync } from "node:child_process";
+import { createHash, randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { APP_KEY_HEADER } from "@hybridge/shared/app-users/schemas";
+import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
@@ -14,6 +17,8 @@ import { sampleBundle, uploadBundle } from "../../features/bundles/test-support"
 import { authed, createTestProject } from "../../features/projects/test-support";
 import { loadConfig } from "../config";
 import { databaseTarget, openDatabase } from "../db/client";
+import * as schema from "../db/schema";
+import { recordStoredFiles } from "../stored-files";
 import { backup, restore } from "./backup";
 import { type Cron, parseCron } from "./cron";
 import { runScheduledBackup } from "./schedule";
@@ -129,6 +134,29 @@ async function drill(name: string, databases?: { original: string; restored: str
     { id: project.id, adminId: signUp.json().user.id, keyApp: project.keyApp },
     { platform: "android", status: "published", version: 1 },
   );
+  // Its APK, stored as the build queue stores one (artifacts/<uuid>.apk, recorded in
+  // stored_files): a zip, as an APK is.
+  const apk = await sampleBundle();
+  const apkKey = `artifacts/${randomUUID()}.apk`;
+  await app.deps.storage.put(apkKey, Readable.from(apk));
+  await app.deps.db.transaction(async (tx) => {
+    await recordStoredFiles(tx, app.deps.storage, [
+      {
+        key: apkKey,
+        ownerId: signUp.json().user.id,
+        contentType: "application/vnd.android.package-archive",
+        size: apk.length,
+      },
+    ]);
+    await tx
+      .update(schema.builds)
+      .set({
+        artifactKey: apkKey,
+        artifactSize: apk.length,
+        artifactSha256: createHash("sha256").update(apk).digest("hex"),
+      })
+      .where(eq(schema.builds.id, build.id));
+  });
   const storedFile = (await app.inject({ url: fileUrl })).rawPayload;
 
   // A writer keeps adding documents; each one acknowledged is noted with the moment it was.
@@ -234,6 +262,10 @@ async function drill(name: string, databases?: { original: string; restored: str
       headers: { cookie: cookie as string },
     });
     expect(builds.json().builds).toMatchObject([{ id: build.id }]);
+    // The published APK downloads from its install page, byte for byte.
+    const installed = await again.app.inject({ url: `/api/install/${project.keyApp}/apk` });
+    expect(installed.statusCode).toBe(200);
+    expect(installed.rawPayload.equals(apk)).toBe(true);
     const user = await again.app.inject({
       url: "/api/v1/auth/user",
       headers: { [APP_KEY_HEADER]: project.keyApp, authorization: `Bearer ${accessToken}` },

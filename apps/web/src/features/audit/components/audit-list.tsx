@@ -4,6 +4,7 @@ import { formatBuildDateTime } from "@hybridge/shared/builds/status-badge";
 import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { LoadFailed } from "@/components/ui/load-failed";
+import { wrapAnywhere } from "@/components/ui/long-text";
 import { LoadingState } from "@/components/ui/spinner";
 
 /**
@@ -56,7 +57,7 @@ function AuditRow({ event, showProject }: { event: AuditEvent; showProject: bool
   const detail = AuditTexts.detail(event.details);
   return (
     <li className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 py-2 text-sm">
-      <span className="text-slate-900">
+      <span className={`text-slate-900 ${wrapAnywhere}`}>
         {AuditTexts.sentence(event.actorName, event.action)}
         {detail && <span className="text-slate-500"> · {detail}</span>}
         {showProject && event.projectName && (
