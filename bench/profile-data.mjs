@@ -73,6 +73,7 @@ try {
   const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
   const documents = `${url}/api/v1/db/collections/items/documents`;
   const ids = [];
+  const cursors = [];
   for (let i = 0; i < 2000; i += 50) {
     const added = await Promise.all(
       Array.from({ length: 50 }, (_, j) =>
@@ -84,6 +85,7 @@ try {
       ),
     );
     ids.push(...added.map((d) => d.id));
+    cursors.push(...added.map((d) => `${d.createdAt.replace("Z", "000Z")}_${d.id}`));
   }
   let n = 0;
   const body = JSON.stringify({ title: "Note", status: "open", price: 3, note: "x".repeat(140) });
@@ -95,7 +97,16 @@ try {
         path: `${new URL(documents).pathname}/${ids[n++ % ids.length]}`,
       }),
     },
-    newest: { setupRequest: (r) => ({ ...r, path: `${new URL(documents).pathname}?limit=20` }) },
+    // Uncached, as the bench's: each request after another document, 20 to 29 of them (so that
+    // the page cache, which keeps a page per cursor and limit, does not answer on these 2,000).
+    newest: {
+      setupRequest: (r) => {
+        const i = n++;
+        const limit = 20 + (Math.floor(i / cursors.length) % 10);
+        const cursor = cursors[i % cursors.length];
+        return { ...r, path: `${new URL(documents).pathname}?limit=${limit}&cursor=${cursor}` };
+      },
+    },
     // The bench's query and count (bench/data.mjs), on these 2,000 documents.
     query: {
       method: "POST",
