@@ -7,10 +7,10 @@ import type { DocumentChange } from "./change-feed";
  */
 const PAGE_TRUST_MS = 30_000;
 /**
- * Remembered pages hold at most this many bytes: their answers as written (Buffers, off the
- * JavaScript heap) and their keys. Counting what is really held keeps the memory bounded
- * (decision 040: counting the documents' stored size while holding their objects let 10,000
- * distinct pages take the process to 1.1 GB)...
+ * Remembered pages hold at most `maxBytes` (DATA_CACHE_MB, 32 MB unless said): their answers as
+ * written (Buffers, off the JavaScript heap) and their keys. Counting what is really held keeps
+ * the memory bounded (decision 040: counting the documents' stored size while holding their
+ * objects let 10,000 distinct pages take the process to 1.1 GB)...
  */
 const PAGES_MAX_BYTES = 32 * 1024 * 1024;
 /** ...and a page larger than this is never remembered. */
@@ -31,6 +31,8 @@ type Page = { generation: number; value: Buffer; bytes: number; until: number };
  */
 export function createDocumentPages(options: {
   heard: () => Promise<boolean>;
+  /** The bound on what is remembered (PAGES_MAX_BYTES unless said); 0 remembers nothing. */
+  maxBytes?: number;
   /**
    * A write of this server committed (`changed`), with what it wrote when known: the change feed
    * may send it at once, and the other servers are to hear of it.
@@ -44,6 +46,7 @@ export function createDocumentPages(options: {
   let counter = 0;
   let floor = 0;
   let bytes = 0;
+  const maxBytes = options.maxBytes ?? PAGES_MAX_BYTES;
 
   const generationOf = (collection: string) => generations.get(collection) ?? floor;
   const drop = (key: string, page: Page) => {
@@ -78,11 +81,15 @@ export function createDocumentPages(options: {
       const generation = generationOf(ofCollection);
       const value = await read();
       const size = value.length + key.length;
-      if (heard && size <= PAGE_MAX_BYTES && generation === generationOf(ofCollection)) {
+      if (
+        heard &&
+        size <= Math.min(PAGE_MAX_BYTES, maxBytes) &&
+        generation === generationOf(ofCollection)
+      ) {
         const stale = pages.get(key);
         if (stale) drop(key, stale);
         for (const [oldKey, old] of pages) {
-          if (bytes + size <= PAGES_MAX_BYTES) break;
+          if (bytes + size <= maxBytes) break;
           drop(oldKey, old);
         }
         pages.set(key, {

@@ -31,7 +31,7 @@ import { documents } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
 import { compileAfter, compileFilter, compileOrder, cursorOf, sortColumns } from "./compile-query";
 import type { DocumentScope } from "./document-scope";
-import { type DocumentView, documentColumns, toDocument } from "./documents";
+import { type DocumentView, documentColumns, type ListedPages, toDocument } from "./documents";
 
 /** A row as documents.ts answers it (with the sort columns beside). */
 type StoredRow = Parameters<typeof toDocument>[0];
@@ -280,22 +280,36 @@ export async function listRuledDocuments(options: {
   };
 }
 
-/** How many of the scope's documents a query's filter keeps (its order, limit and cursor aside). */
+/**
+ * How many of the scope's documents a query's filter keeps (its order, limit and cursor aside).
+ * With `pages`, a count is remembered while its collection is unchanged, as the plain list's
+ * pages are (decision 064): a count reads every document it counts, where a page reads 21.
+ * It is remembered by its statement's shape and parameters, which hold everything its answer
+ * depends on besides the collection's documents: the filter's fields and values, the project
+ * and collection, and a ruled caller's condition with its user's values (decision 044).
+ */
 export async function countDocuments(options: {
   db: Db;
   queries?: BoundedDb | null;
+  pages?: ListedPages;
   scope: DocumentScope;
   query: DocumentQuery;
   timeLimitMs?: number;
 }): Promise<{ count: number }> {
-  const { query, timeLimitMs = QUERY_TIME_LIMIT_MS } = options;
-  const [row] = await bounded(options, query, timeLimitMs, (db, pooled) =>
-    runStatement<{ count: number }>(
-      db,
-      countStatement(options.scope, query),
-      countSelection,
-      pooled,
-    ),
+  const { query, scope, pages, timeLimitMs = QUERY_TIME_LIMIT_MS } = options;
+  const statement = countStatement(scope, query);
+  const count = async () => {
+    const [row] = await bounded(options, query, timeLimitMs, (db, pooled) =>
+      runStatement<{ count: number }>(db, statement, countSelection, pooled),
+    );
+    return row?.count ?? 0;
+  };
+  const shape = pages ? statementShape(statement) : null;
+  if (!pages || !shape) return { count: await count() };
+  const written = await pages.page(
+    scope.key,
+    `count\n${shape.key}\n${JSON.stringify(shape.params)}`,
+    async () => Buffer.from(String(await count())),
   );
-  return { count: row?.count ?? 0 };
+  return { count: Number(written.toString()) };
 }
