@@ -370,11 +370,14 @@ const rowsOf = <T>(result: RawResult<T>): T[] => (Array.isArray(result) ? result
  * written more than `keptMs` ago (a change that took its id after the cut has a larger id than
  * any written before it, committed or not). The cut is found by a binary search over the ids
  * (`last`): each step reads the first change from the middle of the interval by the primary key,
- * about log2(ids in the log) rows in all (18 for 200,000). `at` grows with the id but for a
- * statement's own rows (all logged as the statement ends): where it does not, the search stops
- * early and the next run prunes the rest, never a change written after the cut. The deletion
- * then reads the pruned rows by the primary key: `first` bounds it from below, as the planner
- * needs (a change committed since below `first` goes at the next run).
+ * about log2(ids in the log) rows in all (19 for 200,000). `at` grows with the id but by the
+ * time a statement takes from taking its ids to logging them (as it ends): where it does not, the
+ * search may stop early and the next run prunes the rest, never a change written after the cut.
+ * The deletion then reads the pruned rows by the primary key: `first` bounds it from below, as
+ * the planner needs (a change committed since below `first` goes at the next run). A long
+ * transaction's change, committed after later ids were pruned, goes at the next run if it was
+ * written before the cut (as the `at` of its transaction's start did before); its collection's
+ * mark already covers it if a later id of that collection was pruned.
  *
  * Several servers may prune at once: the second's DELETE waits for the first's rows and skips
  * those gone, and each mark only grows.
