@@ -114,12 +114,15 @@ export const documentChanges = pgTable(
       createdAt: string;
       updatedAt: string;
     }>(),
-    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the log's row was written: the clock, not the transaction's start (migration 0027),
+     * so after its id was taken. The pruning relies on it (`pruneDocumentChanges`): every change
+     * up to one written before a time took its id before that time. No index: the pruning
+     * finds its cut by the primary key.
+     */
+    at: timestamp("at", { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
   },
-  (t) => [
-    index("document_changes_collection_idx").on(t.projectId, t.collection, t.id),
-    index("document_changes_at_idx").on(t.at),
-  ],
+  (t) => [index("document_changes_collection_idx").on(t.projectId, t.collection, t.id)],
 );
 
 /**
