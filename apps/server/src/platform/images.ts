@@ -1,3 +1,4 @@
+import { loadSharp } from "@hybridge/agent/android";
 import type { Metadata } from "sharp";
 import { AppError } from "./errors";
 
@@ -62,8 +63,6 @@ export type EncodedImage = {
  */
 export async function reencodeImage(bytes: Buffer, target: ImageTarget): Promise<EncodedImage> {
   const { messages } = target;
-  // Loaded at the first image: libvips is not held by a server that is never sent one (decision
-  // 064: 11–20 MB of every process's memory).
   const sharp = await loadSharp();
   const input = () =>
     sharp(bytes, { limitInputPixels: target.maxPixels, failOn: "error", sequentialRead: true });
@@ -119,11 +118,4 @@ export async function reencodeImage(bytes: Buffer, target: ImageTarget): Promise
     // The header was readable but the image is not (truncated, corrupt).
     throw AppError.validation(messages.notImage);
   }
-}
-
-let sharpModule: Promise<typeof import("sharp")> | undefined;
-/** sharp, imported once. */
-async function loadSharp() {
-  sharpModule ??= import("sharp");
-  return (await sharpModule).default;
 }
