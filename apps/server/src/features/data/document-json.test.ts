@@ -1,3 +1,4 @@
+import type { DocumentsResponse } from "@hybridge/shared/data/schemas";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { multipart } from "../../../test/multipart";
@@ -181,14 +182,12 @@ describe("the reads' answers, written from the database's text", () => {
       const seen: string[] = [];
       let cursor: string | null = null;
       do {
-        const res = await app.inject({
-          url: cursor ? `${url}&cursor=${encodeURIComponent(cursor)}` : url,
-          headers: as(url),
-        });
+        const path: string = cursor ? `${url}&cursor=${encodeURIComponent(cursor)}` : url;
+        const res = await app.inject({ url: path, headers: as(url) });
         expect(res.statusCode).toBe(200);
-        const page = res.json();
+        const page: DocumentsResponse = res.json();
         for (const one of page.documents) same(one);
-        seen.push(...page.documents.map((one: { id: string }) => one.id));
+        seen.push(...page.documents.map((one) => one.id));
         cursor = page.nextCursor;
       } while (cursor);
       expect(seen).toEqual([...added].reverse());

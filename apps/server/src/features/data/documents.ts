@@ -5,7 +5,7 @@ import type { DataDocument } from "@hybridge/shared/data/schemas";
 import { DOCUMENT_ID, DOCUMENTS_PAGE_SIZE, RESERVED_FIELDS } from "@hybridge/shared/data/schemas";
 import { DataTexts } from "@hybridge/shared/data/texts";
 import { RulesTexts } from "@hybridge/shared/rules/texts";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../platform/db/client";
 import { DOCUMENT_USAGE_STRIPES, documents, storedFiles } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
@@ -381,53 +381,31 @@ UPDATE "document_usage" SET "documents" = "document_usage"."documents" - 1 FROM 
 WHERE "document_usage"."project_id" = $project AND "document_usage"."stripe" = one."stripe"`;
 
 /**
- * The statements every read runs, prepared once per database with placeholders (Drizzle's
- * `.prepare()`): the scope's condition (document-scope.ts: the project and the collection) is
- * written here as `project` and `collection`, and must follow it when a scope narrows further.
+ * The statements every read runs, prepared under their names (runPrepared): their rows are
+ * answered as the driver gives them, with no mapping, the columns as documentTextColumns reads
+ * them. The scope's condition (document-scope.ts: the project and the collection) is written
+ * here as `project` and `collection`, and must follow it when a scope narrows further.
  */
-function prepareReads(db: Db) {
-  const inCollection = and(
-    eq(documents.projectId, sql.placeholder("project")),
-    eq(documents.collection, sql.placeholder("collection")),
-  );
-  return {
-    get: db
-      .select(documentTextColumns)
-      .from(documents)
-      .where(and(eq(documents.id, sql.placeholder("id")), inCollection))
-      .limit(1)
-      .prepare("get_document"),
-    // A row's creation time, to the microsecond, is also the cursor after it.
-    first: db
-      .select(documentTextColumns)
-      .from(documents)
-      .where(inCollection)
-      .orderBy(desc(documents.createdAt), desc(documents.id))
-      .limit(sql.placeholder("limit"))
-      .prepare("list_documents"),
-    after: db
-      .select(documentTextColumns)
-      .from(documents)
-      .where(
-        and(
-          inCollection,
-          sql`(${documents.createdAt}, ${documents.id}) < (${sql.placeholder("time")}::timestamptz, ${sql.placeholder("id")}::uuid)`,
-        ),
-      )
-      .orderBy(desc(documents.createdAt), desc(documents.id))
-      .limit(sql.placeholder("limit"))
-      .prepare("list_documents_after"),
-  };
-}
-const preparedReads = new WeakMap<Db, ReturnType<typeof prepareReads>>();
-function readsOf(db: Db) {
-  let reads = preparedReads.get(db);
-  if (!reads) {
-    reads = prepareReads(db);
-    preparedReads.set(db, reads);
-  }
-  return reads;
-}
+const DOCUMENT_TEXT = `"id", "data"::text AS "data",
+  to_char("created_at" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "createdAt",
+  to_char("updated_at" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "updatedAt",
+  "version", "file_key" AS "fileKey"`;
+const GET_DOCUMENT = `
+SELECT ${DOCUMENT_TEXT} FROM "documents"
+WHERE "id" = $id AND "project_id" = $project AND "collection" = $collection
+LIMIT 1`;
+// A row's creation time, to the microsecond, is also the cursor after it.
+const LIST_DOCUMENTS = `
+SELECT ${DOCUMENT_TEXT} FROM "documents"
+WHERE "project_id" = $project AND "collection" = $collection
+ORDER BY "created_at" DESC, "id" DESC
+LIMIT $limit`;
+const LIST_DOCUMENTS_AFTER = `
+SELECT ${DOCUMENT_TEXT} FROM "documents"
+WHERE "project_id" = $project AND "collection" = $collection
+  AND ("created_at", "id") < ($time::timestamptz, $id::uuid)
+ORDER BY "created_at" DESC, "id" DESC
+LIMIT $limit`;
 
 /**
  * One page of the scope's collection, newest first (ties broken by id), in one query, or as
@@ -447,17 +425,15 @@ export async function listDocuments(options: {
   const { db, scope, limit = DOCUMENTS_PAGE_SIZE, cursor, view } = options;
   const place = cursor ? writePageCursor(cursor) : "";
   return options.pages.page(scope.key, `${limit}\n${place}`, async () => {
-    const reads = readsOf(db);
-    const inScope = { project: scope.projectId, collection: scope.collection };
     // One more than the page: whether an older page exists, without a second query.
+    const values = { project: scope.projectId, collection: scope.collection, limit: limit + 1 };
     const rows = cursor
-      ? await reads.after.execute({
-          ...inScope,
+      ? await runPrepared<DocumentText>(db, "list_documents_after", LIST_DOCUMENTS_AFTER, {
+          ...values,
           time: cursor.time,
           id: cursor.id,
-          limit: limit + 1,
         })
-      : await reads.first.execute({ ...inScope, limit: limit + 1 });
+      : await runPrepared<DocumentText>(db, "list_documents", LIST_DOCUMENTS, values);
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     return Buffer.from(
@@ -493,7 +469,7 @@ export async function getDocument(options: {
   if (!isUuid(id)) return undefined;
   const [row] = scope.ruled
     ? await db.select(documentTextColumns).from(documents).where(oneDocument(scope, id))
-    : await readsOf(db).get.execute({
+    : await runPrepared<DocumentText>(db, "get_document", GET_DOCUMENT, {
         id,
         project: scope.projectId,
         collection: scope.collection,
