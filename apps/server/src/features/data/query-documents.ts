@@ -92,9 +92,18 @@ const pageSelection = (query: DocumentQuery) => ({
   ...sortColumns(query.orderBy),
 });
 
-/** The SQL query of a page (an index's test EXPLAINs it). */
+/**
+ * The SQL query of a page (an index's test EXPLAINs it). Each column is named as pageSelection
+ * names it (names of this file's and compile-query's own, never a caller's): its rows are read
+ * by name, as the driver gives them, without Drizzle's mapping of each value.
+ */
 export const pageStatement = (scope: DocumentScope, query: DocumentQuery): SQL =>
-  sql`select ${sql.join(Object.values(pageSelection(query)), sql`, `)} from ${documents} where ${matching(scope, query, true)} order by ${sql.join(compileOrder(query.orderBy), sql`, `)} limit ${
+  sql`select ${sql.join(
+    Object.entries(pageSelection(query)).map(
+      ([name, column]) => sql`${column} as ${sql.raw(`"${name}"`)}`,
+    ),
+    sql`, `,
+  )} from ${documents} where ${matching(scope, query, true)} order by ${sql.join(compileOrder(query.orderBy), sql`, `)} limit ${
     // One more than the page: whether a next page exists, without a second query.
     query.limit + 1
   }`;
@@ -180,27 +189,35 @@ export function renderStatement(statement: SQL): Query {
 }
 
 /**
- * Runs a statement and maps its rows by `selection` as Drizzle's select would. `prepared`: as
- * a prepared statement of its connection (postgres-js keeps one per text), which spares
- * PostgreSQL parsing it again and the driver describing its rows; only on the query pool,
- * whose connections plan each execution with its values (client.ts).
+ * Rows as a statement run without a selection returns them: an array (postgres-js) or
+ * `{ rows }` (PGlite).
  */
-function runStatement<T>(
+type RawResult<T> = T[] | { rows: T[] };
+
+/**
+ * Runs a statement: with `selection`, its rows mapped as Drizzle's select would; without, as the
+ * driver gives them (named by the statement). `prepared`: as a prepared statement of its
+ * connection (postgres-js keeps one per text), which spares PostgreSQL parsing it again and the
+ * driver describing its rows; only on the query pool, whose connections plan each execution
+ * with its values (client.ts).
+ */
+async function runStatement<T>(
   db: Db | Tx,
   statement: SQL,
-  selection: Record<string, PgColumn | SQL>,
+  selection: Record<string, PgColumn | SQL> | undefined,
   prepared: boolean,
 ): Promise<T[]> {
-  return db._.session
+  const result = (await db._.session
     .prepareQuery(
       renderStatement(statement),
       // Drizzle's list of a flat selection: each value read from its row by position.
-      Object.entries(selection).map(([name, field]) => ({ path: [name], field })),
+      selection && Object.entries(selection).map(([name, field]) => ({ path: [name], field })),
       // A name makes Drizzle's postgres-js session prepare it (postgres-js names it itself).
       prepared ? "document_query" : undefined,
-      true,
+      selection !== undefined,
     )
-    .execute() as Promise<T[]>;
+    .execute()) as RawResult<T>;
+  return Array.isArray(result) ? result : result.rows;
 }
 
 /**
@@ -242,7 +259,7 @@ async function queryPage(options: {
     runStatement<DocumentText & Record<string, unknown>>(
       db,
       pageStatement(scope, query),
-      pageSelection(query),
+      undefined,
       pooled,
     ),
   );
