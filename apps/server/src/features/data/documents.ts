@@ -11,6 +11,7 @@ import { DOCUMENT_USAGE_STRIPES, documents, storedFiles } from "../../platform/d
 import { AppError } from "../../platform/errors";
 import { releaseProjectBytes } from "../../platform/quotas";
 import type { Storage } from "../../platform/storage";
+import { microseconds } from "./compile-query";
 import type { DocumentPages } from "./document-pages";
 import { callerDocuments, type DataCaller, type DocumentScope } from "./document-scope";
 
@@ -59,10 +60,6 @@ export const documentColumns = {
   fileKey: documents.fileKey,
 };
 
-/** A time as ISO text to the microsecond (UTC): a list's cursor carries its creation time so. */
-const isoTime = (column: typeof documents.createdAt) =>
-  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-
 /**
  * A stored document as the reads take it (documentTextColumns): its data as PostgreSQL's JSON
  * text, its times as ISO text to the microsecond.
@@ -84,8 +81,9 @@ export type DocumentText = {
 export const documentTextColumns = {
   id: documents.id,
   data: sql<string>`${documents.data}::text`,
-  createdAt: isoTime(documents.createdAt),
-  updatedAt: isoTime(documents.updatedAt),
+  // To the microsecond: a page's last row gives its cursor (compile-query.ts: cursorOf).
+  createdAt: microseconds(sql`${documents.createdAt}`),
+  updatedAt: microseconds(sql`${documents.updatedAt}`),
   version: documents.version,
   fileKey: documents.fileKey,
 };
