@@ -1,7 +1,7 @@
 // A CPU profile of the built server under one database API route (decision 040): starts
 // apps/server/dist/main.js with --cpu-prof on a fresh PostgreSQL database, loads the route with
-// autocannon (50 connections) and writes the profile where --dir says (open it in Chrome's
-// DevTools or read it with any .cpuprofile tool).
+// autocannon (50 connections), prints req/s and the server's CPU ms per request, and writes the
+// profile where --dir says (open it in Chrome's DevTools or read it with any .cpuprofile tool).
 //
 //   node bench/profile-data.mjs --route add|get|newest|query|count [--seconds 5] [--dir /tmp/profiles]
 import { spawn } from "node:child_process";
