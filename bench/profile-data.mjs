@@ -1,11 +1,12 @@
 // A CPU profile of the built server under one database API route (decision 040): starts
 // apps/server/dist/main.js with --cpu-prof on a fresh PostgreSQL database, loads the route with
-// autocannon (50 connections) and writes the profile where --dir says (open it in Chrome's
-// DevTools or read it with any .cpuprofile tool).
+// autocannon (50 connections), prints req/s and the server's CPU ms per request, and writes the
+// profile where --dir says (open it in Chrome's DevTools or read it with any .cpuprofile tool).
 //
 //   node bench/profile-data.mjs --route add|get|newest|query|count [--seconds 5] [--dir /tmp/profiles]
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import os from "node:os";
@@ -123,6 +124,7 @@ try {
       setupRequest: (r) => ({ ...r, path: "/api/v1/db/collections/items/count" }),
     },
   }[values.route];
+  const before = cpuMs(child.pid);
   const result = await autocannon({
     url: documents,
     connections: 50,
@@ -130,8 +132,12 @@ try {
     headers,
     requests: [request],
   });
+  // The server's user + system time per request answered (as bench/data.mjs measures it):
+  // steadier than req/s on a machine the database and the load share.
+  const cpu = cpuMs(child.pid) - before;
+  const perRequest = result.requests.total > 0 ? (cpu / result.requests.total).toFixed(3) : "—";
   console.log(
-    `${values.route}: ${Math.round(result.requests.average)} req/s, profile in ${values.dir}`,
+    `${values.route}: ${Math.round(result.requests.average)} req/s, ${perRequest} CPU ms per request, profile in ${values.dir}`,
   );
 } finally {
   child.kill("SIGTERM");
@@ -139,4 +145,10 @@ try {
   await admin.unsafe(`drop database if exists ${database} with (force)`);
   await admin.end();
   await rm(dataDir, { recursive: true, force: true });
+}
+
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  // Clock ticks: 100 per second on Linux (getconf CLK_TCK).
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }

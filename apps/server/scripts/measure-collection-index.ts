@@ -4,6 +4,7 @@
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx apps/server/scripts/measure-collection-index.ts
 import { randomBytes, randomUUID } from "node:crypto";
 import { parseDocumentQuery } from "@hybridge/shared/data/query";
+import type { DocumentsResponse } from "@hybridge/shared/data/schemas";
 import postgres from "postgres";
 import { createIndexStatement } from "../src/features/data/collection-indexes";
 import { documentScope, ownerCaller } from "../src/features/data/document-scope";
@@ -44,7 +45,9 @@ try {
     orderBy: [{ field: "total", direction: "asc" }],
     limit: 20,
   });
-  const first = await queryDocuments({ db: database.db, scope, query, view });
+  const first: DocumentsResponse = JSON.parse(
+    await queryDocuments({ db: database.db, scope, query, view }),
+  );
   const after = read({
     where: [{ field: "status", op: "==", value: "open" }],
     orderBy: [{ field: "total", direction: "asc" }],

@@ -4,6 +4,7 @@
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx apps/server/scripts/measure-query-index.ts
 import { randomBytes } from "node:crypto";
 import { parseDocumentQuery } from "@hybridge/shared/data/query";
+import type { DocumentsResponse } from "@hybridge/shared/data/schemas";
 import postgres from "postgres";
 import { documentScope, ownerCaller } from "../src/features/data/document-scope";
 import { countDocuments, queryDocuments } from "../src/features/data/query-documents";
@@ -52,7 +53,9 @@ try {
       `${label}: median ${median.toFixed(1)} ms, max ${(times.at(-1) ?? 0).toFixed(1)} ms`,
     );
   };
-  const first = await queryDocuments({ db: database.db, scope, query: read.query, view });
+  const first: DocumentsResponse = JSON.parse(
+    await queryDocuments({ db: database.db, scope, query: read.query, view }),
+  );
   const after = parseDocumentQuery({
     where: [{ field: "status", op: "==", value: "open" }],
     orderBy: [{ field: "total", direction: "asc" }],

@@ -1,5 +1,6 @@
 import { INDEX_LIMITS } from "@hybridge/shared/data/indexes";
 import { parseDocumentQuery } from "@hybridge/shared/data/query";
+import type { DocumentsResponse } from "@hybridge/shared/data/schemas";
 import { IndexTexts, QueryTexts } from "@hybridge/shared/data/texts";
 import { eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -121,12 +122,14 @@ describe("declaring an index", () => {
     expect(page).toContain(`Index Scan using ${indexName(declared.id)}`);
     expect(page).not.toMatch(/Sort|Seq Scan/);
     // The next page, after a cursor, reads the same index.
-    const first = await queryDocuments({
-      db: app.deps.db,
-      scope,
-      query,
-      view: { filesBase: "http://localhost:3000/api/v1/db/files" },
-    });
+    const first: DocumentsResponse = JSON.parse(
+      await queryDocuments({
+        db: app.deps.db,
+        scope,
+        query,
+        view: { filesBase: "http://localhost:3000/api/v1/db/files" },
+      }),
+    );
     expect(first.documents.map((doc) => doc.price)).toEqual(
       [...first.documents.map((doc) => doc.price as number)].sort((a, b) => a - b),
     );
@@ -397,7 +400,9 @@ describe("a query refused for its time", () => {
       const res = await declare("big", [{ field: "rank", mode: "desc" }]);
       expect(res.statusCode).toBe(202);
       await indexBuildsSettled();
-      const page = await queryDocuments({ db: app.deps.db, scope, query, view, timeLimitMs });
+      const page: DocumentsResponse = JSON.parse(
+        await queryDocuments({ db: app.deps.db, scope, query, view, timeLimitMs }),
+      );
       expect(page.documents).toHaveLength(20);
       expect(page.documents[0]).toMatchObject({ rank: 996 });
     },

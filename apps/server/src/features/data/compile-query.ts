@@ -255,12 +255,14 @@ export function indexTerms(equalities: FieldRef[], order: SortKey[]): OrderTerm[
   ];
 }
 
+/** A time as ISO text to the microsecond (UTC), as cursors carry it. */
 export const microseconds = (column: SQL) =>
   sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**
- * The columns a page's last row needs for its cursor: per key, `k{n}` (a data key's rank, a
- * time to the microsecond) and, for a number or a string, `v{n}`.
+ * The columns a page's last row needs for its cursor, beside the document's own (its `id`, and
+ * its `createdAt` and `updatedAt` to the microsecond, as documents.ts reads them): per data key,
+ * `k{n}` (its rank) and, for a number or a string, `v{n}`.
  */
 export function sortColumns(order: SortKey[]): Record<string, SQL> {
   const columns: Record<string, SQL> = {};
@@ -271,20 +273,24 @@ export function sortColumns(order: SortKey[]): Record<string, SQL> {
       // As text: both drivers answer text alike (jsonb they may or may not parse).
       columns[`v${index}`] =
         sql<string>`(case when jsonb_typeof(${value}) in ('number', 'string') then ${value} #>> '{}' end)`;
-    } else if (key.field.name !== "id") {
-      columns[`k${index}`] = microseconds(serverColumn(key.field.name));
     }
   });
   return columns;
 }
 
-/** A page's last row (with sortColumns) as the next page's cursor. */
-export function cursorOf(order: SortKey[], row: Record<string, unknown> & { id: string }) {
+/**
+ * A page's last row (the document's columns, with sortColumns) as the next page's cursor; its
+ * times are those to the microsecond.
+ */
+export function cursorOf(
+  order: SortKey[],
+  row: Record<string, unknown> & { id: string; createdAt: string; updatedAt: string },
+) {
   const positions = order.map((key, index): SortPosition => {
     if (key.field.kind === "server") {
       return key.field.name === "id"
         ? { kind: "id", id: row.id }
-        : { kind: "time", time: String(row[`k${index}`]) };
+        : { kind: "time", time: row[key.field.name] };
     }
     const rank = SORT_RANKS[Number(row[`k${index}`])] ?? "missing";
     const value = String(row[`v${index}`]);

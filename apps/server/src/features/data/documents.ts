@@ -1,16 +1,17 @@
 import { ErrorCodes } from "@hybridge/shared/common/errors";
 import { type PageCursor, writePageCursor } from "@hybridge/shared/common/paging";
 import { operationInDocument } from "@hybridge/shared/data/operations";
-import type { DataDocument, DocumentsResponse } from "@hybridge/shared/data/schemas";
+import type { DataDocument } from "@hybridge/shared/data/schemas";
 import { DOCUMENT_ID, DOCUMENTS_PAGE_SIZE, RESERVED_FIELDS } from "@hybridge/shared/data/schemas";
 import { DataTexts } from "@hybridge/shared/data/texts";
 import { RulesTexts } from "@hybridge/shared/rules/texts";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../platform/db/client";
 import { DOCUMENT_USAGE_STRIPES, documents, storedFiles } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
 import { releaseProjectBytes } from "../../platform/quotas";
 import type { Storage } from "../../platform/storage";
+import { microseconds } from "./compile-query";
 import type { DocumentPages } from "./document-pages";
 import { callerDocuments, type DataCaller, type DocumentScope } from "./document-scope";
 
@@ -59,8 +60,54 @@ export const documentColumns = {
   fileKey: documents.fileKey,
 };
 
-/** A document's place in its list, as a cursor carries it: its time to the microsecond. */
-const cursorTime = sql<string>`to_char(${documents.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+/**
+ * A stored document as the reads take it (documentTextColumns): its data as PostgreSQL's JSON
+ * text, its times as ISO text to the microsecond.
+ */
+export type DocumentText = {
+  id: string;
+  data: string;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+  fileKey: string | null;
+};
+
+/**
+ * The columns of a read's answer, as text: the reads answer the JSON the database holds, never
+ * parsed on the server (parsing each document, copying it into the answer's object and writing
+ * it back out were most of a list's CPU).
+ */
+export const documentTextColumns = {
+  id: documents.id,
+  data: sql<string>`${documents.data}::text`,
+  // To the microsecond: a page's last row gives its cursor (compile-query.ts: cursorOf).
+  createdAt: microseconds(sql`${documents.createdAt}`),
+  updatedAt: microseconds(sql`${documents.updatedAt}`),
+  version: documents.version,
+  fileKey: documents.fileKey,
+};
+
+/** An ISO time to the microsecond as answered: to the millisecond, as Date's toISOString. */
+const answeredTime = (time: string) => `${time.slice(0, 23)}Z`;
+
+/**
+ * A stored document's answer as JSON, written from its data's text (jsonb's own: valid JSON, a
+ * space after `:` and `,`): the same document as toDocument, fields in the same order. The
+ * server's fields never clash with the data's (checkDocument refuses reserved fields).
+ */
+export function documentJson(row: DocumentText, view: DocumentView): string {
+  // jsonb writes an empty object as `{}`: its fields, if any, then a comma.
+  const fields = row.data === "{}" ? "{" : `${row.data.slice(0, -1)},`;
+  const file = row.fileKey
+    ? `,"fileUrl":${JSON.stringify(`${view.filesBase}/${row.fileKey.slice(DATA_FILES_FOLDER.length + 1)}`)}`
+    : "";
+  return `${fields}"id":${JSON.stringify(row.id)},"createdAt":${JSON.stringify(answeredTime(row.createdAt))},"updatedAt":${JSON.stringify(answeredTime(row.updatedAt))},"version":${row.version}${file}}`;
+}
+
+/** A page's answer as JSON (DocumentsResponse), from its documents' JSON (documentJson). */
+export const documentsPageJson = (documents: string[], nextCursor: string | null): string =>
+  `{"documents":[${documents.join(",")}],"nextCursor":${nextCursor === null ? "null" : JSON.stringify(nextCursor)}}`;
 
 /**
  * Refuses, before anything is written: a reserved field, an operation (decision 037: they
@@ -333,60 +380,38 @@ UPDATE "document_usage" SET "documents" = "document_usage"."documents" - 1 FROM 
 WHERE "document_usage"."project_id" = $project AND "document_usage"."stripe" = one."stripe"`;
 
 /**
- * The statements every read runs, prepared once per database with placeholders (Drizzle's
- * `.prepare()`): the scope's condition (document-scope.ts: the project and the collection) is
- * written here as `project` and `collection`, and must follow it when a scope narrows further.
+ * The statements every read runs, prepared under their names (runPrepared): their rows are
+ * answered as the driver gives them, with no mapping, the columns as documentTextColumns reads
+ * them. The scope's condition (document-scope.ts: the project and the collection) is written
+ * here as `project` and `collection`, and must follow it when a scope narrows further.
  */
-function prepareReads(db: Db) {
-  const inCollection = and(
-    eq(documents.projectId, sql.placeholder("project")),
-    eq(documents.collection, sql.placeholder("collection")),
-  );
-  const pageColumns = { ...documentColumns, size: documents.size, cursor: cursorTime };
-  return {
-    get: db
-      .select(documentColumns)
-      .from(documents)
-      .where(and(eq(documents.id, sql.placeholder("id")), inCollection))
-      .limit(1)
-      .prepare("get_document"),
-    first: db
-      .select(pageColumns)
-      .from(documents)
-      .where(inCollection)
-      .orderBy(desc(documents.createdAt), desc(documents.id))
-      .limit(sql.placeholder("limit"))
-      .prepare("list_documents"),
-    after: db
-      .select(pageColumns)
-      .from(documents)
-      .where(
-        and(
-          inCollection,
-          sql`(${documents.createdAt}, ${documents.id}) < (${sql.placeholder("time")}::timestamptz, ${sql.placeholder("id")}::uuid)`,
-        ),
-      )
-      .orderBy(desc(documents.createdAt), desc(documents.id))
-      .limit(sql.placeholder("limit"))
-      .prepare("list_documents_after"),
-  };
-}
-const preparedReads = new WeakMap<Db, ReturnType<typeof prepareReads>>();
-function readsOf(db: Db) {
-  let reads = preparedReads.get(db);
-  if (!reads) {
-    reads = prepareReads(db);
-    preparedReads.set(db, reads);
-  }
-  return reads;
-}
+const DOCUMENT_TEXT = `"id", "data"::text AS "data",
+  to_char("created_at" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "createdAt",
+  to_char("updated_at" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "updatedAt",
+  "version", "file_key" AS "fileKey"`;
+const GET_DOCUMENT = `
+SELECT ${DOCUMENT_TEXT} FROM "documents"
+WHERE "id" = $id AND "project_id" = $project AND "collection" = $collection
+LIMIT 1`;
+// A row's creation time, to the microsecond, is also the cursor after it.
+const LIST_DOCUMENTS = `
+SELECT ${DOCUMENT_TEXT} FROM "documents"
+WHERE "project_id" = $project AND "collection" = $collection
+ORDER BY "created_at" DESC, "id" DESC
+LIMIT $limit`;
+const LIST_DOCUMENTS_AFTER = `
+SELECT ${DOCUMENT_TEXT} FROM "documents"
+WHERE "project_id" = $project AND "collection" = $collection
+  AND ("created_at", "id") < ($time::timestamptz, $id::uuid)
+ORDER BY "created_at" DESC, "id" DESC
+LIMIT $limit`;
 
 /**
  * One page of the scope's collection, newest first (ties broken by id), in one query, or as
- * remembered while the collection is unchanged (`pages`), as JSON written by `write` (the
- * route's serializer): what is remembered is these bytes, and what they weigh is their length.
- * `cursor` (a page's `nextCursor`) starts just after that document, whether or not it still
- * exists, so documents added meanwhile never shift an older one onto the next page twice.
+ * remembered while the collection is unchanged (`pages`), as JSON (documentsPageJson): what is
+ * remembered is these bytes, and what they weigh is their length. `cursor` (a page's
+ * `nextCursor`) starts just after that document, whether or not it still exists, so documents
+ * added meanwhile never shift an older one onto the next page twice.
  */
 export async function listDocuments(options: {
   db: Db;
@@ -395,30 +420,26 @@ export async function listDocuments(options: {
   limit?: number;
   cursor?: PageCursor;
   view: DocumentView;
-  write: (page: DocumentsResponse) => string;
 }): Promise<Buffer> {
-  const { db, scope, limit = DOCUMENTS_PAGE_SIZE, cursor } = options;
+  const { db, scope, limit = DOCUMENTS_PAGE_SIZE, cursor, view } = options;
   const place = cursor ? writePageCursor(cursor) : "";
   return options.pages.page(scope.key, `${limit}\n${place}`, async () => {
-    const reads = readsOf(db);
-    const inScope = { project: scope.projectId, collection: scope.collection };
     // One more than the page: whether an older page exists, without a second query.
+    const values = { project: scope.projectId, collection: scope.collection, limit: limit + 1 };
     const rows = cursor
-      ? await reads.after.execute({
-          ...inScope,
+      ? await runPrepared<DocumentText>(db, "list_documents_after", LIST_DOCUMENTS_AFTER, {
+          ...values,
           time: cursor.time,
           id: cursor.id,
-          limit: limit + 1,
         })
-      : await reads.first.execute({ ...inScope, limit: limit + 1 });
+      : await runPrepared<DocumentText>(db, "list_documents", LIST_DOCUMENTS, values);
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     return Buffer.from(
-      options.write({
-        documents: page.map((row) => toDocument(row, options.view)),
-        nextCursor:
-          rows.length > limit && last ? writePageCursor({ time: last.cursor, id: last.id }) : null,
-      }),
+      documentsPageJson(
+        page.map((row) => documentJson(row, view)),
+        rows.length > limit && last ? writePageCursor({ time: last.createdAt, id: last.id }) : null,
+      ),
     );
   });
 }
@@ -433,25 +454,26 @@ export const oneDocument = (
   action: "get" | "delete" = "get",
 ) => and(eq(documents.id, id), scope.where(action));
 
-/** The document, or undefined: unknown, or out of the scope (another collection or project). */
+/**
+ * The document as JSON (documentJson), or undefined: unknown, or out of the scope (another
+ * collection or project).
+ */
 export async function getDocument(options: {
   db: Db;
   scope: DocumentScope;
   id: string;
   view: DocumentView;
-}): Promise<DataDocument | undefined> {
+}): Promise<string | undefined> {
   const { db, scope, id } = options;
   if (!isUuid(id)) return undefined;
-  if (scope.ruled) {
-    const [row] = await db.select(documentColumns).from(documents).where(oneDocument(scope, id));
-    return row ? toDocument(row, options.view) : undefined;
-  }
-  const [row] = await readsOf(db).get.execute({
-    id,
-    project: scope.projectId,
-    collection: scope.collection,
-  });
-  return row ? toDocument(row, options.view) : undefined;
+  const [row] = scope.ruled
+    ? await db.select(documentTextColumns).from(documents).where(oneDocument(scope, id))
+    : await runPrepared<DocumentText>(db, "get_document", GET_DOCUMENT, {
+        id,
+        project: scope.projectId,
+        collection: scope.collection,
+      });
+  return row ? documentJson(row, options.view) : undefined;
 }
 
 /** The caller's collections with their document counts, by name, in one query. */

@@ -1,4 +1,5 @@
 import { parseDocumentQuery } from "@hybridge/shared/data/query";
+import type { DocumentsResponse } from "@hybridge/shared/data/schemas";
 import { QueryTexts } from "@hybridge/shared/data/texts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -121,7 +122,9 @@ describe("a query's time limit", () => {
       limit: 20,
     });
     const { db, queries } = app.deps;
-    const page = await queryDocuments({ db, queries, scope, query, view });
+    const page: DocumentsResponse = JSON.parse(
+      await queryDocuments({ db, queries, scope, query, view }),
+    );
     expect(page.documents).toHaveLength(20);
     expect(page.documents[0]).toMatchObject({ status: "open", total: 9998 });
     expect(await countDocuments({ db, queries, scope, query })).toEqual({ count: 10000 });

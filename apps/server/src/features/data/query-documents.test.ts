@@ -7,6 +7,7 @@ import {
   parseDocumentQuery,
   QUERY_OPS,
 } from "@hybridge/shared/data/query";
+import type { DocumentsResponse } from "@hybridge/shared/data/schemas";
 import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import fc from "fast-check";
@@ -320,12 +321,14 @@ describe("documents queries", () => {
             };
             const filter = toFilter(tree);
             const order = DEFAULT_ORDER;
-            const page = await queryDocuments({
-              db: app.deps.db,
-              scope: scope(collection),
-              query: { filter, orderBy: order, limit: 500, after: null },
-              view,
-            });
+            const page: DocumentsResponse = JSON.parse(
+              await queryDocuments({
+                db: app.deps.db,
+                scope: scope(collection),
+                query: { filter, orderBy: order, limit: 500, after: null },
+                view,
+              }),
+            );
             expect(page.documents.map((d) => d.id)).toEqual(
               runQuery(all, filter, order).map((d) => d.id),
             );

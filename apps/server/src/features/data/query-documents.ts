@@ -7,11 +7,7 @@ import {
   type QueryCursor,
   writeQueryCursor,
 } from "@hybridge/shared/data/query";
-import {
-  type DataDocument,
-  DOCUMENTS_PAGE_SIZE,
-  type DocumentsResponse,
-} from "@hybridge/shared/data/schemas";
+import { DOCUMENTS_PAGE_SIZE } from "@hybridge/shared/data/schemas";
 import { IndexTexts, QueryTexts } from "@hybridge/shared/data/texts";
 import {
   and,
@@ -31,10 +27,16 @@ import { documents } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
 import { compileAfter, compileFilter, compileOrder, cursorOf, sortColumns } from "./compile-query";
 import type { DocumentScope } from "./document-scope";
-import { type DocumentView, documentColumns, type ListedPages, toDocument } from "./documents";
-
-/** A row as documents.ts answers it (with the sort columns beside). */
-type StoredRow = Parameters<typeof toDocument>[0];
+import {
+  type DocumentText,
+  type DocumentView,
+  documentJson,
+  documentsPageJson,
+  documentTextColumns,
+  type ListedPages,
+  type RawResult,
+  rowsOf,
+} from "./documents";
 
 // The bound (decision 038) lives with the database's query pool, which sets it per connection.
 export { QUERY_TIME_LIMIT_MS };
@@ -84,15 +86,27 @@ const matching = (scope: DocumentScope, query: DocumentQuery, paged: boolean) =>
     paged && query.after ? compileAfter(query.orderBy, query.after) : undefined,
   );
 
-/** What a page selects: the document's columns, then those of its cursor (sortColumns). */
+/**
+ * What a page selects: the document's columns as its answer's text (documentJson), then those
+ * of its cursor (sortColumns).
+ */
 const pageSelection = (query: DocumentQuery) => ({
-  ...documentColumns,
+  ...documentTextColumns,
   ...sortColumns(query.orderBy),
 });
 
-/** The SQL query of a page (an index's test EXPLAINs it). */
+/**
+ * The SQL query of a page (an index's test EXPLAINs it). Each column is named as pageSelection
+ * names it (names of this file's and compile-query's own, never a caller's): its rows are read
+ * by name, as the driver gives them, without Drizzle's mapping of each value.
+ */
 export const pageStatement = (scope: DocumentScope, query: DocumentQuery): SQL =>
-  sql`select ${sql.join(Object.values(pageSelection(query)), sql`, `)} from ${documents} where ${matching(scope, query, true)} order by ${sql.join(compileOrder(query.orderBy), sql`, `)} limit ${
+  sql`select ${sql.join(
+    Object.entries(pageSelection(query)).map(
+      ([name, column]) => sql`${column} as ${sql.raw(`"${name}"`)}`,
+    ),
+    sql`, `,
+  )} from ${documents} where ${matching(scope, query, true)} order by ${sql.join(compileOrder(query.orderBy), sql`, `)} limit ${
     // One more than the page: whether a next page exists, without a second query.
     query.limit + 1
   }`;
@@ -178,33 +192,35 @@ export function renderStatement(statement: SQL): Query {
 }
 
 /**
- * Runs a statement and maps its rows by `selection` as Drizzle's select would. `prepared`: as
- * a prepared statement of its connection (postgres-js keeps one per text), which spares
- * PostgreSQL parsing it again and the driver describing its rows; only on the query pool,
- * whose connections plan each execution with its values (client.ts).
+ * Runs a statement: with `selection`, its rows mapped as Drizzle's select would; without, as the
+ * driver gives them (named by the statement). `prepared`: as a prepared statement of its
+ * connection (postgres-js keeps one per text), which spares PostgreSQL parsing it again and the
+ * driver describing its rows; only on the query pool, whose connections plan each execution
+ * with its values (client.ts).
  */
-function runStatement<T>(
+async function runStatement<T>(
   db: Db | Tx,
   statement: SQL,
-  selection: Record<string, PgColumn | SQL>,
+  selection: Record<string, PgColumn | SQL> | undefined,
   prepared: boolean,
 ): Promise<T[]> {
-  return db._.session
+  const result = (await db._.session
     .prepareQuery(
       renderStatement(statement),
       // Drizzle's list of a flat selection: each value read from its row by position.
-      Object.entries(selection).map(([name, field]) => ({ path: [name], field })),
+      selection && Object.entries(selection).map(([name, field]) => ({ path: [name], field })),
       // A name makes Drizzle's postgres-js session prepare it (postgres-js names it itself).
       prepared ? "document_query" : undefined,
-      true,
+      selection !== undefined,
     )
-    .execute() as Promise<T[]>;
+    .execute()) as RawResult<T>;
+  return rowsOf(result);
 }
 
 /**
  * One page of a query over the scope's collection, in its order (decision 038), in one SQL
- * query; `nextCursor` (null on the last page) starts the next page just after the page's last
- * document, whether or not it still exists.
+ * query, as JSON (DocumentsResponse, documentsPageJson); `nextCursor` (null on the last page)
+ * starts the next page just after the page's last document, whether or not it still exists.
  */
 export async function queryDocuments(options: {
   db: Db;
@@ -215,15 +231,18 @@ export async function queryDocuments(options: {
   view: DocumentView;
   /** QUERY_TIME_LIMIT_MS unless said (a test's). */
   timeLimitMs?: number;
-}): Promise<DocumentsResponse> {
+}): Promise<string> {
   const { documents, cursor } = await queryPage(options);
-  return {
+  return documentsPageJson(
     documents,
-    nextCursor: cursor ? writeQueryCursor(options.query.orderBy, cursor) : null,
-  };
+    cursor ? writeQueryCursor(options.query.orderBy, cursor) : null,
+  );
 }
 
-/** A page of a query: its documents, and the place of its last one when more follow. */
+/**
+ * A page of a query: its documents' JSON (documentJson), and the place of its last one when more
+ * follow.
+ */
 async function queryPage(options: {
   db: Db;
   queries?: BoundedDb | null;
@@ -231,28 +250,28 @@ async function queryPage(options: {
   query: DocumentQuery;
   view: DocumentView;
   timeLimitMs?: number;
-}): Promise<{ documents: DataDocument[]; cursor: QueryCursor | null }> {
-  const { scope, query, timeLimitMs = QUERY_TIME_LIMIT_MS } = options;
+}): Promise<{ documents: string[]; cursor: QueryCursor | null }> {
+  const { scope, query, view, timeLimitMs = QUERY_TIME_LIMIT_MS } = options;
   const rows = await bounded(options, query, timeLimitMs, (db, pooled) =>
-    runStatement<StoredRow & Record<string, unknown>>(
+    runStatement<DocumentText & Record<string, unknown>>(
       db,
       pageStatement(scope, query),
-      pageSelection(query),
+      undefined,
       pooled,
     ),
   );
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
-    documents: page.map((row) => toDocument(row, options.view)),
+    documents: page.map((row) => documentJson(row, view)),
     cursor: rows.length > query.limit && last ? cursorOf(query.orderBy, last) : null,
   };
 }
 
 /**
- * The plain list (newest first) for a caller bound by access rules (decision 044): the list
- * query of its rule, with the list's own cursors. Never from the page cache, whose pages are
- * the whole collection's.
+ * The plain list (newest first) for a caller bound by access rules (decision 044), as JSON
+ * (DocumentsResponse): the list query of its rule, with the list's own cursors. Never from the
+ * page cache, whose pages are the whole collection's.
  */
 export async function listRuledDocuments(options: {
   db: Db;
@@ -261,7 +280,7 @@ export async function listRuledDocuments(options: {
   limit?: number;
   cursor?: PageCursor;
   view: DocumentView;
-}): Promise<DocumentsResponse> {
+}): Promise<string> {
   const { cursor } = options;
   const query: DocumentQuery = {
     filter: null,
@@ -271,13 +290,12 @@ export async function listRuledDocuments(options: {
   };
   const page = await queryPage({ ...options, query });
   const last = page.cursor?.positions[0];
-  return {
-    documents: page.documents,
-    nextCursor:
-      page.cursor && last?.kind === "time"
-        ? writePageCursor({ time: last.time, id: page.cursor.id })
-        : null,
-  };
+  return documentsPageJson(
+    page.documents,
+    page.cursor && last?.kind === "time"
+      ? writePageCursor({ time: last.time, id: page.cursor.id })
+      : null,
+  );
 }
 
 /**

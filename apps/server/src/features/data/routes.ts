@@ -20,7 +20,6 @@ import {
   DocumentParamsSchema,
   DocumentSchema,
   DocumentsQuerySchema,
-  type DocumentsResponse,
   DocumentsResponseSchema,
   FileQuerySchema,
   NewDocumentSchema,
@@ -82,10 +81,12 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 }
 
 /**
- * Sends a page already written as JSON by the route's serializer (listDocuments): Fastify sends
- * a Buffer as it is, so the route's typed reply, which expects the object, is set aside.
+ * Sends an answer already written as JSON (a read's: documentJson, documentsPageJson), by its
+ * route's schema: Fastify sends a string or a Buffer as it is, so the route's typed reply, which
+ * expects the object, is set aside. The schema stays declared for the OpenAPI document.
  */
-const sendWritten = (reply: FastifyReply, json: Buffer) => reply.type(JSON_TYPE).send(json);
+const sendWritten = (reply: FastifyReply, json: Buffer | string) =>
+  reply.type(JSON_TYPE).send(json);
 
 /**
  * The database API behind a project's key (decision 027): JSON documents in named collections,
@@ -285,13 +286,13 @@ export async function registerDataRoutes(app: FastifyInstance) {
       const scope = await appScope(request, reply, request.params.collection);
       reply.header("Cache-Control", "no-store");
       if (scope.ruled) {
-        return listRuledDocuments({ db, queries, scope, view, ...request.query });
+        return sendWritten(
+          reply,
+          await listRuledDocuments({ db, queries, scope, view, ...request.query }),
+        );
       }
-      // A page is written as JSON once, by the route's own serializer (so by its schema), and
-      // remembered as those bytes (document-pages.ts).
-      const write = (page: DocumentsResponse) => reply.serialize(page) as string;
-      const json = await listDocuments({ db, pages, scope, view, write, ...request.query });
-      return sendWritten(reply, json);
+      // A page is written as JSON once, and remembered as those bytes (document-pages.ts).
+      return sendWritten(reply, await listDocuments({ db, pages, scope, view, ...request.query }));
     },
   );
 
@@ -327,7 +328,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
       reply.header("Cache-Control", "no-store");
       const document = await getDocument({ db, scope, id: request.params.id, view });
       if (!document) throw AppError.notFound(DataTexts.notFound);
-      return document;
+      return sendWritten(reply, document);
     },
   );
 
@@ -418,9 +419,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const scope = await ownerScope(request, request.params);
-      const write = (page: DocumentsResponse) => reply.serialize(page) as string;
-      const json = await listDocuments({ db, pages, scope, view, write, ...request.query });
-      return sendWritten(reply, json);
+      return sendWritten(reply, await listDocuments({ db, pages, scope, view, ...request.query }));
     },
   );
   r.delete(
@@ -503,7 +502,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
       reply.header("Cache-Control", "no-store");
       const document = await getDocument({ db, scope, id: request.params.documentId, view });
       if (!document) throw AppError.notFound(DataTexts.notFound);
-      return document;
+      return sendWritten(reply, document);
     },
   );
 
@@ -593,7 +592,10 @@ export async function registerDataRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const scope = await appScope(request, reply, request.params.collection);
       reply.header("Cache-Control", "no-store");
-      return queryDocuments({ db, queries, scope, query: request.body, view });
+      return sendWritten(
+        reply,
+        await queryDocuments({ db, queries, scope, query: request.body, view }),
+      );
     },
   );
   r.post(
@@ -622,9 +624,12 @@ export async function registerDataRoutes(app: FastifyInstance) {
         response: { 200: DocumentsResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const scope = await ownerScope(request, request.params);
-      return queryDocuments({ db, queries, scope, query: request.body, view });
+      return sendWritten(
+        reply,
+        await queryDocuments({ db, queries, scope, query: request.body, view }),
+      );
     },
   );
   r.post(
