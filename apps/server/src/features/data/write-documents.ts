@@ -68,6 +68,21 @@ export function jsonTextBytes(json: SQL): SQL<number> {
   ), 0))::int`;
 }
 
+/**
+ * jsonTextBytes of one value, with a short way for the values it would leave as jsonb writes
+ * them (most of an update's): a string, true, false, null, a number JavaScript writes without
+ * an exponent. Only objects, arrays and the other numbers take its text pass and jsonpath walk.
+ */
+function valueBytes(json: SQL): SQL<number> {
+  const number = sql`abs((${json})::numeric)`;
+  return sql<number>`(case
+    when jsonb_typeof(${json}) in ('string', 'boolean', 'null')
+      or (jsonb_typeof(${json}) = 'number' and ${number} < 1e21
+        and (${number} >= 0.000001 or ${number} = 0))
+    then octet_length((${json})::text)
+    else ${jsonTextBytes(json)} end)`;
+}
+
 /** An array field's current value, or [] when it is missing or not an array. */
 const arrayOf = (current: SQL) =>
   sql`(case when jsonb_typeof(${current}) = 'array' then ${current} else '[]'::jsonb end)`;
@@ -130,9 +145,9 @@ function mergedData(stored: SQL, values: SQL, ops: SQL, results: SQL): SQL {
  * An object's text is `{`, then each member `"key":value` followed by a comma, the last one's
  * comma being the closing `}`; hence 1 + Σ (member + 1) bytes, and 2 for `{}`. From the stored
  * count (its size, less 1 when it is `{}`) go the members the update replaces or deletes (their
- * key as JSON writes it, the colon, the stored value by jsonTextBytes, the comma); to it come
+ * key as JSON writes it, the colon, the stored value by valueBytes, the comma); to it come
  * `valuesBytes`, the plain values' members (counted in JavaScript: membersBytes), and the
- * operations' results, counted by jsonTextBytes. A count of 1 is the empty object, 2 bytes.
+ * operations' results, counted by valueBytes. A count of 1 is the empty object, 2 bytes.
  */
 function mergedSize(change: {
   stored: SQL;
@@ -146,7 +161,7 @@ function mergedSize(change: {
   return sql<number>`(select (case when counted = 1 then 2 else counted end)::int from (select
       ${storedSize} - (case when ${storedSize} = 2 then 1 else 0 end)
       - coalesce((
-        select sum(octet_length(to_jsonb(changed.key)::text) + 2 + ${jsonTextBytes(sql`changed.old`)})
+        select sum(octet_length(to_jsonb(changed.key)::text) + 2 + ${valueBytes(sql`changed.old`)})
         from (
           select key, ${stored} -> key as old
           from (select jsonb_object_keys(${values}) union all select jsonb_object_keys(${ops}))
@@ -156,7 +171,7 @@ function mergedSize(change: {
       ), 0)
       + ${valuesBytes}
       + coalesce((
-        select sum(octet_length(to_jsonb(result.key)::text) + 2 + ${jsonTextBytes(sql`result.value`)})
+        select sum(octet_length(to_jsonb(result.key)::text) + 2 + ${valueBytes(sql`result.value`)})
         from jsonb_each(${results}) as result
       ), 0) as counted) as sizes)`;
 }
