@@ -147,7 +147,7 @@ function mergedData(stored: SQL, values: SQL, ops: SQL, results: SQL): SQL {
  * count (its size, less 1 when it is `{}`) go the members the update replaces or deletes (their
  * key as JSON writes it, the colon, the stored value by valueBytes, the comma); to it come
  * `valuesBytes`, the plain values' members (counted in JavaScript: membersBytes), and the
- * operations' results, counted by valueBytes. A count of 1 is the empty object, 2 bytes.
+ * operations' results, counted by valueBytes.
  */
 function mergedSize(change: {
   stored: SQL;
@@ -158,14 +158,14 @@ function mergedSize(change: {
   valuesBytes: SQL;
 }): SQL<number> {
   const { stored, storedSize, values, ops, results, valuesBytes } = change;
-  return sql<number>`(select (case when counted = 1 then 2 else counted end)::int from (select
-      ${storedSize} - (case when ${storedSize} = 2 then 1 else 0 end)
+  // The stored object's count: its size, less 1 for `{}`. The result's count is 1 for `{}`
+  // (2 bytes), at least 6 with a member (`{"":0}`): greatest(…, 2) gives both, naming the
+  // count once (a case naming it twice would have PostgreSQL compute it twice).
+  return sql<number>`greatest(${storedSize} - (case when ${storedSize} = 2 then 1 else 0 end)
       - coalesce((
         select sum(octet_length(to_jsonb(changed.key)::text) + 2 + ${valueBytes(sql`changed.old`)})
         from (
-          select key, ${stored} -> key as old
-          from (select jsonb_object_keys(${values}) union all select jsonb_object_keys(${ops}))
-            as keys(key)
+          select key, ${stored} -> key as old from jsonb_object_keys(${values} || ${ops}) as key
         ) as changed
         where changed.old is not null
       ), 0)
@@ -173,7 +173,7 @@ function mergedSize(change: {
       + coalesce((
         select sum(octet_length(to_jsonb(result.key)::text) + 2 + ${valueBytes(sql`result.value`)})
         from jsonb_each(${results}) as result
-      ), 0) as counted) as sizes)`;
+      ), 0), 2)::int`;
 }
 
 /**
@@ -291,8 +291,8 @@ function prepareWrites(db: Db) {
   const ops = jsonb(sql.placeholder("operations"));
   const update = (withVersion: boolean, name: string) => {
     // The operations' results computed once, from the row locked (FOR UPDATE: a write waiting
-    // on another computes from the row as that one left it), then the merge and its size, then
-    // written if it fits.
+    // on another computes from the row as that one left it), then the merge and its size from
+    // them and the stored size, then written if it fits.
     const locked = db.$with("locked").as(
       db
         .select({
@@ -321,7 +321,11 @@ function prepareWrites(db: Db) {
             valuesBytes: sql`${sql.placeholder("valuesBytes")}::int`,
           })}`.as("size"),
         })
-        .from(locked),
+        .from(locked)
+        // The one row it has; the limit keeps the merge and its size computed once: PostgreSQL
+        // would otherwise fold this query into the update and compute the size twice, for the
+        // SET and for the WHERE.
+        .limit(1),
     );
     return (
       db
