@@ -625,7 +625,7 @@ describe("the size after an update", () => {
           });
         }
       }),
-      { numRuns: 120 },
+      { numRuns: 80 },
     );
   }, 180_000);
 });
