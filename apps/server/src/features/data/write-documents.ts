@@ -158,6 +158,8 @@ function mergedSize(change: {
   valuesBytes: SQL;
 }): SQL<number> {
   const { stored, storedSize, values, ops, results, valuesBytes } = change;
+  // `offset 0` keeps `changed` apart, so that each stored value is looked up once: valueBytes
+  // names it up to six times, and each lookup reads a large (compressed) document whole again.
   // The stored object's count: its size, less 1 for `{}`. The result's count is 1 for `{}`
   // (2 bytes), at least 6 with a member (`{"":0}`): greatest(…, 2) gives both, naming the
   // count once (a case naming it twice would have PostgreSQL compute it twice).
@@ -166,6 +168,7 @@ function mergedSize(change: {
         select sum(octet_length(to_jsonb(changed.key)::text) + 2 + ${valueBytes(sql`changed.old`)})
         from (
           select key, ${stored} -> key as old from jsonb_object_keys(${values} || ${ops}) as key
+          offset 0
         ) as changed
         where changed.old is not null
       ), 0)
