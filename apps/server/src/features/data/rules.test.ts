@@ -1,6 +1,7 @@
 import { APP_KEY_HEADER } from "@hybridge/shared/app-users/schemas";
 import { RULE_TEMPLATES } from "@hybridge/shared/rules/schemas";
 import { RulesTexts } from "@hybridge/shared/rules/texts";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createTestApp,
@@ -9,6 +10,7 @@ import {
   type TestUser,
   uniqueEmail,
 } from "../../../test/test-app";
+import { documents } from "../../platform/db/schema";
 import { authed, createTestProject } from "../projects/test-support";
 
 // The access rules (decision 044), as a live app meets them: users A and B and nobody try every
@@ -169,6 +171,17 @@ describe("private per user", () => {
     });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json()).toMatchObject({ owner: a.id, text: "edited", n: 2, version: 2 });
+    const pruned = await as(ana).update("private", anaId, {
+      text: { $op: "delete" },
+      'tag "é"': { $op: "arrayUnion", values: [1e21, "x"] },
+    });
+    expect(pruned.statusCode, pruned.body).toBe(200);
+    // Its size, counted from the stored one and the change (decision 037), is JSON.stringify's.
+    const [stored] = await app.deps.db
+      .select({ data: documents.data, size: documents.size })
+      .from(documents)
+      .where(eq(documents.id, anaId));
+    expect(stored?.size).toBe(Buffer.byteLength(JSON.stringify(stored?.data)));
     expect((await as(ana).get("private", anaId)).json().owner).toBe(a.id);
 
     // delete: another's is not found.

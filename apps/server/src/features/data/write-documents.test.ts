@@ -1,5 +1,8 @@
+import { isAllowedText } from "@hybridge/shared/common/characters";
+import type { JsonValue } from "@hybridge/shared/data/query";
 import { DataTexts } from "@hybridge/shared/data/texts";
 import { and, eq, sql } from "drizzle-orm";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { multipart } from "../../../test/multipart";
 import {
@@ -516,6 +519,116 @@ describe("the size of a document counted in SQL", () => {
       });
     }
   });
+});
+
+// Random documents and updates: keys and strings with escapes and unicode, numbers of every
+// magnitude (those JavaScript writes with an exponent too), nested values, every operation on
+// present and missing fields.
+const texts = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom("", "a", "é", "😀", 'q"uote', "back\\slash\\", "tab\t", "a\r\nb"),
+  },
+  { weight: 2, arbitrary: fc.constantFrom("\u2028", "\ue000", "\u{10ffff}", '", "x": ', '\\"') },
+  {
+    weight: 2,
+    arbitrary: fc
+      .string({ unit: "binary", maxLength: 6 })
+      .filter((text) => isAllowedText(text, "multi-line")),
+  },
+);
+/** Field names: few, so that updates meet present fields as often as missing ones. */
+const keys = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom("a", "b", "n", "list", "é", 'k"ey', "k\\ey", "😀 é", ""),
+  },
+  {
+    weight: 1,
+    // Field names are single-line text: escaped in JSON are quotes and backslashes only.
+    arbitrary: texts.filter(
+      (key) =>
+        isAllowedText(key, "single-line") &&
+        !["__proto__", "$op", "id", "createdAt", "updatedAt", "version", "fileUrl"].includes(key),
+    ),
+  },
+);
+const numbers = fc.oneof(
+  fc.integer({ min: -3, max: 3 }),
+  fc.constantFrom(0.1, -0.5, 1e21, -1e21, 1.5e-7, -1.5e-7, 1e-6, 9.99e-7, 1e20, 5e-324),
+  fc.constantFrom(1.7976931348623157e308, 123456789012345680000, 2 ** 53 + 2, 0.1 + 0.2),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+);
+const scalars = fc.oneof(fc.constantFrom<JsonValue>(null, true, false), numbers, texts);
+const { value: jsonValues } = fc.letrec<{ value: JsonValue }>((tie) => ({
+  value: fc.oneof(
+    { maxDepth: 3, depthIdentifier: "json" },
+    { weight: 4, arbitrary: scalars },
+    { weight: 1, arbitrary: fc.array(tie("value"), { maxLength: 3 }) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .dictionary(keys, tie("value"), { maxKeys: 3 })
+        .filter((object) => !Object.hasOwn(object, "$op")),
+    },
+  ),
+}));
+/** A document as a client sends it: plain objects, -0 written as 0. */
+const storedDocuments = fc
+  .dictionary(keys, jsonValues, { maxKeys: 6 })
+  .map((data) => JSON.parse(JSON.stringify(data)) as Record<string, JsonValue>);
+const changes = fc.oneof(
+  { weight: 3, arbitrary: jsonValues },
+  fc.constant({ $op: "delete" }),
+  numbers.map((by) => ({ $op: "increment", by })),
+  fc
+    .array(jsonValues, { minLength: 1, maxLength: 3 })
+    .map((values) => ({ $op: "arrayUnion", values })),
+  fc
+    .array(jsonValues, { minLength: 1, maxLength: 3 })
+    .map((values) => ({ $op: "arrayRemove", values })),
+);
+const updates = fc.array(
+  fc
+    .dictionary(keys, changes, { minKeys: 1, maxKeys: 3 })
+    .map((fields) => JSON.parse(JSON.stringify(fields)) as Record<string, unknown>),
+  { minLength: 1, maxLength: 4 },
+);
+
+describe("the size after an update", () => {
+  it("is counted from the stored size and the changed members, exactly JSON.stringify's", async () => {
+    const { key } = await projectWithKey();
+    const row = async (id: string) => {
+      const [stored] = await app.deps.db
+        .select({ data: documents.data, size: documents.size })
+        .from(documents)
+        .where(eq(documents.id, id));
+      return stored;
+    };
+    await fc.assert(
+      fc.asyncProperty(storedDocuments, updates, async (data, fields) => {
+        const res = await request(key, "POST", url("sized"), data);
+        if (res.statusCode === 413) return;
+        expect(res.statusCode).toBe(201);
+        const { id } = res.json() as { id: string };
+        for (const update of fields) {
+          const before = await row(id);
+          const patch = await request(key, "PATCH", url("sized", `/${id}`), update);
+          const after = await row(id);
+          // An increment beyond a double's range, or a document grown over the limit, is
+          // refused and changes nothing.
+          expect([200, 400, 413]).toContain(patch.statusCode);
+          if (patch.statusCode === 400) expect(patch.json().message).toBe(DataTexts.notFinite);
+          if (patch.statusCode !== 200) expect(after).toEqual(before);
+          expect({ data: after?.data, size: after?.size }).toEqual({
+            data: after?.data,
+            size: Buffer.byteLength(JSON.stringify(after?.data)),
+          });
+        }
+      }),
+      { numRuns: 80 },
+    );
+  }, 180_000);
 });
 
 describe("query parameters", () => {

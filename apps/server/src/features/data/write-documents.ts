@@ -68,14 +68,29 @@ export function jsonTextBytes(json: SQL): SQL<number> {
   ), 0))::int`;
 }
 
+/**
+ * jsonTextBytes of one value, with a short way for the values it would leave as jsonb writes
+ * them (most of an update's): a string, true, false, null, a number JavaScript writes without
+ * an exponent. Only objects, arrays and the other numbers take its text pass and jsonpath walk.
+ */
+function valueBytes(json: SQL): SQL<number> {
+  const number = sql`abs((${json})::numeric)`;
+  // The inner case casts numbers only (an `and` does not promise to test the type first).
+  return sql<number>`(case
+    when jsonb_typeof(${json}) in ('object', 'array')
+      or (case when jsonb_typeof(${json}) = 'number'
+        then ${number} >= 1e21 or (${number} < 0.000001 and ${number} <> 0) else false end)
+    then ${jsonTextBytes(json)}
+    else octet_length((${json})::text) end)`;
+}
+
 /** An array field's current value, or [] when it is missing or not an array. */
 const arrayOf = (current: SQL) =>
   sql`(case when jsonb_typeof(${current}) = 'array' then ${current} else '[]'::jsonb end)`;
 
 /**
- * The document after an update, computed from the row being written: the stored data without
- * the deleted fields, then the plain values (a null stays null; an object replaces the stored
- * one whole), then each operation's result from the field's stored value:
+ * Each operation's result but a delete's, as a jsonb object (field → value), computed from
+ * `stored`, the row's data:
  * - increment: the number plus `by`, in double precision as JavaScript adds (a missing or
  *   non-number field counts as 0);
  * - arrayUnion: the array with those of `values` it lacks appended, in their order, each once
@@ -83,12 +98,9 @@ const arrayOf = (current: SQL) =>
  * - arrayRemove: the array without any element equal to one of `values`.
  * A missing or non-array field counts as [] for both.
  */
-function mergedData(values: SQL, ops: SQL): SQL {
-  const current = sql`(${documents.data} -> o.key)`;
-  return sql`((${documents.data} - array(
-      select key from jsonb_each(${ops}) where value ->> '$op' = 'delete'))
-    || ${values}
-    || coalesce((
+function operationResults(stored: SQL, ops: SQL): SQL {
+  const current = sql`(${stored} -> o.key)`;
+  return sql`coalesce((
       select jsonb_object_agg(o.key, case o.value ->> '$op'
         when 'increment' then to_jsonb(
           coalesce(case when jsonb_typeof(${current}) = 'number' then (${current})::float8 end, 0)
@@ -112,7 +124,83 @@ function mergedData(values: SQL, ops: SQL): SQL {
         end)
       from jsonb_each(${ops}) as o
       where o.value ->> '$op' <> 'delete'
-    ), '{}'::jsonb))`;
+    ), '{}'::jsonb)`;
+}
+
+/**
+ * The document after an update, computed from the row being written: the stored data without
+ * the deleted fields, then the plain values (a null stays null; an object replaces the stored
+ * one whole), then the operations' results (operationResults).
+ */
+function mergedData(stored: SQL, values: SQL, ops: SQL, results: SQL): SQL {
+  return sql`((${stored} - array(
+      select key from jsonb_each(${ops}) where value ->> '$op' = 'delete'))
+    || ${values} || ${results})`;
+}
+
+/**
+ * The merged document's size as JSON.stringify writes it, counted from the stored `size` (exact:
+ * every write stores JSON.stringify's byte length) and the members that change only, so that an
+ * update costs the database in proportion to its change, not to the document (counting the
+ * whole merged document with jsonTextBytes took some 45–80 µs of a 180-byte document's update;
+ * this, 2–5 µs: decision 037).
+ * An object's text is `{`, then each member `"key":value` followed by a comma, the last one's
+ * comma being the closing `}`; hence 1 + Σ (member + 1) bytes, and 2 for `{}`. From the stored
+ * count (its size, less 1 when it is `{}`) go the members the update replaces or deletes (their
+ * key as JSON writes it, the colon, the stored value by valueBytes, the comma); to it come
+ * `valuesBytes`, the plain values' members (counted in JavaScript: membersBytes), and the
+ * operations' results, counted by valueBytes.
+ */
+function mergedSize(change: {
+  stored: SQL;
+  storedSize: SQL;
+  values: SQL;
+  ops: SQL;
+  results: SQL;
+  valuesBytes: SQL;
+}): SQL<number> {
+  const { stored, storedSize, values, ops, results, valuesBytes } = change;
+  // `offset 0` keeps `changed` apart, so that each stored value is looked up once: valueBytes
+  // names it up to six times, and each lookup reads a large (compressed) document whole again.
+  // The stored object's count: its size, less 1 for `{}`. The result's count is 1 for `{}`
+  // (2 bytes), at least 6 with a member (`{"":0}`): greatest(…, 2) gives both, naming the
+  // count once (a case naming it twice would have PostgreSQL compute it twice).
+  return sql<number>`greatest(${storedSize} - (case when ${storedSize} = 2 then 1 else 0 end)
+      - coalesce((
+        select sum(octet_length(to_jsonb(changed.key)::text) + 2 + ${valueBytes(sql`changed.old`)})
+        from (
+          select key, ${stored} -> key as old from jsonb_object_keys(${values} || ${ops}) as key
+          offset 0
+        ) as changed
+        where changed.old is not null
+      ), 0)
+      + ${valuesBytes}
+      + coalesce((
+        select sum(octet_length(to_jsonb(result.key)::text) + 2 + ${valueBytes(sql`result.value`)})
+        from jsonb_each(${results}) as result
+      ), 0), 2)::int`;
+}
+
+/**
+ * The bytes the plain values of an update bring as members of the merged document, each with
+ * its comma (`"key":value,`): their object's JSON, `json`, less its closing brace.
+ */
+const membersBytes = (json: string) => (json === "{}" ? 0 : Buffer.byteLength(json) - 1);
+
+/** An update's change as mergedData and mergedSize take it, computed from the row's columns. */
+function mergedRow(values: SQL, ops: SQL, valuesBytes: SQL) {
+  const results = operationResults(sql`${documents.data}`, ops);
+  return {
+    data: mergedData(sql`${documents.data}`, values, ops, results),
+    size: mergedSize({
+      stored: sql`${documents.data}`,
+      storedSize: sql`${documents.size}`,
+      values,
+      ops,
+      results,
+      valuesBytes,
+    }),
+  };
 }
 
 /**
@@ -192,7 +280,8 @@ const jsonb = (value: unknown) => sql`${value}::jsonb`;
  * The writes' statements, built once per database with placeholders (as the reads are,
  * documents.ts): `id`, `project` and `collection` (the scope: documentScope's condition, written
  * here, must follow it when a scope narrows further), `ifVersion` for the `…If` ones, and
- * `values`, `operations` (update) or `data`, `size` (replace) as JSON text, `max` the size limit.
+ * `values`, `operations` (update) or `data`, `size` (replace) as JSON text, `valuesBytes` the
+ * plain values' members' bytes (update: membersBytes), `max` the size limit.
  * Nothing is built per request.
  */
 function prepareWrites(db: Db) {
@@ -203,13 +292,20 @@ function prepareWrites(db: Db) {
       eq(documents.collection, sql.placeholder("collection")),
       withVersion ? eq(documents.version, sql.placeholder("ifVersion")) : undefined,
     );
-  const merged = mergedData(jsonb(sql.placeholder("values")), jsonb(sql.placeholder("operations")));
+  const values = jsonb(sql.placeholder("values"));
+  const ops = jsonb(sql.placeholder("operations"));
   const update = (withVersion: boolean, name: string) => {
-    // The merge and its size computed once, from the row locked (FOR UPDATE: a write waiting
-    // on another computes from the row as that one left it), then written if it fits.
+    // The operations' results computed once, from the row locked (FOR UPDATE: a write waiting
+    // on another computes from the row as that one left it), then the merge and its size from
+    // them and the stored size, then written if it fits.
     const locked = db.$with("locked").as(
       db
-        .select({ id: documents.id, data: sql<Record<string, unknown>>`${merged}`.as("data") })
+        .select({
+          id: documents.id,
+          stored: sql<Record<string, unknown>>`${documents.data}`.as("stored"),
+          storedSize: sql<number>`${documents.size}`.as("stored_size"),
+          results: sql`${operationResults(sql`${documents.data}`, ops)}`.as("results"),
+        })
         .from(documents)
         .where(target(withVersion))
         .for("update"),
@@ -218,10 +314,23 @@ function prepareWrites(db: Db) {
       db
         .select({
           id: locked.id,
-          data: locked.data,
-          size: sql<number>`${jsonTextBytes(sql`${locked.data}`)}`.as("size"),
+          data: sql<
+            Record<string, unknown>
+          >`${mergedData(sql`"locked"."stored"`, values, ops, sql`"locked"."results"`)}`.as("data"),
+          size: sql<number>`${mergedSize({
+            stored: sql`"locked"."stored"`,
+            storedSize: sql`"locked"."stored_size"`,
+            values,
+            ops,
+            results: sql`"locked"."results"`,
+            valuesBytes: sql`${sql.placeholder("valuesBytes")}::int`,
+          })}`.as("size"),
         })
-        .from(locked),
+        .from(locked)
+        // The one row it has; the limit keeps the merge and its size computed once: PostgreSQL
+        // would otherwise fold this query into the update and compute the size twice, for the
+        // SET and for the WHERE.
+        .limit(1),
     );
     return (
       db
@@ -284,7 +393,7 @@ const targetValues = (options: WriteOptions) => ({
 
 /**
  * Updates a document: merges `fields` into it (see mergedData), in one statement that also
- * checks the merged document's size (jsonTextBytes) against the limit. Not found when there is
+ * checks the merged document's size (mergedSize) against the limit. Not found when there is
  * no such document in the scope (no upsert); CONFLICT when `ifVersion` is not its version;
  * PAYLOAD_TOO_LARGE when the merged document would exceed the limit. Reserved fields and
  * malformed or nested operations are refused before anything is asked of the database.
@@ -297,10 +406,13 @@ export async function updateDocument(
   if ("refused" in read) throw AppError.validation(read.refused);
   if (!isUuid(options.id)) throw AppError.notFound(DataTexts.notFound);
   if (options.scope.ruled) {
-    const values = jsonb(JSON.stringify(read.values));
-    const operations = jsonb(JSON.stringify(read.operations));
-    const merged = mergedData(values, operations);
-    return writeUnderRules(options, { data: merged, size: jsonTextBytes(merged) });
+    const values = JSON.stringify(read.values);
+    const merged = mergedRow(
+      jsonb(values),
+      jsonb(JSON.stringify(read.operations)),
+      sql`${membersBytes(values)}::int`,
+    );
+    return writeUnderRules(options, merged);
   }
   const increments = Object.values(read.operations);
   if (
@@ -323,6 +435,7 @@ async function writeUpdate(
   const { db, limits, scope, id } = options;
   const values = JSON.stringify(read.values);
   const operations = JSON.stringify(read.operations);
+  const valuesBytes = membersBytes(values);
   const statements = writesOf(db);
   const statement = options.ifVersion === undefined ? statements.update : statements.updateIf;
   const document = await writeOnce({
@@ -333,6 +446,7 @@ async function writeUpdate(
           ...targetValues(options),
           values,
           operations,
+          valuesBytes,
           max: limits.maxDocumentBytes,
           writes,
         })
@@ -343,7 +457,7 @@ async function writeUpdate(
       const [row] = await db
         .select({
           version: documents.version,
-          fits: sql<boolean>`${jsonTextBytes(mergedData(jsonb(values), jsonb(operations)))} <= ${limits.maxDocumentBytes}`,
+          fits: sql<boolean>`${mergedRow(jsonb(values), jsonb(operations), sql`${valuesBytes}::int`).size} <= ${limits.maxDocumentBytes}`,
         })
         .from(documents)
         .where(oneDocument(scope, id))
