@@ -425,7 +425,13 @@ describe("live streams under rules", () => {
       ]);
       for (const stream of [benStream, nobodyStream]) {
         await stream.until(() => stream.events.some((one) => one.event === "document-deleted"));
-        expect(stream.events.map((one) => [one.event, one.data.text ?? one.data.id])).toEqual([
+        const seen = stream.events.map((one) => [one.event, one.data.text ?? one.data.id]);
+        // A change is sent with its document as it is when the feed reads it (decision 042):
+        // the add of "secret", read after the update that shared it, arrives as that shared
+        // document, which the rule shows — first an add, then the update, of the same state.
+        const [first] = seen;
+        const sharedEarly = first?.[0] === "document-added" && first[1] === "now public";
+        expect(sharedEarly ? seen.slice(1) : seen, JSON.stringify(stream.events)).toEqual([
           ["document-modified", "now public"],
           ["document-left", secret.id],
           ["document-added", "marker"],
