@@ -3,12 +3,12 @@ import { join } from "node:path";
 import { AndroidBuildTexts } from "@hybridge/shared/agents/texts";
 import { DevAppTexts } from "@hybridge/shared/dev-app/app-texts";
 import { DEV_APP_PACKAGE } from "@hybridge/shared/dev-app/links";
-import sharp from "sharp";
 import { isLightColor } from "./colors";
 import { renderDevAppPages } from "./dev-app-pages";
 import { AndroidBuildError } from "./errors";
 import { escapeMarkup } from "./escape-markup";
 import { assertKeyAlias, type UploadKeystore } from "./keystore";
+import { loadSharp } from "./load-sharp";
 import { type AndroidPermission, androidStringValue, SHELL_DIR } from "./shell";
 import {
   type AndroidApk,
@@ -86,7 +86,7 @@ export async function buildDevAppApk(options: BuildDevAppApkOptions): Promise<An
       },
     },
     permissionsOf: async () => [...DEV_APP_PERMISSIONS],
-    launchIcon: await sharp(DEV_APP_ICON_PATH).resize(512, 512).png().toBuffer(),
+    launchIcon: await (await loadSharp())(DEV_APP_ICON_PATH).resize(512, 512).png().toBuffer(),
     keystore,
     bundleDir: async (dir) => {
       const www = join(dir, "dev-app-www");

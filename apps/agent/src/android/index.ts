@@ -18,6 +18,7 @@ export {
   createUploadKeystore,
   type UploadKeystore,
 } from "./keystore";
+export { loadSharp } from "./load-sharp";
 export { packageIdFromAppCode } from "./package-id";
 export { SHELL_RUNTIME_VERSION } from "./shell-apk";
 export {

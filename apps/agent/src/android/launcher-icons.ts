@@ -1,8 +1,8 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { AndroidBuildTexts } from "@hybridge/shared/agents/texts";
-import sharp from "sharp";
 import { AndroidBuildError } from "./errors";
+import { loadSharp } from "./load-sharp";
 import { DEFAULT_ICON_PATH } from "./shell";
 
 /** Launcher icon sizes in pixels per screen density (Android's 48 dp icon). */
@@ -41,6 +41,7 @@ const TRANSPARENT_EDGE_BACKGROUND = "#FFFFFF";
  *   the icon's edge colour — used by res/mipmap-anydpi-v26/ic_launcher.xml (a template).
  */
 export async function writeLauncherIcons(resDir: string, launchIcon: Buffer | null): Promise<void> {
+  const sharp = await loadSharp();
   const source = launchIcon ?? (await readFile(DEFAULT_ICON_PATH));
   let background: string;
   try {
@@ -87,6 +88,7 @@ export async function writeLauncherIcons(resDir: string, launchIcon: Buffer | nu
  * White when less than half the ring is opaque: a logo drawn on nothing.
  */
 export async function edgeColor(image: Buffer): Promise<string> {
+  const sharp = await loadSharp();
   const size = 64;
   const { data } = await sharp(image)
     .resize(size, size, { fit: "cover" })

@@ -127,6 +127,11 @@ const EnvSchema = z.object({
   DATA_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   DATA_MAX_FILE_MB: z.coerce.number().int().min(1).max(100).default(10),
   /**
+   * What the lists and counts remembered while their collection is unchanged may hold, in MB
+   * (document-pages.ts, decision 064); 0 remembers nothing.
+   */
+  DATA_CACHE_MB: z.coerce.number().int().min(0).max(1024).default(32),
+  /**
    * Shutdown (SIGTERM, SIGINT): how long readiness answers 503 while the server still serves,
    * before the listener closes (a balancer's probe period), then how long closing may take.
    */
@@ -377,6 +382,8 @@ export type Config = {
     maxDocuments: number;
     requestsPerMinute: number;
     maxFileBytes: number;
+    /** The page and count cache's bound (document-pages.ts); 0: nothing remembered. */
+    cacheBytes: number;
   };
 };
 
@@ -452,6 +459,7 @@ export function loadConfig(
       maxDocuments: e.DATA_MAX_DOCUMENTS,
       requestsPerMinute: e.DATA_RATE_LIMIT_PER_MINUTE,
       maxFileBytes: e.DATA_MAX_FILE_MB * 1024 * 1024,
+      cacheBytes: e.DATA_CACHE_MB * 1024 * 1024,
     },
     fileSweep: {
       intervalMs: e.FILE_SWEEP_INTERVAL_MINUTES * 60_000,

@@ -1,4 +1,5 @@
-import sharp, { type Metadata } from "sharp";
+import { loadSharp } from "@hybridge/agent/android";
+import type { Metadata } from "sharp";
 import { AppError } from "./errors";
 
 /**
@@ -62,6 +63,7 @@ export type EncodedImage = {
  */
 export async function reencodeImage(bytes: Buffer, target: ImageTarget): Promise<EncodedImage> {
   const { messages } = target;
+  const sharp = await loadSharp();
   const input = () =>
     sharp(bytes, { limitInputPixels: target.maxPixels, failOn: "error", sequentialRead: true });
   let header: Metadata;

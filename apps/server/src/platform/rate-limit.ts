@@ -2,7 +2,6 @@ import fastifyRateLimit from "@fastify/rate-limit";
 import { ErrorCodes } from "@hybridge/shared/common/errors";
 import { GenericTexts } from "@hybridge/shared/common/texts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { Redis } from "ioredis";
 import type { Config } from "./config";
 import { AppError } from "./errors";
 import { StartError } from "./start-error";
@@ -28,6 +27,8 @@ export async function registerRateLimits(app: FastifyInstance, redis: Config["re
     await app.register(fastifyRateLimit, { global: false });
     return;
   }
+  // Loaded only here: a server without REDIS_URL does not hold the client's code (decision 064).
+  const { Redis } = await import("ioredis");
   const client = new Redis(redis.url, {
     lazyConnect: true,
     connectTimeout: 2_000,

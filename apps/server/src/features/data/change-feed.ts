@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Database, Db } from "../../platform/db/client";
 import { createListener } from "../../platform/db/listener";
 import { documentChanges, documents } from "../../platform/db/schema";
-import { type DocumentRow, documentColumns } from "./documents";
+import { type DocumentRow, documentColumns, type RawResult, rowsOf } from "./documents";
 
 /** The channel a server NOTIFYs after its writes commit: a wake-up, saying only who sent it. */
 export const DATA_CHANGES_CHANNEL = "data_changes";
@@ -68,9 +68,6 @@ const runningAny = (ids: Set<string>, now: Snapshot) => {
   for (const id of ids) if (now.running.has(id)) return true;
   return false;
 };
-
-type RawResult<T> = T[] | { rows: T[] };
-const rowsOf = <T>(result: RawResult<T>): T[] => (Array.isArray(result) ? result : result.rows);
 
 /**
  * The log after `after`, in id order, each row with the snapshot it was read at, and the

@@ -89,342 +89,347 @@ const STATUS_PRICE = [
   { field: "price", mode: "asc" },
 ];
 
-describe("declaring an index", () => {
-  it("answers 202 building, then the index is built and ready", async () => {
-    const res = await declare("big", STATUS_PRICE);
-    expect(res.statusCode).toBe(202);
-    const declared = res.json();
-    expect(declared).toMatchObject({
-      collection: "big",
-      status: "building",
-      error: null,
-      fields: [
-        { field: ["status"], mode: "==" },
-        { field: ["price"], mode: "asc" },
-      ],
+// The file's steps share the collection "big" and its declarations (declared, then read, then
+// declared again, deleted, rebuilt…): in their written order, whatever the suite's random order
+// (vitest.config.ts).
+describe("collection indexes", { shuffle: false }, () => {
+  describe("declaring an index", () => {
+    it("answers 202 building, then the index is built and ready", async () => {
+      const res = await declare("big", STATUS_PRICE);
+      expect(res.statusCode).toBe(202);
+      const declared = res.json();
+      expect(declared).toMatchObject({
+        collection: "big",
+        status: "building",
+        error: null,
+        fields: [
+          { field: ["status"], mode: "==" },
+          { field: ["price"], mode: "asc" },
+        ],
+      });
+      await indexBuildsSettled();
+      expect(await list("big")).toEqual([{ ...declared, status: "ready" }]);
+      expect(await indexState(declared.id)).toEqual({ valid: true });
     });
-    await indexBuildsSettled();
-    expect(await list("big")).toEqual([{ ...declared, status: "ready" }]);
-    expect(await indexState(declared.id)).toEqual({ valid: true });
-  });
 
-  it("reads a query of equality and order from the index, in order, and a count", async () => {
-    await app.deps.db.execute(sql`analyze documents`);
-    const scope = documentScope(ownerCaller(owner.id, projectId), "big");
-    const [declared] = await list("big");
-    const input = {
-      where: [{ field: "status", op: "==", value: "open" }],
-      orderBy: [{ field: "price", direction: "asc" }],
-      limit: 20,
-    };
-    const query = read(input);
-    const page = await explain(pageStatement(scope, query));
-    expect(page).toContain(`Index Scan using ${indexName(declared.id)}`);
-    expect(page).not.toMatch(/Sort|Seq Scan/);
-    // The next page, after a cursor, reads the same index.
-    const first: DocumentsResponse = JSON.parse(
-      await queryDocuments({
-        db: app.deps.db,
-        scope,
-        query,
-        view: { filesBase: "http://localhost:3000/api/v1/db/files" },
-      }),
-    );
-    expect(first.documents.map((doc) => doc.price)).toEqual(
-      [...first.documents.map((doc) => doc.price as number)].sort((a, b) => a - b),
-    );
-    const next = read({ ...input, after: first.nextCursor });
-    expect(await explain(pageStatement(scope, next))).toContain(indexName(declared.id));
-    // Descending reads it backwards.
-    const backwards = read({ ...input, orderBy: [{ field: "price", direction: "desc" }] });
-    const plan = await explain(pageStatement(scope, backwards));
-    expect(plan).toContain(`Index Scan Backward using ${indexName(declared.id)}`);
-    expect(plan).not.toMatch(/Sort|Seq Scan/);
-    const count = await explain(countStatement(scope, query));
-    expect(count).toContain(indexName(declared.id));
-    expect(count).not.toContain("Seq Scan");
-  });
-
-  // On PostgreSQL queries run on a pool whose statements are prepared (query-documents.ts): a
-  // generic plan, which PostgreSQL may choose after five executions, cannot prove the index's
-  // predicate; the pool's connections plan each execution with its values.
-  it.skipIf(!process.env.TEST_DATABASE_URL)(
-    "reads it also as a prepared statement of the query pool, executed many times",
-    async () => {
-      const queries = app.deps.queries;
-      if (!queries) throw new Error("no query pool");
+    it("reads a query of equality and order from the index, in order, and a count", async () => {
+      await app.deps.db.execute(sql`analyze documents`);
       const scope = documentScope(ownerCaller(owner.id, projectId), "big");
       const [declared] = await list("big");
-      const query = read({
+      const input = {
         where: [{ field: "status", op: "==", value: "open" }],
         orderBy: [{ field: "price", direction: "asc" }],
         limit: 20,
-      });
-      const { sql: text, params } = renderStatement(pageStatement(scope, query));
-      const literal = (value: unknown) =>
-        typeof value === "number" ? String(value) : `'${String(value).replaceAll("'", "''")}'`;
-      const values = params.map(literal).join(", ");
-      const plans = await queries.db.transaction(async (tx) => {
-        const run = async (statement: string) =>
-          ((await tx.execute(sql.raw(statement))) as unknown as Record<string, string>[])
-            .map((row) => row["QUERY PLAN"])
-            .join("\n");
-        const mode = await tx.execute(sql`select current_setting('plan_cache_mode') as mode`);
-        await run(`prepare page_test as ${text}`);
-        for (let i = 0; i < 8; i++) await run(`execute page_test(${values})`);
-        const custom = await run(`explain execute page_test(${values})`);
-        await run("set local plan_cache_mode = force_generic_plan");
-        const generic = await run(`explain execute page_test(${values})`);
-        return { mode, custom, generic };
-      });
-      expect(plans.mode).toEqual([{ mode: "force_custom_plan" }]);
-      expect(plans.custom).toContain(`Index Scan using ${indexName(declared.id)}`);
-      expect(plans.custom).not.toMatch(/Sort|Seq Scan/);
-      // What the setting prevents.
-      expect(plans.generic).not.toContain(indexName(declared.id));
-    },
-  );
-
-  it("refuses a second identical declaration, also when both arrive at once", async () => {
-    const again = await declare("big", [
-      { field: ["status"], mode: "==" },
-      { field: "price", mode: "asc" },
-    ]);
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ code: "CONFLICT", message: IndexTexts.duplicate });
-    const fields = [{ field: "status", mode: "==" }];
-    const answers = await Promise.all([declare("big", fields), declare("big", fields)]);
-    expect(answers.map((res) => res.statusCode).sort()).toEqual([202, 409]);
-    await indexBuildsSettled();
-    expect(await list("big")).toHaveLength(2);
-  });
-
-  it("refuses fields it cannot index, each with its own message", async () => {
-    const cases: Array<[unknown, string]> = [
-      [[], IndexTexts.fieldsList],
-      [
-        [
-          { field: "price", mode: "asc" },
-          { field: "status", mode: "==" },
-        ],
-        IndexTexts.equalityAfterOrder("fields[1].mode"),
-      ],
-      [[{ field: "price", mode: "up" }], IndexTexts.mode("fields[0].mode")],
-      [
-        [
-          { field: "price", mode: "asc" },
-          { field: ["price"], mode: "desc" },
-        ],
-        IndexTexts.fieldTwice("fields[1].field"),
-      ],
-      [
-        [{ field: "version", mode: "asc" }],
-        QueryTexts.fieldNotQueryable("fields[0].field", "version"),
-      ],
-    ];
-    for (const [fields, message] of cases) {
-      const res = await declare("big", fields);
-      expect({ fields, status: res.statusCode, body: res.json() }).toMatchObject({
-        fields,
-        status: 400,
-        body: { code: "VALIDATION", message },
-      });
-    }
-  });
-
-  it("keeps another user out of the project's indexes (404)", async () => {
-    const other = await createTestUser(app);
-    const res = await declare("big", [{ field: "price", mode: "desc" }], other.cookie);
-    expect(res.statusCode).toBe(404);
-    expect((await getAs(app, `${base()}/indexes`, other.cookie)).statusCode).toBe(404);
-    const [first] = await list("big");
-    expect((await remove("big", first.id, other.cookie)).statusCode).toBe(404);
-    expect(await list("big")).toHaveLength(2);
-  });
-
-  it(`allows ${INDEX_LIMITS.perProject} indexes per project, then says why not`, async () => {
-    const small = (await createTestProject(app, owner.cookie)).id;
-    for (let n = 0; n < INDEX_LIMITS.perProject; n++) {
-      const res = await declare(
-        `c${n % 3}`,
-        [{ field: `f${n}`, mode: "asc" }],
-        owner.cookie,
-        small,
+      };
+      const query = read(input);
+      const page = await explain(pageStatement(scope, query));
+      expect(page).toContain(`Index Scan using ${indexName(declared.id)}`);
+      expect(page).not.toMatch(/Sort|Seq Scan/);
+      // The next page, after a cursor, reads the same index.
+      const first: DocumentsResponse = JSON.parse(
+        await queryDocuments({
+          db: app.deps.db,
+          scope,
+          query,
+          view: { filesBase: "http://localhost:3000/api/v1/db/files" },
+        }),
       );
-      expect(res.statusCode).toBe(202);
-    }
-    const res = await declare("c0", [{ field: "other", mode: "==" }], owner.cookie, small);
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(IndexTexts.tooMany(INDEX_LIMITS.perProject));
-    await indexBuildsSettled();
-    const all = (await getAs(app, `${base(small)}/indexes`, owner.cookie)).json().indexes;
-    expect(all).toHaveLength(INDEX_LIMITS.perProject);
-    expect(all.every((one: { status: string }) => one.status === "ready")).toBe(true);
-  });
+      expect(first.documents.map((doc) => doc.price)).toEqual(
+        [...first.documents.map((doc) => doc.price as number)].sort((a, b) => a - b),
+      );
+      const next = read({ ...input, after: first.nextCursor });
+      expect(await explain(pageStatement(scope, next))).toContain(indexName(declared.id));
+      // Descending reads it backwards.
+      const backwards = read({ ...input, orderBy: [{ field: "price", direction: "desc" }] });
+      const plan = await explain(pageStatement(scope, backwards));
+      expect(plan).toContain(`Index Scan Backward using ${indexName(declared.id)}`);
+      expect(plan).not.toMatch(/Sort|Seq Scan/);
+      const count = await explain(countStatement(scope, query));
+      expect(count).toContain(indexName(declared.id));
+      expect(count).not.toContain("Seq Scan");
+    });
 
-  it("reports a build the database refused, with its message", async () => {
-    // A key btree cannot hold: an entry larger than a third of a page.
-    await app.deps.db.execute(sql`insert into documents (project_id, collection, data, size)
+    // On PostgreSQL queries run on a pool whose statements are prepared (query-documents.ts): a
+    // generic plan, which PostgreSQL may choose after five executions, cannot prove the index's
+    // predicate; the pool's connections plan each execution with its values.
+    it.skipIf(!process.env.TEST_DATABASE_URL)(
+      "reads it also as a prepared statement of the query pool, executed many times",
+      async () => {
+        const queries = app.deps.queries;
+        if (!queries) throw new Error("no query pool");
+        const scope = documentScope(ownerCaller(owner.id, projectId), "big");
+        const [declared] = await list("big");
+        const query = read({
+          where: [{ field: "status", op: "==", value: "open" }],
+          orderBy: [{ field: "price", direction: "asc" }],
+          limit: 20,
+        });
+        const { sql: text, params } = renderStatement(pageStatement(scope, query));
+        const literal = (value: unknown) =>
+          typeof value === "number" ? String(value) : `'${String(value).replaceAll("'", "''")}'`;
+        const values = params.map(literal).join(", ");
+        const plans = await queries.db.transaction(async (tx) => {
+          const run = async (statement: string) =>
+            ((await tx.execute(sql.raw(statement))) as unknown as Record<string, string>[])
+              .map((row) => row["QUERY PLAN"])
+              .join("\n");
+          const mode = await tx.execute(sql`select current_setting('plan_cache_mode') as mode`);
+          await run(`prepare page_test as ${text}`);
+          for (let i = 0; i < 8; i++) await run(`execute page_test(${values})`);
+          const custom = await run(`explain execute page_test(${values})`);
+          await run("set local plan_cache_mode = force_generic_plan");
+          const generic = await run(`explain execute page_test(${values})`);
+          return { mode, custom, generic };
+        });
+        expect(plans.mode).toEqual([{ mode: "force_custom_plan" }]);
+        expect(plans.custom).toContain(`Index Scan using ${indexName(declared.id)}`);
+        expect(plans.custom).not.toMatch(/Sort|Seq Scan/);
+        // What the setting prevents.
+        expect(plans.generic).not.toContain(indexName(declared.id));
+      },
+    );
+
+    it("refuses a second identical declaration, also when both arrive at once", async () => {
+      const again = await declare("big", [
+        { field: ["status"], mode: "==" },
+        { field: "price", mode: "asc" },
+      ]);
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toEqual({ code: "CONFLICT", message: IndexTexts.duplicate });
+      const fields = [{ field: "status", mode: "==" }];
+      const answers = await Promise.all([declare("big", fields), declare("big", fields)]);
+      expect(answers.map((res) => res.statusCode).sort()).toEqual([202, 409]);
+      await indexBuildsSettled();
+      expect(await list("big")).toHaveLength(2);
+    });
+
+    it("refuses fields it cannot index, each with its own message", async () => {
+      const cases: Array<[unknown, string]> = [
+        [[], IndexTexts.fieldsList],
+        [
+          [
+            { field: "price", mode: "asc" },
+            { field: "status", mode: "==" },
+          ],
+          IndexTexts.equalityAfterOrder("fields[1].mode"),
+        ],
+        [[{ field: "price", mode: "up" }], IndexTexts.mode("fields[0].mode")],
+        [
+          [
+            { field: "price", mode: "asc" },
+            { field: ["price"], mode: "desc" },
+          ],
+          IndexTexts.fieldTwice("fields[1].field"),
+        ],
+        [
+          [{ field: "version", mode: "asc" }],
+          QueryTexts.fieldNotQueryable("fields[0].field", "version"),
+        ],
+      ];
+      for (const [fields, message] of cases) {
+        const res = await declare("big", fields);
+        expect({ fields, status: res.statusCode, body: res.json() }).toMatchObject({
+          fields,
+          status: 400,
+          body: { code: "VALIDATION", message },
+        });
+      }
+    });
+
+    it("keeps another user out of the project's indexes (404)", async () => {
+      const other = await createTestUser(app);
+      const res = await declare("big", [{ field: "price", mode: "desc" }], other.cookie);
+      expect(res.statusCode).toBe(404);
+      expect((await getAs(app, `${base()}/indexes`, other.cookie)).statusCode).toBe(404);
+      const [first] = await list("big");
+      expect((await remove("big", first.id, other.cookie)).statusCode).toBe(404);
+      expect(await list("big")).toHaveLength(2);
+    });
+
+    it(`allows ${INDEX_LIMITS.perProject} indexes per project, then says why not`, async () => {
+      const small = (await createTestProject(app, owner.cookie)).id;
+      for (let n = 0; n < INDEX_LIMITS.perProject; n++) {
+        const res = await declare(
+          `c${n % 3}`,
+          [{ field: `f${n}`, mode: "asc" }],
+          owner.cookie,
+          small,
+        );
+        expect(res.statusCode).toBe(202);
+      }
+      const res = await declare("c0", [{ field: "other", mode: "==" }], owner.cookie, small);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(IndexTexts.tooMany(INDEX_LIMITS.perProject));
+      await indexBuildsSettled();
+      const all = (await getAs(app, `${base(small)}/indexes`, owner.cookie)).json().indexes;
+      expect(all).toHaveLength(INDEX_LIMITS.perProject);
+      expect(all.every((one: { status: string }) => one.status === "ready")).toBe(true);
+    });
+
+    it("reports a build the database refused, with its message", async () => {
+      // A key btree cannot hold: an entry larger than a third of a page.
+      await app.deps.db.execute(sql`insert into documents (project_id, collection, data, size)
       select ${projectId}, 'huge', jsonb_build_object('name', string_agg(md5(i::text), '')), 13000
       from generate_series(1, 400) i`);
-    const res = await declare("huge", [{ field: "name", mode: "asc" }]);
-    expect(res.statusCode).toBe(202);
-    await indexBuildsSettled();
-    const [failed] = await list("huge");
-    expect(failed).toMatchObject({ status: "failed", error: expect.stringMatching(/index row/) });
-    expect(await indexState(failed.id)).toBeNull();
-  });
-});
-
-describe("a write a declared index cannot hold", () => {
-  it("is refused 413 with its reason, and the collection goes on", async () => {
-    const declared = await declare("notes", [{ field: "text", mode: "asc" }]);
-    expect(declared.statusCode).toBe(202);
-    await indexBuildsSettled();
-    // About 8 kB of text that does not compress: over the btree's 2,704 bytes an entry.
-    const text = Array.from({ length: 400 }, (_, i) => `${i}${Math.random().toString(36)}`).join(
-      "",
-    );
-    const add = (data: unknown) =>
-      postJson(app, `${base()}/collections/notes/documents`, data, owner.cookie);
-    const refused = await add({ text });
-    expect(refused.statusCode).toBe(413);
-    expect(refused.json()).toEqual({
-      code: "PAYLOAD_TOO_LARGE",
-      message: IndexTexts.entryTooLarge,
-    });
-    expect((await add({ text: "short" })).statusCode).toBe(201);
-  });
-});
-
-describe("deleting", () => {
-  it("a declaration drops its index", async () => {
-    const declared = (await declare("big", [{ field: "price", mode: "desc" }])).json();
-    await indexBuildsSettled();
-    expect(await indexState(declared.id)).toEqual({ valid: true });
-    const res = await remove("big", declared.id);
-    expect(res.statusCode).toBe(200);
-    expect(await indexState(declared.id)).toBeNull();
-    const again = await remove("big", declared.id);
-    expect(again.statusCode).toBe(404);
-    expect(again.json()).toEqual({ code: "NOT_FOUND", message: IndexTexts.notFound });
-  });
-
-  it("a project drops its indexes at the next reconcile", async () => {
-    const doomed = (await createTestProject(app, owner.cookie)).id;
-    const declared = (
-      await declare("things", [{ field: "kind", mode: "==" }], owner.cookie, doomed)
-    ).json();
-    await indexBuildsSettled();
-    expect(await indexState(declared.id)).toEqual({ valid: true });
-    await app.deps.db.delete(projects).where(eq(projects.id, doomed));
-    const database = { db: app.deps.db, kind: app.deps.databaseKind };
-    expect(await reconcileCollectionIndexes({ database })).toMatchObject({ dropped: 1 });
-    expect(await indexState(declared.id)).toBeNull();
-  });
-});
-
-describe("a server that stopped while building", () => {
-  it("leaves declarations that the next start finishes: valid marked ready, invalid rebuilt", async () => {
-    const database = { db: app.deps.db, kind: app.deps.databaseKind };
-    const valid = (
-      await declare("big", [
-        { field: "status", mode: "==" },
-        { field: "price", mode: "desc" },
-      ])
-    ).json();
-    const invalid = (await declare("big", [{ field: "price", mode: "asc" }])).json();
-    await indexBuildsSettled();
-    // As a stopped server leaves them: still building; one index done, one left invalid (as
-    // CREATE INDEX CONCURRENTLY leaves it when its connection ends), one never started.
-    const missing = crypto.randomUUID();
-    await app.deps.db.insert(collectionIndexes).values({
-      id: missing,
-      projectId,
-      collection: "big",
-      fields: [
-        { field: ["status"], mode: "==" },
-        { field: ["createdAt"], mode: "asc" },
-      ],
-      key: "m".repeat(64),
-    });
-    await app.deps.db
-      .update(collectionIndexes)
-      .set({ status: "building" })
-      .where(sql`${collectionIndexes.id} in (${valid.id}, ${invalid.id})`);
-    await app.deps.db.execute(
-      sql.raw(
-        `update pg_index set indisvalid = false where indexrelid = '"${indexName(invalid.id)}"'::regclass`,
-      ),
-    );
-    expect(await indexState(invalid.id)).toEqual({ valid: false });
-    expect(await reconcileCollectionIndexes({ database })).toEqual({ dropped: 0, rebuilt: 2 });
-    await indexBuildsSettled();
-    const states = Object.fromEntries(
-      (await list("big")).map((one: { id: string; status: string }) => [one.id, one.status]),
-    );
-    expect([states[valid.id], states[invalid.id], states[missing]]).toEqual([
-      "ready",
-      "ready",
-      "ready",
-    ]);
-    expect(await indexState(invalid.id)).toEqual({ valid: true });
-    expect(await indexState(missing)).toEqual({ valid: true });
-  });
-});
-
-describe("a query refused for its time", () => {
-  // PGlite (one process, no timer signals) does not stop statements: PostgreSQL only.
-  it.skipIf(!process.env.TEST_DATABASE_URL)(
-    "names the index to declare, and answers once it is built",
-    async () => {
-      const scope = documentScope(ownerCaller(owner.id, projectId), "big");
-      const view = { filesBase: "http://localhost:3000/api/v1/db/files" };
-      // Every document is read and sorted, unless an index on rank gives them in order.
-      const query = read({
-        orderBy: [{ field: "rank", direction: "desc" }],
-        limit: 20,
-      });
-      const timeLimitMs = 10;
-      const refused = await queryDocuments({
-        db: app.deps.db,
-        scope,
-        query,
-        view,
-        timeLimitMs,
-      }).catch((error: unknown) => error);
-      expect(refused).toMatchObject({
-        code: QUERY_TOO_SLOW,
-        message: QueryTexts.tooSlow(0.01, QueryTexts.indexHint("rank desc")),
-      });
-      const res = await declare("big", [{ field: "rank", mode: "desc" }]);
+      const res = await declare("huge", [{ field: "name", mode: "asc" }]);
       expect(res.statusCode).toBe(202);
       await indexBuildsSettled();
-      const page: DocumentsResponse = JSON.parse(
-        await queryDocuments({ db: app.deps.db, scope, query, view, timeLimitMs }),
-      );
-      expect(page.documents).toHaveLength(20);
-      expect(page.documents[0]).toMatchObject({ rank: 996 });
-    },
-    60_000,
-  );
-});
+      const [failed] = await list("huge");
+      expect(failed).toMatchObject({ status: "failed", error: expect.stringMatching(/index row/) });
+      expect(await indexState(failed.id)).toBeNull();
+    });
+  });
 
-describe("quoteLiteral", () => {
-  it("writes what PostgreSQL reads back as the same text", async () => {
-    for (const text of [
-      "plain",
-      "it's",
-      "back\\slash",
-      "'; drop table documents; --",
-      "é😀",
-      "$1",
-    ]) {
-      const [row] = await rows<{ text: string }>(
-        sql.raw(`select ${quoteLiteral(text)}::text as text`),
+  describe("a write a declared index cannot hold", () => {
+    it("is refused 413 with its reason, and the collection goes on", async () => {
+      const declared = await declare("notes", [{ field: "text", mode: "asc" }]);
+      expect(declared.statusCode).toBe(202);
+      await indexBuildsSettled();
+      // About 8 kB of text that does not compress: over the btree's 2,704 bytes an entry.
+      const text = Array.from({ length: 400 }, (_, i) => `${i}${Math.random().toString(36)}`).join(
+        "",
       );
-      expect(row?.text).toBe(text);
-    }
-    expect(() => quoteLiteral("a\u0000b")).toThrow();
+      const add = (data: unknown) =>
+        postJson(app, `${base()}/collections/notes/documents`, data, owner.cookie);
+      const refused = await add({ text });
+      expect(refused.statusCode).toBe(413);
+      expect(refused.json()).toEqual({
+        code: "PAYLOAD_TOO_LARGE",
+        message: IndexTexts.entryTooLarge,
+      });
+      expect((await add({ text: "short" })).statusCode).toBe(201);
+    });
+  });
+
+  describe("deleting", () => {
+    it("a declaration drops its index", async () => {
+      const declared = (await declare("big", [{ field: "price", mode: "desc" }])).json();
+      await indexBuildsSettled();
+      expect(await indexState(declared.id)).toEqual({ valid: true });
+      const res = await remove("big", declared.id);
+      expect(res.statusCode).toBe(200);
+      expect(await indexState(declared.id)).toBeNull();
+      const again = await remove("big", declared.id);
+      expect(again.statusCode).toBe(404);
+      expect(again.json()).toEqual({ code: "NOT_FOUND", message: IndexTexts.notFound });
+    });
+
+    it("a project drops its indexes at the next reconcile", async () => {
+      const doomed = (await createTestProject(app, owner.cookie)).id;
+      const declared = (
+        await declare("things", [{ field: "kind", mode: "==" }], owner.cookie, doomed)
+      ).json();
+      await indexBuildsSettled();
+      expect(await indexState(declared.id)).toEqual({ valid: true });
+      await app.deps.db.delete(projects).where(eq(projects.id, doomed));
+      const database = { db: app.deps.db, kind: app.deps.databaseKind };
+      expect(await reconcileCollectionIndexes({ database })).toMatchObject({ dropped: 1 });
+      expect(await indexState(declared.id)).toBeNull();
+    });
+  });
+
+  describe("a server that stopped while building", () => {
+    it("leaves declarations that the next start finishes: valid marked ready, invalid rebuilt", async () => {
+      const database = { db: app.deps.db, kind: app.deps.databaseKind };
+      const valid = (
+        await declare("big", [
+          { field: "status", mode: "==" },
+          { field: "price", mode: "desc" },
+        ])
+      ).json();
+      const invalid = (await declare("big", [{ field: "price", mode: "asc" }])).json();
+      await indexBuildsSettled();
+      // As a stopped server leaves them: still building; one index done, one left invalid (as
+      // CREATE INDEX CONCURRENTLY leaves it when its connection ends), one never started.
+      const missing = crypto.randomUUID();
+      await app.deps.db.insert(collectionIndexes).values({
+        id: missing,
+        projectId,
+        collection: "big",
+        fields: [
+          { field: ["status"], mode: "==" },
+          { field: ["createdAt"], mode: "asc" },
+        ],
+        key: "m".repeat(64),
+      });
+      await app.deps.db
+        .update(collectionIndexes)
+        .set({ status: "building" })
+        .where(sql`${collectionIndexes.id} in (${valid.id}, ${invalid.id})`);
+      await app.deps.db.execute(
+        sql.raw(
+          `update pg_index set indisvalid = false where indexrelid = '"${indexName(invalid.id)}"'::regclass`,
+        ),
+      );
+      expect(await indexState(invalid.id)).toEqual({ valid: false });
+      expect(await reconcileCollectionIndexes({ database })).toEqual({ dropped: 0, rebuilt: 2 });
+      await indexBuildsSettled();
+      const states = Object.fromEntries(
+        (await list("big")).map((one: { id: string; status: string }) => [one.id, one.status]),
+      );
+      expect([states[valid.id], states[invalid.id], states[missing]]).toEqual([
+        "ready",
+        "ready",
+        "ready",
+      ]);
+      expect(await indexState(invalid.id)).toEqual({ valid: true });
+      expect(await indexState(missing)).toEqual({ valid: true });
+    });
+  });
+
+  describe("a query refused for its time", () => {
+    // PGlite (one process, no timer signals) does not stop statements: PostgreSQL only.
+    it.skipIf(!process.env.TEST_DATABASE_URL)(
+      "names the index to declare, and answers once it is built",
+      async () => {
+        const scope = documentScope(ownerCaller(owner.id, projectId), "big");
+        const view = { filesBase: "http://localhost:3000/api/v1/db/files" };
+        // Every document is read and sorted, unless an index on rank gives them in order.
+        const query = read({
+          orderBy: [{ field: "rank", direction: "desc" }],
+          limit: 20,
+        });
+        const timeLimitMs = 10;
+        const refused = await queryDocuments({
+          db: app.deps.db,
+          scope,
+          query,
+          view,
+          timeLimitMs,
+        }).catch((error: unknown) => error);
+        expect(refused).toMatchObject({
+          code: QUERY_TOO_SLOW,
+          message: QueryTexts.tooSlow(0.01, QueryTexts.indexHint("rank desc")),
+        });
+        const res = await declare("big", [{ field: "rank", mode: "desc" }]);
+        expect(res.statusCode).toBe(202);
+        await indexBuildsSettled();
+        const page: DocumentsResponse = JSON.parse(
+          await queryDocuments({ db: app.deps.db, scope, query, view, timeLimitMs }),
+        );
+        expect(page.documents).toHaveLength(20);
+        expect(page.documents[0]).toMatchObject({ rank: 996 });
+      },
+      60_000,
+    );
+  });
+
+  describe("quoteLiteral", () => {
+    it("writes what PostgreSQL reads back as the same text", async () => {
+      for (const text of [
+        "plain",
+        "it's",
+        "back\\slash",
+        "'; drop table documents; --",
+        "é😀",
+        "$1",
+      ]) {
+        const [row] = await rows<{ text: string }>(
+          sql.raw(`select ${quoteLiteral(text)}::text as text`),
+        );
+        expect(row?.text).toBe(text);
+      }
+      expect(() => quoteLiteral("a\u0000b")).toThrow();
+    });
   });
 });

@@ -32,16 +32,43 @@ describe("a collection's remembered pages", () => {
     const pages = createDocumentPages({ heard: async () => true });
     let reads = 0;
     const read = async () => Buffer.from(`read ${++reads}`);
-    expect(text(await pages.page(collectionKey("p1", "orders"), "20", read))).toBe("read 1");
-    expect(text(await pages.page(collectionKey("p1", "orders"), "20", read))).toBe("read 1");
+    const ask = async (project: string, collection: string, page: string) =>
+      text(await pages.page(collectionKey(project, collection), page, read));
+    // Asked once: read, not kept; asked again: read and kept; then answered from memory.
+    expect(await ask("p1", "orders", "20")).toBe("read 1");
+    expect(await ask("p1", "orders", "20")).toBe("read 2");
+    expect(await ask("p1", "orders", "20")).toBe("read 2");
     // Another collection, another project and another page are their own.
-    expect(text(await pages.page(collectionKey("p1", "tables"), "20", read))).toBe("read 2");
-    expect(text(await pages.page(collectionKey("p2", "orders"), "20", read))).toBe("read 3");
-    expect(text(await pages.page(collectionKey("p1", "orders"), "5", read))).toBe("read 4");
+    expect(await ask("p1", "tables", "20")).toBe("read 3");
+    expect(await ask("p1", "tables", "20")).toBe("read 4");
+    expect(await ask("p2", "orders", "20")).toBe("read 5");
+    expect(await ask("p1", "orders", "5")).toBe("read 6");
+    expect(await ask("p1", "orders", "5")).toBe("read 7");
+    expect(await ask("p1", "orders", "20")).toBe("read 2");
     pages.changed(collectionKey("p1", "orders"));
-    expect(text(await pages.page(collectionKey("p1", "orders"), "20", read))).toBe("read 5");
-    expect(text(await pages.page(collectionKey("p1", "orders"), "5", read))).toBe("read 6");
-    expect(text(await pages.page(collectionKey("p1", "tables"), "20", read))).toBe("read 2");
+    // Changed: read again, and kept from its second asking at the new state.
+    expect(await ask("p1", "orders", "20")).toBe("read 8");
+    expect(await ask("p1", "orders", "5")).toBe("read 9");
+    expect(await ask("p1", "orders", "20")).toBe("read 10");
+    expect(await ask("p1", "orders", "20")).toBe("read 10");
+    expect(await ask("p1", "tables", "20")).toBe("read 4");
+  });
+
+  it("keep a page asked for twice while its collection is unchanged, not one asked for once", async () => {
+    const pages = createDocumentPages({ heard: async () => true });
+    let reads = 0;
+    const read = async () => Buffer.from(`read ${++reads}`);
+    const orders = collectionKey("p1", "orders");
+    // 10,000 distinct pages asked for once each (a crawl): nothing kept.
+    for (let n = 0; n < 10_000; n++) await pages.page(orders, `20\n${n}`, read);
+    expect(pages.held).toEqual({ pages: 0, bytes: 0 });
+    // Asked once, then the collection changes: the second asking is a first at the new state.
+    await pages.page(orders, "first", read);
+    pages.changed(orders);
+    await pages.page(orders, "first", read);
+    expect(pages.held.pages).toBe(0);
+    await pages.page(orders, "first", read);
+    expect(pages.held.pages).toBe(1);
   });
 
   it("never keep what a read saw before a write that finished during it", async () => {
@@ -83,6 +110,8 @@ describe("a collection's remembered pages", () => {
         JSON.stringify({ n, documents: Array.from({ length: 20 }, () => "x".repeat(240)) }),
       );
     for (let n = 0; n < 10_000; n++) {
+      // Asked twice each: kept from the second asking.
+      await pages.page(collectionKey("p1", "orders"), `20\n${n}`, async () => pageOf(n));
       await pages.page(collectionKey("p1", "orders"), `20\n${n}`, async () => pageOf(n));
     }
     const { pages: held, bytes } = pages.held;

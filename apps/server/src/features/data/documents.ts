@@ -134,8 +134,9 @@ export function checkDocument(data: Record<string, unknown>, limits: DataLimits)
 /**
  * Rows as a statement written here returns them: an array (postgres-js) or `{ rows }` (PGlite).
  */
-type RawResult<T> = T[] | { rows: T[] };
-const rowsOf = <T>(result: RawResult<T>): T[] => (Array.isArray(result) ? result : result.rows);
+export type RawResult<T> = T[] | { rows: T[] };
+export const rowsOf = <T>(result: RawResult<T>): T[] =>
+  Array.isArray(result) ? result : result.rows;
 
 /**
  * Runs one of the statements below, prepared under its name on whichever connection `db` (or

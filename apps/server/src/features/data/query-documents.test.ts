@@ -16,8 +16,10 @@ import { type OracleDocument, runQuery } from "../../../test/query-oracle";
 import { createTestApp, createTestUser, type TestApp } from "../../../test/test-app";
 import { documents } from "../../platform/db/schema";
 import { authed, createTestProject } from "../projects/test-support";
+import { createDocumentPages } from "./document-pages";
 import { documentScope, ownerCaller } from "./document-scope";
 import {
+  countDocuments,
   countStatement,
   pageStatement,
   queryDocuments,
@@ -399,4 +401,54 @@ describe("documents queries", () => {
       { numRuns: Math.ceil(RUNS / 2) },
     );
   }, 600_000);
+});
+
+describe("a count remembered while its collection is unchanged (decision 064)", () => {
+  it("answers from the cache until a write of its collection, per filter and per collection", async () => {
+    const pages = createDocumentPages({ heard: async () => true });
+    const caller = ownerCaller(ownerId, projectId);
+    const scope = documentScope(caller, "counted");
+    const otherScope = documentScope(caller, "counted-too");
+    const parsed = (value: string) => {
+      const read = parseDocumentQuery({ where: [{ field: "s", op: "==", value }] });
+      if (!("query" in read)) throw new Error("the query did not parse");
+      return read.query;
+    };
+    const open = parsed("open");
+    const shut = parsed("shut");
+    const count = (query: typeof open, of = scope) =>
+      countDocuments({ db: app.deps.db, pages, scope: of, query }).then((r) => r.count);
+    await insert(projectId, "counted", [document({ s: "open" }), document({ s: "shut" })]);
+    await insert(projectId, "counted-too", [document({ s: "open" })]);
+    // Kept from their second asking (document-pages.ts).
+    for (let asked = 0; asked < 2; asked++) {
+      expect(await count(open)).toBe(1);
+      expect(await count(shut)).toBe(1);
+      expect(await count(open, otherScope)).toBe(1);
+    }
+
+    // Written behind the service's back: the remembered counts answer (the change feed, which
+    // would void them, is not running here).
+    await insert(projectId, "counted", [document({ s: "open" })]);
+    expect(await count(open)).toBe(1);
+    // A write of another collection voids nothing here.
+    pages.changed(otherScope.key);
+    expect(await count(open)).toBe(1);
+    // A write of this one voids its counts, every filter's.
+    pages.changed(scope.key);
+    expect(await count(open)).toBe(2);
+    expect(await count(shut)).toBe(1);
+    expect(await count(open)).toBe(2);
+    expect(pages.held.pages).toBeGreaterThan(0);
+
+    // Nothing is remembered with a bound of 0 (DATA_CACHE_MB=0).
+    const none = createDocumentPages({ heard: async () => true, maxBytes: 0 });
+    const uncached = () =>
+      countDocuments({ db: app.deps.db, pages: none, scope, query: open }).then((r) => r.count);
+    expect(await uncached()).toBe(2);
+    expect(await uncached()).toBe(2);
+    await insert(projectId, "counted", [document({ s: "open" })]);
+    expect(await uncached()).toBe(3);
+    expect(none.held).toEqual({ pages: 0, bytes: 0 });
+  });
 });

@@ -33,6 +33,9 @@ import {
   documentJson,
   documentsPageJson,
   documentTextColumns,
+  type ListedPages,
+  type RawResult,
+  rowsOf,
 } from "./documents";
 
 // The bound (decision 038) lives with the database's query pool, which sets it per connection.
@@ -189,12 +192,6 @@ export function renderStatement(statement: SQL): Query {
 }
 
 /**
- * Rows as a statement run without a selection returns them: an array (postgres-js) or
- * `{ rows }` (PGlite).
- */
-type RawResult<T> = T[] | { rows: T[] };
-
-/**
  * Runs a statement: with `selection`, its rows mapped as Drizzle's select would; without, as the
  * driver gives them (named by the statement). `prepared`: as a prepared statement of its
  * connection (postgres-js keeps one per text), which spares PostgreSQL parsing it again and the
@@ -217,7 +214,7 @@ async function runStatement<T>(
       selection !== undefined,
     )
     .execute()) as RawResult<T>;
-  return Array.isArray(result) ? result : result.rows;
+  return rowsOf(result);
 }
 
 /**
@@ -301,22 +298,36 @@ export async function listRuledDocuments(options: {
   );
 }
 
-/** How many of the scope's documents a query's filter keeps (its order, limit and cursor aside). */
+/**
+ * How many of the scope's documents a query's filter keeps (its order, limit and cursor aside).
+ * With `pages`, a count is remembered while its collection is unchanged, as the plain list's
+ * pages are (decision 064): a count reads every document it counts, where a page reads 21.
+ * It is remembered by its statement's shape and parameters, which hold everything its answer
+ * depends on besides the collection's documents: the filter's fields and values, the project
+ * and collection, and a ruled caller's condition with its user's values (decision 044).
+ */
 export async function countDocuments(options: {
   db: Db;
   queries?: BoundedDb | null;
+  pages?: ListedPages;
   scope: DocumentScope;
   query: DocumentQuery;
   timeLimitMs?: number;
 }): Promise<{ count: number }> {
-  const { query, timeLimitMs = QUERY_TIME_LIMIT_MS } = options;
-  const [row] = await bounded(options, query, timeLimitMs, (db, pooled) =>
-    runStatement<{ count: number }>(
-      db,
-      countStatement(options.scope, query),
-      countSelection,
-      pooled,
-    ),
+  const { query, scope, pages, timeLimitMs = QUERY_TIME_LIMIT_MS } = options;
+  const statement = countStatement(scope, query);
+  const count = async () => {
+    const [row] = await bounded(options, query, timeLimitMs, (db, pooled) =>
+      runStatement<{ count: number }>(db, statement, countSelection, pooled),
+    );
+    return row?.count ?? 0;
+  };
+  const shape = pages ? statementShape(statement) : null;
+  if (!pages || !shape) return { count: await count() };
+  const written = await pages.page(
+    scope.key,
+    `count\n${shape.key}\n${JSON.stringify(shape.params)}`,
+    async () => Buffer.from(String(await count())),
   );
-  return { count: row?.count ?? 0 };
+  return { count: Number(written.toString()) };
 }

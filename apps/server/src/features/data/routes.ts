@@ -100,6 +100,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
   const limits = config.data;
   const view = { filesBase: `${config.publicUrl}${DATA_API_PREFIX}/files` };
   const pages = createDocumentPages({
+    maxBytes: limits.cacheBytes,
     heard: () => watcher.heard(),
     wrote: (change) => watcher.wrote(change),
   });
@@ -610,7 +611,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const scope = await appScope(request, reply, request.params.collection);
       reply.header("Cache-Control", "no-store");
-      return countDocuments({ db, queries, scope, query: request.body });
+      return countDocuments({ db, queries, pages, scope, query: request.body });
     },
   );
   r.post(
@@ -643,7 +644,7 @@ export async function registerDataRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const scope = await ownerScope(request, request.params);
-      return countDocuments({ db, queries, scope, query: request.body });
+      return countDocuments({ db, queries, pages, scope, query: request.body });
     },
   );
 

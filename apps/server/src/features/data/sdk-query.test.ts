@@ -28,7 +28,9 @@ afterAll(async () => {
 
 type Order = { item: string; total: number; status: string; customer: { city: string } };
 
-describe("@hybridge/app's db.query", () => {
+// Steps on one collection of orders (added by the first, read by the others): in their written
+// order, whatever the file's random order (vitest.config.ts).
+describe("@hybridge/app's db.query", { shuffle: false }, () => {
   it("filters, sorts, pages and counts, typed like getDocs", async () => {
     configure({ server: base, key });
     const orders: Order[] = [

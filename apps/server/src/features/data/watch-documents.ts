@@ -7,7 +7,13 @@ import { documentChanges, documentChangesPruned, documents } from "../../platfor
 import type { LiveEvent, LiveHub } from "../../platform/live";
 import { createChangeFeed, type DocumentChange, type Watched } from "./change-feed";
 import { collectionChannel, collectionKey, type DocumentScope } from "./document-scope";
-import { type DocumentView, documentColumns, toDocument } from "./documents";
+import {
+  type DocumentView,
+  documentColumns,
+  type RawResult,
+  rowsOf,
+  toDocument,
+} from "./documents";
 
 /**
  * How long the changes are kept for streams to resume (decision 039): a client away longer is
@@ -354,10 +360,6 @@ async function readStreamStart(options: {
   }
   return { head, reset: false, replay };
 }
-
-/** Rows as a statement written here returns them: an array (postgres-js) or `{ rows }` (PGlite). */
-type RawResult<T> = T[] | { rows: T[] };
-const rowsOf = <T>(result: RawResult<T>): T[] => (Array.isArray(result) ? result : result.rows);
 
 /**
  * Forgets the changes older than `keptMs`, and marks each collection's highest forgotten id: a
