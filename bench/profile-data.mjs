@@ -3,7 +3,7 @@
 // autocannon (50 connections), prints req/s and the server's CPU ms per request, and writes the
 // profile where --dir says (open it in Chrome's DevTools or read it with any .cpuprofile tool).
 //
-//   node bench/profile-data.mjs --route add|get|newest|query|count [--seconds 5] [--dir /tmp/profiles]
+//   node bench/profile-data.mjs --route add|get|update|newest|query|count [--seconds 5] [--dir /tmp/profiles]
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -98,6 +98,15 @@ try {
         path: `${new URL(documents).pathname}/${ids[n++ % ids.length]}`,
       }),
     },
+    // The bench's update: one field of a document taken in turn.
+    update: {
+      method: "PATCH",
+      setupRequest: (r) => ({
+        ...r,
+        path: `${new URL(documents).pathname}/${ids[n % ids.length]}`,
+        body: JSON.stringify({ title: `Item renamed ${n++}` }),
+      }),
+    },
     // Uncached, as the bench's: each request after another document, 20 to 29 of them (so that
     // the page cache, which keeps a page per cursor and limit, does not answer on these 2,000).
     newest: {
@@ -124,6 +133,13 @@ try {
       setupRequest: (r) => ({ ...r, path: "/api/v1/db/collections/items/count" }),
     },
   }[values.route];
+  // Transactions the database committed (each statement outside one is its own), per request.
+  const commits = async () => {
+    await admin`select pg_stat_clear_snapshot()`;
+    const [row] = await admin`select xact_commit from pg_stat_database where datname = ${database}`;
+    return Number(row.xact_commit);
+  };
+  const commitsBefore = await commits();
   const before = cpuMs(child.pid);
   const result = await autocannon({
     url: documents,
@@ -136,8 +152,11 @@ try {
   // steadier than req/s on a machine the database and the load share.
   const cpu = cpuMs(child.pid) - before;
   const perRequest = result.requests.total > 0 ? (cpu / result.requests.total).toFixed(3) : "—";
+  // The statistics reach pg_stat_database within half a second of each transaction.
+  await new Promise((resolve) => setTimeout(resolve, 800));
+  const transactions = ((await commits()) - commitsBefore) / Math.max(result.requests.total, 1);
   console.log(
-    `${values.route}: ${Math.round(result.requests.average)} req/s, ${perRequest} CPU ms per request, profile in ${values.dir}`,
+    `${values.route}: ${Math.round(result.requests.average)} req/s, ${perRequest} CPU ms and ${transactions.toFixed(2)} database transactions per request, profile in ${values.dir}`,
   );
 } finally {
   child.kill("SIGTERM");
