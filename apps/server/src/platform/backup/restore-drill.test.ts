@@ -318,6 +318,9 @@ describe("the restore drill", () => {
       restore(loadConfig(env(busy), { readSecret: false }), file, () => {}),
     ).rejects.toThrow(/is not empty/);
 
+    // The backups' folder exists only once another test of this file made a backup: the tests
+    // run in a random order (vitest.config.ts).
+    mkdirSync(path.join(root, "backups"), { recursive: true });
     const damaged = path.join(root, "backups", "damaged.zip");
     writeFileSync(damaged, "not a zip");
     const fresh = path.join(root, "fresh");
