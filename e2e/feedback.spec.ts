@@ -178,9 +178,12 @@ describe("evaluation", () => {
   const scoreOf = (page: Page, name: string) => slider(page, name).getAttribute("aria-valuenow");
   /** Focuses a slider, waits until it has the focus, presses the keys and waits for the score. */
   async function press(page: Page, name: string, keys: string[], score: string) {
-    await slider(page, name).focus();
+    // Focused again until it holds: the form may still be moving the focus to a field it refused.
     await expect
-      .poll(() => slider(page, name).evaluate((thumb) => thumb === document.activeElement))
+      .poll(async () => {
+        await slider(page, name).focus();
+        return slider(page, name).evaluate((thumb) => thumb === document.activeElement);
+      })
       .toBe(true);
     for (const key of keys) await page.keyboard.press(key);
     await expect.poll(() => scoreOf(page, name)).toBe(score);
@@ -211,6 +214,14 @@ describe("evaluation", () => {
     await dialog.getByRole("button", { name: FeedbackTexts.evaluationSubmit }).click();
     await expectVisible(dialog.getByText(FeedbackTexts.mainAdvantageRequired));
     await expectVisible(dialog.getByText(FeedbackTexts.mainWeaknessRequired));
+    // The focus goes to the first answer refused.
+    await expect
+      .poll(() =>
+        dialog
+          .getByLabel(FeedbackTexts.mainAdvantageLabel)
+          .evaluate((field) => field === document.activeElement),
+      )
+      .toBe(true);
 
     // The sliders work from the keyboard.
     await press(page, FeedbackTexts.docClarityLabel, ["ArrowRight"], "4");
