@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { seedProject } from "../../test/seed";
 import {
   createTestApp,
-  createTestUser,
+  createTestScene,
   getAs,
   postJson,
   type TestApp,
@@ -17,15 +17,11 @@ import { createLocalStorage } from "./storage";
 
 const TOKEN = "metrics-test-token-0123456789";
 
-let app: TestApp;
-let owner: TestUser;
+let app: TestApp, owner: TestUser;
 beforeAll(async () => {
-  app = await createTestApp({ env: { METRICS_TOKEN: TOKEN } });
-  owner = await createTestUser(app);
+  ({ app, owner } = await createTestScene({ env: { METRICS_TOKEN: TOKEN } }));
 });
-afterAll(async () => {
-  await app?.cleanup();
-});
+afterAll(() => app?.cleanup());
 afterEach(() => {
   vi.useRealTimers();
 });

@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { multipart } from "../../test/multipart";
 import { seedKeyedProject, seedProject } from "../../test/seed";
 import {
-  createTestApp,
-  createTestUser,
+  createTestScene,
   postJson,
   TEST_ORIGIN,
   type TestApp,
@@ -31,17 +30,13 @@ const KEEP = 2;
 const LIMIT = 1024 * 1024;
 const KB = 1024;
 
-let app: TestApp;
-let owner: TestUser;
+let app: TestApp, owner: TestUser;
 beforeAll(async () => {
-  app = await createTestApp({
+  ({ app, owner } = await createTestScene({
     env: { BUNDLE_KEEP_PER_PROJECT: String(KEEP), PROJECT_MAX_STORAGE_MB: "1" },
-  });
-  owner = await createTestUser(app);
+  }));
 });
-afterAll(async () => {
-  await app?.cleanup();
-});
+afterAll(() => app?.cleanup());
 
 /** A bundle of about `kb` kB once re-packed (its content does not compress). */
 const bundleOf = (kb: number) =>

@@ -3,13 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type FormPart, multipart } from "../../../test/multipart";
 import { seedProject } from "../../../test/seed";
-import {
-  createTestApp,
-  createTestUser,
-  TEST_ORIGIN,
-  type TestApp,
-  type TestUser,
-} from "../../../test/test-app";
+import { createTestScene, TEST_ORIGIN, type TestApp, type TestUser } from "../../../test/test-app";
 import * as schema from "../../platform/db/schema";
 import { seedBuild } from "../builds/test-support";
 import {
@@ -25,8 +19,7 @@ import {
  * the owner's (checked as a machine's is), or reset so that the next build makes one; refused
  * once an Android build is published; another user's project is a 404.
  */
-let app: TestApp;
-let owner: TestUser;
+let app: TestApp, owner: TestUser, stranger: TestUser;
 let machineKey: TestKeystore;
 let ownersKey: TestKeystore;
 
@@ -35,12 +28,9 @@ beforeAll(async () => {
     testKeystore({ password: "machine-made-password", name: "Machine" }),
     testKeystore({ password: "Owner's pass phrase!", alias: "key0", name: "Owner" }),
   ]);
-  app = await createTestApp();
-  owner = await createTestUser(app);
+  ({ app, owner, stranger } = await createTestScene());
 });
-afterAll(async () => {
-  await app?.cleanup();
-});
+afterAll(() => app?.cleanup());
 beforeEach(() => emptyBuildQueue(app));
 
 const url = (projectId: string) => `/api/projects/${projectId}/signing-key`;
@@ -280,7 +270,6 @@ describe("once an Android build is published", () => {
 describe("another user's project", () => {
   it("is a 404 to replace or reset, and its key stays", async () => {
     const { project } = await projectWithMachineKey();
-    const stranger = await createTestUser(app);
     const before = await storedSigningKey(app, project.id);
     expect((await replaceWith(project.id, ownersKey, stranger.cookie)).statusCode).toBe(404);
     expect((await reset(project.id, stranger.cookie)).statusCode).toBe(404);

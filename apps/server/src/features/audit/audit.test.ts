@@ -5,8 +5,7 @@ import { multipart } from "../../../test/multipart";
 import { seedDatabaseKey, seedProject } from "../../../test/seed";
 import {
   createTestAdmin,
-  createTestApp,
-  createTestUser,
+  createTestScene,
   TEST_ORIGIN,
   type TestApp,
   type TestUser,
@@ -26,8 +25,7 @@ import { pruneAudit } from "./list-audit";
 const ADMIN = "audit-admin@example.com";
 let app: TestApp, owner: TestUser, stranger: TestUser, admin: TestUser;
 beforeAll(async () => {
-  app = await createTestApp({ env: { ADMIN_EMAILS: ADMIN } });
-  [owner, stranger] = await Promise.all([createTestUser(app), createTestUser(app)]);
+  ({ app, owner, stranger } = await createTestScene({ env: { ADMIN_EMAILS: ADMIN } }));
   admin = await createTestAdmin(app, { email: ADMIN });
 });
 afterAll(() => app?.cleanup());

@@ -2,25 +2,15 @@ import { BuildsTexts } from "@hybridge/shared/builds/texts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedProject } from "../../../test/seed";
-import {
-  createTestApp,
-  createTestUser,
-  postJson,
-  type TestApp,
-  type TestUser,
-} from "../../../test/test-app";
+import { createTestScene, postJson, type TestApp, type TestUser } from "../../../test/test-app";
 import * as schema from "../../platform/db/schema";
 import { markReady, seedBuild } from "./test-support";
 
-let app: TestApp;
-let owner: TestUser;
+let app: TestApp, owner: TestUser, stranger: TestUser;
 beforeAll(async () => {
-  app = await createTestApp();
-  owner = await createTestUser(app);
+  ({ app, owner, stranger } = await createTestScene());
 });
-afterAll(async () => {
-  await app?.cleanup();
-});
+afterAll(() => app?.cleanup());
 
 const publish = (buildId: string, cookie?: string) =>
   app.inject({
@@ -128,7 +118,6 @@ describe("POST /api/builds/:buildId/publish", () => {
   });
 
   it("answers 404 for another user's build and for unknown ids, and changes nothing", async () => {
-    const stranger = await createTestUser(app);
     const project = await seedProject(app, owner);
     const build = await seedBuild(app, project, { platform: "android", version: 1 });
     const res = await publish(build.id, stranger.cookie);

@@ -5,24 +5,14 @@ import { GenericTexts } from "@hybridge/shared/common/texts";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedKeyedProject } from "../../../test/seed";
-import {
-  createTestApp,
-  createTestUser,
-  TEST_ORIGIN,
-  type TestApp,
-  type TestUser,
-} from "../../../test/test-app";
+import { createTestScene, TEST_ORIGIN, type TestApp, type TestUser } from "../../../test/test-app";
 import * as schema from "../../platform/db/schema";
 
-let app: TestApp;
-let owner: TestUser;
+let app: TestApp, owner: TestUser;
 beforeAll(async () => {
-  app = await createTestApp();
-  owner = await createTestUser(app);
+  ({ app, owner } = await createTestScene());
 });
-afterAll(async () => {
-  await app?.cleanup();
-});
+afterAll(() => app?.cleanup());
 
 let ipCounter = 0;
 /** Each call its own client address, so that the per-address limit never touches another test. */

@@ -2,25 +2,15 @@ import { BuildsTexts } from "@hybridge/shared/builds/texts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedProject } from "../../../test/seed";
-import {
-  createTestApp,
-  createTestUser,
-  postJson,
-  type TestApp,
-  type TestUser,
-} from "../../../test/test-app";
+import { createTestScene, postJson, type TestApp, type TestUser } from "../../../test/test-app";
 import * as schema from "../../platform/db/schema";
 import { markReady, seedBuild } from "./test-support";
 
-let app: TestApp;
-let owner: TestUser;
+let app: TestApp, owner: TestUser, stranger: TestUser;
 beforeAll(async () => {
-  app = await createTestApp();
-  owner = await createTestUser(app);
+  ({ app, owner, stranger } = await createTestScene());
 });
-afterAll(async () => {
-  await app?.cleanup();
-});
+afterAll(() => app?.cleanup());
 
 const request = (projectId: string, platform: string, cookie = owner.cookie) =>
   postJson(app, `/api/projects/${projectId}/builds`, { platform }, cookie);
@@ -134,7 +124,6 @@ describe("POST /api/projects/:id/builds", () => {
   });
 
   it("answers 404 for another user's project and for an unknown one, and creates nothing", async () => {
-    const stranger = await createTestUser(app);
     const project = await seedProject(app, owner);
     const res = await request(project.id, "android", stranger.cookie);
     expect(res.statusCode).toBe(404);

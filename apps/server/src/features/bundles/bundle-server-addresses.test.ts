@@ -1,20 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedProject } from "../../../test/seed";
-import { createTestApp, createTestUser, type TestApp, type TestUser } from "../../../test/test-app";
+import { createTestScene, type TestApp, type TestUser } from "../../../test/test-app";
 import { makeZip, SAMPLE_INDEX, uploadBundle } from "./test-support";
 
 // Decision 058: the console warns, before a build, when the app's server address (inlined in the
 // bundle's code by the scaffold's Vite) is one a phone cannot reach.
 
-let app: TestApp;
-let owner: TestUser;
+let app: TestApp, owner: TestUser;
 beforeAll(async () => {
-  app = await createTestApp();
-  owner = await createTestUser(app);
+  ({ app, owner } = await createTestScene());
 });
-afterAll(async () => {
-  await app?.cleanup();
-});
+afterAll(() => app?.cleanup());
 
 const bundleWith = (code: string, html = SAMPLE_INDEX) =>
   makeZip([

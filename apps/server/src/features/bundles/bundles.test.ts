@@ -3,26 +3,18 @@ import { BundlesTexts } from "@hybridge/shared/bundles/texts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedProject, storedFileKeys } from "../../../test/seed";
-import {
-  createTestApp,
-  createTestUser,
-  TEST_ORIGIN,
-  type TestApp,
-  type TestUser,
-} from "../../../test/test-app";
+import { createTestScene, TEST_ORIGIN, type TestApp, type TestUser } from "../../../test/test-app";
 import * as schema from "../../platform/db/schema";
 import { bundleSummary, openBundle } from "./open-bundle";
 import { makeZip, markEncrypted, renameInZip, sampleBundle, uploadBundle } from "./test-support";
 
-let app: TestApp;
-let owner: TestUser;
+let app: TestApp, owner: TestUser, stranger: TestUser;
 beforeAll(async () => {
-  app = await createTestApp({ env: { BUNDLE_MAX_MB: "4", BUNDLE_MAX_ENTRIES: "20" } });
-  owner = await createTestUser(app);
+  ({ app, owner, stranger } = await createTestScene({
+    env: { BUNDLE_MAX_MB: "4", BUNDLE_MAX_ENTRIES: "20" },
+  }));
 });
-afterAll(async () => {
-  await app?.cleanup();
-});
+afterAll(() => app?.cleanup());
 
 const rowsOf = (projectId: string) =>
   app.deps.db.select().from(schema.webBundles).where(eq(schema.webBundles.projectId, projectId));
@@ -272,7 +264,6 @@ describe("POST /api/projects/:id/bundles", () => {
 
   it("answers 404 for another user's project and 401 signed out, and stores nothing", async () => {
     const project = await seedProject(app, owner);
-    const stranger = await createTestUser(app);
     const res = await uploadBundle(app, project.id, stranger.cookie, await sampleBundle());
     expect(res.statusCode).toBe(404);
     const list = await app.inject({

@@ -11,7 +11,7 @@ import { DOCUMENT_USAGE_STRIPES, documents, storedFiles } from "../../platform/d
 import { AppError } from "../../platform/errors";
 import { releaseProjectBytes } from "../../platform/quotas";
 import type { Storage } from "../../platform/storage";
-import { microseconds } from "./compile-query";
+import { microseconds, microsecondsText } from "./compile-query";
 import type { DocumentPages } from "./document-pages";
 import { callerDocuments, type DataCaller, type DocumentScope } from "./document-scope";
 
@@ -193,7 +193,7 @@ WITH stripe AS (
 )
 INSERT INTO "documents" ("project_id", "collection", "data", "size", "file_key")
 SELECT "project_id", $collection, $data::jsonb, $size::int, $fileKey FROM counted
-RETURNING "id", to_char("created_at" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "createdAt",
+RETURNING "id", ${microsecondsText('"created_at"')} AS "createdAt",
   "change_id" AS "changeId"`;
 
 /** The careful path's first steps: the project's stripes exist, and all are held (in order). */
@@ -210,7 +210,7 @@ WHERE "project_id" = $project AND "stripe" = $stripe::int`;
 const INSERT_DOCUMENT = `
 INSERT INTO "documents" ("project_id", "collection", "data", "size", "file_key")
 VALUES ($project, $collection, $data::jsonb, $size::int, $fileKey)
-RETURNING "id", to_char("created_at" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "createdAt",
+RETURNING "id", ${microsecondsText('"created_at"')} AS "createdAt",
   "change_id" AS "changeId"`;
 
 /** An added document's id and time, and its change's id (bigint: a string from postgres-js). */
@@ -386,8 +386,8 @@ WHERE "document_usage"."project_id" = $project AND "document_usage"."stripe" = o
  * here as `project` and `collection`, and must follow it when a scope narrows further.
  */
 const DOCUMENT_TEXT = `"id", "data"::text AS "data",
-  to_char("created_at" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "createdAt",
-  to_char("updated_at" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "updatedAt",
+  ${microsecondsText('"created_at"')} AS "createdAt",
+  ${microsecondsText('"updated_at"')} AS "updatedAt",
   "version", "file_key" AS "fileKey"`;
 const GET_DOCUMENT = `
 SELECT ${DOCUMENT_TEXT} FROM "documents"

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storedFileKeys } from "../../../test/seed";
 import {
   createTestApp,
+  createTestScene,
   createTestUser,
   postJson,
   TEST_SECRET,
@@ -33,15 +34,11 @@ import {
   validFields,
 } from "./test-support";
 
-let app: TestApp;
-let owner: TestUser;
+let app: TestApp, owner: TestUser, stranger: TestUser;
 beforeAll(async () => {
-  app = await createTestApp();
-  owner = await createTestUser(app);
+  ({ app, owner, stranger } = await createTestScene());
 });
-afterAll(async () => {
-  await app?.cleanup();
-});
+afterAll(() => app?.cleanup());
 
 const SECRET = TEST_SECRET;
 
@@ -565,7 +562,6 @@ describe("the encryption function", () => {
     );
     expect(own.json()).toEqual({ success: true, texte: projectId, error: null });
 
-    const stranger = await createTestUser(app);
     const foreign = await postJson(
       app,
       "/api/functions/decrypt",
