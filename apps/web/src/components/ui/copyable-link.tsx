@@ -18,7 +18,7 @@ export function CopyableLink({
   return (
     <>
       {/* Not a <code>: the test console's one code element, found by its role, is the app key. */}
-      <span ref={shown} className="block break-all font-mono text-slate-900 text-xs" {...props}>
+      <span ref={shown} {...props} className="block break-all font-mono text-slate-900 text-xs">
         {link}
       </span>
       <CopyButton text={link} label={label} shown={shown} />
