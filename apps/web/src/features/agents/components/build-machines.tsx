@@ -10,11 +10,9 @@ import { Server, Trash2 } from "lucide-react";
 import { type FormEvent, useId, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Input } from "@/components/ui/input";
-import { LoadFailed } from "@/components/ui/load-failed";
-import { LoadingState } from "@/components/ui/spinner";
+import { QueryStates, SectionCard } from "@/components/ui/section-card";
 import { useSession } from "@/features/auth/api/use-session";
 import { apiClient, errorMessage } from "@/lib/api-client";
 
@@ -27,7 +25,7 @@ const KEY = ["admin", "agents"] as const;
 export function BuildMachines() {
   const session = useSession();
   const isAdmin = session.data?.user?.isAdmin === true;
-  const titleId = useId();
+  const nameId = useId();
   const queryClient = useQueryClient();
   const list = useQuery({
     queryKey: KEY,
@@ -71,61 +69,51 @@ export function BuildMachines() {
 
   return (
     <div className="mx-auto w-full max-w-3xl px-4 pb-14 sm:px-6">
-      <Card role="region" aria-labelledby={titleId} className="p-6">
-        <h2 id={titleId} className="flex items-center gap-2 font-semibold text-lg text-slate-900">
-          <Server aria-hidden="true" className="size-5 text-slate-500" />
-          {AgentsTexts.title}
-        </h2>
+      <SectionCard icon={Server} title={AgentsTexts.title}>
         <div className="mt-4">
-          {list.isPending ? (
-            <LoadingState label={AgentsTexts.title} />
-          ) : list.isError ? (
-            <LoadFailed
-              size="sm"
-              message={errorMessage(list.error)}
-              onRetry={() => void list.refetch()}
-            />
-          ) : (
-            <ul className="divide-y divide-slate-100">
-              {list.data.agents.map((agent) => (
-                <li key={agent.id} className="flex items-center justify-between gap-3 py-3">
-                  <div className="min-w-0 text-sm">
-                    <p className="font-medium text-slate-900">
-                      {agent.name}{" "}
-                      <span className={agent.connected ? "text-brand-700" : "text-slate-500"}>
-                        · {agent.connected ? AgentsTexts.connected : AgentsTexts.notConnected}
-                      </span>
-                    </p>
-                    <p className="text-slate-500">
-                      {agent.platforms.join(", ")} · <code>{agent.tokenPrefix}…</code>
-                      {agent.lastSeenAt &&
-                        ` · ${AgentsTexts.lastSeen(formatBuildDateTime(agent.lastSeenAt))}`}
-                      {agent.busyWith &&
-                        ` · ${AgentsTexts.buildingProject(agent.busyWith.projectName)}`}
-                    </p>
-                  </div>
-                  {!agent.embedded && (
-                    <Button
-                      size="sm"
-                      variant="danger-outline"
-                      loading={revoke.isPending && revoke.variables === agent.id}
-                      onClick={() => revoke.mutate(agent.id)}
-                    >
-                      <Trash2 aria-hidden="true" className="size-4" />
-                      {AgentsTexts.revoke}
-                      <span className="sr-only"> {agent.name}</span>
-                    </Button>
-                  )}
-                </li>
-              ))}
-            </ul>
-          )}
+          <QueryStates query={list} label={AgentsTexts.title} failed={errorMessage}>
+            {(data) => (
+              <ul className="divide-y divide-slate-100">
+                {data.agents.map((agent) => (
+                  <li key={agent.id} className="flex items-center justify-between gap-3 py-3">
+                    <div className="min-w-0 text-sm">
+                      <p className="font-medium text-slate-900">
+                        {agent.name}{" "}
+                        <span className={agent.connected ? "text-brand-700" : "text-slate-500"}>
+                          · {agent.connected ? AgentsTexts.connected : AgentsTexts.notConnected}
+                        </span>
+                      </p>
+                      <p className="text-slate-500">
+                        {agent.platforms.join(", ")} · <code>{agent.tokenPrefix}…</code>
+                        {agent.lastSeenAt &&
+                          ` · ${AgentsTexts.lastSeen(formatBuildDateTime(agent.lastSeenAt))}`}
+                        {agent.busyWith &&
+                          ` · ${AgentsTexts.buildingProject(agent.busyWith.projectName)}`}
+                      </p>
+                    </div>
+                    {!agent.embedded && (
+                      <Button
+                        size="sm"
+                        variant="danger-outline"
+                        loading={revoke.isPending && revoke.variables === agent.id}
+                        onClick={() => revoke.mutate(agent.id)}
+                      >
+                        <Trash2 aria-hidden="true" className="size-4" />
+                        {AgentsTexts.revoke}
+                        <span className="sr-only"> {agent.name}</span>
+                      </Button>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </QueryStates>
         </div>
         <form onSubmit={submit} className="mt-4 flex flex-wrap items-end gap-3">
           <div className="flex min-w-48 flex-1 flex-col gap-1 text-slate-700 text-sm">
-            <label htmlFor={`${titleId}-name`}>{AgentsTexts.newMachineName}</label>
+            <label htmlFor={nameId}>{AgentsTexts.newMachineName}</label>
             <Input
-              id={`${titleId}-name`}
+              id={nameId}
               value={name}
               maxLength={64}
               onChange={(event) => setName(event.target.value)}
@@ -166,7 +154,7 @@ export function BuildMachines() {
             </span>
           </p>
         )}
-      </Card>
+      </SectionCard>
     </div>
   );
 }

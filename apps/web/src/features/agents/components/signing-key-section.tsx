@@ -1,8 +1,7 @@
 import { BuildsTexts } from "@hybridge/shared/builds/texts";
 import { Download, KeyRound } from "lucide-react";
-import { useId, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import {
   Dialog,
@@ -12,8 +11,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "@/components/ui/dialog";
-import { LoadFailed } from "@/components/ui/load-failed";
-import { LoadingState } from "@/components/ui/spinner";
+import { QueryStates, SectionCard } from "@/components/ui/section-card";
 import { agentsEndpoints } from "../api/endpoints";
 import { useKeystorePassword, useSigningKey } from "../api/use-signing-key";
 import { UploadKeyPart } from "./upload-key-part";
@@ -30,44 +28,40 @@ export function SigningKeySection({
   projectId: string;
   onKeyChange: () => void;
 }) {
-  const titleId = useId();
   const key = useSigningKey(projectId, true);
-  const info = key.data?.signingKey;
   return (
-    <Card role="region" aria-labelledby={titleId} className="p-6">
-      <h2 id={titleId} className="flex items-center gap-2 font-semibold text-lg text-slate-900">
-        <KeyRound aria-hidden="true" className="size-5 text-slate-500" />
-        {BuildsTexts.signingKeyTitle}
-      </h2>
-      <p className="mt-1 text-slate-600 text-sm">{BuildsTexts.signingKeyHint}</p>
+    <SectionCard
+      icon={KeyRound}
+      title={BuildsTexts.signingKeyTitle}
+      lead={BuildsTexts.signingKeyHint}
+    >
       <div className="mt-4">
-        {key.isPending ? (
-          <LoadingState label={BuildsTexts.signingKeyTitle} />
-        ) : key.isError ? (
-          <LoadFailed
-            size="sm"
-            message={BuildsTexts.signingKeyTitle}
-            onRetry={() => void key.refetch()}
-          />
-        ) : !info ? (
-          <p className="text-slate-500 text-sm">{BuildsTexts.signingKeyNone}</p>
-        ) : (
-          <div className="space-y-3 text-sm">
-            {info.certSha256 && (
-              <p className="break-all text-slate-600">
-                {BuildsTexts.certificateFingerprint}{" "}
-                <code className="text-slate-800">{info.certSha256}</code>
-              </p>
-            )}
-            <p className="text-slate-500">{BuildsTexts.signingKeyPasswordWhere}</p>
-            <DownloadKeystore projectId={projectId} />
-          </div>
-        )}
+        <QueryStates
+          query={key}
+          label={BuildsTexts.signingKeyTitle}
+          failed={BuildsTexts.signingKeyTitle}
+          empty={{ when: (data) => !data.signingKey, text: BuildsTexts.signingKeyNone }}
+        >
+          {({ signingKey: info }) =>
+            info && (
+              <div className="space-y-3 text-sm">
+                {info.certSha256 && (
+                  <p className="break-all text-slate-600">
+                    {BuildsTexts.certificateFingerprint}{" "}
+                    <code className="text-slate-800">{info.certSha256}</code>
+                  </p>
+                )}
+                <p className="text-slate-500">{BuildsTexts.signingKeyPasswordWhere}</p>
+                <DownloadKeystore projectId={projectId} />
+              </div>
+            )
+          }
+        </QueryStates>
         {key.data && (
           <UploadKeyPart projectId={projectId} info={key.data} onKeyChange={onKeyChange} />
         )}
       </div>
-    </Card>
+    </SectionCard>
   );
 }
 
@@ -110,36 +104,32 @@ function DownloadKeystore({ projectId }: { projectId: string }) {
 function KeystorePassword({ projectId }: { projectId: string }) {
   const password = useKeystorePassword(projectId, true);
   const shown = useRef<HTMLElement>(null);
-  if (password.isPending) {
-    return <LoadingState label={BuildsTexts.keystorePasswordLoading} className="mt-4" />;
-  }
-  if (password.isError) {
-    return (
-      <LoadFailed
-        size="sm"
-        className="mt-4"
-        message={BuildsTexts.keystorePasswordFailed}
-        onRetry={() => void password.refetch()}
-      />
-    );
-  }
   return (
-    <dl className="mt-4 rounded-lg bg-amber-50 p-3 text-amber-950 text-sm ring-1 ring-amber-200 ring-inset">
-      <dt className="font-medium">{BuildsTexts.keystorePasswordLabel}</dt>
-      <dd className="mt-1 flex flex-wrap items-center gap-3">
-        <code
-          ref={shown}
-          data-testid="keystore-password"
-          className="select-all break-all font-semibold"
-        >
-          {password.data.password}
-        </code>
-        <CopyButton
-          text={password.data.password}
-          label={BuildsTexts.keystorePasswordCopyLabel}
-          shown={shown}
-        />
-      </dd>
-    </dl>
+    <QueryStates
+      query={password}
+      label={BuildsTexts.keystorePasswordLoading}
+      failed={BuildsTexts.keystorePasswordFailed}
+      className="mt-4"
+    >
+      {(data) => (
+        <dl className="mt-4 rounded-lg bg-amber-50 p-3 text-amber-950 text-sm ring-1 ring-amber-200 ring-inset">
+          <dt className="font-medium">{BuildsTexts.keystorePasswordLabel}</dt>
+          <dd className="mt-1 flex flex-wrap items-center gap-3">
+            <code
+              ref={shown}
+              data-testid="keystore-password"
+              className="select-all break-all font-semibold"
+            >
+              {data.password}
+            </code>
+            <CopyButton
+              text={data.password}
+              label={BuildsTexts.keystorePasswordCopyLabel}
+              shown={shown}
+            />
+          </dd>
+        </dl>
+      )}
+    </QueryStates>
   );
 }

@@ -2,12 +2,11 @@ import { DevLinkTexts } from "@hybridge/shared/dev-app/texts";
 import type { DevLink } from "@hybridge/shared/test-console/schemas";
 import { TestConsoleTexts } from "@hybridge/shared/test-console/texts";
 import { QrCode as QrIcon } from "lucide-react";
-import { useRef } from "react";
 import { DevAppDownload } from "@/components/dev-app/dev-app-download";
 import { PhoneAddressWarnings, WarningNote } from "@/components/phone-address/phone-address-notes";
 import { QrCode } from "@/components/qr/qr-code";
 import { Card } from "@/components/ui/card";
-import { CopyButton } from "@/components/ui/copy-button";
+import { CopyableLink } from "@/components/ui/copyable-link";
 
 /**
  * The dev-app link: the QR code of the https link a phone's camera opens
@@ -17,7 +16,6 @@ import { CopyButton } from "@/components/ui/copy-button";
  */
 export function DevLinkCard({ devLink }: { devLink: DevLink }) {
   const { payload, qrText } = devLink;
-  const shown = useRef<HTMLElement>(null);
   return (
     <Card className="p-5">
       <section aria-labelledby="dev-link-title" className="space-y-4">
@@ -50,15 +48,7 @@ export function DevLinkCard({ devLink }: { devLink: DevLink }) {
                 <div>
                   <dt className="font-medium text-slate-500">{DevLinkTexts.linkLabel}</dt>
                   <dd className="mt-1 space-y-2">
-                    {/* Not a <code>: the page's one code element is the app key. */}
-                    <span
-                      ref={shown}
-                      data-dev-link=""
-                      className="block break-all font-mono text-slate-900 text-xs"
-                    >
-                      {qrText}
-                    </span>
-                    <CopyButton text={qrText} label={DevLinkTexts.linkLabel} shown={shown} />
+                    <CopyableLink link={qrText} label={DevLinkTexts.linkLabel} data-dev-link="" />
                   </dd>
                 </div>
                 <div>

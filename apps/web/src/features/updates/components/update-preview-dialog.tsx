@@ -2,10 +2,10 @@ import { devLinkUrl } from "@hybridge/shared/dev-app/links";
 import type { Update } from "@hybridge/shared/updates/schemas";
 import { UpdatePreviewTexts, UpdatesConsoleTexts } from "@hybridge/shared/updates/texts";
 import { QrCode as QrIcon } from "lucide-react";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { QrCode } from "@/components/qr/qr-code";
 import { Button } from "@/components/ui/button";
-import { CopyButton } from "@/components/ui/copy-button";
+import { CopyableLink } from "@/components/ui/copyable-link";
 import {
   Dialog,
   DialogClose,
@@ -41,7 +41,6 @@ export function UpdatePreviewButton({ update, appKey }: { update: Update; appKey
 
 export function UpdatePreview({ update, appKey }: { update: Update; appKey: string }) {
   const link = devLinkUrl(serverAddress(), appKey, { update: update.id });
-  const shown = useRef<HTMLElement>(null);
   const offered = update.rolledBackAt === null && !update.paused;
   return (
     <>
@@ -56,14 +55,7 @@ export function UpdatePreview({ update, appKey }: { update: Update; appKey: stri
       </div>
       <div className="mt-4 space-y-2 text-sm">
         <p className="font-medium text-slate-500">{T.linkLabel}</p>
-        <span
-          ref={shown}
-          data-preview-link=""
-          className="block break-all font-mono text-slate-900 text-xs"
-        >
-          {link}
-        </span>
-        <CopyButton text={link} label={T.linkLabel} shown={shown} />
+        <CopyableLink link={link} label={T.linkLabel} data-preview-link="" />
       </div>
       <div className="mt-6 flex justify-end">
         <DialogClose asChild>
