@@ -9,6 +9,7 @@ import { type PageCursor, writePageCursor } from "@hybridge/shared/common/paging
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { appUsers, projectSettings } from "../../platform/db/schema";
+import { microseconds } from "../../platform/db/time-text";
 import { AppError } from "../../platform/errors";
 import { requireOwnedProject } from "../../platform/owned-project";
 import { deleteAppUser, revokeAppUserSessions, type UserRow } from "./app-user-sessions";
@@ -34,7 +35,7 @@ const requireProject = (db: Parameters<typeof requireOwnedProject>[0], owner: Ow
   requireOwnedProject(db, { ...owner, notFound: AppUsersTexts.projectNotFound });
 
 /** A user's place in the list, as the cursor carries it: its creation to the microsecond. */
-const cursorTimestamp = sql<string>`to_char(${appUsers.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const cursorTimestamp = microseconds(sql`${appUsers.createdAt}`);
 
 const consoleView = (row: UserRow): ConsoleAppUser => ({
   id: row.id,

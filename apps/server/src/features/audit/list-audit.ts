@@ -10,11 +10,12 @@ import { type PageCursor, writePageCursor } from "@hybridge/shared/common/paging
 import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { auditEvents, projects, user } from "../../platform/db/schema";
+import { microseconds } from "../../platform/db/time-text";
 import { AppError } from "../../platform/errors";
 import { requireOwnedProject } from "../../platform/owned-project";
 
 /** An event's place in the list, as the cursor carries it: its time to the microsecond. */
-const cursorTime = sql<string>`to_char(${auditEvents.time} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const cursorTime = microseconds(sql`${auditEvents.time}`);
 
 /** One page of events matching `where`, newest first (ties broken by id), with actors' names. */
 async function auditPage(

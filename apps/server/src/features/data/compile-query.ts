@@ -15,7 +15,6 @@ import {
 import { DOCUMENT_ID } from "@hybridge/shared/data/schemas";
 import type { BoundRule } from "@hybridge/shared/rules/bind";
 import { type SQL, sql } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
 import { documents } from "../../platform/db/schema";
 
 // The only place a documents query (packages/shared/src/data/query.ts) becomes SQL; decision 038
@@ -255,15 +254,6 @@ export function indexTerms(equalities: FieldRef[], order: SortKey[]): OrderTerm[
     ...orderTerms(order.length > 0 ? order : DEFAULT_ORDER),
   ];
 }
-
-/** A time as ISO text to the microsecond (UTC), as cursors carry it. */
-export const microseconds = (column: SQL) =>
-  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-
-const textDialect = new PgDialect();
-/** The same as SQL text, around a column's quoted name: for statements written as text. */
-export const microsecondsText = (column: string) =>
-  textDialect.sqlToQuery(microseconds(sql.raw(column))).sql;
 
 /**
  * The columns a page's last row needs for its cursor, beside the document's own (its `id`, and

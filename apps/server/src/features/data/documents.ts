@@ -8,10 +8,10 @@ import { RulesTexts } from "@hybridge/shared/rules/texts";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../platform/db/client";
 import { DOCUMENT_USAGE_STRIPES, documents, storedFiles } from "../../platform/db/schema";
+import { microseconds, microsecondsText } from "../../platform/db/time-text";
 import { AppError } from "../../platform/errors";
 import { releaseProjectBytes } from "../../platform/quotas";
 import type { Storage } from "../../platform/storage";
-import { microseconds, microsecondsText } from "./compile-query";
 import type { DocumentPages } from "./document-pages";
 import { callerDocuments, type DataCaller, type DocumentScope } from "./document-scope";
 

@@ -24,6 +24,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import type { Db } from "../../platform/db/client";
 import { appUsers, documents } from "../../platform/db/schema";
+import { microseconds } from "../../platform/db/time-text";
 import { recordDeployTokenUse, requireDeployToken } from "../../platform/deploy-token";
 import { AppError } from "../../platform/errors";
 import { requireOwnedProject } from "../../platform/owned-project";
@@ -37,7 +38,6 @@ import {
   projectRules,
   putCollectionRules,
 } from "./collection-rules";
-import { microseconds } from "./compile-query";
 import { documentScope, ownerCaller } from "./document-scope";
 import { isUuid } from "./documents";
 import { countDocuments } from "./query-documents";

@@ -9,8 +9,8 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { errorCodes } from "../../platform/db/errors";
 import { documents } from "../../platform/db/schema";
+import { microseconds } from "../../platform/db/time-text";
 import { AppError } from "../../platform/errors";
-import { microseconds } from "./compile-query";
 import type { DocumentScope } from "./document-scope";
 import {
   checkDocument,

@@ -3,10 +3,11 @@ import { COMMENTS_PAGE_SIZE, type CommentsResponse } from "@hybridge/shared/feed
 import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { comments, user } from "../../platform/db/schema";
+import { microseconds } from "../../platform/db/time-text";
 import { authorColumns, isAdminAuthor, toComment, type Viewer } from "./comment-view";
 
 /** A comment's place in the list, as the cursor carries it: its timestamp to the microsecond. */
-const cursorTimestamp = sql<string>`to_char(${comments.timestamp} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const cursorTimestamp = microseconds(sql`${comments.timestamp}`);
 
 /**
  * One page of comments, newest first (ties broken by id), in one query (with each author's
