@@ -12,7 +12,7 @@ import { and, asc, count, eq, type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Database, Db } from "../../platform/db/client";
 import { errorCodes } from "../../platform/db/errors";
-import { collectionIndexPaths, collectionIndexes, projects } from "../../platform/db/schema";
+import { collectionIndexes, collectionIndexPaths, projects } from "../../platform/db/schema";
 import { microsecondsText } from "../../platform/db/time-text";
 import { AppError, isConstraintViolation } from "../../platform/errors";
 import { type IndexedPaths, indexTerms, NO_INDEXED_PATHS, pathKey } from "./compile-query";
@@ -159,7 +159,9 @@ export async function indexedPaths(
     const rows = await db
       .select({ collection: collectionIndexes.collection, fields: collectionIndexes.fields })
       .from(collectionIndexes)
-      .where(and(eq(collectionIndexes.projectId, projectId), eq(collectionIndexes.status, "ready")));
+      .where(
+        and(eq(collectionIndexes.projectId, projectId), eq(collectionIndexes.status, "ready")),
+      );
     const byCollection = new Map<string, Set<string>>();
     for (const row of rows) {
       const paths = byCollection.get(row.collection) ?? new Set<string>();
@@ -177,8 +179,11 @@ export async function indexedPaths(
   return known.byCollection.get(collection) ?? NO_INDEXED_PATHS;
 }
 
-/** Reads the project's ready indexes again at its next query (this server's build or drop). */
-const forgetPaths = (db: Db, projectId: string) => knownPaths.get(db)?.delete(projectId);
+/**
+ * Reads the project's ready indexes again at its next query: this server's build or drop, and
+ * a test that writes declarations itself.
+ */
+export const forgetPaths = (db: Db, projectId: string) => knownPaths.get(db)?.delete(projectId);
 
 /** Builds in progress in this process, so that a test or a shutdown can wait for them. */
 const building = new Set<Promise<void>>();
