@@ -96,6 +96,9 @@ const STATUS_PRICE = [
 describe("collection indexes", { shuffle: false }, () => {
   describe("declaring an index", () => {
     it("answers 202 building, then the index is built and ready", async () => {
+      const logged = sql`select count(*)::int as n from document_changes
+        where project_id = ${projectId} and collection = 'big'`;
+      const [before] = await rows<{ n: number }>(logged);
       const res = await declare("big", STATUS_PRICE);
       expect(res.statusCode).toBe(202);
       const declared = res.json();
@@ -111,6 +114,50 @@ describe("collection indexes", { shuffle: false }, () => {
       await indexBuildsSettled();
       expect(await list("big")).toEqual([{ ...declared, status: "ready" }]);
       expect(await indexState(declared.id)).toEqual({ valid: true });
+      // Decision 065: every document written before holds the index's paths in `indexed`, and
+      // that backfill logged no change (the documents did not change: no live event, no id).
+      const [held] = await rows<{ n: number }>(sql`select count(*)::int as n from documents
+        where project_id = ${projectId} and collection = 'big'
+          and indexed = jsonb_build_object('["status"]', data -> 'status', '["price"]', data -> 'price')`);
+      expect(held?.n).toBe(DOCUMENTS);
+      expect(await rows<{ n: number }>(logged)).toEqual([before]);
+      // Built over `indexed` alone: an update of other fields writes no index entry (HOT).
+      const [definition] = await rows<{ text: string }>(
+        sql`select pg_get_indexdef(${indexName(declared.id)}::regclass) as text`,
+      );
+      expect(definition?.text).toContain("INCLUDE (indexed)");
+      expect(definition?.text).not.toMatch(/\bdata\b/);
+    });
+
+    it("keeps `indexed` as each write leaves the data", async () => {
+      const added = await postJson(
+        app,
+        `${base()}/collections/big/documents`,
+        { status: "open", price: 5, rank: 1, other: { deep: true } },
+        owner.cookie,
+      );
+      expect(added.statusCode).toBe(201);
+      const id = added.json().id as string;
+      const indexedOf = async () =>
+        (
+          await rows<{ indexed: unknown }>(
+            sql`select indexed from documents where id = ${id}::uuid`,
+          )
+        )[0]?.indexed;
+      expect(await indexedOf()).toEqual({ '["status"]': "open", '["price"]': 5 });
+      const patch = (body: unknown) =>
+        app.inject({
+          method: "PATCH",
+          url: `${base()}/collections/big/documents/${id}`,
+          headers: authed(owner.cookie),
+          payload: body as object,
+        });
+      expect((await patch({ rank: 2 })).statusCode).toBe(200);
+      expect(await indexedOf()).toEqual({ '["status"]': "open", '["price"]': 5 });
+      expect((await patch({ status: "paid", price: null })).statusCode).toBe(200);
+      expect(await indexedOf()).toEqual({ '["status"]': "paid", '["price"]': null });
+      expect((await patch({ price: { $op: "delete" } })).statusCode).toBe(200);
+      expect(await indexedOf()).toEqual({ '["status"]': "paid" });
     });
 
     it("reads a query of equality and order from the index, in order, and a count", async () => {
