@@ -26,10 +26,17 @@ END;
 $$;
 --> statement-breakpoint
 -- A document's "indexed": its values at its collection's paths (NULL when it has none of them).
-CREATE FUNCTION "document_indexed"("project" varchar, "coll" varchar, "value" jsonb) RETURNS jsonb LANGUAGE sql STABLE AS $$
-  SELECT jsonb_object_agg(p."key", v."at")
-  FROM "collection_index_paths" p CROSS JOIN LATERAL (SELECT "data_at"("value", p."path") AS "at") v
-  WHERE p."project_id" = "project" AND p."collection" = "coll" AND v."at" IS NOT NULL
+-- PL/pgSQL, so that its query is planned once per connection (an SQL function's would be
+-- planned at each call from the trigger); a one-key path is read in place.
+CREATE FUNCTION "document_indexed"("project" varchar, "coll" varchar, "value" jsonb) RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN (
+    SELECT jsonb_object_agg(p."key", v."at")
+    FROM "collection_index_paths" p
+    CROSS JOIN LATERAL (SELECT CASE WHEN cardinality(p."path") = 1 THEN "value" -> p."path"[1]
+      ELSE "data_at"("value", p."path") END AS "at") v
+    WHERE p."project_id" = "project" AND p."collection" = "coll" AND v."at" IS NOT NULL);
+END;
 $$;
 --> statement-breakpoint
 -- An insert, or a write of "data", takes its change's id (decision 042, as before) and writes
