@@ -2,6 +2,7 @@ import { INDEX_LIMITS } from "@hybridge/shared/data/indexes";
 import { parseDocumentQuery } from "@hybridge/shared/data/query";
 import type { DocumentsResponse } from "@hybridge/shared/data/schemas";
 import { IndexTexts, QueryTexts } from "@hybridge/shared/data/texts";
+import { parseRule, RULE_ACTIONS } from "@hybridge/shared/rules/expression";
 import { eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -21,6 +22,7 @@ import {
   quoteLiteral,
   reconcileCollectionIndexes,
 } from "./collection-indexes";
+import type { ParsedCollectionRules } from "./collection-rules";
 import { documentScope, ownerCaller } from "./document-scope";
 import {
   countStatement,
@@ -199,6 +201,42 @@ describe("collection indexes", { shuffle: false }, () => {
       const count = await explain(countStatement(scope, query, indexed));
       expect(count).toContain(`Index Only Scan using ${indexName(declared.id)}`);
       expect(count).not.toContain("Seq Scan");
+    });
+
+    it("reads a ruled caller's condition from the index declared for it", async () => {
+      await app.deps.db.execute(sql`
+        insert into documents (project_id, collection, data, size)
+        select ${projectId}, 'owned', jsonb_build_object('owner', 'u' || (i % 500), 'n', i), 30
+        from generate_series(1, 5000) i`);
+      const declared = (await declare("owned", [{ field: "owner", mode: "==" }])).json();
+      await indexBuildsSettled();
+      await app.deps.db.execute(sql`analyze documents`);
+      const rules = Object.fromEntries(
+        RULE_ACTIONS.map((action) => {
+          const parsed = parseRule(action === "list" ? "doc.owner == auth.id" : "false", action);
+          if (!parsed.ok) throw new Error("a rule of the test does not parse");
+          return [action, parsed.rule];
+        }),
+      ) as ParsedCollectionRules;
+      const auth = { id: "u7", email: "u7@example.test", verified: true };
+      const caller = { kind: "user" as const, projectId, keyApp: "", auth, expiresAt: null };
+      const indexed = await indexedPaths(app.deps.db, projectId, "owned");
+      const scope = documentScope(caller, "owned", rules, indexed);
+      const query = read({ limit: 20 });
+      const plan = await explain(pageStatement(scope, query, indexed));
+      expect(plan).toContain(indexName(declared.id));
+      // The rule's condition is the index's own (not a filter over every entry of the index).
+      expect(plan).toContain(`Index Cond: ((indexed -> '["owner"]'::text) = '"u7"'::jsonb)`);
+      const page: DocumentsResponse = JSON.parse(
+        await queryDocuments({
+          db: app.deps.db,
+          scope,
+          query,
+          view: { filesBase: "http://localhost:3000/api/v1/db/files" },
+        }),
+      );
+      expect(page.documents).toHaveLength(10);
+      expect(page.documents.every((doc) => doc.owner === "u7")).toBe(true);
     });
 
     // On PostgreSQL queries run on a pool whose statements are prepared (query-documents.ts): a

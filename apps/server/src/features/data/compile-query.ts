@@ -187,17 +187,20 @@ export function compileFilter(filter: Filter, indexed: IndexedPaths = NO_INDEXED
  * its conditions are the query's (compileFilter), and `!` is "not true" (a condition on a
  * missing field is SQL NULL, which a rule reads as false, so its negation holds).
  */
-export function compileRule(rule: BoundRule): SQL {
+export function compileRule(rule: BoundRule, indexed: IndexedPaths = NO_INDEXED_PATHS): SQL {
   switch (rule.kind) {
     case "constant":
       return rule.value ? TRUE : FALSE;
     case "condition":
-      return compileFilter(rule);
+      return compileFilter(rule, indexed);
     case "not":
-      return sql`(not coalesce(${compileRule(rule.rule)}, false))`;
+      return sql`(not coalesce(${compileRule(rule.rule, indexed)}, false))`;
     case "and":
     case "or":
-      return sql`(${sql.join(rule.rules.map(compileRule), rule.kind === "and" ? sql` and ` : sql` or `)})`;
+      return sql`(${sql.join(
+        rule.rules.map((one) => compileRule(one, indexed)),
+        rule.kind === "and" ? sql` and ` : sql` or `,
+      )})`;
   }
 }
 
