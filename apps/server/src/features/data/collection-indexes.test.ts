@@ -2,6 +2,7 @@ import { INDEX_LIMITS } from "@hybridge/shared/data/indexes";
 import { parseDocumentQuery } from "@hybridge/shared/data/query";
 import type { DocumentsResponse } from "@hybridge/shared/data/schemas";
 import { IndexTexts, QueryTexts } from "@hybridge/shared/data/texts";
+import { parseRule, RULE_ACTIONS } from "@hybridge/shared/rules/expression";
 import { eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -16,10 +17,12 @@ import { collectionIndexes, projects } from "../../platform/db/schema";
 import { authed, createTestProject } from "../projects/test-support";
 import {
   indexBuildsSettled,
+  indexedPaths,
   indexName,
   quoteLiteral,
   reconcileCollectionIndexes,
 } from "./collection-indexes";
+import type { ParsedCollectionRules } from "./collection-rules";
 import { documentScope, ownerCaller } from "./document-scope";
 import {
   countStatement,
@@ -95,6 +98,9 @@ const STATUS_PRICE = [
 describe("collection indexes", { shuffle: false }, () => {
   describe("declaring an index", () => {
     it("answers 202 building, then the index is built and ready", async () => {
+      const logged = sql`select count(*)::int as n from document_changes
+        where project_id = ${projectId} and collection = 'big'`;
+      const [before] = await rows<{ n: number }>(logged);
       const res = await declare("big", STATUS_PRICE);
       expect(res.statusCode).toBe(202);
       const declared = res.json();
@@ -110,19 +116,67 @@ describe("collection indexes", { shuffle: false }, () => {
       await indexBuildsSettled();
       expect(await list("big")).toEqual([{ ...declared, status: "ready" }]);
       expect(await indexState(declared.id)).toEqual({ valid: true });
+      // Decision 065: every document written before holds the index's paths in `indexed`, and
+      // that backfill logged no change (the documents did not change: no live event, no id).
+      const [held] = await rows<{ n: number }>(sql`select count(*)::int as n from documents
+        where project_id = ${projectId} and collection = 'big'
+          and indexed = jsonb_build_object('["status"]', data -> 'status', '["price"]', data -> 'price')`);
+      expect(held?.n).toBe(DOCUMENTS);
+      expect(await rows<{ n: number }>(logged)).toEqual([before]);
+      // Built over `indexed` alone: an update of other fields writes no index entry (HOT).
+      const [definition] = await rows<{ text: string }>(
+        sql`select pg_get_indexdef(${indexName(declared.id)}::regclass) as text`,
+      );
+      expect(definition?.text).toContain("INCLUDE (indexed)");
+      expect(definition?.text).not.toMatch(/\bdata\b/);
+    });
+
+    it("keeps `indexed` as each write leaves the data", async () => {
+      const added = await postJson(
+        app,
+        `${base()}/collections/big/documents`,
+        { status: "open", price: 5, rank: 1, other: { deep: true } },
+        owner.cookie,
+      );
+      expect(added.statusCode).toBe(201);
+      const id = added.json().id as string;
+      const indexedOf = async () =>
+        (
+          await rows<{ indexed: unknown }>(
+            sql`select indexed from documents where id = ${id}::uuid`,
+          )
+        )[0]?.indexed;
+      expect(await indexedOf()).toEqual({ '["status"]': "open", '["price"]': 5 });
+      const patch = (body: unknown) =>
+        app.inject({
+          method: "PATCH",
+          url: `${base()}/collections/big/documents/${id}`,
+          headers: authed(owner.cookie),
+          payload: body as object,
+        });
+      expect((await patch({ rank: 2 })).statusCode).toBe(200);
+      expect(await indexedOf()).toEqual({ '["status"]': "open", '["price"]': 5 });
+      expect((await patch({ status: "paid", price: null })).statusCode).toBe(200);
+      expect(await indexedOf()).toEqual({ '["status"]': "paid", '["price"]': null });
+      expect((await patch({ price: { $op: "delete" } })).statusCode).toBe(200);
+      expect(await indexedOf()).toEqual({ '["status"]': "paid" });
     });
 
     it("reads a query of equality and order from the index, in order, and a count", async () => {
-      await app.deps.db.execute(sql`analyze documents`);
+      // Vacuumed: a count reads the index alone where the visibility map says all is visible.
+      await app.deps.db.execute(sql`vacuum analyze documents`);
       const scope = documentScope(ownerCaller(owner.id, projectId), "big");
       const [declared] = await list("big");
+      // The index's paths are read from `indexed` once it is ready (decision 065).
+      const indexed = await indexedPaths(app.deps.db, projectId, "big");
+      expect([...indexed]).toEqual(['["status"]', '["price"]']);
       const input = {
         where: [{ field: "status", op: "==", value: "open" }],
         orderBy: [{ field: "price", direction: "asc" }],
         limit: 20,
       };
       const query = read(input);
-      const page = await explain(pageStatement(scope, query));
+      const page = await explain(pageStatement(scope, query, indexed));
       expect(page).toContain(`Index Scan using ${indexName(declared.id)}`);
       expect(page).not.toMatch(/Sort|Seq Scan/);
       // The next page, after a cursor, reads the same index.
@@ -138,15 +192,51 @@ describe("collection indexes", { shuffle: false }, () => {
         [...first.documents.map((doc) => doc.price as number)].sort((a, b) => a - b),
       );
       const next = read({ ...input, after: first.nextCursor });
-      expect(await explain(pageStatement(scope, next))).toContain(indexName(declared.id));
+      expect(await explain(pageStatement(scope, next, indexed))).toContain(indexName(declared.id));
       // Descending reads it backwards.
       const backwards = read({ ...input, orderBy: [{ field: "price", direction: "desc" }] });
-      const plan = await explain(pageStatement(scope, backwards));
+      const plan = await explain(pageStatement(scope, backwards, indexed));
       expect(plan).toContain(`Index Scan Backward using ${indexName(declared.id)}`);
       expect(plan).not.toMatch(/Sort|Seq Scan/);
-      const count = await explain(countStatement(scope, query));
-      expect(count).toContain(indexName(declared.id));
+      const count = await explain(countStatement(scope, query, indexed));
+      expect(count).toContain(`Index Only Scan using ${indexName(declared.id)}`);
       expect(count).not.toContain("Seq Scan");
+    });
+
+    it("reads a ruled caller's condition from the index declared for it", async () => {
+      await app.deps.db.execute(sql`
+        insert into documents (project_id, collection, data, size)
+        select ${projectId}, 'owned', jsonb_build_object('owner', 'u' || (i % 500), 'n', i), 30
+        from generate_series(1, 5000) i`);
+      const declared = (await declare("owned", [{ field: "owner", mode: "==" }])).json();
+      await indexBuildsSettled();
+      await app.deps.db.execute(sql`analyze documents`);
+      const rules = Object.fromEntries(
+        RULE_ACTIONS.map((action) => {
+          const parsed = parseRule(action === "list" ? "doc.owner == auth.id" : "false", action);
+          if (!parsed.ok) throw new Error("a rule of the test does not parse");
+          return [action, parsed.rule];
+        }),
+      ) as ParsedCollectionRules;
+      const auth = { id: "u7", email: "u7@example.test", verified: true };
+      const caller = { kind: "user" as const, projectId, keyApp: "", auth, expiresAt: null };
+      const indexed = await indexedPaths(app.deps.db, projectId, "owned");
+      const scope = documentScope(caller, "owned", rules, indexed);
+      const query = read({ limit: 20 });
+      const plan = await explain(pageStatement(scope, query, indexed));
+      expect(plan).toContain(indexName(declared.id));
+      // The rule's condition is the index's own (not a filter over every entry of the index).
+      expect(plan).toContain(`Index Cond: ((indexed -> '["owner"]'::text) = '"u7"'::jsonb)`);
+      const page: DocumentsResponse = JSON.parse(
+        await queryDocuments({
+          db: app.deps.db,
+          scope,
+          query,
+          view: { filesBase: "http://localhost:3000/api/v1/db/files" },
+        }),
+      );
+      expect(page.documents).toHaveLength(10);
+      expect(page.documents.every((doc) => doc.owner === "u7")).toBe(true);
     });
 
     // On PostgreSQL queries run on a pool whose statements are prepared (query-documents.ts): a
@@ -164,7 +254,8 @@ describe("collection indexes", { shuffle: false }, () => {
           orderBy: [{ field: "price", direction: "asc" }],
           limit: 20,
         });
-        const { sql: text, params } = renderStatement(pageStatement(scope, query));
+        const indexed = await indexedPaths(app.deps.db, projectId, "big");
+        const { sql: text, params } = renderStatement(pageStatement(scope, query, indexed));
         const literal = (value: unknown) =>
           typeof value === "number" ? String(value) : `'${String(value).replaceAll("'", "''")}'`;
         const values = params.map(literal).join(", ");

@@ -12,9 +12,10 @@ import { and, asc, count, eq, type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Database, Db } from "../../platform/db/client";
 import { errorCodes } from "../../platform/db/errors";
-import { collectionIndexes, projects } from "../../platform/db/schema";
+import { collectionIndexes, collectionIndexPaths, projects } from "../../platform/db/schema";
+import { microsecondsText } from "../../platform/db/time-text";
 import { AppError, isConstraintViolation } from "../../platform/errors";
-import { indexTerms } from "./compile-query";
+import { type IndexedPaths, indexTerms, NO_INDEXED_PATHS, pathKey } from "./compile-query";
 import { documentScope, ownerCaller } from "./document-scope";
 
 // Indexes an owner declares on a collection (decision 041). A declaration is a row of
@@ -22,7 +23,9 @@ import { documentScope, ownerCaller } from "./document-scope";
 // expressions (indexTerms), restricted to the collection by the scope's own condition, so that
 // a query of that collection with those equalities and that order is read from it in order:
 // PostgreSQL plans each query with its parameters' values (unnamed statements get custom plans),
-// which then equal the index's constants.
+// which then equal the index's constants. The paths it reads are kept in `documents.indexed`
+// (decision 065): the index is built over that column, and includes it, once every document of
+// the collection holds them there (backfill), and queries read them there once it is ready.
 
 type Row = typeof collectionIndexes.$inferSelect;
 type Log = { warn: (object: object, message: string) => void };
@@ -68,18 +71,28 @@ function readFields(fields: IndexField[]) {
   return { equalities, order };
 }
 
+/** The data paths a declaration reads, as `documents.indexed` holds them. */
+function dataPaths(fields: IndexField[]): string[][] {
+  const { equalities, order } = readFields(fields);
+  return [...equalities, ...order.map((key) => key.field)].flatMap((field) =>
+    field.kind === "data" ? [field.path] : [],
+  );
+}
+
 /** The CREATE INDEX statement of a declaration (CONCURRENTLY on PostgreSQL). */
 export function createIndexStatement(
   row: Pick<Row, "id" | "projectId" | "collection" | "fields">,
   concurrently: boolean,
 ): string {
   const { equalities, order } = readFields(row.fields);
-  const columns = indexTerms(equalities, order).map(
+  const indexed = new Set(dataPaths(row.fields).map(pathKey));
+  const columns = indexTerms(equalities, order, indexed).map(
     (term) => `(${inline(term.value)}) ${term.direction === "asc" ? "asc" : "desc"}`,
   );
   // The very condition a query of this collection starts with (DocumentScope.where).
   const scope = documentScope(ownerCaller("", row.projectId), row.collection).where();
-  return `create index ${concurrently ? "concurrently " : ""}if not exists "${indexName(row.id)}" on "documents" (${columns.join(", ")}) where ${inline(scope)}`;
+  // `indexed` included: a count of the index's equalities needs nothing else of the row.
+  return `create index ${concurrently ? "concurrently " : ""}if not exists "${indexName(row.id)}" on "documents" (${columns.join(", ")}) include ("indexed") where ${inline(scope)}`;
 }
 
 const fieldsKey = (fields: IndexField[]) =>
@@ -115,6 +128,63 @@ export async function listCollectionIndexes(options: {
   return rows.map(toIndex);
 }
 
+/**
+ * How long a server trusts what it read of a project's ready indexes: another server's build
+ * is read here within this time. Until then its queries read the paths from `data`, which is
+ * always right (`indexed` is never read for a path whose backfill has not ended, and a path
+ * once added stays written: decision 065), only not from the new index.
+ */
+const PATHS_TRUST_MS = 5_000;
+const PROJECTS_KNOWN = 10_000;
+type KnownPaths = { byCollection: Map<string, IndexedPaths>; until: number };
+const knownPaths = new WeakMap<Db, Map<string, KnownPaths>>();
+
+/**
+ * The paths a collection's queries read from `documents.indexed`: those of its ready declared
+ * indexes (one read of the project's declarations per PATHS_TRUST_MS, per server).
+ */
+export async function indexedPaths(
+  db: Db,
+  projectId: string,
+  collection: string,
+): Promise<IndexedPaths> {
+  let projectsKnown = knownPaths.get(db);
+  if (!projectsKnown) {
+    projectsKnown = new Map();
+    knownPaths.set(db, projectsKnown);
+  }
+  const now = Date.now();
+  let known = projectsKnown.get(projectId);
+  if (!known || known.until <= now) {
+    const rows = await db
+      .select({ collection: collectionIndexes.collection, fields: collectionIndexes.fields })
+      .from(collectionIndexes)
+      .where(
+        and(eq(collectionIndexes.projectId, projectId), eq(collectionIndexes.status, "ready")),
+      );
+    const byCollection = new Map<string, Set<string>>();
+    for (const row of rows) {
+      const paths = byCollection.get(row.collection) ?? new Set<string>();
+      for (const path of dataPaths(row.fields)) paths.add(pathKey(path));
+      byCollection.set(row.collection, paths);
+    }
+    known = { byCollection, until: now + PATHS_TRUST_MS };
+    projectsKnown.delete(projectId);
+    if (projectsKnown.size >= PROJECTS_KNOWN) {
+      const oldest = projectsKnown.keys().next().value;
+      if (oldest !== undefined) projectsKnown.delete(oldest);
+    }
+    projectsKnown.set(projectId, known);
+  }
+  return known.byCollection.get(collection) ?? NO_INDEXED_PATHS;
+}
+
+/**
+ * Reads the project's ready indexes again at its next query: this server's build or drop, and
+ * a test that writes declarations itself.
+ */
+export const forgetPaths = (db: Db, projectId: string) => knownPaths.get(db)?.delete(projectId);
+
 /** Builds in progress in this process, so that a test or a shutdown can wait for them. */
 const building = new Set<Promise<void>>();
 
@@ -135,6 +205,85 @@ const errorText = (error: unknown) => {
 const dropStatement = (id: string, kind: Database["kind"]) =>
   `drop index ${kind === "postgres" ? "concurrently " : ""}if exists "${indexName(id)}"`;
 
+/** How many documents one statement of a backfill writes. */
+const BACKFILL_BATCH = 2000;
+/** How long a backfill waits for the transactions that began before its paths were added. */
+const OLDER_WRITES_WAIT_MS = 10 * 60_000;
+
+/**
+ * Makes every document of the declaration's collection hold its paths in `indexed`: the paths
+ * are added (from then on, each write's trigger writes them), the writes that began before are
+ * waited for (their trigger may not have seen the paths), then every document whose `indexed`
+ * differs is written again, by batches along the list's index. A document written meanwhile is
+ * waited for and read again by its batch's UPDATE: it ends right either way. These updates take
+ * no change id and log nothing (migration 0028): the documents did not change.
+ */
+async function backfillPaths(database: Pick<Database, "db" | "kind">, row: Row) {
+  const { db, kind } = database;
+  const paths = dataPaths(row.fields);
+  if (paths.length === 0) return;
+  await db
+    .insert(collectionIndexPaths)
+    .values(
+      paths.map((path) => ({
+        projectId: row.projectId,
+        collection: row.collection,
+        key: pathKey(path),
+        path,
+      })),
+    )
+    .onConflictDoNothing();
+  if (kind === "postgres") await olderWritesEnded(db);
+  let last: { createdAt: string; id: string } | null = null;
+  for (;;) {
+    const after: SQL = last
+      ? sql`and ("created_at", "id") < (${last.createdAt}::timestamptz, ${last.id}::uuid)`
+      : sql``;
+    const [next]: Array<{ createdAt: string | null; id: string | null }> = await rowsOf(
+      db,
+      sql`with batch as (
+          select "id", "created_at" from "documents"
+          where "project_id" = ${row.projectId} and "collection" = ${row.collection} ${after}
+          order by "created_at" desc, "id" desc limit ${BACKFILL_BATCH}
+        ), written as (
+          update "documents" d set "indexed" = document_indexed(d."project_id", d."collection", d."data")
+          from batch where d."id" = batch."id"
+            and d."indexed" is distinct from document_indexed(d."project_id", d."collection", d."data")
+          returning 1
+        )
+        select ${sql.raw(microsecondsText('"created_at"'))} as "createdAt", "id"::text as "id",
+          (select count(*) from written) as "written"
+        from batch order by "created_at" asc, "id" asc limit 1`,
+    );
+    if (!next?.createdAt || !next.id) return;
+    last = { createdAt: next.createdAt, id: next.id };
+  }
+}
+
+/**
+ * Waits until every transaction running now has ended (as CREATE INDEX CONCURRENTLY waits for
+ * older ones): a write begun before the paths were added may have run its trigger without them.
+ */
+async function olderWritesEnded(db: Db) {
+  const [now] = await rowsOf<{ xmax: string }>(
+    db,
+    sql`select pg_snapshot_xmax(pg_current_snapshot())::text as xmax`,
+  );
+  const xmax = now?.xmax ?? "0";
+  const deadline = Date.now() + OLDER_WRITES_WAIT_MS;
+  for (;;) {
+    const [row] = await rowsOf<{ ended: boolean }>(
+      db,
+      sql`select pg_snapshot_xmin(pg_current_snapshot()) >= ${xmax}::xid8 as ended`,
+    );
+    if (row?.ended) return;
+    if (Date.now() > deadline) {
+      throw new Error("A transaction begun before the index's paths were added is still running.");
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /**
  * Builds a declaration's index and records the outcome: ready, or failed with the database's
  * message (an invalid index CONCURRENTLY left behind is dropped). Never throws.
@@ -152,6 +301,7 @@ async function buildIndex(options: {
   try {
     // What a stopped build left (an invalid index) goes first: IF NOT EXISTS would keep it.
     await drop();
+    await backfillPaths(database, row);
     await runIndexStatement(db, createIndexStatement(row, kind === "postgres"));
   } catch (failure) {
     status = "failed";
@@ -166,6 +316,7 @@ async function buildIndex(options: {
     .catch((failure: unknown) =>
       options.log?.warn({ err: failure, index: row.id }, "a declared index's state was not saved"),
     );
+  forgetPaths(db, row.projectId);
 }
 
 /**
@@ -274,6 +425,7 @@ export async function deleteCollectionIndex(options: {
     )
     .returning({ id: collectionIndexes.id });
   if (!deleted) return false;
+  forgetPaths(database.db, projectId);
   // A failure here leaves an index without a declaration, which the next reconcile drops.
   await dropIndex(database, indexName(deleted.id));
   return true;
@@ -336,6 +488,7 @@ export async function reconcileCollectionIndexes(options: {
         .update(collectionIndexes)
         .set({ status: "ready", error: null })
         .where(eq(collectionIndexes.id, row.id));
+      forgetPaths(db, row.projectId);
       continue;
     }
     if (await buildRunsElsewhere(database, name)) continue;

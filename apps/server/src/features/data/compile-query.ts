@@ -28,12 +28,25 @@ const FALSE = sql`false`;
 const json = (value: JsonValue) => sql`${JSON.stringify(value)}::jsonb`;
 
 /**
- * The jsonb value at a path of keys (`data -> $1 -> $2`); SQL NULL when the document lacks it,
- * or when a key meets an array or a scalar: paths never index into arrays.
+ * The data paths a collection's documents hold in `indexed` as well (decision 065): the paths
+ * of its ready declared indexes, each by its key (pathKey). A condition or an order on one of
+ * them reads `indexed`, which the declared indexes are built over; on any other, `data`.
  */
-function dataValue(path: string[]): SQL {
+export type IndexedPaths = ReadonlySet<string>;
+export const NO_INDEXED_PATHS: IndexedPaths = new Set();
+/** A path's key in `indexed` (the database's data_at and document_indexed use the same). */
+export const pathKey = (path: string[]) => JSON.stringify(path);
+
+/**
+ * The jsonb value at a path of keys (`data -> $1 -> $2`); SQL NULL when the document lacks it,
+ * or when a key meets an array or a scalar: paths never index into arrays. A path in `indexed`
+ * is read from the column that holds it (`indexed -> $key`, the same value: migration 0028).
+ */
+function dataValue(path: string[], indexed: IndexedPaths): SQL {
+  const key = pathKey(path);
+  if (indexed.has(key)) return sql`(${documents.indexed} -> ${key}::text)`;
   let value = sql`${documents.data}`;
-  for (const key of path) value = sql`(${value} -> ${key}::text)`;
+  for (const step of path) value = sql`(${value} -> ${step}::text)`;
   return value;
 }
 
@@ -60,8 +73,13 @@ function arrayContains(value: SQL, element: JsonValue): SQL {
   return sql`exists (select 1 from jsonb_array_elements(case when ${typeIs(value, "array")} then ${value} else '[]'::jsonb end) as element(value) where element.value = ${json(element)})`;
 }
 
-function dataCondition(path: string[], op: Condition["op"], value: JsonValue): SQL {
-  const field = equalityTerm({ kind: "data", path });
+function dataCondition(
+  path: string[],
+  op: Condition["op"],
+  value: JsonValue,
+  indexed: IndexedPaths,
+): SQL {
+  const field = dataValue(path, indexed);
   switch (op) {
     case "==":
       return sql`(${field} = ${json(value)})`;
@@ -149,14 +167,17 @@ const serverColumn = (name: "createdAt" | "updatedAt") =>
   name === "createdAt" ? sql`${documents.createdAt}` : sql`${documents.updatedAt}`;
 
 /** A filter as an SQL condition on the documents table. */
-export function compileFilter(filter: Filter): SQL {
+export function compileFilter(filter: Filter, indexed: IndexedPaths = NO_INDEXED_PATHS): SQL {
   if (filter.kind === "and" || filter.kind === "or") {
     if (filter.filters.length === 0) return filter.kind === "and" ? TRUE : FALSE;
     const joiner = filter.kind === "and" ? sql` and ` : sql` or `;
-    return sql`(${sql.join(filter.filters.map(compileFilter), joiner)})`;
+    return sql`(${sql.join(
+      filter.filters.map((one) => compileFilter(one, indexed)),
+      joiner,
+    )})`;
   }
   const { field, op, value } = filter;
-  if (field.kind === "data") return dataCondition(field.path, op, value);
+  if (field.kind === "data") return dataCondition(field.path, op, value, indexed);
   if (field.name === "id") return idCondition(op, value);
   return timeCondition(serverColumn(field.name), op, value);
 }
@@ -166,17 +187,20 @@ export function compileFilter(filter: Filter): SQL {
  * its conditions are the query's (compileFilter), and `!` is "not true" (a condition on a
  * missing field is SQL NULL, which a rule reads as false, so its negation holds).
  */
-export function compileRule(rule: BoundRule): SQL {
+export function compileRule(rule: BoundRule, indexed: IndexedPaths = NO_INDEXED_PATHS): SQL {
   switch (rule.kind) {
     case "constant":
       return rule.value ? TRUE : FALSE;
     case "condition":
-      return compileFilter(rule);
+      return compileFilter(rule, indexed);
     case "not":
-      return sql`(not coalesce(${compileRule(rule.rule)}, false))`;
+      return sql`(not coalesce(${compileRule(rule.rule, indexed)}, false))`;
     case "and":
     case "or":
-      return sql`(${sql.join(rule.rules.map(compileRule), rule.kind === "and" ? sql` and ` : sql` or `)})`;
+      return sql`(${sql.join(
+        rule.rules.map((one) => compileRule(one, indexed)),
+        rule.kind === "and" ? sql` and ` : sql` or `,
+      )})`;
   }
 }
 
@@ -205,12 +229,15 @@ export type OrderTerm = { value: SQL; direction: SortDirection };
  * direction. The ORDER BY (compileOrder) and a declared index (indexTerms) are made of them,
  * so that PostgreSQL sees the same expressions in both.
  */
-export function orderTerms(order: SortKey[]): OrderTerm[] {
+export function orderTerms(
+  order: SortKey[],
+  indexed: IndexedPaths = NO_INDEXED_PATHS,
+): OrderTerm[] {
   const terms: OrderTerm[] = [];
   for (const key of order) {
     const { direction } = key;
     if (key.field.kind === "data") {
-      const value = dataValue(key.field.path);
+      const value = dataValue(key.field.path, indexed);
       terms.push(
         { value: rankOf(value), direction },
         { value: numberOf(value), direction },
@@ -230,15 +257,15 @@ export function orderTerms(order: SortKey[]): OrderTerm[] {
 }
 
 /** The ORDER BY of a query: its keys, then id. */
-export function compileOrder(order: SortKey[]): SQL[] {
-  return orderTerms(order).map(
+export function compileOrder(order: SortKey[], indexed: IndexedPaths = NO_INDEXED_PATHS): SQL[] {
+  return orderTerms(order, indexed).map(
     (term) => sql`${term.value} ${sql.raw(term.direction === "asc" ? "asc" : "desc")}`,
   );
 }
 
 /** What an equality (`==`, `in`) on a field compares: a data path's jsonb value, or a column. */
-export function equalityTerm(field: FieldRef): SQL {
-  if (field.kind === "data") return dataValue(field.path);
+export function equalityTerm(field: FieldRef, indexed: IndexedPaths = NO_INDEXED_PATHS): SQL {
+  if (field.kind === "data") return dataValue(field.path, indexed);
   return field.name === "id" ? sql`${documents.id}` : serverColumn(field.name);
 }
 
@@ -248,10 +275,16 @@ export function equalityTerm(field: FieldRef): SQL {
  * none). Written with the same functions as a query's WHERE and ORDER BY, so that a query
  * with those equalities and that order is read from the index in order, without a sort.
  */
-export function indexTerms(equalities: FieldRef[], order: SortKey[]): OrderTerm[] {
+export function indexTerms(
+  equalities: FieldRef[],
+  order: SortKey[],
+  indexed: IndexedPaths = NO_INDEXED_PATHS,
+): OrderTerm[] {
   return [
-    ...equalities.map((field): OrderTerm => ({ value: equalityTerm(field), direction: "asc" })),
-    ...orderTerms(order.length > 0 ? order : DEFAULT_ORDER),
+    ...equalities.map(
+      (field): OrderTerm => ({ value: equalityTerm(field, indexed), direction: "asc" }),
+    ),
+    ...orderTerms(order.length > 0 ? order : DEFAULT_ORDER, indexed),
   ];
 }
 
@@ -260,11 +293,14 @@ export function indexTerms(equalities: FieldRef[], order: SortKey[]): OrderTerm[
  * its `createdAt` and `updatedAt` to the microsecond, as documents.ts reads them): per data key,
  * `k{n}` (its rank) and, for a number or a string, `v{n}`.
  */
-export function sortColumns(order: SortKey[]): Record<string, SQL> {
+export function sortColumns(
+  order: SortKey[],
+  indexed: IndexedPaths = NO_INDEXED_PATHS,
+): Record<string, SQL> {
   const columns: Record<string, SQL> = {};
   order.forEach((key, index) => {
     if (key.field.kind === "data") {
-      const value = dataValue(key.field.path);
+      const value = dataValue(key.field.path, indexed);
       columns[`k${index}`] = sql<number>`${rankOf(value)}`.mapWith(Number);
       // As text: both drivers answer text alike (jsonb they may or may not parse).
       columns[`v${index}`] =
@@ -298,7 +334,11 @@ export function cursorOf(
 }
 
 /** Strictly after and level with one key's position, as SQL conditions. */
-function keyBounds(key: SortKey, position: SortPosition): { after: SQL; level: SQL } {
+function keyBounds(
+  key: SortKey,
+  position: SortPosition,
+  indexed: IndexedPaths,
+): { after: SQL; level: SQL } {
   const gt = after(key);
   if (position.kind === "id") {
     return {
@@ -313,7 +353,7 @@ function keyBounds(key: SortKey, position: SortPosition): { after: SQL; level: S
       level: sql`${column} = ${position.time}::timestamptz`,
     };
   }
-  const value = dataValue((key.field as { path: string[] }).path);
+  const value = dataValue((key.field as { path: string[] }).path, indexed);
   const rank = rankOf(value);
   const place = RANK_OF[position.rank];
   const sameRank = sql`${rank} = ${place}::int`;
@@ -336,7 +376,11 @@ function keyBounds(key: SortKey, position: SortPosition): { after: SQL; level: S
 }
 
 /** The documents strictly after the cursor's place in the order (its keys, then id). */
-export function compileAfter(order: SortKey[], cursor: QueryCursor): SQL {
+export function compileAfter(
+  order: SortKey[],
+  cursor: QueryCursor,
+  indexed: IndexedPaths = NO_INDEXED_PATHS,
+): SQL {
   const last = order.at(-1);
   const lastIsId = last?.field.kind === "server" && last.field.name === "id";
   // Times only, one direction (the default order among them): one row comparison with id,
@@ -360,7 +404,11 @@ export function compileAfter(order: SortKey[], cursor: QueryCursor): SQL {
     ? null
     : sql`${documents.id} ${last ? after(last) : sql.raw("<")} ${cursor.id}::uuid`;
   for (let index = order.length - 1; index >= 0; index--) {
-    const bounds = keyBounds(order[index] as SortKey, cursor.positions[index] as SortPosition);
+    const bounds = keyBounds(
+      order[index] as SortKey,
+      cursor.positions[index] as SortPosition,
+      indexed,
+    );
     rest = rest ? sql`(${bounds.after} or (${bounds.level} and ${rest}))` : bounds.after;
   }
   return rest ?? TRUE;

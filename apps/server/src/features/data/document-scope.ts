@@ -8,7 +8,7 @@ import type { AppCaller } from "../../platform/database-key";
 import { documents } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
 import type { ParsedCollectionRules } from "./collection-rules";
-import { compileRule } from "./compile-query";
+import { compileRule, type IndexedPaths, NO_INDEXED_PATHS } from "./compile-query";
 
 /**
  * Who asks for a project's documents: an app by the project's Test Mode database key
@@ -77,14 +77,26 @@ export class DocumentScope {
    * rule refuses). Unused for the other callers, whom rules do not bind.
    */
   readonly rules: ParsedCollectionRules | null;
+  /**
+   * The paths a ruled caller's conditions read from `documents.indexed` (decision 065): those
+   * of the collection's ready declared indexes, so that a rule's condition (`doc.owner ==
+   * auth.id`) is read from the index declared for it.
+   */
+  readonly indexed: IndexedPaths;
   private readonly bound = new Map<RuleAction, BoundRule>();
 
-  constructor(caller: DataCaller, collection: string, rules: ParsedCollectionRules | null = null) {
+  constructor(
+    caller: DataCaller,
+    collection: string,
+    rules: ParsedCollectionRules | null = null,
+    indexed: IndexedPaths = NO_INDEXED_PATHS,
+  ) {
     this.caller = caller;
     this.projectId = caller.projectId;
     this.collection = collection;
     this.key = collectionKey(caller.projectId, collection);
     this.rules = rules;
+    this.indexed = indexed;
   }
 
   /** Whether access rules bind this caller (a live app's user or nobody). */
@@ -128,7 +140,7 @@ export class DocumentScope {
   where(action: "list" | "get" | "delete" = "list"): SQL {
     const collection = and(callerDocuments(this.caller), eq(documents.collection, this.collection));
     if (!this.ruled) return collection as SQL;
-    return and(collection, compileRule(this.rule(action))) as SQL;
+    return and(collection, compileRule(this.rule(action), this.indexed)) as SQL;
   }
 }
 
@@ -137,7 +149,8 @@ export const documentScope = (
   caller: DataCaller,
   collection: string,
   rules: ParsedCollectionRules | null = null,
-) => new DocumentScope(caller, collection, rules);
+  indexed: IndexedPaths = NO_INDEXED_PATHS,
+) => new DocumentScope(caller, collection, rules, indexed);
 
 /** Every document the caller may reach, all collections (the console's list of collections). */
 export const callerDocuments = (caller: DataCaller): SQL =>

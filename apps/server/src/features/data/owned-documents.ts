@@ -4,6 +4,7 @@ import { and, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { documents } from "../../platform/db/schema";
 import type { Storage } from "../../platform/storage";
+import { indexedPaths } from "./collection-indexes";
 import { projectRules } from "./collection-rules";
 import { compileFilter } from "./compile-query";
 import type { DocumentPages } from "./document-pages";
@@ -45,8 +46,12 @@ export async function deleteOwnedDocuments(options: {
     const fields = ownerFields(rules.delete);
     if (fields.length === 0) continue;
     const scope = documentScope(ownerCaller(userId, projectId), collection);
+    // Read from a declared index of the owner field when there is one (decision 065).
+    const indexed = await indexedPaths(db, projectId, collection);
     const owned = sql.join(
-      fields.map((field) => compileFilter({ kind: "condition", field, op: "==", value: userId })),
+      fields.map((field) =>
+        compileFilter({ kind: "condition", field, op: "==", value: userId }, indexed),
+      ),
       sql` or `,
     );
     const rows = await db

@@ -14,8 +14,10 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type OracleDocument, runQuery } from "../../../test/query-oracle";
 import { createTestApp, createTestUser, type TestApp } from "../../../test/test-app";
-import { documents } from "../../platform/db/schema";
+import { collectionIndexes, collectionIndexPaths, documents } from "../../platform/db/schema";
 import { authed, createTestProject } from "../projects/test-support";
+import { forgetPaths, indexedPaths } from "./collection-indexes";
+import { pathKey } from "./compile-query";
 import { createDocumentPages } from "./document-pages";
 import { documentScope, ownerCaller } from "./document-scope";
 import {
@@ -206,6 +208,29 @@ type GeneratedQuery = {
   pageSize: number;
 };
 
+/** The data paths of FIELDS, as a declared index reads them. */
+const DATA_PATHS = [["a"], ["b"], ["c"], ["n"], ["n", "x"], ["n", "y"], ["a", "x"], ["zz"]];
+
+/**
+ * Half the collections have every data path of FIELDS in a ready declared index (decision
+ * 065): their documents hold the paths' values in `indexed` too (written by the trigger, as the
+ * documents are inserted after the paths), and their queries read them there. No index is
+ * built: what is compared is the answer, read from `indexed` instead of `data`.
+ */
+async function declareEveryPath(collection: string) {
+  await app.deps.db
+    .insert(collectionIndexPaths)
+    .values(DATA_PATHS.map((path) => ({ projectId, collection, key: pathKey(path), path })));
+  await app.deps.db.insert(collectionIndexes).values({
+    projectId,
+    collection,
+    fields: DATA_PATHS.map((path) => ({ field: path, mode: "==" as const })),
+    key: collection,
+    status: "ready",
+  });
+  forgetPaths(app.deps.db, projectId);
+}
+
 let collections = 0;
 /** The documents with ids of their own: a shrinking run reuses the values of a failed one. */
 const fresh = (all: OracleDocument[]) => all.map((d) => ({ ...d, id: crypto.randomUUID() }));
@@ -234,7 +259,11 @@ describe("documents queries", () => {
         async (generatedDocuments, generated) => {
           const all = fresh(generatedDocuments);
           const collection = `c${++collections}`;
+          const declared = collections % 2 === 0;
+          if (declared) await declareEveryPath(collection);
           await insert(projectId, collection, all);
+          const indexed = await indexedPaths(app.deps.db, projectId, collection);
+          expect(indexed.size).toBe(declared ? DATA_PATHS.length : 0);
           for (const query of generated) {
             const body = bodyOf(query, all);
             const read = parseDocumentQuery(body);
@@ -249,8 +278,8 @@ describe("documents queries", () => {
             }
             asked++;
             const where = documentScope(ownerCaller(ownerId, projectId), collection);
-            expectRenderedAsDrizzle(pageStatement(where, read.query));
-            expectRenderedAsDrizzle(countStatement(where, read.query));
+            expectRenderedAsDrizzle(pageStatement(where, read.query, indexed));
+            expectRenderedAsDrizzle(countStatement(where, read.query, indexed));
             const expected = runQuery(all, read.query.filter, read.query.orderBy).map((d) => d.id);
             expect(answer.statusCode).toBe(200);
             expect(answer.json().documents.map((d: { id: string }) => d.id)).toEqual(expected);
@@ -271,7 +300,9 @@ describe("documents queries", () => {
               after = next.json().nextCursor ?? undefined;
               if (!after) break;
               const cursor = parseDocumentQuery({ ...body, limit: query.pageSize, after });
-              if (!cursor.issues) expectRenderedAsDrizzle(pageStatement(where, cursor.query));
+              if (!cursor.issues) {
+                expectRenderedAsDrizzle(pageStatement(where, cursor.query, indexed));
+              }
             }
             expect(paged).toEqual(expected);
           }

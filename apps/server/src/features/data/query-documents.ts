@@ -25,7 +25,16 @@ import { type BoundedDb, type Db, QUERY_TIME_LIMIT_MS, type Tx } from "../../pla
 import { errorCodes } from "../../platform/db/errors";
 import { documents } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
-import { compileAfter, compileFilter, compileOrder, cursorOf, sortColumns } from "./compile-query";
+import { indexedPaths } from "./collection-indexes";
+import {
+  compileAfter,
+  compileFilter,
+  compileOrder,
+  cursorOf,
+  type IndexedPaths,
+  NO_INDEXED_PATHS,
+  sortColumns,
+} from "./compile-query";
 import type { DocumentScope } from "./document-scope";
 import {
   type DocumentText,
@@ -78,21 +87,29 @@ async function bounded<T>(
   }
 }
 
-/** The scope's documents a query's filter keeps (and, for a page, those after its cursor). */
-const matching = (scope: DocumentScope, query: DocumentQuery, paged: boolean) =>
+/**
+ * The scope's documents a query's filter keeps (and, for a page, those after its cursor); the
+ * paths in `indexed` are read from `documents.indexed` (decision 065).
+ */
+const matching = (
+  scope: DocumentScope,
+  query: DocumentQuery,
+  paged: boolean,
+  indexed: IndexedPaths,
+) =>
   and(
     scope.where(),
-    query.filter ? compileFilter(query.filter) : undefined,
-    paged && query.after ? compileAfter(query.orderBy, query.after) : undefined,
+    query.filter ? compileFilter(query.filter, indexed) : undefined,
+    paged && query.after ? compileAfter(query.orderBy, query.after, indexed) : undefined,
   );
 
 /**
  * What a page selects: the document's columns as its answer's text (documentJson), then those
  * of its cursor (sortColumns).
  */
-const pageSelection = (query: DocumentQuery) => ({
+const pageSelection = (query: DocumentQuery, indexed: IndexedPaths) => ({
   ...documentTextColumns,
-  ...sortColumns(query.orderBy),
+  ...sortColumns(query.orderBy, indexed),
 });
 
 /**
@@ -100,13 +117,17 @@ const pageSelection = (query: DocumentQuery) => ({
  * names it (names of this file's and compile-query's own, never a caller's): its rows are read
  * by name, as the driver gives them, without Drizzle's mapping of each value.
  */
-export const pageStatement = (scope: DocumentScope, query: DocumentQuery): SQL =>
+export const pageStatement = (
+  scope: DocumentScope,
+  query: DocumentQuery,
+  indexed: IndexedPaths = NO_INDEXED_PATHS,
+): SQL =>
   sql`select ${sql.join(
-    Object.entries(pageSelection(query)).map(
+    Object.entries(pageSelection(query, indexed)).map(
       ([name, column]) => sql`${column} as ${sql.raw(`"${name}"`)}`,
     ),
     sql`, `,
-  )} from ${documents} where ${matching(scope, query, true)} order by ${sql.join(compileOrder(query.orderBy), sql`, `)} limit ${
+  )} from ${documents} where ${matching(scope, query, true, indexed)} order by ${sql.join(compileOrder(query.orderBy, indexed), sql`, `)} limit ${
     // One more than the page: whether a next page exists, without a second query.
     query.limit + 1
   }`;
@@ -114,8 +135,11 @@ export const pageStatement = (scope: DocumentScope, query: DocumentQuery): SQL =
 const countSelection = { count: sql<number>`count(*)`.mapWith(Number) };
 
 /** The SQL query of a count. */
-export const countStatement = (scope: DocumentScope, query: DocumentQuery): SQL =>
-  sql`select count(*) from ${documents} where ${matching(scope, query, false)}`;
+export const countStatement = (
+  scope: DocumentScope,
+  query: DocumentQuery,
+  indexed: IndexedPaths = NO_INDEXED_PATHS,
+): SQL => sql`select count(*) from ${documents} where ${matching(scope, query, false, indexed)}`;
 
 // Rendering a statement's tree to text is most of the server's work for a query (0.2 ms of
 // Drizzle's, for a page: ten times what building the tree costs), and the text depends only
@@ -252,10 +276,11 @@ async function queryPage(options: {
   timeLimitMs?: number;
 }): Promise<{ documents: string[]; cursor: QueryCursor | null }> {
   const { scope, query, view, timeLimitMs = QUERY_TIME_LIMIT_MS } = options;
+  const indexed = await indexedPaths(options.db, scope.projectId, scope.collection);
   const rows = await bounded(options, query, timeLimitMs, (db, pooled) =>
     runStatement<DocumentText & Record<string, unknown>>(
       db,
-      pageStatement(scope, query),
+      pageStatement(scope, query, indexed),
       undefined,
       pooled,
     ),
@@ -315,7 +340,8 @@ export async function countDocuments(options: {
   timeLimitMs?: number;
 }): Promise<{ count: number }> {
   const { query, scope, pages, timeLimitMs = QUERY_TIME_LIMIT_MS } = options;
-  const statement = countStatement(scope, query);
+  const indexed = await indexedPaths(options.db, scope.projectId, scope.collection);
+  const statement = countStatement(scope, query, indexed);
   const count = async () => {
     const [row] = await bounded(options, query, timeLimitMs, (db, pooled) =>
       runStatement<{ count: number }>(db, statement, countSelection, pooled),

@@ -44,6 +44,7 @@ import { presentedAppKey, userCallerOf } from "./app-callers";
 import {
   declareCollectionIndex,
   deleteCollectionIndex,
+  indexedPaths,
   listCollectionIndexes,
   reconcileCollectionIndexes,
 } from "./collection-indexes";
@@ -185,13 +186,14 @@ export async function registerDataRoutes(app: FastifyInstance) {
   };
   /** The scope of a caller on one collection: with the collection's rules for a live app. */
   const scopeOf = async (caller: DataCaller, collection: string) =>
-    documentScope(
-      caller,
-      collection,
-      caller.kind === "user"
-        ? ((await projectRules(db, caller.projectId)).get(collection) ?? null)
-        : null,
-    );
+    caller.kind === "user"
+      ? documentScope(
+          caller,
+          collection,
+          (await projectRules(db, caller.projectId)).get(collection) ?? null,
+          await indexedPaths(db, caller.projectId, collection),
+        )
+      : documentScope(caller, collection);
   /** The documents of `collection` the app whose key (or app key) the request carries may reach. */
   const appScope = async (request: FastifyRequest, reply: FastifyReply, collection: string) =>
     scopeOf(await callerOf(request, reply), collection);

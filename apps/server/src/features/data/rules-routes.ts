@@ -30,6 +30,7 @@ import { AppError } from "../../platform/errors";
 import { requireOwnedProject } from "../../platform/owned-project";
 import { perAddressLimit } from "../../platform/rate-limit";
 import { requireUser } from "../../platform/session";
+import { indexedPaths } from "./collection-indexes";
 import {
   deleteCollectionRules,
   deployRules,
@@ -164,7 +165,12 @@ async function testRule(
   }
   if (!rules) return { allowed: false, reason: RulesTexts.testNoRules(collection) };
   const caller = { kind: "user" as const, projectId, keyApp: "", auth, expiresAt: null };
-  const scope = documentScope(caller, collection, rules);
+  const scope = documentScope(
+    caller,
+    collection,
+    rules,
+    await indexedPaths(db, projectId, collection),
+  );
   const everything = documentScope(ownerCaller(ownerId, projectId), collection);
 
   if (action === "list") {

@@ -57,8 +57,8 @@ export function databaseFailure(error: unknown): "down" | "schema-missing" | nul
 
 /**
  * A write refused because a value is too large for an index an owner declared on the collection
- * (decision 041: `index row size … exceeds btree … maximum … for index "documents_ix_…"`, SQLSTATE
- * 54000): the request's fault, not the server's.
+ * (decision 041: `index row size … exceeds btree … maximum … for index "documents_ix_…"`, or
+ * `index row requires … bytes`, SQLSTATE 54000): the request's fault, not the server's.
  */
 export function exceedsDeclaredIndex(error: unknown): boolean {
   if (!errorCodes(error).includes("54000")) return false;
@@ -66,6 +66,10 @@ export function exceedsDeclaredIndex(error: unknown): boolean {
   for (let depth = 0; e && typeof e === "object" && depth < 5; depth++) {
     const message = (e as { message?: unknown }).message;
     if (typeof message === "string" && message.includes('"documents_ix_')) return true;
+    // Over a page's size the entry is refused before its index is named (index_form_tuple):
+    // a declared index's entry, its values and the `indexed` it includes (decision 065); no
+    // other index holds values of unbounded size.
+    if (typeof message === "string" && /^index row requires \d+ bytes/.test(message)) return true;
     e = (e as { cause?: unknown }).cause;
   }
   return false;

@@ -44,6 +44,14 @@ export const documents = pgTable(
      * table's trigger as the row is written (migration 0016): the writer learns it with RETURNING.
      */
     changeId: bigint("change_id", { mode: "number" }),
+    /**
+     * The values of the data paths its collection's declared indexes read (decision 065), by
+     * path key (`["address","city"]`): written by the table's trigger from `data` at each insert
+     * and each change of `data` (migration 0028), for the paths in collection_index_paths. The
+     * declared indexes are built over it and include it, so that an update of other fields is
+     * a HOT update and a count is read from the index alone.
+     */
+    indexed: jsonb("indexed").$type<Record<string, unknown>>(),
   },
   (t) => [
     // NULLS FIRST, as `ORDER BY … DESC` means: with Drizzle's default (NULLS LAST) PostgreSQL
@@ -170,6 +178,25 @@ export const collectionIndexes = pgTable(
     unique("collection_indexes_fields").on(t.projectId, t.collection, t.key),
     check("collection_indexes_status", sql`${t.status} in ('building', 'ready', 'failed')`),
   ],
+);
+
+/**
+ * The data paths whose values a collection's documents also hold in `documents.indexed`
+ * (decision 065): each path of a declared index, added before its index is built and kept
+ * after (a server that has not yet heard of a deletion may still read it there). `key` is the
+ * path as JSON text (compile-query's pathKey), `path` its keys.
+ */
+export const collectionIndexPaths = pgTable(
+  "collection_index_paths",
+  {
+    projectId: varchar("project_id", { length: 101 })
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    collection: varchar("collection", { length: 64 }).notNull(),
+    key: text("key").notNull(),
+    path: text("path").array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.collection, t.key] })],
 );
 
 /**
