@@ -42,7 +42,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import postgres from "postgres";
-import { revealDatabaseKey, seedUser } from "./seed.mjs";
+import { declareIndex, revealDatabaseKey, seedUser } from "./seed.mjs";
 import { freePort, spawnUntil200 } from "./spawn-server.mjs";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -471,7 +471,7 @@ async function seedBoth(hybridge, parse) {
     await h.unsafe("ANALYZE documents");
     // As Parse gets its recommended index: the owner declares `status ==, price asc` on items
     // in the console (decision 041), through the same route.
-    const declared = await declareIndex(hybridge, "items", [
+    const declared = await declareOn(hybridge, "items", [
       { field: "status", mode: "==" },
       { field: "price", mode: "asc" },
     ]);
@@ -511,23 +511,9 @@ async function seedBoth(hybridge, parse) {
  * Declares an index on a collection of Hybridge's project as its owner, and waits until it is
  * built; answers how long it took.
  */
-async function declareIndex(server, collection, fields) {
-  const started = performance.now();
-  const base = `${server.url}/api/projects/${server.projectId}/data/collections/${collection}/indexes`;
-  const headers = { cookie: server.cookie, origin: server.url, "content-type": "application/json" };
-  const response = await fetch(base, { method: "POST", headers, body: JSON.stringify({ fields }) });
-  if (response.status !== 202) {
-    throw new Error(`declare an index: ${response.status} ${await response.text()}`);
-  }
-  const { id } = await response.json();
-  for (;;) {
-    const { indexes } = await (await fetch(base, { headers: { cookie: server.cookie } })).json();
-    const index = indexes.find((one) => one.id === id);
-    if (index?.status === "ready") break;
-    if (index?.status !== "building") throw new Error(`the index: ${JSON.stringify(index)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return `built in ${Math.round(performance.now() - started)} ms`;
+/** declareIndex (seed.mjs) on a Hybridge server of this script. */
+function declareOn(server, collection, fields) {
+  return declareIndex(server.url, server.cookie, server.projectId, collection, fields);
 }
 
 /**
@@ -665,7 +651,7 @@ async function rulesScenario(server) {
     await h.end();
   }
   console.log(
-    `Hybridge: index owner == on owned ${await declareIndex(server, "owned", [{ field: "owner", mode: "==" }])}`,
+    `Hybridge: index owner == on owned ${await declareOn(server, "owned", [{ field: "owner", mode: "==" }])}`,
   );
   const shapes = {
     plain: {

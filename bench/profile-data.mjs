@@ -15,7 +15,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import postgres from "postgres";
-import { revealDatabaseKey, seedUser } from "./seed.mjs";
+import { declareIndex, revealDatabaseKey, seedUser } from "./seed.mjs";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -88,6 +88,11 @@ try {
     ids.push(...added.map((d) => d.id));
     cursors.push(...added.map((d) => `${d.createdAt.replace("Z", "000Z")}_${d.id}`));
   }
+  // As bench:data's owner does: the query and count read it (decision 065).
+  await declareIndex(url, cookie, projectIds[0], "items", [
+    { field: "status", mode: "==" },
+    { field: "price", mode: "asc" },
+  ]);
   let n = 0;
   const body = JSON.stringify({ title: "Note", status: "open", price: 3, note: "x".repeat(140) });
   const request = {
