@@ -87,6 +87,9 @@ const explain = async (statement: SQLWrapper) =>
     .map((row) => row["QUERY PLAN"])
     .join("\n");
 
+/** How a page's documents name their files' address. */
+const VIEW = { filesBase: "http://localhost:3000/api/v1/db/files" };
+
 const STATUS_PRICE = [
   { field: "status", mode: "==" },
   { field: "price", mode: "asc" },
@@ -185,7 +188,7 @@ describe("collection indexes", { shuffle: false }, () => {
           db: app.deps.db,
           scope,
           query,
-          view: { filesBase: "http://localhost:3000/api/v1/db/files" },
+          view: VIEW,
         }),
       );
       expect(first.documents.map((doc) => doc.price)).toEqual(
@@ -232,7 +235,7 @@ describe("collection indexes", { shuffle: false }, () => {
           db: app.deps.db,
           scope,
           query,
-          view: { filesBase: "http://localhost:3000/api/v1/db/files" },
+          view: VIEW,
         }),
       );
       expect(page.documents).toHaveLength(10);

@@ -246,13 +246,12 @@ async function backfillPaths(database: Pick<Database, "db" | "kind">, row: Row) 
           where "project_id" = ${row.projectId} and "collection" = ${row.collection} ${after}
           order by "created_at" desc, "id" desc limit ${BACKFILL_BATCH}
         ), written as (
+          -- Run whether read or not, as every data-modifying WITH is.
           update "documents" d set "indexed" = document_indexed(d."project_id", d."collection", d."data")
           from batch where d."id" = batch."id"
             and d."indexed" is distinct from document_indexed(d."project_id", d."collection", d."data")
-          returning 1
         )
-        select ${sql.raw(microsecondsText('"created_at"'))} as "createdAt", "id"::text as "id",
-          (select count(*) from written) as "written"
+        select ${sql.raw(microsecondsText('"created_at"'))} as "createdAt", "id"::text as "id"
         from batch order by "created_at" asc, "id" asc limit 1`,
     );
     if (!next?.createdAt || !next.id) return;
