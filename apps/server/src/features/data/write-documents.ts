@@ -154,12 +154,13 @@ function mergedData(stored: SQL, values: SQL, ops: SQL, results: SQL): SQL {
 function mergedSize(change: {
   stored: SQL;
   storedSize: SQL;
-  values: SQL;
-  ops: SQL;
-  results: SQL;
+  /** An object whose keys are the members replaced or deleted: the values' and operations'. */
+  replaced: SQL;
+  /** The operations' results (none for an update of plain values alone). */
+  results?: SQL;
   valuesBytes: SQL;
 }): SQL<number> {
-  const { stored, storedSize, values, ops, results, valuesBytes } = change;
+  const { stored, storedSize, replaced, results, valuesBytes } = change;
   // `offset 0` keeps `changed` apart, so that each stored value is looked up once: valueBytes
   // names it up to six times, and each lookup reads a large (compressed) document whole again.
   // The stored object's count: its size, less 1 for `{}`. The result's count is 1 for `{}`
@@ -169,16 +170,20 @@ function mergedSize(change: {
       - coalesce((
         select sum(octet_length(to_jsonb(changed.key)::text) + 2 + ${valueBytes(sql`changed.old`)})
         from (
-          select key, ${stored} -> key as old from jsonb_object_keys(${values} || ${ops}) as key
+          select key, ${stored} -> key as old from jsonb_object_keys(${replaced}) as key
           offset 0
         ) as changed
         where changed.old is not null
       ), 0)
       + ${valuesBytes}
-      + coalesce((
+      ${
+        results
+          ? sql`+ coalesce((
         select sum(octet_length(to_jsonb(result.key)::text) + 2 + ${valueBytes(sql`result.value`)})
         from jsonb_each(${results}) as result
-      ), 0), 2)::int`;
+      ), 0)`
+          : sql``
+      }, 2)::int`;
 }
 
 /**
@@ -195,8 +200,7 @@ function mergedRow(values: SQL, ops: SQL, valuesBytes: SQL) {
     size: mergedSize({
       stored: sql`${documents.data}`,
       storedSize: sql`${documents.size}`,
-      values,
-      ops,
+      replaced: sql`(${values} || ${ops})`,
       results,
       valuesBytes,
     }),
@@ -320,8 +324,7 @@ function prepareWrites(db: Db) {
           size: sql<number>`${mergedSize({
             stored: sql`"locked"."stored"`,
             storedSize: sql`"locked"."stored_size"`,
-            values,
-            ops,
+            replaced: sql`(${values} || ${ops})`,
             results: sql`"locked"."results"`,
             valuesBytes: sql`${sql.placeholder("valuesBytes")}::int`,
           })}`.as("size"),
@@ -355,6 +358,27 @@ function prepareWrites(db: Db) {
         .prepare(name)
     );
   };
+  // An update of plain values alone (no operation: most updates) needs neither the locked
+  // row's operations nor the CTEs that compute them once: its new data and size are written
+  // from the row itself, and the size is checked in its WHERE (computed twice, which for
+  // strings, numbers, booleans and null is one octet_length each). A write waiting on another
+  // computes both from the row as that one left it (PostgreSQL evaluates the SET and the WHERE
+  // again on the newest version). In pgbench this statement costs PostgreSQL 0.09 ms less
+  // than the general one (decision 066).
+  const assign = (withVersion: boolean, name: string) => {
+    const size = mergedSize({
+      stored: sql`${documents.data}`,
+      storedSize: sql`${documents.size}`,
+      replaced: values,
+      valuesBytes: sql`${sql.placeholder("valuesBytes")}::int`,
+    });
+    return db
+      .update(documents)
+      .set({ data: sql`${documents.data} || ${values}`, size, ...written })
+      .where(and(target(withVersion), sql`${size} <= ${sql.placeholder("max")}`))
+      .returning(writtenColumns)
+      .prepare(name);
+  };
   const replace = (withVersion: boolean, name: string) =>
     db
       .update(documents)
@@ -369,6 +393,8 @@ function prepareWrites(db: Db) {
   return {
     update: update(false, "update_document"),
     updateIf: update(true, "update_document_if"),
+    assign: assign(false, "assign_document"),
+    assignIf: assign(true, "assign_document_if"),
     replace: replace(false, "replace_document"),
     replaceIf: replace(true, "replace_document_if"),
   };
@@ -437,7 +463,15 @@ async function writeUpdate(
   const operations = JSON.stringify(read.operations);
   const valuesBytes = membersBytes(values);
   const statements = writesOf(db);
-  const statement = options.ifVersion === undefined ? statements.update : statements.updateIf;
+  const plain = Object.keys(read.operations).length === 0;
+  const statement =
+    options.ifVersion === undefined
+      ? plain
+        ? statements.assign
+        : statements.update
+      : plain
+        ? statements.assignIf
+        : statements.updateIf;
   const document = await writeOnce({
     limits,
     write: async () => {
