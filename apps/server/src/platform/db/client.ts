@@ -78,10 +78,14 @@ export type BoundedDb = { db: Db; timeLimitMs: number };
  */
 export const QUERY_TIME_LIMIT_MS = 2_000;
 /**
- * Connections of the query pool, as many as the main pool's: a page is one short statement,
- * but under 50 concurrent requests 4 connections left the server waiting for one.
+ * Connections of the query pool. A query is one statement, no transaction, so postgres-js
+ * pipelines the queries of concurrent requests on busy connections, and those sent in the same
+ * tick go in one write: fewer connections make fewer writes and fewer wake-ups of PostgreSQL's
+ * processes. 4 answered 10-25 % more queries a second than 10 on two cores (bench:data, decision
+ * 066). The cost: a statement queued behind a slow one (up to QUERY_TIME_LIMIT_MS) on the same
+ * connection waits for it, as with 10.
  */
-const QUERY_POOL_SIZE = 10;
+const QUERY_POOL_SIZE = 4;
 /** PostgreSQL's pools and how many connections each may open (/metrics reports them). */
 export const POOL_SIZES = { main: 10, queries: QUERY_POOL_SIZE } as const;
 const QUERY_CONNECTION_LIFETIME_S = 10 * 60;
