@@ -196,6 +196,28 @@ describe("updating a document", () => {
     expect(new Set(answers.map((res) => res.json().version)).size).toBe(50);
   });
 
+  it("keeps every field of 30 plain updates of one document at once, its size exact", async () => {
+    const { key } = await projectWithKey();
+    const doc = await added(key, "fields", { start: true });
+    // Plain values alone take their own statement (decision 066): each must merge into the row
+    // as the write before it left it.
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        request(key, "PATCH", url("fields", `/${doc.id}`), { [`f${i}`]: "x".repeat(i) }),
+      ),
+    );
+    expect(answers.map((res) => res.statusCode)).toEqual(Array(30).fill(200));
+    const final = await read(key, "fields", doc.id);
+    expect(final.version).toBe(31);
+    const data = withoutServerFields(final);
+    expect(data).toEqual({
+      start: true,
+      ...Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`f${i}`, "x".repeat(i)])),
+    });
+    expect(await storedSize(doc.id)).toBe(checkDocument(data, LIMITS));
+    expect(new Set(answers.map((res) => res.json().version)).size).toBe(30);
+  });
+
   it("writes increments alone that come together in fewer statements, each counted", async () => {
     const { project, key } = await projectWithKey();
     const doc = await added(key, "likes", { likes: 0, views: 10 });
