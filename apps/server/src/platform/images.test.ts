@@ -103,7 +103,7 @@ describe("reencodeImage", () => {
     }
   });
 
-  it("refuses pixel bombs from their header, quickly and without the memory to decode them", async () => {
+  it("refuses pixel bombs from their header, without the memory to decode them", async () => {
     const bombs = [
       bitmapPng(8000, 8000),
       bitmapPng(20000, 20000),
@@ -111,12 +111,12 @@ describe("reencodeImage", () => {
     ];
     global.gc?.();
     const rssBefore = process.memoryUsage().rss;
+    // Refused before decoding: the memory below tells it, where a clock on CI's busy cores
+    // would not (a keystore's refusal "at once" once took 1.9 s there).
     for (const bomb of bombs) {
-      const started = performance.now();
       await expect(reencodeImage(bomb, asStored("webp"))).rejects.toMatchObject({
         message: "too many pixels",
       });
-      expect(performance.now() - started).toBeLessThan(1000);
     }
     // Decoding the 20000² bomb alone would take 400 MB (1.6 GB as RGBA).
     expect(process.memoryUsage().rss - rssBefore).toBeLessThan(64 * 1024 * 1024);
