@@ -17,8 +17,12 @@
 //
 // Each scenario runs `rounds` rounds of the two servers in turn (the first server alternates);
 // a ratio is taken within a round and the median round is reported. CPU per request is the
-// server process's user + system time over the round divided by the requests answered (the
-// database's own CPU is in neither). The documents are written by SQL, not through the APIs,
+// server process's user + system time over the round divided by the requests answered; "DB ms"
+// is the same for the database: every process of the local PostgreSQL (those that ended
+// meanwhile too, as their postmaster's reaped children), "—" when it runs elsewhere. The rounds
+// alternate, so a round's database CPU is its server's (and whatever else PostgreSQL did then:
+// a checkpoint, an autovacuum). On two cores shared by the database, the server and the load
+// generator, the ratios of req/s follow the sum of both (decision 067). The documents are written by SQL, not through the APIs,
 // so both servers read the same 100,000 documents: { title, status (one of five), price, n,
 // note } of about 200 bytes, 1 ms apart.
 //
@@ -33,7 +37,7 @@
 // from an index alone (decision 065; Parse's too) must visit the rows. `--no-vacuum` skips it.
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import os from "node:os";
@@ -578,8 +582,12 @@ async function load(server, shape, { duration = seconds, amount } = {}) {
   };
   if (!amount) await autocannon({ ...options, duration: 1 });
   const before = cpuMs(server.pid);
+  const databaseBefore = databaseCpuMs();
   const result = await autocannon(amount ? { ...options, amount } : { ...options, duration });
   const cpu = cpuMs(server.pid) - before;
+  const databaseAfter = databaseCpuMs();
+  const databaseCpu =
+    databaseBefore === null || databaseAfter === null ? null : databaseAfter - databaseBefore;
   if (result.non2xx > 0 || result.errors > 0) {
     // Reported, not fatal: a loaded machine can time a few requests out (30 s).
     const note = `${server.name} ${shape.path().split("?")[0]}: ${result.non2xx} answers were not 2xx, ${result.errors} errors (${result.timeouts} timeouts)`;
@@ -593,6 +601,10 @@ async function load(server, shape, { duration = seconds, amount } = {}) {
     p99Ms: result.latency.p99,
     // No request answered in the window (each took longer): no CPU figure per request.
     cpuMsPerRequest: result.requests.total > 0 ? round(cpu / result.requests.total, 3) : null,
+    databaseCpuMsPerRequest:
+      result.requests.total > 0 && databaseCpu !== null
+        ? round(databaseCpu / result.requests.total, 3)
+        : null,
     answered: result.requests.total,
   };
 }
@@ -889,6 +901,32 @@ function cpuMs(pid) {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
 }
 
+/**
+ * The CPU ms of every process of the PostgreSQL running on this machine, those that ended
+ * included (their user + system time is added to their parent's, the postmaster's, when it reaps
+ * them; backends reap none), or null when none runs here.
+ */
+function databaseCpuMs() {
+  let ticks = 0;
+  let found = false;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+    } catch {
+      continue; // ended meanwhile
+    }
+    const close = stat.lastIndexOf(")");
+    if (stat.slice(stat.indexOf("(") + 1, close) !== "postgres") continue;
+    found = true;
+    const fields = stat.slice(close + 2).split(" ");
+    // utime, stime, then the reaped children's cutime, cstime.
+    ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+  }
+  return found ? (ticks * 1000) / TICKS_PER_SECOND : null;
+}
+
 function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
@@ -903,11 +941,11 @@ function round2(value) {
 
 function print({ settings, scenarios, notes }) {
   const cell = (m) =>
-    `${String(m.reqPerSec).padStart(6)} ${String(m.p50Ms).padStart(5)} ${String(m.p99Ms).padStart(5)} ${(m.cpuMsPerRequest?.toFixed(2) ?? "—").padStart(5)}`;
+    `${String(m.reqPerSec).padStart(6)} ${String(m.p50Ms).padStart(5)} ${String(m.p99Ms).padStart(5)} ${(m.cpuMsPerRequest?.toFixed(2) ?? "—").padStart(5)} ${(m.databaseCpuMsPerRequest?.toFixed(2) ?? "—").padStart(5)}`;
   console.log(`\n${settings.machine}; load average ${settings.loadAtEnd} at the end`);
   console.log(settings.run);
   console.log(
-    `\n${"".padEnd(34)} ${"Hybridge: req/s p50 p99 CPU ms".padEnd(26)} | ${"Parse: req/s p50 p99 CPU ms".padEnd(26)} | ratio (rounds)`,
+    `\n${"".padEnd(34)} ${"Hybridge: req/s p50 p99 CPU DB ms".padEnd(30)} | ${"Parse: req/s p50 p99 CPU DB ms".padEnd(30)} | ratio (rounds)`,
   );
   for (const [name, s] of Object.entries(scenarios)) {
     if (s.skipped) {
