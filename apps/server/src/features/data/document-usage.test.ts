@@ -105,6 +105,48 @@ describe("the document limit", () => {
     expect(await held(scope.projectId)).toMatchObject({ documents: 57, counted: 57 });
   });
 
+  it("writes adds that come together in one statement, each answered with its own document", async () => {
+    const scope = await newProject();
+    // Values that must come through the combined statement's JSON unchanged.
+    const odd = [
+      { text: `quotes " and \\ backslashes, '; drop table documents; --` },
+      { text: "unicode: é 漢字 🚀 \u2028", nested: { a: [1, { b: null }], c: true } },
+      { number: 0.1, big: 1e21, negative: -12.5, list: [] },
+    ];
+    const sent = Array.from({ length: 40 }, (_, i) => ({ i, ...odd[i % odd.length] }));
+    const answers = await Promise.all(
+      sent.map((data) =>
+        addDocument({
+          db: app.deps.db,
+          pages,
+          limits: { maxDocuments: 10_000, maxDocumentBytes: 64 * 1024 },
+          scope,
+          data,
+          view,
+        }),
+      ),
+    );
+    // Each answer is its own document: its id is the row that holds what it sent.
+    answers.forEach((answer, index) => {
+      const { id, createdAt, updatedAt, version, ...data } = answer;
+      expect(data).toEqual(sent[index]);
+      expect(version).toBe(1);
+    });
+    expect(new Set(answers.map((answer) => answer.id)).size).toBe(40);
+    const rows = await app.deps.db
+      .select({ id: documents.id, data: documents.data, createdAt: documents.createdAt })
+      .from(documents)
+      .where(eq(documents.projectId, scope.projectId));
+    const stored = new Map(rows.map((row) => [row.id, row.data]));
+    answers.forEach((answer, index) => {
+      expect(stored.get(answer.id)).toEqual(sent[index]);
+    });
+    // The first went alone; the 39 that came while it was written, together (one transaction:
+    // one creation time).
+    expect(new Set(rows.map((row) => row.createdAt.toISOString())).size).toBe(2);
+    expect(await held(scope.projectId)).toMatchObject({ documents: 40, counted: 40 });
+  });
+
   it("allows a limit smaller than the number of stripes", async () => {
     const scope = await newProject();
     expect((await burst(scope, 12, 5)).added).toBe(5);

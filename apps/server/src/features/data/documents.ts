@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { ErrorCodes } from "@hybridge/shared/common/errors";
 import { type PageCursor, writePageCursor } from "@hybridge/shared/common/paging";
 import { operationInDocument } from "@hybridge/shared/data/operations";
@@ -196,6 +197,35 @@ SELECT "project_id", $collection, $data::jsonb, $size::int, $fileKey FROM counte
 RETURNING "id", ${microsecondsText('"created_at"')} AS "createdAt",
   "change_id" AS "changeId"`;
 
+/**
+ * Several adds to one collection in one statement (combineAdds): one stripe raised by their
+ * number, when it has room for them all under its share (and no stripe is over its share, as in
+ * ADD_DOCUMENT), and their rows inserted, each with the id this server gave it: RETURNING does
+ * not keep the order of `$added`. No stripe raised: no row, and each add goes alone.
+ */
+const ADD_DOCUMENTS = `
+WITH stripe AS (
+  SELECT "stripe" FROM "document_usage"
+  WHERE "project_id" = $project AND "documents" + $count::int <= ${SHARE('"stripe"')}
+    AND NOT EXISTS (
+      SELECT 1 FROM "document_usage" "over"
+      WHERE "over"."project_id" = $project AND "over"."documents" > ${SHARE('"over"."stripe"')}
+    )
+  ORDER BY ("stripe" + $start::int) % ${DOCUMENT_USAGE_STRIPES}
+  LIMIT 1
+  FOR UPDATE SKIP LOCKED
+), counted AS (
+  UPDATE "document_usage" SET "documents" = "document_usage"."documents" + $count::int
+  FROM stripe
+  WHERE "document_usage"."project_id" = $project AND "document_usage"."stripe" = stripe."stripe"
+  RETURNING "document_usage"."project_id"
+)
+INSERT INTO "documents" ("id", "project_id", "collection", "data", "size")
+SELECT added."id", counted."project_id", $collection, added."data", added."size"
+FROM counted CROSS JOIN jsonb_to_recordset($added::jsonb) AS added("id" uuid, "data" jsonb, "size" int)
+RETURNING "id", ${microsecondsText('"created_at"')} AS "createdAt",
+  "change_id" AS "changeId"`;
+
 /** The careful path's first steps: the project's stripes exist, and all are held (in order). */
 const MAKE_STRIPES = `
 INSERT INTO "document_usage" ("project_id", "stripe")
@@ -316,9 +346,106 @@ export async function insertDocument(
   );
 }
 
+/** One add, alone: ADD_DOCUMENT, or the careful path when it raised no stripe. */
+async function addAlone(db: Db, values: AddValues): Promise<Added> {
+  const [added] = await runPrepared<Added>(db, "add_document", ADD_DOCUMENT, {
+    ...values,
+    start: randomStripe(),
+  });
+  return added ?? (await db.transaction((tx) => addCarefully(tx, values)));
+}
+
+/** An add waiting for its collection's add in flight. */
+type WaitingAdd = {
+  values: AddValues;
+  resolve: (row: Added) => void;
+  reject: (error: unknown) => void;
+};
+/** Per database, the collections this server is adding to, and the adds waiting for each. */
+const addingTo = new WeakMap<Db, Map<string, { next: WaitingAdd[]; bytes: number }>>();
+/** At most this many adds, and about this many bytes of documents, in one statement. */
+const ADDS_COMBINED = 50;
+const ADDS_COMBINED_BYTES = 1_000_000;
+
+/**
+ * Adds to one collection (messages of a chat, 50 phones at once) each cost PostgreSQL a
+ * statement and a commit, most of what an add costs it (decision 067). While one is written,
+ * those that come to this server for the same collection wait, and are then written together in
+ * one statement (ADD_DOCUMENTS): one commit, one stripe raised by their number. When that
+ * statement raises no stripe (none has room for them all) or fails, each goes alone, and gets
+ * the answer it would have had. A batch holds ADDS_COMBINED adds and about ADDS_COMBINED_BYTES:
+ * an add that finds it full goes alone at once.
+ */
+function combineAdds(db: Db, values: AddValues): Promise<Added> {
+  const collections = addingTo.get(db) ?? new Map<string, { next: WaitingAdd[]; bytes: number }>();
+  addingTo.set(db, collections);
+  const key = `${values.project}\n${values.collection}`;
+  const busy = collections.get(key);
+  if (busy) {
+    if (busy.next.length >= ADDS_COMBINED || busy.bytes + values.size > ADDS_COMBINED_BYTES) {
+      return addAlone(db, values);
+    }
+    busy.bytes += values.size;
+    return new Promise((resolve, reject) => busy.next.push({ values, resolve, reject }));
+  }
+  const state = { next: [] as WaitingAdd[], bytes: 0 };
+  collections.set(key, state);
+  const drain = () => {
+    const batch = state.next;
+    if (batch.length === 0) {
+      collections.delete(key);
+      return;
+    }
+    state.next = [];
+    state.bytes = 0;
+    void addTogether(db, batch).finally(drain);
+  };
+  return addAlone(db, values).finally(drain);
+}
+
+/** Writes the waiting adds in one statement, or each alone; answers each. */
+async function addTogether(db: Db, batch: WaitingAdd[]): Promise<void> {
+  const alone = () =>
+    Promise.all(batch.map((one) => addAlone(db, one.values).then(one.resolve, one.reject)));
+  const [first] = batch;
+  if (!first || batch.length === 1) return void (await alone());
+  const ids = batch.map(() => randomUUID());
+  // The documents' JSON as checked and written by addValues, each inside the array as it is.
+  const added = `[${batch
+    .map(
+      (one, index) => `{"id":"${ids[index]}","size":${one.values.size},"data":${one.values.data}}`,
+    )
+    .join(",")}]`;
+  let rows: Added[];
+  try {
+    rows = await runPrepared<Added>(db, "add_documents", ADD_DOCUMENTS, {
+      project: first.values.project,
+      collection: first.values.collection,
+      limit: first.values.limit,
+      count: batch.length,
+      start: randomStripe(),
+      added,
+    });
+  } catch {
+    // Nothing was written: each add alone gets its own answer (or its own error).
+    return void (await alone());
+  }
+  if (rows.length === 0) return void (await alone());
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  // Answered in the order of their changes: the change feed then takes them in order.
+  const answers = batch
+    .map((one, index) => ({ one, row: byId.get(ids[index] as string) }))
+    .sort((a, b) => Number(a.row?.changeId ?? 0) - Number(b.row?.changeId ?? 0));
+  for (const { one, row } of answers) {
+    if (row) one.resolve(row);
+    else one.reject(new Error("a combined add returned no row for its document"));
+  }
+}
+
 /**
  * Adds a document to the scope's collection (see checkDocument and insertDocument): usually
- * one statement, in one round trip, with no transaction around it.
+ * one statement, in one round trip, with no transaction around it; combined with the other adds
+ * to the collection that come while one is written (combineAdds).
  */
 export async function addDocument(options: {
   db: Db;
@@ -332,11 +459,7 @@ export async function addDocument(options: {
   const size = checkDocument(options.data, options.limits);
   options.scope.checkCreate(options.data);
   const values = addValues({ ...options, size });
-  const [added] = await runPrepared<Added>(db, "add_document", ADD_DOCUMENT, {
-    ...values,
-    start: randomStripe(),
-  });
-  const row = added ?? (await db.transaction((tx) => addCarefully(tx, values)));
+  const row = await combineAdds(db, values);
   const stored = addedRow(row, options.data, null);
   const { scope } = options;
   pages.changed(scope.key, {
