@@ -379,7 +379,7 @@ const ADDS_COMBINED_BYTES = 1_000_000;
 function combineAdds(db: Db, values: AddValues): Promise<Added> {
   const collections = addingTo.get(db) ?? new Map<string, { next: WaitingAdd[]; bytes: number }>();
   addingTo.set(db, collections);
-  const key = `${values.project}\n${values.collection}`;
+  const key = `${values.project}\n${values.collection}\n${values.limit}`;
   const busy = collections.get(key);
   if (busy) {
     if (busy.next.length >= ADDS_COMBINED || busy.bytes + values.size > ADDS_COMBINED_BYTES) {
@@ -398,7 +398,12 @@ function combineAdds(db: Db, values: AddValues): Promise<Added> {
     }
     state.next = [];
     state.bytes = 0;
-    void addTogether(db, batch).finally(drain);
+    void addTogether(db, batch)
+      // Never expected (addTogether answers each itself): a waiting add is never left unanswered.
+      .catch((error: unknown) => {
+        for (const one of batch) one.reject(error);
+      })
+      .finally(drain);
   };
   return addAlone(db, values).finally(drain);
 }
