@@ -260,6 +260,80 @@ describe("updating a document", () => {
     expect(refused.map((res) => res.statusCode)).toEqual(Array(5).fill(404));
   });
 
+  it("writes plain updates of other documents that come together in one statement, each answered as alone", async () => {
+    const { project, key } = await projectWithKey();
+    const docs = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => added(key, "rows", { i, keep: "k" })),
+    );
+    const idOf = (index: number) => docs[index]?.id ?? "";
+    const [first, third] = [idOf(0), idOf(2)] as const;
+    const scope = documentScope(ownerCaller(owner.id, project.id), "rows");
+    const pages = createDocumentPages({ heard: async () => false });
+    const update = (id: string, fields: Record<string, unknown>) =>
+      updateDocument({
+        db: app.deps.db,
+        pages,
+        limits: app.deps.config.data,
+        scope,
+        id,
+        view: { filesBase: "" },
+        fields,
+      });
+    const missing = "00000000-0000-4000-8000-000000000000";
+    // Called at once, as requests reaching the server together are: the first goes alone, those
+    // that come while it is written go together.
+    const results = await Promise.allSettled([
+      ...docs.map((doc, i) =>
+        update(doc.id, {
+          done: i % 2 === 0,
+          text: `it's "${i}" \\ ✓ '; drop table documents; --`,
+        }),
+      ),
+      update(first, { again: true }),
+      update(missing, { x: 1 }),
+      update(third, { big: "x".repeat(MAX_KB * 1024) }),
+    ]);
+    const codes = results.map((result) =>
+      result.status === "fulfilled" ? 200 : (result.reason as { code?: string }).code,
+    );
+    expect(codes).toEqual([...Array(31).fill(200), "NOT_FOUND", "PAYLOAD_TOO_LARGE"]);
+    // Each answer is its own document, as its write left it.
+    results.slice(1, 30).forEach((result, index) => {
+      const i = index + 1;
+      expect(result.status === "fulfilled" && result.value).toMatchObject({
+        id: docs[i]?.id,
+        i,
+        keep: "k",
+        done: i % 2 === 0,
+        text: `it's "${i}" \\ ✓ '; drop table documents; --`,
+        version: 2,
+      });
+    });
+    const finals = await Promise.all(docs.map((doc) => read(key, "rows", doc.id)));
+    expect(finals[0]).toMatchObject({ i: 0, done: true, again: true, version: 3 });
+    expect(finals[2]).not.toHaveProperty("big");
+    for (const [index, final] of finals.entries()) {
+      expect(await storedSize(final.id)).toBe(checkDocument(withoutServerFields(final), LIMITS));
+      if (index > 0) expect(final.version).toBe(2);
+    }
+    // Combined: the 29 others and the first's second update in one transaction (one time).
+    expect(new Set(finals.slice(1).map((final) => final.updatedAt)).size).toBe(1);
+    // Each write logged once.
+    const logged = await app.deps.db
+      .select({ id: documentChanges.id })
+      .from(documentChanges)
+      .where(
+        and(
+          sql`${documentChanges.documentId} in (${sql.join(
+            docs.map((doc) => sql`${doc.id}::uuid`),
+            sql`, `,
+          )})`,
+          eq(documentChanges.op, "update"),
+        ),
+      );
+    expect(logged).toHaveLength(31);
+  });
+
   it("answers 404 for an unknown id, another project's or another collection's document", async () => {
     const a = await projectWithKey();
     const b = await projectWithKey();

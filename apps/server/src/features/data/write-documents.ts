@@ -379,6 +379,32 @@ function prepareWrites(db: Db) {
       .returning(writtenColumns)
       .prepare(name);
   };
+  // Plain updates of several documents at once (combineAssigns): the same SET and WHERE as
+  // `assign`, each document's values and members' bytes read from its entry of `changes`.
+  const assignMany = () => {
+    const size = mergedSize({
+      stored: sql`${documents.data}`,
+      storedSize: sql`${documents.size}`,
+      replaced: sql`"change"."values"`,
+      valuesBytes: sql`"change"."bytes"`,
+    });
+    return db
+      .update(documents)
+      .set({ data: sql`${documents.data} || "change"."values"`, size, ...written })
+      .from(
+        sql`jsonb_to_recordset(${jsonb(sql.placeholder("changes"))}) as "change"("id" uuid, "values" jsonb, "bytes" int)`,
+      )
+      .where(
+        and(
+          sql`${documents.id} = "change"."id"`,
+          eq(documents.projectId, sql.placeholder("project")),
+          eq(documents.collection, sql.placeholder("collection")),
+          sql`${size} <= ${sql.placeholder("max")}`,
+        ),
+      )
+      .returning(writtenColumns)
+      .prepare("assign_documents");
+  };
   const replace = (withVersion: boolean, name: string) =>
     db
       .update(documents)
@@ -395,6 +421,7 @@ function prepareWrites(db: Db) {
     updateIf: update(true, "update_document_if"),
     assign: assign(false, "assign_document"),
     assignIf: assign(true, "assign_document_if"),
+    assignMany: assignMany(),
     replace: replace(false, "replace_document"),
     replaceIf: replace(true, "replace_document_if"),
   };
@@ -449,7 +476,135 @@ export async function updateDocument(
   ) {
     return combineIncrements(options, read.operations as Record<string, Increment>);
   }
+  if (options.ifVersion === undefined && Object.keys(read.operations).length === 0) {
+    return combineAssigns(options, read.values);
+  }
   return writeUpdate(options, read, 1);
+}
+
+/** A plain update waiting for its collection's update in flight. */
+type WaitingAssign = {
+  options: WriteOptions;
+  values: Record<string, unknown>;
+  json: string;
+  resolve: (document: DataDocument) => void;
+  reject: (error: unknown) => void;
+};
+type Assigning = { next: WaitingAssign[]; ids: Set<string>; bytes: number };
+/** Per database, the collections this server is updating, and the updates waiting for each. */
+const assigningTo = new WeakMap<Db, Map<string, Assigning>>();
+/** At most this many updates, and about this many bytes of values, in one statement. */
+const ASSIGNS_COMBINED = 50;
+const ASSIGNS_COMBINED_BYTES = 1_000_000;
+
+/**
+ * Plain updates (values alone, no `ifVersion`) of a collection's documents, 50 phones at once,
+ * each cost PostgreSQL a statement and a commit, most of what an update costs it (decision 067).
+ * While one is written, those that come to this server for other documents of the same
+ * collection wait, and are then written together in one statement (`assignMany`): one commit.
+ * A document is in a batch once (PostgreSQL would apply one of two changes of one row): a second
+ * update of it, and an update that finds the batch full, go alone at once. An update the
+ * statement did not write (not found, too large) or a statement that failed: each goes alone,
+ * and gets the answer it would have had.
+ */
+function combineAssigns(
+  options: WriteOptions,
+  values: Record<string, unknown>,
+): Promise<DataDocument> {
+  const { db, scope, limits } = options;
+  const collections = assigningTo.get(db) ?? new Map<string, Assigning>();
+  assigningTo.set(db, collections);
+  const key = `${scope.projectId}\n${scope.collection}\n${limits.maxDocumentBytes}`;
+  const json = JSON.stringify(values);
+  const alone = () => writeUpdate(options, { values, operations: {} }, 1);
+  const busy = collections.get(key);
+  if (busy) {
+    if (
+      busy.ids.has(options.id) ||
+      busy.next.length >= ASSIGNS_COMBINED ||
+      busy.bytes + json.length > ASSIGNS_COMBINED_BYTES
+    ) {
+      return alone();
+    }
+    busy.ids.add(options.id);
+    busy.bytes += json.length;
+    return new Promise((resolve, reject) =>
+      busy.next.push({ options, values, json, resolve, reject }),
+    );
+  }
+  const state: Assigning = { next: [], ids: new Set(), bytes: 0 };
+  collections.set(key, state);
+  const drain = () => {
+    const batch = state.next;
+    if (batch.length === 0) {
+      collections.delete(key);
+      return;
+    }
+    state.next = [];
+    state.ids = new Set();
+    state.bytes = 0;
+    void assignTogether(db, batch)
+      // Never expected (assignTogether answers each itself): none is left unanswered.
+      .catch((error: unknown) => {
+        for (const one of batch) one.reject(error);
+      })
+      .finally(drain);
+  };
+  return alone().finally(drain);
+}
+
+/** Writes the waiting plain updates in one statement, or each alone; answers each. */
+async function assignTogether(db: Db, batch: WaitingAssign[]): Promise<void> {
+  const alone = (ones: WaitingAssign[]) =>
+    Promise.all(
+      ones.map((one) =>
+        writeUpdate(one.options, { values: one.values, operations: {} }, 1).then(
+          one.resolve,
+          one.reject,
+        ),
+      ),
+    );
+  const [first] = batch;
+  if (!first || batch.length === 1) return void (await alone(batch));
+  // Each document's values as read by readUpdate, inside the array as they are; its id is a
+  // UUID in lowercase (checked by updateDocument), as the rows answer it. In the ids' order, so
+  // that two servers' batches meeting on the same documents tend to lock them in the same order
+  // (a deadlock would be PostgreSQL's to break, after a second, and each would then go alone).
+  const ordered = batch.toSorted((a, b) => (a.options.id < b.options.id ? -1 : 1));
+  const changes = `[${ordered
+    .map(
+      (one) => `{"id":"${one.options.id}","bytes":${membersBytes(one.json)},"values":${one.json}}`,
+    )
+    .join(",")}]`;
+  let rows: WrittenRow[];
+  try {
+    rows = (await writesOf(db).assignMany.execute({
+      changes,
+      project: first.options.scope.projectId,
+      collection: first.options.scope.collection,
+      max: first.options.limits.maxDocumentBytes,
+    })) as WrittenRow[];
+  } catch {
+    // Nothing was written: each alone gets its own answer (or its own error).
+    return void (await alone(batch));
+  }
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  // Answered in the order of their changes: the change feed then takes them in order.
+  const written = batch
+    .flatMap((one) => {
+      const row = byId.get(one.options.id);
+      return row ? [{ one, row }] : [];
+    })
+    .sort((a, b) => Number(a.row.changeId ?? 0) - Number(b.row.changeId ?? 0));
+  for (const { one, row } of written) {
+    try {
+      one.resolve(answerWrite(one.options, row));
+    } catch (error) {
+      one.reject(error);
+    }
+  }
+  // Not written (not found, too large, or gone meanwhile): alone, with its diagnosis.
+  await alone(batch.filter((one) => !byId.has(one.options.id)));
 }
 
 /** One update's statement (with its diagnosis), counted as `writes` versions. */
