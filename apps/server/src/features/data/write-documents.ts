@@ -396,6 +396,9 @@ function prepareWrites(db: Db) {
       )
       .where(
         and(
+          // The documents read by their ids first (the primary key): joined on the id alone,
+          // PostgreSQL hashed the whole collection, and its estimate asked for JIT compilation.
+          sql`${documents.id} = any(array(select ("element" ->> 'id')::uuid from jsonb_array_elements(${jsonb(sql.placeholder("changes"))}) as "element"))`,
           sql`${documents.id} = "change"."id"`,
           eq(documents.projectId, sql.placeholder("project")),
           eq(documents.collection, sql.placeholder("collection")),
