@@ -13,6 +13,7 @@ import { microseconds, microsecondsText } from "../../platform/db/time-text";
 import { AppError } from "../../platform/errors";
 import { releaseProjectBytes } from "../../platform/quotas";
 import type { Storage } from "../../platform/storage";
+import { createCombinedWrites, type WaitingWrite } from "./combined-writes";
 import type { DocumentPages } from "./document-pages";
 import { callerDocuments, type DataCaller, type DocumentScope } from "./document-scope";
 
@@ -170,16 +171,16 @@ const SHARE = (stripe: string) =>
   `($limit::int / ${DOCUMENT_USAGE_STRIPES} + (${stripe} < $limit::int % ${DOCUMENT_USAGE_STRIPES})::int)`;
 
 /**
- * The usual add, one statement: raise a stripe of the project's count that is under its share
- * and not held by another add (SKIP LOCKED; the search starts at a random stripe), and insert
- * the document if one was raised. None is raised — the project has no stripes yet, every
- * stripe under its share is held, the project is at its limit, or a stripe is over its share
- * (the limit was lowered) — and the careful path decides (addCarefully).
+ * Raises a stripe of the project's count by `amount` (SQL: `1`, or a placeholder): one that
+ * stays within its share once raised and is not held by another add (SKIP LOCKED; the search
+ * starts at a random stripe), as `counted`, with the project's id. None is raised — the project
+ * has no stripes yet, every stripe with room is held, the project is at its limit, or a stripe
+ * is over its share (the limit was lowered) — and `counted` is empty.
  */
-const ADD_DOCUMENT = `
+const RAISE_A_STRIPE = (amount: string) => `
 WITH stripe AS (
   SELECT "stripe" FROM "document_usage"
-  WHERE "project_id" = $project AND "documents" < ${SHARE('"stripe"')}
+  WHERE "project_id" = $project AND "documents" + ${amount} <= ${SHARE('"stripe"')}
     AND NOT EXISTS (
       SELECT 1 FROM "document_usage" "over"
       WHERE "over"."project_id" = $project AND "over"."documents" > ${SHARE('"over"."stripe"')}
@@ -188,10 +189,17 @@ WITH stripe AS (
   LIMIT 1
   FOR UPDATE SKIP LOCKED
 ), counted AS (
-  UPDATE "document_usage" SET "documents" = "document_usage"."documents" + 1 FROM stripe
+  UPDATE "document_usage" SET "documents" = "document_usage"."documents" + ${amount}
+  FROM stripe
   WHERE "document_usage"."project_id" = $project AND "document_usage"."stripe" = stripe."stripe"
   RETURNING "document_usage"."project_id"
-)
+)`;
+
+/**
+ * The usual add, one statement: a stripe raised by one (RAISE_A_STRIPE) and the document
+ * inserted if one was. None raised, and the careful path decides (addCarefully).
+ */
+const ADD_DOCUMENT = `${RAISE_A_STRIPE("1")}
 INSERT INTO "documents" ("project_id", "collection", "data", "size", "file_key")
 SELECT "project_id", $collection, $data::jsonb, $size::int, $fileKey FROM counted
 RETURNING "id", ${microsecondsText('"created_at"')} AS "createdAt",
@@ -199,27 +207,11 @@ RETURNING "id", ${microsecondsText('"created_at"')} AS "createdAt",
 
 /**
  * Several adds to one collection in one statement (combineAdds): one stripe raised by their
- * number, when it has room for them all under its share (and no stripe is over its share, as in
- * ADD_DOCUMENT), and their rows inserted, each with the id this server gave it: RETURNING does
- * not keep the order of `$added`. No stripe raised: no row, and each add goes alone.
+ * number (RAISE_A_STRIPE), and their rows inserted, each with the id this server gave it:
+ * RETURNING does not keep the order of `$added`. No stripe raised: no row, and each add goes
+ * alone.
  */
-const ADD_DOCUMENTS = `
-WITH stripe AS (
-  SELECT "stripe" FROM "document_usage"
-  WHERE "project_id" = $project AND "documents" + $count::int <= ${SHARE('"stripe"')}
-    AND NOT EXISTS (
-      SELECT 1 FROM "document_usage" "over"
-      WHERE "over"."project_id" = $project AND "over"."documents" > ${SHARE('"over"."stripe"')}
-    )
-  ORDER BY ("stripe" + $start::int) % ${DOCUMENT_USAGE_STRIPES}
-  LIMIT 1
-  FOR UPDATE SKIP LOCKED
-), counted AS (
-  UPDATE "document_usage" SET "documents" = "document_usage"."documents" + $count::int
-  FROM stripe
-  WHERE "document_usage"."project_id" = $project AND "document_usage"."stripe" = stripe."stripe"
-  RETURNING "document_usage"."project_id"
-)
+const ADD_DOCUMENTS = `${RAISE_A_STRIPE("$count::int")}
 INSERT INTO "documents" ("id", "project_id", "collection", "data", "size")
 SELECT added."id", counted."project_id", $collection, added."data", added."size"
 FROM counted CROSS JOIN jsonb_to_recordset($added::jsonb) AS added("id" uuid, "data" jsonb, "size" int)
@@ -355,14 +347,6 @@ async function addAlone(db: Db, values: AddValues): Promise<Added> {
   return added ?? (await db.transaction((tx) => addCarefully(tx, values)));
 }
 
-/** An add waiting for its collection's add in flight. */
-type WaitingAdd = {
-  values: AddValues;
-  resolve: (row: Added) => void;
-  reject: (error: unknown) => void;
-};
-/** Per database, the collections this server is adding to, and the adds waiting for each. */
-const addingTo = new WeakMap<Db, Map<string, { next: WaitingAdd[]; bytes: number }>>();
 /** At most this many adds, and about this many bytes of documents, in one statement. */
 const ADDS_COMBINED = 50;
 const ADDS_COMBINED_BYTES = 1_000_000;
@@ -371,62 +355,39 @@ const ADDS_COMBINED_BYTES = 1_000_000;
  * Adds to one collection (messages of a chat, 50 phones at once) each cost PostgreSQL a
  * statement and a commit, most of what an add costs it (decision 067). While one is written,
  * those that come to this server for the same collection wait, and are then written together in
- * one statement (ADD_DOCUMENTS): one commit, one stripe raised by their number. When that
- * statement raises no stripe (none has room for them all) or fails, each goes alone, and gets
- * the answer it would have had. A batch holds ADDS_COMBINED adds and about ADDS_COMBINED_BYTES:
- * an add that finds it full goes alone at once.
+ * one statement (ADD_DOCUMENTS, createCombinedWrites): one commit, one stripe raised by their
+ * number. When that statement raises no stripe (none has room for them all) or fails, each goes
+ * alone, and gets the answer it would have had. A batch holds ADDS_COMBINED adds and about
+ * ADDS_COMBINED_BYTES.
  */
-function combineAdds(db: Db, values: AddValues): Promise<Added> {
-  const collections = addingTo.get(db) ?? new Map<string, { next: WaitingAdd[]; bytes: number }>();
-  addingTo.set(db, collections);
-  const key = `${values.project}\n${values.collection}\n${values.limit}`;
-  const busy = collections.get(key);
-  if (busy) {
-    if (busy.next.length >= ADDS_COMBINED || busy.bytes + values.size > ADDS_COMBINED_BYTES) {
-      return addAlone(db, values);
-    }
-    busy.bytes += values.size;
-    return new Promise((resolve, reject) => busy.next.push({ values, resolve, reject }));
-  }
-  const state = { next: [] as WaitingAdd[], bytes: 0 };
-  collections.set(key, state);
-  const drain = () => {
-    const batch = state.next;
-    if (batch.length === 0) {
-      collections.delete(key);
-      return;
-    }
-    state.next = [];
-    state.bytes = 0;
-    void addTogether(db, batch)
-      // Never expected (addTogether answers each itself): a waiting add is never left unanswered.
-      .catch((error: unknown) => {
-        for (const one of batch) one.reject(error);
-      })
-      .finally(drain);
-  };
-  return addAlone(db, values).finally(drain);
-}
+const combinedAdds = createCombinedWrites<AddValues, Added>({
+  most: ADDS_COMBINED,
+  mostBytes: ADDS_COMBINED_BYTES,
+  alone: addAlone,
+  together: addTogether,
+});
+const combineAdds = (db: Db, values: AddValues) =>
+  combinedAdds(db, `${values.project}\n${values.collection}\n${values.limit}`, values, {
+    bytes: values.size,
+  });
 
 /** Writes the waiting adds in one statement, or each alone; answers each. */
-async function addTogether(db: Db, batch: WaitingAdd[]): Promise<void> {
+async function addTogether(db: Db, batch: WaitingWrite<AddValues, Added>[]): Promise<void> {
   const alone = () =>
-    Promise.all(batch.map((one) => addAlone(db, one.values).then(one.resolve, one.reject)));
+    Promise.all(batch.map((one) => addAlone(db, one.item).then(one.resolve, one.reject)));
   const [first] = batch;
   if (!first || batch.length === 1) return void (await alone());
   const ids = batch.map(() => randomUUID());
   // The documents' JSON as checked and written by addValues, each inside the array as it is.
   const added = `[${batch
-    .map(
-      (one, index) => `{"id":"${ids[index]}","size":${one.values.size},"data":${one.values.data}}`,
-    )
+    .map((one, index) => `{"id":"${ids[index]}","size":${one.item.size},"data":${one.item.data}}`)
     .join(",")}]`;
   let rows: Added[];
   try {
     rows = await runPrepared<Added>(db, "add_documents", ADD_DOCUMENTS, {
-      project: first.values.project,
-      collection: first.values.collection,
-      limit: first.values.limit,
+      project: first.item.project,
+      collection: first.item.collection,
+      limit: first.item.limit,
       count: batch.length,
       start: randomStripe(),
       added,

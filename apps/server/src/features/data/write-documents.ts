@@ -11,6 +11,7 @@ import { errorCodes } from "../../platform/db/errors";
 import { documents } from "../../platform/db/schema";
 import { microseconds } from "../../platform/db/time-text";
 import { AppError } from "../../platform/errors";
+import { createCombinedWrites, type WaitingWrite } from "./combined-writes";
 import type { DocumentScope } from "./document-scope";
 import {
   checkDocument,
@@ -485,107 +486,69 @@ export async function updateDocument(
   return writeUpdate(options, read, 1);
 }
 
-/** A plain update waiting for its collection's update in flight. */
-type WaitingAssign = {
-  options: WriteOptions;
-  values: Record<string, unknown>;
-  json: string;
-  resolve: (document: DataDocument) => void;
-  reject: (error: unknown) => void;
-};
-type Assigning = { next: WaitingAssign[]; ids: Set<string>; bytes: number };
-/** Per database, the collections this server is updating, and the updates waiting for each. */
-const assigningTo = new WeakMap<Db, Map<string, Assigning>>();
+/** A plain update: its document, and its values as given and as JSON. */
+type Assign = { options: WriteOptions; values: Record<string, unknown>; json: string };
 /** At most this many updates, and about this many bytes of values, in one statement. */
 const ASSIGNS_COMBINED = 50;
 const ASSIGNS_COMBINED_BYTES = 1_000_000;
+
+const assignAlone = (_db: Db, one: Assign) =>
+  writeUpdate(one.options, { values: one.values, operations: {} }, 1);
 
 /**
  * Plain updates (values alone, no `ifVersion`) of a collection's documents, 50 phones at once,
  * each cost PostgreSQL a statement and a commit, most of what an update costs it (decision 067).
  * While one is written, those that come to this server for other documents of the same
- * collection wait, and are then written together in one statement (`assignMany`): one commit.
- * A document is in a batch once (PostgreSQL would apply one of two changes of one row): a second
- * update of it, and an update that finds the batch full, go alone at once. An update the
- * statement did not write (not found, too large) or a statement that failed: each goes alone,
- * and gets the answer it would have had.
+ * collection wait, and are then written together in one statement (`assignMany`,
+ * createCombinedWrites): one commit. A document is in a batch once (PostgreSQL would apply one
+ * of two changes of one row): a second update of it goes alone at once. An update the statement
+ * did not write (not found, too large) or a statement that failed: each goes alone, and gets the
+ * answer it would have had.
  */
+const combinedAssigns = createCombinedWrites<Assign, DataDocument>({
+  most: ASSIGNS_COMBINED,
+  mostBytes: ASSIGNS_COMBINED_BYTES,
+  alone: assignAlone,
+  together: assignTogether,
+});
 function combineAssigns(
   options: WriteOptions,
   values: Record<string, unknown>,
 ): Promise<DataDocument> {
   const { db, scope, limits } = options;
-  const collections = assigningTo.get(db) ?? new Map<string, Assigning>();
-  assigningTo.set(db, collections);
-  const key = `${scope.projectId}\n${scope.collection}\n${limits.maxDocumentBytes}`;
   const json = JSON.stringify(values);
-  const alone = () => writeUpdate(options, { values, operations: {} }, 1);
-  const busy = collections.get(key);
-  if (busy) {
-    if (
-      busy.ids.has(options.id) ||
-      busy.next.length >= ASSIGNS_COMBINED ||
-      busy.bytes + json.length > ASSIGNS_COMBINED_BYTES
-    ) {
-      return alone();
-    }
-    busy.ids.add(options.id);
-    busy.bytes += json.length;
-    return new Promise((resolve, reject) =>
-      busy.next.push({ options, values, json, resolve, reject }),
-    );
-  }
-  const state: Assigning = { next: [], ids: new Set(), bytes: 0 };
-  collections.set(key, state);
-  const drain = () => {
-    const batch = state.next;
-    if (batch.length === 0) {
-      collections.delete(key);
-      return;
-    }
-    state.next = [];
-    state.ids = new Set();
-    state.bytes = 0;
-    void assignTogether(db, batch)
-      // Never expected (assignTogether answers each itself): none is left unanswered.
-      .catch((error: unknown) => {
-        for (const one of batch) one.reject(error);
-      })
-      .finally(drain);
-  };
-  return alone().finally(drain);
+  return combinedAssigns(
+    db,
+    `${scope.projectId}\n${scope.collection}\n${limits.maxDocumentBytes}`,
+    { options, values, json },
+    { bytes: json.length, member: options.id },
+  );
 }
 
 /** Writes the waiting plain updates in one statement, or each alone; answers each. */
-async function assignTogether(db: Db, batch: WaitingAssign[]): Promise<void> {
-  const alone = (ones: WaitingAssign[]) =>
-    Promise.all(
-      ones.map((one) =>
-        writeUpdate(one.options, { values: one.values, operations: {} }, 1).then(
-          one.resolve,
-          one.reject,
-        ),
-      ),
-    );
+async function assignTogether(db: Db, batch: WaitingWrite<Assign, DataDocument>[]): Promise<void> {
+  const alone = (ones: WaitingWrite<Assign, DataDocument>[]) =>
+    Promise.all(ones.map((one) => assignAlone(db, one.item).then(one.resolve, one.reject)));
   const [first] = batch;
   if (!first || batch.length === 1) return void (await alone(batch));
   // Each document's values as read by readUpdate, inside the array as they are; its id is a
   // UUID in lowercase (checked by updateDocument), as the rows answer it. In the ids' order, so
   // that two servers' batches meeting on the same documents tend to lock them in the same order
   // (a deadlock would be PostgreSQL's to break, after a second, and each would then go alone).
-  const ordered = batch.toSorted((a, b) => (a.options.id < b.options.id ? -1 : 1));
+  const ordered = batch.toSorted((a, b) => (a.item.options.id < b.item.options.id ? -1 : 1));
   const changes = `[${ordered
     .map(
-      (one) => `{"id":"${one.options.id}","bytes":${membersBytes(one.json)},"values":${one.json}}`,
+      (one) =>
+        `{"id":"${one.item.options.id}","bytes":${membersBytes(one.item.json)},"values":${one.item.json}}`,
     )
     .join(",")}]`;
   let rows: WrittenRow[];
   try {
     rows = (await writesOf(db).assignMany.execute({
       changes,
-      project: first.options.scope.projectId,
-      collection: first.options.scope.collection,
-      max: first.options.limits.maxDocumentBytes,
+      project: first.item.options.scope.projectId,
+      collection: first.item.options.scope.collection,
+      max: first.item.options.limits.maxDocumentBytes,
     })) as WrittenRow[];
   } catch {
     // Nothing was written: each alone gets its own answer (or its own error).
@@ -595,19 +558,19 @@ async function assignTogether(db: Db, batch: WaitingAssign[]): Promise<void> {
   // Answered in the order of their changes: the change feed then takes them in order.
   const written = batch
     .flatMap((one) => {
-      const row = byId.get(one.options.id);
+      const row = byId.get(one.item.options.id);
       return row ? [{ one, row }] : [];
     })
     .sort((a, b) => Number(a.row.changeId ?? 0) - Number(b.row.changeId ?? 0));
   for (const { one, row } of written) {
     try {
-      one.resolve(answerWrite(one.options, row));
+      one.resolve(answerWrite(one.item.options, row));
     } catch (error) {
       one.reject(error);
     }
   }
   // Not written (not found, too large, or gone meanwhile): alone, with its diagnosis.
-  await alone(batch.filter((one) => !byId.has(one.options.id)));
+  await alone(batch.filter((one) => !byId.has(one.item.options.id)));
 }
 
 /** One update's statement (with its diagnosis), counted as `writes` versions. */
@@ -657,73 +620,50 @@ async function writeUpdate(
 }
 
 type Increment = Extract<FieldOperation, { $op: "increment" }>;
-/** Increments waiting for a document's write in flight: written together, next. */
-type Waiting = {
-  by: Record<string, number>;
-  writes: number;
-  answers: Array<{ resolve: (document: DataDocument) => void; reject: (error: unknown) => void }>;
-};
-/** Per database, the documents this server is incrementing, and what waits for each. */
-const incrementing = new WeakMap<Db, Map<string, { next?: Waiting }>>();
+/** Increments of one document: what each adds to which field. */
+type Increments = { options: WriteOptions; operations: Record<string, Increment> };
 
 /**
  * Increments of one document (a like counter, a view count: 50 phones at once) each hold the
  * document's row from their statement to their commit, one after the other, so they are as many
  * commits in a row (decision 041). While one is written, those that come to this server for the
- * same document wait, and are then written together in one statement: their sums, as many
- * versions as writes. Each is answered with the document as that statement left it (its own
- * increment and those written with it). A refusal (not found, out of range) answers them all.
+ * same document wait, and are then written together in one statement (createCombinedWrites):
+ * their sums, as many versions as writes. Each is answered with the document as that statement
+ * left it (its own increment and those written with it). A refusal (not found, out of range)
+ * answers them all.
+ */
+const combinedIncrements = createCombinedWrites<Increments, DataDocument>({
+  most: Number.POSITIVE_INFINITY,
+  mostBytes: Number.POSITIVE_INFINITY,
+  alone: (_db, { options, operations }) => writeUpdate(options, { values: {}, operations }, 1),
+  together: async (_db, batch) => {
+    const [first] = batch;
+    if (!first) return;
+    const by: Record<string, number> = {};
+    for (const one of batch) {
+      for (const [field, operation] of Object.entries(one.item.operations)) {
+        by[field] = (by[field] ?? 0) + operation.by;
+      }
+    }
+    const operations = Object.fromEntries(
+      Object.entries(by).map(([field, sum]) => [field, { $op: "increment" as const, by: sum }]),
+    );
+    await writeUpdate(first.item.options, { values: {}, operations }, batch.length).then(
+      (document) => {
+        for (const one of batch) one.resolve(document);
+      },
+      (error: unknown) => {
+        for (const one of batch) one.reject(error);
+      },
+    );
+  },
+});
+/**
  * Keyed by the scope's collection and the id: a scope narrower than its collection (access rules)
  * must narrow the key too.
  */
-async function combineIncrements(
-  options: WriteOptions,
-  operations: Record<string, Increment>,
-): Promise<DataDocument> {
-  const documentsBeingWritten =
-    incrementing.get(options.db) ?? new Map<string, { next?: Waiting }>();
-  incrementing.set(options.db, documentsBeingWritten);
-  const key = `${options.scope.key}\n${options.id}`;
-  const busy = documentsBeingWritten.get(key);
-  if (busy) {
-    const next: Waiting = busy.next ?? { by: {}, writes: 0, answers: [] };
-    busy.next = next;
-    for (const [field, operation] of Object.entries(operations)) {
-      next.by[field] = (next.by[field] ?? 0) + operation.by;
-    }
-    next.writes++;
-    return new Promise((resolve, reject) => next.answers.push({ resolve, reject }));
-  }
-  const slot: { next?: Waiting } = {};
-  documentsBeingWritten.set(key, slot);
-  /** Writes what waited meanwhile, then what waited for that, until nothing waits. */
-  const drain = () => {
-    const next = slot.next;
-    slot.next = undefined;
-    if (!next) {
-      documentsBeingWritten.delete(key);
-      return;
-    }
-    const combined = Object.fromEntries(
-      Object.entries(next.by).map(([field, by]) => [field, { $op: "increment" as const, by }]),
-    );
-    writeUpdate(options, { values: {}, operations: combined }, next.writes)
-      .then(
-        (document) => {
-          for (const answer of next.answers) answer.resolve(document);
-        },
-        (error) => {
-          for (const answer of next.answers) answer.reject(error);
-        },
-      )
-      .finally(drain);
-  };
-  try {
-    return await writeUpdate(options, { values: {}, operations }, 1);
-  } finally {
-    drain();
-  }
-}
+const combineIncrements = (options: WriteOptions, operations: Record<string, Increment>) =>
+  combinedIncrements(options.db, `${options.scope.key}\n${options.id}`, { options, operations });
 
 /**
  * Replaces a document's data with `data` (checked as an add is: reserved fields, operations,
