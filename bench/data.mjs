@@ -733,11 +733,17 @@ async function liveScenario(name, label, { hybridge, parse, subscribers, adds, p
     }
     list.push(figures);
     console.log(
-      `${name} round ${round + 1}: Hybridge p50/p95/max ${figures.hybridge.p50Ms}/${figures.hybridge.p95Ms}/${figures.hybridge.maxMs} ms (first to last ${figures.hybridge.spreadMs}), Parse ${figures.parse.p50Ms}/${figures.parse.p95Ms}/${figures.parse.maxMs} ms (${figures.parse.spreadMs})`,
+      `${name} round ${round + 1}: Hybridge ${latencyText(figures.hybridge, subscribers)}, Parse ${latencyText(figures.parse, subscribers)}`,
     );
   }
   list.sort((a, b) => a.hybridge.p95Ms - b.hybridge.p95Ms);
   report.scenarios[name] = { label, ...list[Math.floor(list.length / 2)] };
+}
+
+/** A live round's latencies, and with several subscribers the spread from first to last. */
+function latencyText(x, subscribers) {
+  const spread = subscribers > 1 ? `, first to last ${x.spreadMs} ms` : "";
+  return `p50/p95/max ${x.p50Ms}/${x.p95Ms}/${x.maxMs} ms${spread}`;
 }
 
 async function liveRound(server, { subscribers, adds, perSecond }) {
@@ -965,11 +971,9 @@ function print({ settings, scenarios, notes }) {
     if (s.skipped) {
       console.log(`${name.padEnd(10)} ${s.label.slice(0, 23).padEnd(23)} skipped`);
     } else if (name === "live" || name === "fanout") {
-      const l = (x) =>
-        `${x.p50Ms} / ${x.p95Ms} / ${x.maxMs} ms (${x.events}${name === "fanout" ? `, first to last ${x.spreadMs}` : ""})`;
-      console.log(
-        `${name.padEnd(10)} p50/p95/max: Hybridge ${l(s.hybridge)} | Parse ${l(s.parse)}`,
-      );
+      const subscribers = name === "fanout" ? 200 : 1;
+      const l = (x) => `${latencyText(x, subscribers)} (${x.events})`;
+      console.log(`${name.padEnd(10)} Hybridge ${l(s.hybridge)} | Parse ${l(s.parse)}`);
     } else if (name === "rules") {
       console.log(
         `rules      ${s.label}\n${"".padEnd(34)} under rules ${cell(s.ruled)} | without ${cell(s.plain)} | costs ${s.ratio}× (${s.rounds.join(", ")})`,
