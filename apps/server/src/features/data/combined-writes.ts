@@ -33,7 +33,8 @@ export function createCombinedWrites<Item, Answer>(options: {
   db: Db,
   key: string,
   item: Item,
-  size?: { bytes?: number; member?: string },
+  /** What the write adds to its batch's bytes, and what it writes (a batch holds it once). */
+  counted?: { bytes?: number; member?: string },
 ) => Promise<Answer> {
   const { most, mostBytes, alone, together } = options;
   const writing = new WeakMap<Db, Map<string, Batch<Item, Answer>>>();
