@@ -39,8 +39,11 @@ export function createCombinedWrites<Item, Answer>(options: {
   const { most, mostBytes, alone, together } = options;
   const writing = new WeakMap<Db, Map<string, Batch<Item, Answer>>>();
   return (db, key, item, { bytes = 0, member } = {}) => {
-    const keys = writing.get(db) ?? new Map<string, Batch<Item, Answer>>();
-    writing.set(db, keys);
+    let keys = writing.get(db);
+    if (!keys) {
+      keys = new Map();
+      writing.set(db, keys);
+    }
     const busy = keys.get(key);
     if (busy) {
       if (
