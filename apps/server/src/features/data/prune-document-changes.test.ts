@@ -172,3 +172,36 @@ it("marks the highest pruned id of each collection when several servers prune at
   expect(await markOf("one")).toBe(c.last);
   expect(await markOf("two")).toBe(b.last);
 });
+
+it("deletes a long log in steps of a bounded number of ids, each marking what it took, and stops between two when told", async () => {
+  const a = await addMany("steps-a", 3_000);
+  const b = await addMany("steps-b", 2_500);
+  await writtenAgo(a.first, b.last, CHANGES_KEPT_MS + 1_000);
+  const kept = await addMany("steps-b", 10);
+
+  // Told to stop before the first step (the server closing): nothing goes, the next run does it.
+  const stopped = new AbortController();
+  stopped.abort();
+  expect(
+    await pruneDocumentChanges({
+      db: app.deps.db,
+      keptMs: CHANGES_KEPT_MS,
+      signal: stopped.signal,
+    }),
+  ).toEqual({ deleted: 0, steps: 0 });
+  expect(await logged("steps-a")).toHaveLength(3_000);
+
+  // 5,500 changes, 1,000 ids a step: six statements, none of more than 1,000 changes.
+  expect(
+    await pruneDocumentChanges({ db: app.deps.db, keptMs: CHANGES_KEPT_MS, stepIds: 1_000 }),
+  ).toEqual({ deleted: 5_500, steps: 6 });
+  expect(await logged("steps-a")).toEqual([]);
+  expect(await logged("steps-b")).toEqual(Array.from({ length: 10 }, (_, i) => kept.first + i));
+  expect(await markOf("steps-a")).toBe(a.last);
+  expect(await markOf("steps-b")).toBe(b.last);
+  // Nothing old is left: the next run reads a few rows and takes no step.
+  expect(await pruneDocumentChanges({ db: app.deps.db, keptMs: CHANGES_KEPT_MS })).toEqual({
+    deleted: 0,
+    steps: 0,
+  });
+});
