@@ -39,14 +39,13 @@ import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import http from "node:http";
-import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import postgres from "postgres";
+import { startLiveClient } from "./live-round.mjs";
 import { declareIndex, revealDatabaseKey, seedUser } from "./seed.mjs";
 import { freePort, spawnUntil200 } from "./spawn-server.mjs";
 
@@ -106,8 +105,6 @@ if (!existsSync(serverMain)) {
   process.exit(1);
 }
 installPeer();
-const require = createRequire(path.join(peerDir, "package.json"));
-const WebSocket = require("ws");
 
 const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
 const suffix = randomBytes(4).toString("hex");
@@ -718,23 +715,30 @@ async function rulesScenario(server) {
  * each carrying the time it was sent; the time to each subscriber's event. Rounds alternate.
  */
 async function liveScenario(name, label, { hybridge, parse, subscribers, adds, perSecond }) {
-  // A round of each first, not counted: the first adds of a collection and the first events of
-  // each server (compiling, connecting) are not what a live app meets after its first second.
-  for (const server of [hybridge, parse]) {
-    await liveRound(server, { subscribers, adds: Math.min(adds, 20), perSecond });
-  }
+  // The clients run in a thread of their own (bench/live-round.mjs).
+  const client = startLiveClient({ peerDir });
+  const notes = Array.from({ length: adds }, (_, i) => noteOf(i));
   const list = [];
-  for (let round = 0; round < rounds; round++) {
-    const order = round % 2 === 0 ? [hybridge, parse] : [parse, hybridge];
-    const figures = {};
-    for (const server of order) {
-      const latencies = await liveRound(server, { subscribers, adds, perSecond });
-      figures[server === hybridge ? "hybridge" : "parse"] = latencies;
+  try {
+    // A round of each first, not counted: the first adds of a collection and the first events of
+    // each server (compiling, connecting) are not what a live app meets after its first second.
+    for (const server of [hybridge, parse]) {
+      await client.round(server, { subscribers, perSecond, notes: notes.slice(0, 20) });
     }
-    list.push(figures);
-    console.log(
-      `${name} round ${round + 1}: Hybridge ${latencyText(figures.hybridge, subscribers)}, Parse ${latencyText(figures.parse, subscribers)}`,
-    );
+    for (let round = 0; round < rounds; round++) {
+      const order = round % 2 === 0 ? [hybridge, parse] : [parse, hybridge];
+      const figures = {};
+      for (const server of order) {
+        const latencies = await client.round(server, { subscribers, perSecond, notes });
+        figures[server === hybridge ? "hybridge" : "parse"] = latencies;
+      }
+      list.push(figures);
+      console.log(
+        `${name} round ${round + 1}: Hybridge ${latencyText(figures.hybridge, subscribers)}, Parse ${latencyText(figures.parse, subscribers)}`,
+      );
+    }
+  } finally {
+    await client.close();
   }
   list.sort((a, b) => a.hybridge.p95Ms - b.hybridge.p95Ms);
   report.scenarios[name] = { label, ...list[Math.floor(list.length / 2)] };
@@ -744,134 +748,6 @@ async function liveScenario(name, label, { hybridge, parse, subscribers, adds, p
 function latencyText(x, subscribers) {
   const spread = subscribers > 1 ? `, first to last ${x.spreadMs} ms` : "";
   return `p50/p95/max ${x.p50Ms}/${x.p95Ms}/${x.maxMs} ms${spread}`;
-}
-
-async function liveRound(server, { subscribers, adds, perSecond }) {
-  const latencies = [];
-  const sent = new Map();
-  /** Each add's first and last arrival, ms after it was sent. */
-  const arrivals = new Map();
-  const received = (document) => {
-    const at = sent.get(document.seq);
-    if (at === undefined) return;
-    const latency = performance.now() - at;
-    latencies.push(latency);
-    const span = arrivals.get(document.seq);
-    if (span) span.last = latency;
-    else arrivals.set(document.seq, { first: latency, last: latency });
-  };
-  const isHybridge = server.name === "Hybridge";
-  const subscriptions = await Promise.all(
-    Array.from({ length: subscribers }, () =>
-      isHybridge ? subscribeHybridge(server, received) : subscribeParse(server, received),
-    ),
-  );
-  const tag = randomBytes(3).toString("hex");
-  try {
-    const posts = [];
-    for (let i = 0; i < adds; i++) {
-      const seq = `${tag}-${i}`;
-      const document = { ...noteOf(i), seq };
-      sent.set(seq, performance.now());
-      posts.push(
-        fetch(
-          isHybridge
-            ? `${server.url}/api/v1/db/collections/live/documents`
-            : `${server.url}/parse/classes/Live`,
-          { method: "POST", headers: server.headers, body: JSON.stringify(document) },
-        ).then((r) => r.arrayBuffer()),
-      );
-      await sleep(1000 / perSecond);
-    }
-    await Promise.all(posts);
-    const expected = adds * subscribers;
-    const deadline = Date.now() + 10_000;
-    while (latencies.length < expected && Date.now() < deadline) await sleep(20);
-    latencies.sort((a, b) => a - b);
-    const at = (q) =>
-      round(
-        latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN,
-        1,
-      );
-    const spans = [...arrivals.values()];
-    return {
-      events: `${latencies.length}/${expected}`,
-      // From an add's first subscriber to its last, on average: the fan-out's own time.
-      spreadMs: round(spans.reduce((sum, s) => sum + s.last - s.first, 0) / spans.length, 1),
-      p50Ms: at(0.5),
-      p95Ms: at(0.95),
-      maxMs: round(latencies.at(-1) ?? Number.NaN, 1),
-    };
-  } finally {
-    for (const close of subscriptions) close();
-  }
-}
-
-/**
- * An SSE stream of Hybridge's `live` collection; resolves once `ready` arrived. Read with
- * node:http's `data` events, as `ws` hands Parse's messages over: the subscribers share the
- * bench's process, and a slower client would add its own time to one side only. (fetch's web
- * streams, through a TextDecoderStream, took about 55 µs per event and subscriber here: 11 of the
- * 200 subscribers' ms from first to last, against 4 with node:http, decision 068.)
- */
-function subscribeHybridge(server, received) {
-  return new Promise((resolve, reject) => {
-    const request = http.get(
-      `${server.url}/api/v1/db/collections/live/events?key=${server.key}`,
-      { agent: false },
-      (response) => {
-        if (response.statusCode !== 200) {
-          reject(new Error(`live events: ${response.statusCode}`));
-          response.resume();
-          return;
-        }
-        response.setEncoding("utf8");
-        let buffer = "";
-        response.on("data", (value) => {
-          buffer += value;
-          let end = buffer.indexOf("\n\n");
-          while (end >= 0) {
-            const message = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const event = /^event: (.*)$/m.exec(message)?.[1];
-            const data = /^data: (.*)$/m.exec(message)?.[1];
-            if (event === "ready") resolve(() => request.destroy());
-            else if (event === "document-added" && data) received(JSON.parse(data));
-            end = buffer.indexOf("\n\n");
-          }
-        });
-        // Destroyed at the round's end.
-        response.on("error", () => {});
-      },
-    );
-    request.on("error", reject);
-  });
-}
-
-/** A LiveQuery subscription of Parse's Live class; resolves once subscribed. */
-async function subscribeParse(server, received) {
-  const socket = new WebSocket(`${server.url.replace("http", "ws")}/parse`);
-  await new Promise((resolve, reject) => {
-    socket.once("open", resolve);
-    socket.once("error", reject);
-  });
-  await new Promise((resolve) => {
-    socket.on("message", (raw) => {
-      const message = JSON.parse(raw.toString());
-      if (message.op === "connected") {
-        socket.send(
-          JSON.stringify({
-            op: "subscribe",
-            requestId: 1,
-            query: { className: "Live", where: {} },
-          }),
-        );
-      } else if (message.op === "subscribed") resolve();
-      else if (message.op === "create") received(message.object);
-    });
-    socket.send(JSON.stringify({ op: "connect", applicationId: "bench" }));
-  });
-  return () => socket.terminate();
 }
 
 /** RSS of both fresh servers after 10,000 distinct pages of 20 (50 connections), and at rest. */
