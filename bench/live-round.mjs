@@ -3,7 +3,7 @@
 // main thread holds everything the earlier scenarios left (the seeds' cursors, autocannon's
 // results: a heap of about 45 MB), and a collection of that heap paused the clients that shared
 // it: 22 ms (a scavenge, then the end of a marking) in one add's time, a round's worst event
-// whichever server it measured (decision 068). Here the clients have a heap of their own, a few
+// whichever server it measured (decision 069). Here the clients have a heap of their own, a few
 // MB, as a phone's app has.
 import { randomBytes } from "node:crypto";
 import http from "node:http";

@@ -1,3 +1,4 @@
+import { setTimeout as delay } from "node:timers/promises";
 import { DATA_RESET_EVENT, DataEvents } from "@hybridge/shared/data/protocol";
 import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
@@ -27,7 +28,7 @@ const PRUNE_EVERY_MS = 60_000;
 /**
  * The most change ids one pruning statement deletes, and the pause before the next: a minute of
  * busy writes (140,000 changes) deleted in one statement held a core for 320 ms and wrote 35 MB of
- * WAL at one commit, and the writes of that moment waited behind it (decision 068).
+ * WAL at one commit, and the writes of that moment waited behind it (decision 069).
  */
 export const PRUNE_STEP_IDS = 2_000;
 const PRUNE_PAUSE_MS = 5;
@@ -443,7 +444,7 @@ export async function pruneDocumentChanges(options: {
   let deleted = 0;
   let steps = 0;
   for (let from = first; from <= last && !signal?.aborted; from += stepIds) {
-    if (steps > 0) await new Promise((resolve) => setTimeout(resolve, PRUNE_PAUSE_MS));
+    if (steps > 0) await delay(PRUNE_PAUSE_MS);
     const [step] = rowsOf(
       (await db.execute(sql`
         with gone as (
